@@ -1,0 +1,36 @@
+/** Business constants of SPEC.md §9, in one place. */
+export const SPEC = {
+  sportsWindowDays: 3,
+  sportAutoSwitchMs: 5000,
+  matchesShown: 14,
+  marketPositionsBelow: 3,
+  betCount: 3,
+  mobilePopupDelayMs: 30_000,
+  mobilePopupReshowMs: 604_800_000,
+  scrollTopThresholdPx: 150,
+  defaultOddType: 'decimal',
+  ogImage: { width: 900, height: 600 },
+  ogManifestImage: { width: 512, height: 512 },
+  bannerAutoplayMs: 7000,
+  coinRevealDelayMs: 3100,
+  coinAutoAcceptMs: 4000,
+  phone: { maxDigits: 15, guessFromDigits: 6, defaultPrefix: '+', searchDebounceMs: 250 },
+  searchDebounceMs: 500,
+  suggestionPageSize: 10,
+  suggestionScrollMarginPx: 200,
+  gamePageSize: 6,
+  loadMoreStartPage: 2,
+  defaultSort: 0,
+  defaultImageSizeFilter: '600_400_out',
+  defaultAspectRatio: '3x2',
+  timezoneRecheckMs: 86_400_000,
+  bonusImageBreakpoints: { mobileMax: 599, tabletMax: 1023, desktopMin: 1024 },
+  fingerprintSeed: 31,
+  fingerprintAudioTimeoutMs: 1000,
+  chatIconPx: 30,
+  favouriteIconPx: 24,
+  userStorageKey: 'user',
+} as const;
+
+/** Paths on which the info popup, the chat icon and the app popup stay hidden. */
+export const HIDDEN_POPUP_PATHS = ['/landing'] as const;

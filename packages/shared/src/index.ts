@@ -1,0 +1,4 @@
+export * from './locales';
+export * from './constants';
+export * from './errors';
+export * from './contracts/content';
