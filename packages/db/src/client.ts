@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** One type for both engines: code never needs to know which one it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: anything that can run queries the way `db` can. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** A listener for PostgreSQL NOTIFY payloads on one channel; returns the unsubscribe function. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  listen: Listen;
+  close: () => Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres:// URL; when unset the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; 'memory://' (or unset) keeps the database in memory. */
+  dataDir?: string | undefined;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+/** Taken while migrating so that N api instances starting together migrate once. */
+const MIGRATION_LOCK_KEY = 727_100_001;
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolSize ?? 20);
+  return createPglite(options.dataDir);
+}
+
+async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}
+
+async function createPostgres(databaseUrl: string, poolSize: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    db,
+    kind: 'postgres',
+    listen: async (channel, onPayload) => {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        listeners.delete(client);
+        await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.release();
+      };
+    },
+    close: async () => {
+      for (const client of listeners) client.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
