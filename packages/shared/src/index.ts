@@ -2,3 +2,4 @@ export * from './locales';
 export * from './constants';
 export * from './errors';
 export * from './contracts/content';
+export * from './money';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, inet, jsonb, pgTable, text, timestamp, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+
+export const USER_ROLES = ['player', 'staff', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    email: text().notNull(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    role: text({ enum: USER_ROLES }).notNull().default('player'),
+    status: text({ enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    phone: text(),
+    country: text(),
+    currency: text().notNull(),
+    dateOfBirth: date({ mode: 'string' }),
+    locale: text().notNull().default('en'),
+    timezone: text(),
+    timezoneCheckedAt: timestamp({ withTimezone: true }),
+    oddType: text().notNull().default('decimal'),
+    promoCode: text(),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** Server sessions: only the SHA-256 of the opaque cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: inet(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use, expiring tokens for password recovery (stored hashed). */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  tokenHash: text().notNull().unique(),
+  userId: bigint({ mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    actorId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    event: text().notNull(),
+    ip: inet(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Outgoing e-mail: sent over SMTP when configured, otherwise kept here as the operator-readable dev outbox. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp({ withTimezone: true }),
+  error: text(),
+});
