@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@playhouse/db';
+import type { LedgerAccountKind } from '@playhouse/db/schema';
+
+/** Who owns an account: a player (main or bonus money) or the house side of a movement. */
+export type AccountRef =
+  | { userId: number; kind: Extract<LedgerAccountKind, 'main' | 'bonus'> }
+  | { house: Exclude<LedgerAccountKind, 'main' | 'bonus'> };
+
+export interface LockedAccount {
+  id: number;
+  userId: number | null;
+  balance: bigint;
+  allowNegative: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+function rowsOf(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** Finds or creates an account; account rows are never deleted, so ids can be cached by the caller. */
+export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: string): Promise<number> {
+  const isHouse = 'house' in ref;
+  const kind = isHouse ? ref.house : ref.kind;
+  const existing = rowsOf(
+    await db.execute(
+      isHouse
+        ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency}`
+        : sql`select id from ledger_accounts where user_id = ${ref.userId} and kind = ${kind} and currency = ${currency}`,
+    ),
+  );
+  if (existing[0]) return Number(existing[0].id);
+  const inserted = rowsOf(
+    await db.execute(
+      isHouse
+        ? sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (null, ${kind}, ${currency}, true)
+              on conflict (kind, currency) where user_id is null do nothing returning id`
+        : sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (${ref.userId}, ${kind}, ${currency}, false)
+              on conflict (user_id, kind, currency) where user_id is not null do nothing returning id`,
+    ),
+  );
+  if (inserted[0]) return Number(inserted[0].id);
+  return ensureAccount(db, ref, currency);
+}
+
+/** Claims an idempotency key; null when the key is already taken (by a committed transfer). */
+export async function insertTransfer(
+  db: DbOrTx,
+  values: { idempotencyKey: string; requestHash: string; kind: string; currency: string; metadata: Record<string, unknown> },
+): Promise<number | null> {
+  const rows = rowsOf(
+    await db.execute(sql`insert into ledger_transfers (idempotency_key, request_hash, kind, currency, metadata)
+      values (${values.idempotencyKey}, ${values.requestHash}, ${values.kind}, ${values.currency}, ${JSON.stringify(values.metadata)}::jsonb)
+      on conflict (idempotency_key) do nothing returning id`),
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export interface StoredTransfer {
+  id: number;
+  requestHash: string;
+  kind: string;
+  entries: { accountId: number; amount: bigint; balanceAfter: bigint }[];
+}
+
+export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<StoredTransfer | null> {
+  const rows = rowsOf(
+    await db.execute(sql`select t.id, t.request_hash, t.kind, e.account_id, e.amount::text as amount, e.balance_after::text as balance_after
+      from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+      where t.idempotency_key = ${idempotencyKey} order by e.id`),
+  );
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    id: Number(first.id),
+    requestHash: String(first.request_hash),
+    kind: String(first.kind),
+    entries: rows
+      .filter((row) => row.account_id !== null)
+      .map((row) => ({
+        accountId: Number(row.account_id),
+        amount: BigInt(String(row.amount)),
+        balanceAfter: BigInt(String(row.balance_after)),
+      })),
+  };
+}
+
+/** Locks the accounts in id order (the one order every transfer uses, so two transfers never deadlock). */
+export async function lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, LockedAccount>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = rowsOf(
+    await db.execute(sql`select id, user_id, balance::text as balance, allow_negative from ledger_accounts
+      where id in (${sql.join(
+        sorted.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id for update`),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        userId: row.user_id === null ? null : Number(row.user_id),
+        balance: BigInt(String(row.balance)),
+        allowNegative: Boolean(row.allow_negative),
+      },
+    ]),
+  );
+}
+
+/** Writes the entries and the new balances of a transfer whose legs were already checked. */
+export async function writeEntries(
+  db: DbOrTx,
+  transferId: number,
+  legs: { accountId: number; amount: bigint; balanceAfter: bigint }[],
+): Promise<void> {
+  const values = sql.join(
+    legs.map((leg) => sql`(${leg.accountId}::bigint, ${leg.amount.toString()}::bigint, ${leg.balanceAfter.toString()}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ledger_accounts a set balance = v.balance_after
+    from (values ${values}) as v(id, amount, balance_after) where a.id = v.id`);
+  await db.execute(sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+    select ${transferId}, v.id, v.amount, v.balance_after from (values ${values}) as v(id, amount, balance_after)`);
+}
+
+export async function notifyBalances(db: DbOrTx, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+export interface AccountBalance {
+  accountId: number;
+  kind: LedgerAccountKind;
+  currency: string;
+  balance: bigint;
+}
+
+export async function playerAccounts(db: DbOrTx, userId: number): Promise<AccountBalance[]> {
+  const rows = rowsOf(
+    await db.execute(sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`),
+  );
+  return rows.map((row) => ({
+    accountId: Number(row.id),
+    kind: row.kind as LedgerAccountKind,
+    currency: String(row.currency),
+    balance: BigInt(String(row.balance)),
+  }));
+}

@@ -1,0 +1,24 @@
+import { AppError } from '../../lib/errors';
+
+export class InsufficientFundsError extends AppError {
+  constructor(
+    readonly accountId: number,
+    readonly balance: bigint,
+  ) {
+    super('insufficient_funds', 'The balance is too low for this operation.', 409);
+  }
+}
+
+/** The same idempotency key was sent with a different request: a client bug, never applied. */
+export class IdempotencyConflictError extends AppError {
+  constructor() {
+    super('idempotency_key_reused', 'This idempotency key was already used for a different request.', 409);
+  }
+}
+
+/** A transfer whose legs do not sum to zero: a programming error, refused before touching the database. */
+export class UnbalancedTransferError extends AppError {
+  constructor() {
+    super('unbalanced_transfer', 'A transfer needs at least two non-zero legs that sum to zero.', 500);
+  }
+}

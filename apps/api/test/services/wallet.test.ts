@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '@playhouse/db';
+import { createWalletService, type TransferRequest, type WalletService } from '../../src/services/wallet/wallet-service';
+import { InsufficientFundsError, IdempotencyConflictError } from '../../src/services/wallet/wallet-errors';
+import { createTestDb, onPostgres } from '../helpers/test-db';
+import { insertPlayer, ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { seededRandom } from '../helpers/random';
+
+let handle: DbHandle;
+let wallet: WalletService;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  wallet = createWalletService({ db: handle.db });
+});
+afterAll(async () => handle.close());
+
+const deposit = (userId: number, amount: bigint, key: string): TransferRequest => ({
+  idempotencyKey: key,
+  kind: 'deposit',
+  currency: 'EUR',
+  legs: [
+    { account: { userId, kind: 'main' }, amount },
+    { account: { house: 'world' }, amount: -amount },
+  ],
+});
+const bet = (userId: number, amount: bigint, key: string): TransferRequest => ({
+  idempotencyKey: key,
+  kind: 'casino_bet',
+  currency: 'EUR',
+  legs: [
+    { account: { userId, kind: 'main' }, amount: -amount },
+    { account: { house: 'casino' }, amount },
+  ],
+});
+
+describe('wallet ledger', () => {
+  it('moves money between a player and the house and reports the balances after', async () => {
+    const userId = await insertPlayer(handle.db, 'alice');
+    await wallet.transfer(deposit(userId, 10_000n, 'alice-dep-1'));
+    const result = await wallet.transfer(bet(userId, 2_500n, 'alice-bet-1'));
+    expect(result.replayed).toBe(false);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 7_500n, bonus: 0n });
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('applies an idempotency key once and answers a replay with the original result', async () => {
+    const userId = await insertPlayer(handle.db, 'bob');
+    const first = await wallet.transfer(deposit(userId, 500n, 'bob-dep'));
+    const again = await wallet.transfer(deposit(userId, 500n, 'bob-dep'));
+    expect(again.replayed).toBe(true);
+    expect(again.transferId).toBe(first.transferId);
+    expect([...again.balances]).toEqual([...first.balances]);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 500n, bonus: 0n });
+  });
+
+  it('refuses a reused idempotency key that asks for something else', async () => {
+    const userId = await insertPlayer(handle.db, 'carol');
+    await wallet.transfer(deposit(userId, 500n, 'carol-dep'));
+    await expect(wallet.transfer(deposit(userId, 900n, 'carol-dep'))).rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 500n, bonus: 0n });
+  });
+
+  it('refuses a debit beyond the balance and changes nothing', async () => {
+    const userId = await insertPlayer(handle.db, 'dave');
+    await wallet.transfer(deposit(userId, 100n, 'dave-dep'));
+    await expect(wallet.transfer(bet(userId, 101n, 'dave-bet'))).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 100n, bonus: 0n });
+    // The failed key was not consumed: the same request succeeds once funds are there.
+    await wallet.transfer(deposit(userId, 1n, 'dave-dep-2'));
+    await expect(wallet.transfer(bet(userId, 101n, 'dave-bet'))).resolves.toMatchObject({ replayed: false });
+  });
+
+  it('is guarded by the database too: a player balance below zero violates a CHECK constraint', async () => {
+    const userId = await insertPlayer(handle.db, 'erin');
+    await wallet.transfer(deposit(userId, 100n, 'erin-dep'));
+    await expect(
+      handle.db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${userId}`),
+    ).rejects.toThrow();
+  });
+
+  it('is guarded by the database too: entries that do not sum to zero cannot commit, and entries are append-only', async () => {
+    const userId = await insertPlayer(handle.db, 'frank');
+    const { accountIds, transferId } = await wallet.transfer(deposit(userId, 100n, 'frank-dep'));
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after) values (${transferId}, ${accountIds[0]!}, 5, 0)`,
+        );
+      }),
+    ).rejects.toThrow();
+    await expect(handle.db.execute(sql`delete from ledger_entries where transfer_id = ${transferId}`)).rejects.toThrow();
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('refuses unbalanced transfers before touching the database', async () => {
+    const userId = await insertPlayer(handle.db, 'gina');
+    await expect(
+      wallet.transfer({
+        idempotencyKey: 'gina-bad',
+        kind: 'deposit',
+        currency: 'EUR',
+        legs: [{ account: { userId, kind: 'main' }, amount: 5n }],
+      }),
+    ).rejects.toThrow(/sum to zero/);
+  });
+
+  it('lets 200 concurrent debits of 1.00 against 100.00 through exactly 100 times, and a replay changes nothing', async () => {
+    const userId = await insertPlayer(handle.db, 'racer');
+    await wallet.transfer(deposit(userId, 10_000n, 'racer-dep'));
+    const requests = Array.from({ length: 200 }, (_, i) => bet(userId, 100n, `racer-bet-${i}`));
+    const outcomes = await Promise.allSettled(requests.map((request) => wallet.transfer(request)));
+    const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(accepted).toHaveLength(100);
+    expect(refused.every((outcome) => outcome.reason instanceof InsufficientFundsError)).toBe(true);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 0n, bonus: 0n });
+
+    const replays = await Promise.allSettled(requests.map((request) => wallet.transfer(request)));
+    const replayed = replays.filter(
+      (outcome) => outcome.status === 'fulfilled' && outcome.value.replayed,
+    );
+    expect(replayed).toHaveLength(100);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 0n, bonus: 0n });
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  }, 120_000);
+
+  it(`keeps every invariant through seeded random traffic with duplicated and reordered requests (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const random = seededRandom(seed);
+      const players = await Promise.all([0, 1, 2].map((i) => insertPlayer(handle.db, `sim-${seed}-${i}`)));
+      const expected = new Map<number, bigint>(players.map((id) => [id, 0n]));
+      const applied = new Set<string>();
+      const betsApplied = new Map<string, { userId: number; amount: bigint }>();
+
+      for (let round = 0; round < 15; round++) {
+        const batch: { request: TransferRequest; effect: () => void }[] = [];
+        for (let i = 0; i < 8; i++) {
+          const userId = random.pick(players);
+          const amount = BigInt(random.int(1, 5_000));
+          const key = `s${seed}-r${round}-${i}`;
+          const op = random.pick(['deposit', 'bet', 'bet', 'win', 'rollback', 'withdrawal'] as const);
+          if (op === 'deposit') {
+            batch.push({ request: deposit(userId, amount, key), effect: () => expected.set(userId, expected.get(userId)! + amount) });
+          } else if (op === 'bet') {
+            batch.push({
+              request: bet(userId, amount, key),
+              effect: () => {
+                expected.set(userId, expected.get(userId)! - amount);
+                betsApplied.set(key, { userId, amount });
+              },
+            });
+          } else if (op === 'win') {
+            batch.push({
+              request: {
+                idempotencyKey: key,
+                kind: 'casino_win',
+                currency: 'EUR',
+                legs: [
+                  { account: { userId, kind: 'main' }, amount },
+                  { account: { house: 'casino' }, amount: -amount },
+                ],
+              },
+              effect: () => expected.set(userId, expected.get(userId)! + amount),
+            });
+          } else if (op === 'rollback' && betsApplied.size > 0) {
+            const [betKey, original] = random.pick([...betsApplied.entries()]);
+            batch.push({
+              request: {
+                idempotencyKey: `rollback:${betKey}`,
+                kind: 'casino_rollback',
+                currency: 'EUR',
+                legs: [
+                  { account: { userId: original.userId, kind: 'main' }, amount: original.amount },
+                  { account: { house: 'casino' }, amount: -original.amount },
+                ],
+              },
+              effect: () => expected.set(original.userId, expected.get(original.userId)! + original.amount),
+            });
+          } else if (op === 'withdrawal') {
+            batch.push({
+              request: {
+                idempotencyKey: key,
+                kind: 'withdrawal_request',
+                currency: 'EUR',
+                legs: [
+                  { account: { userId, kind: 'main' }, amount: -amount },
+                  { account: { house: 'withdrawals' }, amount },
+                ],
+              },
+              effect: () => expected.set(userId, expected.get(userId)! - amount),
+            });
+          }
+        }
+        // Duplicate some requests and shuffle the batch: retries and reordering as a network produces them.
+        const traffic = [...batch, ...batch.filter(() => random.next() < 0.4)].sort(() => random.next() - 0.5);
+        const outcomes = await Promise.allSettled(traffic.map((item) => wallet.transfer(item.request)));
+        outcomes.forEach((outcome, index) => {
+          const item = traffic[index]!;
+          if (outcome.status === 'rejected') {
+            expect(outcome.reason).toBeInstanceOf(InsufficientFundsError);
+            return;
+          }
+          if (outcome.value.replayed) return;
+          expect(applied.has(item.request.idempotencyKey)).toBe(false);
+          applied.add(item.request.idempotencyKey);
+          item.effect();
+        });
+      }
+      for (const userId of players) {
+        expect((await wallet.balances(userId, 'EUR')).main, `seed ${seed}, player ${userId}`).toBe(expected.get(userId));
+      }
+      expect(await ledgerViolations(handle.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
+    }
+  }, 300_000);
+});
