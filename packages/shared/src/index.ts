@@ -3,3 +3,4 @@ export * from './constants';
 export * from './errors';
 export * from './contracts/content';
 export * from './money';
+export * from './odds';
