@@ -1,0 +1,83 @@
+import js from '@eslint/js';
+import nextPlugin from '@next/eslint-plugin-next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+const webFiles = ['apps/web/**/*.{ts,tsx,js,jsx,mjs}'];
+
+export default defineConfig(
+  {
+    name: 'playhouse/ignores',
+    ignores: [
+      '**/node_modules/',
+      '**/.next/',
+      '**/.data/',
+      '**/dist/',
+      '**/coverage/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '**/next-env.d.ts',
+      'packages/db/migrations/meta/',
+      'bench/results/',
+    ],
+  },
+  {
+    name: 'playhouse/linter-options',
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  {
+    name: 'playhouse/node-globals',
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+  },
+  {
+    name: 'playhouse/typescript-recommended',
+    files: typeScriptFiles,
+    extends: [tseslint.configs.recommended],
+  },
+  {
+    // The type-aware rules that catch real bugs (lost promises, awaiting non-promises) and cost one program per
+    // workspace: files outside every tsconfig (root tooling, scripts) stay on the syntax-only rules above.
+    name: 'playhouse/type-aware',
+    files: ['{apps,packages,e2e,bench}/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    name: 'playhouse/typescript-rules',
+    files: typeScriptFiles,
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    name: 'playhouse/web',
+    files: webFiles,
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { ...reactHooks.configs.flat.recommended.plugins, ...nextPlugin.configs['core-web-vitals'].plugins },
+    settings: { next: { rootDir: 'apps/web/' } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs['core-web-vitals'].rules,
+    },
+  },
+  {
+    name: 'playhouse/ssr-baseline',
+    files: ['bench/ssr-baseline/**/*.{js,jsx}'],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+);

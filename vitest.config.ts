@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Two cores on the machines that run this: two workers, and per-test timeouts that leave room for PGlite's
+// WebAssembly start-up and the migrations every api test file runs on its fresh database.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { tsconfigPaths: true },
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'unit-web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./vitest.setup.web.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/api/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
