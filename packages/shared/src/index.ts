@@ -4,3 +4,5 @@ export * from './errors';
 export * from './contracts/content';
 export * from './money';
 export * from './odds';
+export * from './contracts/sports';
+export * from './sports/top-offer';
