@@ -3,17 +3,50 @@ import { convertOdd, displayOdd, isHotOdd, toThousandths, type OddType } from '.
 
 // Known conversions, cross-checked against published odds conversion tables.
 const TABLE: [string, Record<OddType, string>][] = [
-  ['1.10', { decimal: '1.10', fractional: '1/10', american: '-1000', hongKong: '0.10', indonesian: '-10.00', malay: '0.10' }],
-  ['1.25', { decimal: '1.25', fractional: '1/4', american: '-400', hongKong: '0.25', indonesian: '-4.00', malay: '0.25' }],
-  ['1.50', { decimal: '1.50', fractional: '1/2', american: '-200', hongKong: '0.50', indonesian: '-2.00', malay: '0.50' }],
-  ['1.91', { decimal: '1.91', fractional: '10/11', american: '-110', hongKong: '0.91', indonesian: '-1.10', malay: '0.91' }],
-  ['2.00', { decimal: '2.00', fractional: '1/1', american: '+100', hongKong: '1.00', indonesian: '1.00', malay: '1.00' }],
-  ['2.50', { decimal: '2.50', fractional: '3/2', american: '+150', hongKong: '1.50', indonesian: '1.50', malay: '-0.67' }],
-  ['2.33', { decimal: '2.33', fractional: '4/3', american: '+133', hongKong: '1.33', indonesian: '1.33', malay: '-0.75' }],
-  ['3.00', { decimal: '3.00', fractional: '2/1', american: '+200', hongKong: '2.00', indonesian: '2.00', malay: '-0.50' }],
-  ['5.50', { decimal: '5.50', fractional: '9/2', american: '+450', hongKong: '4.50', indonesian: '4.50', malay: '-0.22' }],
-  ['11.00', { decimal: '11.00', fractional: '10/1', american: '+1000', hongKong: '10.00', indonesian: '10.00', malay: '-0.10' }],
-  ['1.875', { decimal: '1.875', fractional: '7/8', american: '-114', hongKong: '0.88', indonesian: '-1.14', malay: '0.88' }],
+  [
+    '1.10',
+    { decimal: '1.10', fractional: '1/10', american: '-1000', hongKong: '0.10', indonesian: '-10.00', malay: '0.10' },
+  ],
+  [
+    '1.25',
+    { decimal: '1.25', fractional: '1/4', american: '-400', hongKong: '0.25', indonesian: '-4.00', malay: '0.25' },
+  ],
+  [
+    '1.50',
+    { decimal: '1.50', fractional: '1/2', american: '-200', hongKong: '0.50', indonesian: '-2.00', malay: '0.50' },
+  ],
+  [
+    '1.91',
+    { decimal: '1.91', fractional: '10/11', american: '-110', hongKong: '0.91', indonesian: '-1.10', malay: '0.91' },
+  ],
+  [
+    '2.00',
+    { decimal: '2.00', fractional: '1/1', american: '+100', hongKong: '1.00', indonesian: '1.00', malay: '1.00' },
+  ],
+  [
+    '2.50',
+    { decimal: '2.50', fractional: '3/2', american: '+150', hongKong: '1.50', indonesian: '1.50', malay: '-0.67' },
+  ],
+  [
+    '2.33',
+    { decimal: '2.33', fractional: '4/3', american: '+133', hongKong: '1.33', indonesian: '1.33', malay: '-0.75' },
+  ],
+  [
+    '3.00',
+    { decimal: '3.00', fractional: '2/1', american: '+200', hongKong: '2.00', indonesian: '2.00', malay: '-0.50' },
+  ],
+  [
+    '5.50',
+    { decimal: '5.50', fractional: '9/2', american: '+450', hongKong: '4.50', indonesian: '4.50', malay: '-0.22' },
+  ],
+  [
+    '11.00',
+    { decimal: '11.00', fractional: '10/1', american: '+1000', hongKong: '10.00', indonesian: '10.00', malay: '-0.10' },
+  ],
+  [
+    '1.875',
+    { decimal: '1.875', fractional: '7/8', american: '-114', hongKong: '0.88', indonesian: '-1.14', malay: '0.88' },
+  ],
 ];
 
 describe('convertOdd', () => {

@@ -59,9 +59,14 @@ function approximateFraction(num: number, den: number, precision: number): strin
  * Formats a decimal odd in the player's format. Throws for a decimal odd of 1 or less (no such odd exists); use
  * `displayOdd` where such a value must simply show as nothing.
  */
-export function convertOdd(decimal: number | string | OddThousandths, oddType: OddType, { thousandths = false } = {}): string {
+export function convertOdd(
+  decimal: number | string | OddThousandths,
+  oddType: OddType,
+  { thousandths = false } = {},
+): string {
   const t = thousandths ? Number(decimal) : toThousandths(decimal);
-  if (t === null || !Number.isInteger(t) || t <= 1000) throw new RangeError(`Odd ${String(decimal)} is outside the valid range`);
+  if (t === null || !Number.isInteger(t) || t <= 1000)
+    throw new RangeError(`Odd ${String(decimal)} is outside the valid range`);
   const profit = t - 1000; // (decimal − 1) in thousandths
   switch (oddType) {
     case 'decimal':

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@playhouse/db';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = async (db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 /** The ledger's invariants; each returns the offending rows, so an empty list means the ledger is sound. */
 export async function ledgerViolations(db: Db) {

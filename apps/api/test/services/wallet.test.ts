@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@playhouse/db';
-import { createWalletService, type TransferRequest, type WalletService } from '../../src/services/wallet/wallet-service';
+import {
+  createWalletService,
+  type TransferRequest,
+  type WalletService,
+} from '../../src/services/wallet/wallet-service';
 import { InsufficientFundsError, IdempotencyConflictError } from '../../src/services/wallet/wallet-errors';
 import { createTestDb, onPostgres } from '../helpers/test-db';
 import { insertPlayer, ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
@@ -90,7 +94,9 @@ describe('wallet ledger', () => {
         );
       }),
     ).rejects.toThrow();
-    await expect(handle.db.execute(sql`delete from ledger_entries where transfer_id = ${transferId}`)).rejects.toThrow();
+    await expect(
+      handle.db.execute(sql`delete from ledger_entries where transfer_id = ${transferId}`),
+    ).rejects.toThrow();
     expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
   });
 
@@ -118,9 +124,7 @@ describe('wallet ledger', () => {
     expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 0n, bonus: 0n });
 
     const replays = await Promise.allSettled(requests.map((request) => wallet.transfer(request)));
-    const replayed = replays.filter(
-      (outcome) => outcome.status === 'fulfilled' && outcome.value.replayed,
-    );
+    const replayed = replays.filter((outcome) => outcome.status === 'fulfilled' && outcome.value.replayed);
     expect(replayed).toHaveLength(100);
     expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 0n, bonus: 0n });
     expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
@@ -142,7 +146,10 @@ describe('wallet ledger', () => {
           const key = `s${seed}-r${round}-${i}`;
           const op = random.pick(['deposit', 'bet', 'bet', 'win', 'rollback', 'withdrawal'] as const);
           if (op === 'deposit') {
-            batch.push({ request: deposit(userId, amount, key), effect: () => expected.set(userId, expected.get(userId)! + amount) });
+            batch.push({
+              request: deposit(userId, amount, key),
+              effect: () => expected.set(userId, expected.get(userId)! + amount),
+            });
           } else if (op === 'bet') {
             batch.push({
               request: bet(userId, amount, key),
@@ -209,7 +216,9 @@ describe('wallet ledger', () => {
         });
       }
       for (const userId of players) {
-        expect((await wallet.balances(userId, 'EUR')).main, `seed ${seed}, player ${userId}`).toBe(expected.get(userId));
+        expect((await wallet.balances(userId, 'EUR')).main, `seed ${seed}, player ${userId}`).toBe(
+          expected.get(userId),
+        );
       }
       expect(await ledgerViolations(handle.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
     }

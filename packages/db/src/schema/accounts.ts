@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, inet, jsonb, pgTable, text, timestamp, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  inet,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  bigint,
+} from 'drizzle-orm/pg-core';
 
 export const USER_ROLES = ['player', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

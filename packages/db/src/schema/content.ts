@@ -1,4 +1,15 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+} from 'drizzle-orm/pg-core';
 
 /** Text per locale code; a missing locale falls back to the default locale's text. */
 export type LocalizedText = Partial<Record<string, string>>;
@@ -99,7 +110,10 @@ export const siteSettings = pgTable('site_settings', {
   favicons: jsonb().$type<Icon[]>().notNull().default([]),
   msTileColor: text().notNull(),
   msTileImage: text().notNull(),
-  manifestIcons: jsonb().$type<{ src: string; sizes: string; type: string; purpose?: string }[]>().notNull().default([]),
+  manifestIcons: jsonb()
+    .$type<{ src: string; sizes: string; type: string; purpose?: string }[]>()
+    .notNull()
+    .default([]),
 });
 
 export const htmlSnippets = pgTable('html_snippets', {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -26,15 +37,21 @@ export const ledgerAccounts = pgTable(
     userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
     kind: text({ enum: LEDGER_ACCOUNT_KINDS }).notNull(),
     currency: text().notNull(),
-    balance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     allowNegative: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('ledger_accounts_balance_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check('ledger_accounts_players_never_negative', sql`${t.userId} is null or not ${t.allowNegative}`),
-    uniqueIndex('ledger_accounts_player_idx').on(t.userId, t.kind, t.currency).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house_idx').on(t.kind, t.currency).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_player_idx')
+      .on(t.userId, t.kind, t.currency)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house_idx')
+      .on(t.kind, t.currency)
+      .where(sql`${t.userId} is null`),
   ],
 );
 

@@ -76,14 +76,17 @@ export const feedResponseSchema = z.object({
 
 /** Query of the two top-offer calls: each top-level parameter is one query parameter holding JSON (§7.1–2). */
 const json = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const DATA_FORMATS = ['object', 'array'] as const;
 export const topOfferQuerySchema = z.object({

@@ -18,7 +18,12 @@ function market(id: number, position: number, odds: number[], labels = ['1', 'X'
   };
 }
 
-function match(id: number, startsInHours: number, bets: MatchBet[] = [market(id * 10, 0, [1.5, 3.2, 4.1])], total = bets.length): Match {
+function match(
+  id: number,
+  startsInHours: number,
+  bets: MatchBet[] = [market(id * 10, 0, [1.5, 3.2, 4.1])],
+  total = bets.length,
+): Match {
   return {
     matchId: id,
     idSport: 1,
@@ -34,7 +39,10 @@ function match(id: number, startsInHours: number, bets: MatchBet[] = [market(id 
   };
 }
 
-const names = { categories: { '1': { idCategory: 1, categoryName: 'England' } }, tournaments: [{ idTournament: 2, tournamentName: 'Premier League' }] };
+const names = {
+  categories: { '1': { idCategory: 1, categoryName: 'England' } },
+  tournaments: [{ idTournament: 2, tournamentName: 'Premier League' }],
+};
 const options = { now: NOW, oddType: 'decimal' as const, timeZone: 'UTC' };
 
 describe('buildTopOffer', () => {
@@ -51,7 +59,12 @@ describe('buildTopOffer', () => {
   });
 
   it('keeps markets with position below 3, sorted, with outcomes sorted by position, and shows the first two', () => {
-    const bets = [market(4, 2, [2.1, 1.8]), market(3, 3, [1.2, 4]), market(1, 1, [1.9, 1.9]), market(2, 0, [1.5, 3.2, 4.1])];
+    const bets = [
+      market(4, 2, [2.1, 1.8]),
+      market(3, 3, [1.2, 4]),
+      market(1, 1, [1.9, 1.9]),
+      market(2, 0, [1.5, 3.2, 4.1]),
+    ];
     bets[0]!.matchBetOutcomes.reverse();
     const [day] = buildTopOffer({ ...names, matches: [match(1, 1, bets, 9)] }, options);
     const row = day!.rows[0]!;
@@ -62,7 +75,10 @@ describe('buildTopOffer', () => {
   });
 
   it('shows odds of 1 or below as nothing and formats the rest in the chosen type', () => {
-    const [day] = buildTopOffer({ ...names, matches: [match(1, 1, [market(1, 0, [1, 2.5, 0.5])])] }, { ...options, oddType: 'american' });
+    const [day] = buildTopOffer(
+      { ...names, matches: [match(1, 1, [market(1, 0, [1, 2.5, 0.5])])] },
+      { ...options, oddType: 'american' },
+    );
     expect(day!.rows[0]!.markets[0]!.outcomes.map((o) => o.odd)).toEqual(['', '+150', '']);
   });
 
@@ -90,7 +106,12 @@ describe('buildTopOffer', () => {
 
   it('names team 1 and team 2 by team type, with the category and tournament names', () => {
     const [day] = buildTopOffer({ ...names, matches: [match(5, 1)] }, options);
-    expect(day!.rows[0]).toMatchObject({ team1: 'Home 5', team2: 'Away 5', categoryName: 'England', tournamentName: 'Premier League' });
+    expect(day!.rows[0]).toMatchObject({
+      team1: 'Home 5',
+      team2: 'Away 5',
+      categoryName: 'England',
+      tournamentName: 'Premier League',
+    });
   });
 });
 

@@ -48,7 +48,13 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
 /** Claims an idempotency key; null when the key is already taken (by a committed transfer). */
 export async function insertTransfer(
   db: DbOrTx,
-  values: { idempotencyKey: string; requestHash: string; kind: string; currency: string; metadata: Record<string, unknown> },
+  values: {
+    idempotencyKey: string;
+    requestHash: string;
+    kind: string;
+    currency: string;
+    metadata: Record<string, unknown>;
+  },
 ): Promise<number | null> {
   const rows = rowsOf(
     await db.execute(sql`insert into ledger_transfers (idempotency_key, request_hash, kind, currency, metadata)
@@ -117,7 +123,10 @@ export async function writeEntries(
   legs: { accountId: number; amount: bigint; balanceAfter: bigint }[],
 ): Promise<void> {
   const values = sql.join(
-    legs.map((leg) => sql`(${leg.accountId}::bigint, ${leg.amount.toString()}::bigint, ${leg.balanceAfter.toString()}::bigint)`),
+    legs.map(
+      (leg) =>
+        sql`(${leg.accountId}::bigint, ${leg.amount.toString()}::bigint, ${leg.balanceAfter.toString()}::bigint)`,
+    ),
     sql`, `,
   );
   await db.execute(sql`update ledger_accounts a set balance = v.balance_after
@@ -139,7 +148,9 @@ export interface AccountBalance {
 
 export async function playerAccounts(db: DbOrTx, userId: number): Promise<AccountBalance[]> {
   const rows = rowsOf(
-    await db.execute(sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`),
+    await db.execute(
+      sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`,
+    ),
   );
   return rows.map((row) => ({
     accountId: Number(row.id),

@@ -74,9 +74,14 @@ export function createWalletService({ db }: { db: Db }) {
 
   function describe(request: TransferRequest): string {
     const legs = request.legs
-      .map((leg) => ['house' in leg.account ? `house:${leg.account.house}` : `${leg.account.userId}:${leg.account.kind}`, leg.amount.toString()])
+      .map((leg) => [
+        'house' in leg.account ? `house:${leg.account.house}` : `${leg.account.userId}:${leg.account.kind}`,
+        leg.amount.toString(),
+      ])
       .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
-    return createHash('sha256').update(JSON.stringify([request.kind, request.currency, legs])).digest('hex');
+    return createHash('sha256')
+      .update(JSON.stringify([request.kind, request.currency, legs]))
+      .digest('hex');
   }
 
   /**
