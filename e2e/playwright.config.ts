@@ -1,0 +1,94 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3102);
+const apiPort = Number(process.env.E2E_API_PORT ?? 4102);
+const siteUrl = `http://localhost:${webPort}`;
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+// One folder per api port, emptied at each start: every run begins on a freshly migrated and seeded database.
+const dataDir = path.join(os.tmpdir(), `playhouse-e2e-${apiPort}`);
+const isCi = Boolean(process.env.CI);
+
+const serverEnv = {
+  API_PORT: String(apiPort),
+  API_HOST: '127.0.0.1',
+  WEB_PORT: String(webPort),
+  API_URL: apiUrl,
+  SITE_URL: siteUrl,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: isCi ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL: siteUrl,
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // Debian's Chromium: Playwright's own browser download is not reachable from these machines. The flags
+          // keep it from calling home (the network is closed) and let it run as root in a container.
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-quic',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'api',
+      command: `rm -rf '${dataDir}' && npm run start -w @playhouse/api`,
+      cwd: repoRoot,
+      env: serverEnv,
+      url: `${apiUrl}/spa/health`,
+      timeout: 120_000,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'web',
+      // Builds only when the build is missing or stale (`npm test` has built it already), then serves it.
+      command: 'node scripts/build-web.mjs --if-stale && npm run start -w @playhouse/web',
+      cwd: repoRoot,
+      env: serverEnv,
+      url: `${siteUrl}/en`,
+      timeout: 600_000,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+
+const children = new Set();
+
+/**
+ * Runs a command with inherited stdio and resolves with its exit code (128 + signal number when a signal ended it).
+ * Children stay in our process group so that a Ctrl-C in the terminal reaches them; `forwardSignal` covers the
+ * signals sent to this process alone (kill, CI cancellation).
+ */
+export function run(command, args, { cwd = repoRoot, env = process.env, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    children.add(child);
+    child.on('error', (error) => {
+      children.delete(child);
+      resolve({ code: 127, output: `${output}${error.message}\n` });
+    });
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? 128 + signalNumber(signal), output });
+    });
+  });
+}
+
+export function forwardSignal(signal) {
+  for (const child of children) child.kill(signal);
+}
+
+function signalNumber(signal) {
+  return { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1;
+}
+
+export function formatDuration(ms) {
+  const seconds = Math.round(ms / 100) / 10;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm test`: every check, in the order that fails fastest. Each step runs even when an earlier one failed (except
+// the e2e suite, which needs the web build), so one run shows everything that is broken.
+// `npm test -- unit api` runs only the named steps.
+import { bin, formatDuration, forwardSignal, run } from './lib/process.mjs';
+import { findPostgresBinaries, startTemporaryPostgres } from './lib/postgres.mjs';
+
+const e2eWebPort = process.env.E2E_WEB_PORT ?? '3102';
+const e2eApiPort = process.env.E2E_API_PORT ?? '4102';
+const e2eEnv = {
+  ...process.env,
+  E2E_WEB_PORT: e2eWebPort,
+  E2E_API_PORT: e2eApiPort,
+  API_URL: `http://127.0.0.1:${e2eApiPort}`,
+  SITE_URL: `http://localhost:${e2eWebPort}`,
+};
+// The PGlite leg must not pick up a server URL from the caller's environment.
+const pgliteEnv = { ...process.env };
+delete pgliteEnv.TEST_DATABASE_URL;
+
+const SKIPPED = Symbol('skipped');
+const skip = (reason) => ({ [SKIPPED]: reason });
+
+const steps = [
+  { id: 'typecheck', title: 'typecheck', run: () => run('npm', ['run', 'typecheck']) },
+  { id: 'lint', title: 'lint + format check', run: () => run('npm', ['run', 'lint']) },
+  { id: 'unit', title: 'unit tests', run: () => run(bin('vitest'), ['run', '--project', 'unit*']) },
+  {
+    id: 'api',
+    title: 'api tests on PGlite',
+    run: () => run(bin('vitest'), ['run', '--project', 'api'], { env: pgliteEnv }),
+  },
+  { id: 'api-postgres', title: 'api tests on PostgreSQL', run: postgresLeg },
+  {
+    id: 'build',
+    title: 'web build (next build)',
+    run: () => run('node', ['scripts/build-web.mjs'], { env: e2eEnv }),
+  },
+  {
+    id: 'e2e',
+    title: 'e2e (Playwright, Chromium)',
+    needs: 'build',
+    run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: e2eEnv }),
+  },
+];
+
+async function postgresLeg() {
+  const binDir = findPostgresBinaries();
+  if (!binDir) {
+    console.log('PostgreSQL leg: SKIPPED (no server binaries)');
+    // CI promises both database legs, so there a missing server is a failure, not a skip.
+    if (process.env.CI) {
+      console.log('CI is set: the PostgreSQL leg is required (install the postgresql package).');
+      return { code: 1 };
+    }
+    return skip('no server binaries');
+  }
+  let server;
+  try {
+    server = await startTemporaryPostgres({ binDir });
+  } catch (error) {
+    console.log(`PostgreSQL leg: could not start a server: ${error.message}`);
+    return { code: 1 };
+  }
+  console.log(`PostgreSQL leg: ${server.version} on 127.0.0.1:${server.port}`);
+  try {
+    return await run(bin('vitest'), ['run', '--project', 'api'], {
+      env: { ...process.env, TEST_DATABASE_URL: server.url },
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+const only = process.argv.slice(2);
+const unknown = only.filter((id) => !steps.some((step) => step.id === id));
+if (unknown.length > 0) {
+  console.error(`unknown step(s): ${unknown.join(', ')}; steps: ${steps.map((step) => step.id).join(', ')}`);
+  process.exit(2);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    forwardSignal(signal);
+  });
+}
+
+const results = [];
+const started = Date.now();
+for (const step of steps) {
+  if (only.length > 0 && !only.includes(step.id)) continue;
+  if (interrupted) break;
+  const dependency = step.needs && results.find((result) => result.id === step.needs);
+  if (dependency && dependency.status !== 'passed') {
+    results.push({ ...step, status: 'skipped', note: `${dependency.title} did not pass`, ms: 0 });
+    continue;
+  }
+  console.log(`\n━━ ${step.title} ━━`);
+  const stepStarted = Date.now();
+  const outcome = await step.run();
+  const ms = Date.now() - stepStarted;
+  if (SKIPPED in outcome) results.push({ ...step, status: 'skipped', note: outcome[SKIPPED], ms });
+  else results.push({ ...step, status: outcome.code === 0 ? 'passed' : 'failed', note: `exit ${outcome.code}`, ms });
+}
+
+const count = (status) => results.filter((result) => result.status === status).length;
+console.log('\n━━ summary ━━');
+for (const result of results) {
+  const note = result.status === 'passed' ? '' : ` (${result.note})`;
+  console.log(`${result.status.padEnd(7)} ${formatDuration(result.ms).padStart(7)}  ${result.title}${note}`);
+}
+console.log(`total ${formatDuration(Date.now() - started)}${interrupted ? ', interrupted' : ''}`);
+const skipped = count('skipped');
+console.log(`${count('passed')} passed, ${count('failed')} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(count('failed') > 0 || interrupted ? 1 : 0);
