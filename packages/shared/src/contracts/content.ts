@@ -15,9 +15,10 @@ export const localesResponseSchema = z.object({ locales: z.array(localeSchema) }
 export const translationParamsSchema = z.object({ lang: z.string().min(1).max(16) });
 /** next-intl messages: nested objects of ICU strings. */
 export type Messages = { [key: string]: string | Messages };
-export const messagesSchema: z.ZodType<Messages> = z.lazy(() =>
-  z.record(z.string(), z.union([z.string(), messagesSchema])),
-);
+// Named, because OpenAPI can only describe a recursive schema through a reference to it.
+export const messagesSchema: z.ZodType<Messages> = z
+  .lazy(() => z.record(z.string(), z.union([z.string(), messagesSchema])))
+  .meta({ id: 'Messages' });
 
 /** Navigation category (SPEC.md §3 "Site category"). */
 export const navCategorySchema = z

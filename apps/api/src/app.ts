@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DbHandle } from '@playhouse/db';
+import type { Config } from './config';
+import { cacheControlPlugin } from './plugins/app/cache-control';
+import { dbPlugin } from './plugins/app/db';
+import { errorHandlerPlugin } from './plugins/app/error-handler';
+import { localePlugin } from './plugins/app/locale';
+import { originCheckPlugin } from './plugins/app/origin-check';
+import { genReqId, requestIdPlugin } from './plugins/app/request-id';
+import { servicesPlugin } from './plugins/app/services';
+import { helmetPlugin } from './plugins/external/helmet';
+import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { swaggerPlugin } from './plugins/external/swagger';
+import { spaRoutes } from './routes/spa/index';
+
+/** Bodies are small JSON documents; anything larger is refused before it is read. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use instead of opening one from the config; the caller closes it. */
+  dbHandle?: DbHandle;
+  /** false silences the log (tests); a stream receives the JSON lines instead of stdout. */
+  logger?: false | { stream?: { write(line: string): void }; level?: string };
+}
+
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return {
+    level: logger?.level ?? config.logLevel,
+    ...(logger?.stream ? { stream: logger.stream } : {}),
+    // Session cookies and credentials must never reach a log line.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: request.url,
+        remoteAddress: request.ip,
+        headers: request.headers,
+      }),
+    },
+  };
+}
+
+/**
+ * The whole api as one Fastify instance, not yet listening: external plugins, then the app's own, then the routes.
+ * server.ts listens on it; tests call `inject` on it.
+ */
+export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config, logger),
+    genReqId,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(requestIdPlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin, config.rateLimit);
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(swaggerPlugin);
+
+  await app.register(dbPlugin, { config, dbHandle });
+  await app.register(servicesPlugin);
+  await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });
+  await app.register(localePlugin);
+  await app.register(cacheControlPlugin);
+
+  await app.register(spaRoutes, { prefix: '/spa' });
+  return app;
+}

@@ -1,0 +1,66 @@
+/** A failure the caller can act on: a snake_case code, an HTTP status, a safe message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode = 400,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message = 'The request is malformed.') {
+    super('bad_request', message, 400);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(fields: Record<string, string>, message = 'Some fields are invalid.') {
+    super('validation_failed', message, 400, fields);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super('not_found', message, 404);
+  }
+}
+
+export class UnknownLocaleError extends AppError {
+  constructor(locale: string) {
+    super('unknown_locale', `Unknown locale "${locale.slice(0, 16)}".`, 400);
+  }
+}
+
+export class OriginNotAllowedError extends AppError {
+  constructor() {
+    super('origin_not_allowed', 'Requests from this origin are not allowed.', 403);
+  }
+}
+
+export class RateLimitError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('rate_limit_exceeded', `Too many requests; try again in ${retryAfterSeconds} s.`, 429);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor() {
+    super('payload_too_large', 'The request body is too large.', 413);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super('unsupported_media_type', 'This content type is not accepted here.', 415);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable.') {
+    super('service_unavailable', message, 503);
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '@playhouse/shared';
+import { AppError, NotFoundError } from '../../lib/errors';
+
+/** Codes and safe messages for the 4xx answers Fastify itself produces (parsing, limits). */
+const CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'The request is malformed.' },
+  401: { code: 'unauthorized', message: 'Sign in to continue.' },
+  403: { code: 'forbidden', message: 'This is not allowed.' },
+  404: { code: 'not_found', message: 'Not found.' },
+  405: { code: 'bad_request', message: 'This method is not allowed here.' },
+  406: { code: 'bad_request', message: 'No acceptable representation.' },
+  408: { code: 'bad_request', message: 'The request took too long.' },
+  409: { code: 'conflict', message: 'The request conflicts with the current state.' },
+  411: { code: 'bad_request', message: 'A Content-Length header is required.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+  429: { code: 'rate_limit_exceeded', message: 'Too many requests.' },
+};
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The body size does not match Content-Length.',
+};
+
+interface Failure {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+function describe(error: FastifyError | AppError | Error): Failure {
+  // A service's 5xx (say, a broken invariant) is a bug: its message is for the log, not the caller.
+  if (error instanceof AppError && (error.statusCode < 500 || error.statusCode === 503)) {
+    return { status: error.statusCode, code: error.code, message: error.message, fields: error.fields };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+      fields[field] ??= issue.message ?? 'Invalid value.';
+    }
+    return { status: 400, code: 'validation_failed', message: 'Some fields are invalid.', fields };
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const known = CLIENT_ERRORS[status];
+  if (status >= 400 && status < 500) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+    return {
+      status: known ? status : 400,
+      code: known?.code ?? 'bad_request',
+      message: FASTIFY_MESSAGES[code] ?? known?.message ?? 'The request is malformed.',
+    };
+  }
+  return { status: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Failure) {
+  const body: ErrorEnvelope = {
+    error: { code: failure.code, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) },
+    requestId: request.id,
+  };
+  return reply.code(failure.status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The one place errors become responses: every body is the shared envelope with the request id; 4xx say what the
+ * caller got wrong, a 5xx says nothing about internals and is logged with its context.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      const failure = describe(error);
+      if (failure.status >= 500) {
+        request.log.error(
+          { err: error, method: request.method, route: request.routeOptions.url, url: request.url },
+          'request failed',
+        );
+      } else {
+        request.log.info({ code: failure.code, status: failure.status }, 'request rejected');
+      }
+      return sendError(request, reply, failure);
+    });
+
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      const notFound = new NotFoundError('There is no such route.');
+      return sendError(request, reply, { status: 404, code: notFound.code, message: notFound.message });
+    });
+  },
+  { name: 'error-handler', dependencies: ['@fastify/rate-limit'] },
+);

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '@playhouse/shared';
+import { ServiceUnavailableError } from '../../../lib/errors';
+import { errorResponses } from '../../../lib/route-schemas';
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        summary: 'Whether the api and its database answer',
+        response: { 200: healthResponseSchema, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      // GET /spa/health - the api is up and the database answers a query
+      await app.db.execute(sql`select 1`).catch((error: unknown) => {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new ServiceUnavailableError('The database does not answer.');
+      });
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
+};
+
+export default healthRoutes;

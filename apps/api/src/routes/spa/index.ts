@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import articlesRoutes from './articles/index';
+import categoriesRoutes from './categories/index';
+import healthRoutes from './health/index';
+import infoPopupRoutes from './info-popup/index';
+import localesRoutes from './locales/index';
+import manifestRoutes from './manifest/index';
+import seoRoutes from './seo/index';
+import sitemapRoutes from './sitemap/index';
+import slidesRoutes from './slides/index';
+import translationRoutes from './translation/index';
+
+/** Each area is its own plugin; its folder is its URL under /spa. */
+const AREAS = {
+  health: healthRoutes,
+  locales: localesRoutes,
+  translation: translationRoutes,
+  categories: categoriesRoutes,
+  slides: slidesRoutes,
+  articles: articlesRoutes,
+  seo: seoRoutes,
+  sitemap: sitemapRoutes,
+  manifest: manifestRoutes,
+  'info-popup': infoPopupRoutes,
+} satisfies Record<string, FastifyPluginAsyncZod>;
+
+export const spaRoutes: FastifyPluginAsync = async (app) => {
+  for (const [area, plugin] of Object.entries(AREAS)) await app.register(plugin, { prefix: `/${area}` });
+};

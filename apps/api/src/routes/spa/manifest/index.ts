@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localeHeadersSchema, manifestResponseSchema } from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+
+const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      config: { localized: true, publicCache: true },
+      schema: {
+        operationId: 'getManifest',
+        tags: ['seo'],
+        summary: 'The web app manifest in the requested locale',
+        headers: localeHeadersSchema,
+        response: { 200: manifestResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      // GET /spa/manifest - the installable app's name, start page, colours and icons
+      return app.services.seo.manifest(request.localeContext);
+    },
+  );
+};
+
+export default manifestRoutes;

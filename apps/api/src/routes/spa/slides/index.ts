@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localeHeadersSchema, slidesQuerySchema, slidesResponseSchema } from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+
+const slidesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      config: { localized: true, publicCache: true },
+      schema: {
+        operationId: 'listSlides',
+        tags: ['content'],
+        summary: 'The slides of the home-page slider or the banner slider',
+        headers: localeHeadersSchema,
+        querystring: slidesQuerySchema,
+        response: { 200: slidesResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      // GET /spa/slides - one slider's slides, in order
+      return { slides: await app.services.content.slides(request.localeContext, request.query.type) };
+    },
+  );
+};
+
+export default slidesRoutes;

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+
+const { navCategories, slides, articles, infoPopups } = schema;
+
+export function listNavCategories(db: DbOrTx) {
+  return db
+    .select()
+    .from(navCategories)
+    .where(eq(navCategories.active, true))
+    .orderBy(asc(navCategories.position), asc(navCategories.id));
+}
+
+export async function findNavCategoryBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select()
+    .from(navCategories)
+    .where(and(eq(navCategories.slug, slug), eq(navCategories.active, true)))
+    .limit(1);
+  return row;
+}
+
+export function listSlides(db: DbOrTx, kind: 'home' | 'banner') {
+  return db
+    .select()
+    .from(slides)
+    .where(and(eq(slides.kind, kind), eq(slides.active, true)))
+    .orderBy(asc(slides.position), asc(slides.id));
+}
+
+export function listArticlesByRoute(db: DbOrTx, routePath: string) {
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.routePath, routePath), eq(articles.active, true)))
+    .orderBy(asc(articles.position), asc(articles.id));
+}
+
+export async function findArticleById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.id, id), eq(articles.active, true)))
+    .limit(1);
+  return row;
+}
+
+/** The popup shown now: the most recently updated active one. */
+export async function findActiveInfoPopup(db: DbOrTx) {
+  const [row] = await db
+    .select()
+    .from(infoPopups)
+    .where(eq(infoPopups.active, true))
+    .orderBy(desc(infoPopups.updatedAt), desc(infoPopups.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,28 @@
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+
+const { locales, translations } = schema;
+
+export function listEnabledLocales(db: DbOrTx) {
+  return db
+    .select({ code: locales.code, title: locales.title, imagePath: locales.imagePath, isDefault: locales.isDefault })
+    .from(locales)
+    .where(eq(locales.enabled, true))
+    .orderBy(asc(locales.position), asc(locales.code));
+}
+
+export function listTranslations(db: DbOrTx, localeCodes: string[]) {
+  return db
+    .select({ locale: translations.locale, key: translations.key, value: translations.value })
+    .from(translations)
+    .where(inArray(translations.locale, localeCodes));
+}
+
+/** When each enabled locale's texts last changed. */
+export function listTranslationUpdates(db: DbOrTx) {
+  return db
+    .select({ locale: translations.locale, updatedAt: max(translations.updatedAt) })
+    .from(translations)
+    .innerJoin(locales, and(eq(locales.code, translations.locale), eq(locales.enabled, true)))
+    .groupBy(translations.locale);
+}

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import type { DbOrTx, LocalizedText } from '@playhouse/db';
+import {
+  LOCALE_TAGS,
+  localizePath,
+  type HeadData,
+  type Locale,
+  type PageMetadata,
+  type manifestResponseSchema,
+  type sitemapResponseSchema,
+} from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
+import { localize, type LocaleContext } from '../../lib/localize';
+import { normalizeRoutePath } from '../../lib/route-path';
+import { listNavCategories } from '../content/content-queries';
+import { listTranslationUpdates } from '../i18n/locale-queries';
+import { pickDefaultLocale, type LocaleService } from '../i18n/locale-service';
+import { DEFAULT_METADATA_ROUTE, findSiteSettings, listPageMetadata, listSnippets } from './seo-queries';
+
+export type SitemapResponse = z.infer<typeof sitemapResponseSchema>;
+export type ManifestResponse = z.infer<typeof manifestResponseSchema>;
+export type SnippetSlot = 'head/bottom' | 'body/top' | 'body/bottom';
+
+/** Pages every locale has, whatever the content: the home page and the app download page. */
+const STATIC_PUBLIC_PATHS = ['/', '/app-page'];
+
+export type SeoService = ReturnType<typeof createSeoService>;
+
+/** What search engines and browsers read about the site: page metadata, head data, snippets, sitemap, manifest. */
+export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleService }) {
+  async function siteSettings() {
+    const settings = await findSiteSettings(db);
+    if (!settings) throw new NotFoundError('The site settings are not configured.');
+    return settings;
+  }
+
+  return {
+    /**
+     * A route's metadata, field by field: the route's own row, else the site default row ('*'), each in the request's
+     * locale and then the default locale. A well-formed path always gets an answer.
+     */
+    async pageMetadata(context: LocaleContext, routePath: string): Promise<PageMetadata> {
+      const path = normalizeRoutePath(routePath);
+      const rows = await listPageMetadata(db, [path, DEFAULT_METADATA_ROUTE]);
+      const route = rows.find((row) => row.routePath === path);
+      const site = rows.find((row) => row.routePath === DEFAULT_METADATA_ROUTE);
+      const pick = (field: (row: NonNullable<typeof route>) => LocalizedText) =>
+        (route && localize(field(route), context)) || (site && localize(field(site), context)) || '';
+      const robotsSource = route ?? site;
+      const jsonLd = route?.jsonLd ?? site?.jsonLd ?? null;
+      return {
+        title: pick((row) => row.title) || (await findSiteSettings(db))?.siteName || '',
+        keywords: pick((row) => row.keywords),
+        description: pick((row) => row.description),
+        imageUrl: route?.imageUrl ?? site?.imageUrl ?? null,
+        // Game titles join in with the game catalogue; no page has one before it exists.
+        gameTitle: null,
+        jsonId: jsonLd ? JSON.stringify(jsonLd) : null,
+        customMetaTags: (route ?? site)?.customMetaTags ?? [],
+        robots: { index: robotsSource?.robotsIndex ?? true, follow: robotsSource?.robotsFollow ?? true },
+      };
+    },
+
+    async headTop(): Promise<HeadData> {
+      const [settings, configLocales] = await Promise.all([siteSettings(), locales.list()]);
+      return {
+        configLocales,
+        defaultDomain: settings.defaultDomain,
+        siteName: settings.siteName,
+        fbAppId: settings.fbAppId,
+        themeColor: settings.themeColor,
+        appleIcons: settings.appleIcons,
+        favicons: settings.favicons,
+        msTiles: { color: settings.msTileColor, image: settings.msTileImage },
+      };
+    },
+
+    snippets(slot: SnippetSlot) {
+      return listSnippets(db, slot);
+    },
+
+    /** Every public page in every enabled locale, absolute on `host`, each listing all its language versions. */
+    async sitemap(host: string): Promise<SitemapResponse> {
+      const origin = new URL(host).origin;
+      const [items, categories, updates] = await Promise.all([
+        locales.list(),
+        listNavCategories(db),
+        listTranslationUpdates(db),
+      ]);
+      const defaultLocale = pickDefaultLocale(items)?.value;
+      if (!defaultLocale) return { urls: [] };
+      const codes = items.map((item) => item.value);
+      const fallbackLastmod = new Date().toISOString();
+      const lastmodOf = new Map(updates.map((row) => [row.locale, row.updatedAt?.toISOString() ?? fallbackLastmod]));
+      const paths = [...STATIC_PUBLIC_PATHS, ...categories.map((category) => `/category/${category.slug}`)];
+      const href = (locale: Locale, path: string) => `${origin}${localizePath(locale, path)}`;
+      return {
+        urls: paths.flatMap((path) => {
+          const alternates = [
+            ...codes.map((code) => ({ hreflang: LOCALE_TAGS[code], href: href(code, path) })),
+            { hreflang: 'x-default', href: href(defaultLocale, path) },
+          ];
+          return codes.map((code) => ({
+            loc: href(code, path),
+            lastmod: lastmodOf.get(code) ?? fallbackLastmod,
+            alternates,
+          }));
+        }),
+      };
+    },
+
+    /** The web app manifest in the request's locale; its name is the site's default page title there. */
+    async manifest(context: LocaleContext): Promise<ManifestResponse> {
+      const [settings, rows] = await Promise.all([siteSettings(), listPageMetadata(db, [DEFAULT_METADATA_ROUTE])]);
+      const name = localize(rows[0]?.title, context) || settings.siteName;
+      return {
+        name,
+        short_name: settings.siteName,
+        start_url: localizePath(context.locale),
+        display: 'standalone',
+        background_color: settings.backgroundColor,
+        theme_color: settings.themeColor,
+        icons: settings.manifestIcons,
+      };
+    },
+  };
+}
