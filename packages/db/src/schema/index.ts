@@ -1,3 +1,4 @@
 export * from './content';
 export * from './accounts';
 export * from './wallet';
+export * from './cashbox';
