@@ -6,3 +6,4 @@ export * from './money';
 export * from './odds';
 export * from './contracts/sports';
 export * from './sports/top-offer';
+export * from './contracts/cashbox';

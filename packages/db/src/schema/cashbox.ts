@@ -46,7 +46,10 @@ export const paymentMethodLimits = pgTable(
     direction: text({ enum: PAYMENT_DIRECTIONS }).notNull(),
     minAmount: bigint({ mode: 'bigint' }).notNull(),
     maxAmount: bigint({ mode: 'bigint' }).notNull(),
-    presets: bigint({ mode: 'bigint' }).array().notNull().default(sql`'{}'::bigint[]`),
+    presets: bigint({ mode: 'bigint' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
   },
   (t) => [
     primaryKey({ columns: [t.methodCode, t.currency, t.direction] }),
