@@ -1,0 +1,64 @@
+import { startBenchApi, benchApiUrl } from './lib/api-server';
+import { compare, defaultLoadOptions, warmUp, type Comparison, type Target } from './lib/load';
+import { PORTS } from './lib/ports';
+import { formatNumber, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import { benchDir, startServer } from './lib/servers';
+
+const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
+const targets: Target[] = [
+  { label: 'GET /spa/categories (X-Locale: en)', url: `${benchApiUrl}/spa/categories`, headers: { 'x-locale': 'en' } },
+  { label: 'GET /spa/translation/en', url: `${benchApiUrl}/spa/translation/en` },
+];
+
+/** Catalogue-style api endpoints against a hello-world Fastify route, measured in the same run. */
+export async function apiBenchmark(): Promise<void> {
+  const options = defaultLoadOptions();
+  const hello = await startServer({
+    name: 'hello-fastify',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'baselines/hello-fastify.ts'],
+    cwd: benchDir,
+    env: { PORT: String(PORTS.helloFastify) },
+    readyUrl: baseline.url,
+  });
+  const api = await startBenchApi();
+  const comparisons: Comparison[] = [];
+  try {
+    console.log('api benchmark: warming up');
+    await warmUp([baseline, ...targets], options);
+    for (const target of targets) {
+      console.log(`api benchmark: ${target.label} against the ${baseline.label}`);
+      comparisons.push(await compare(target, baseline, options));
+    }
+  } finally {
+    await Promise.all([api.stop(), hello.stop()]);
+  }
+
+  const date = runDate();
+  const file = writeResults('api', { date, machine: machine(), options, comparisons });
+  const rows = comparisons.map((c) => [
+    c.target.label,
+    formatNumber(c.target.requestsPerSecond),
+    formatNumber(c.target.latencyP99Ms),
+    formatNumber(c.baseline.requestsPerSecond),
+    formatNumber(c.baseline.latencyP99Ms),
+    formatNumber(c.throughputRatio, 2),
+    formatNumber(c.p99Ratio, 1),
+  ]);
+  await writeSection(
+    'api',
+    `## API: catalogue endpoints against a hello-world Fastify route
+
+- Date: ${date}
+- Machine: ${machine()}
+- Load: autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per
+  server alternating baseline and target after a ${options.warmup} s warm-up; medians of the rounds.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a
+  Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷
+  baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
+
+${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,
+  );
+  console.log(`api benchmark: results in ${file} and docs/benchmarks.md`);
+}

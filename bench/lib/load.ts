@@ -1,0 +1,129 @@
+import autocannon, { type Result } from 'autocannon';
+
+export interface Target {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds per measurement. */
+  duration: number;
+  /** Alternating baseline/target measurements per comparison; medians are reported. */
+  rounds: number;
+  /** Seconds of load on each server before measuring, so JIT, caches and pools are warm. */
+  warmup: number;
+}
+
+export const defaultLoadOptions = (): LoadOptions => ({
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  warmup: Number(process.env.BENCH_WARMUP ?? 5),
+});
+
+export interface Measurement {
+  label: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+export interface Comparison {
+  target: Measurement;
+  baseline: Measurement;
+  /** target req/s ÷ baseline req/s: the share of the baseline's throughput the target keeps. */
+  throughputRatio: number;
+  /** target p99 ÷ baseline p99. */
+  p99Ratio: number;
+  rounds: { target: Measurement; baseline: Measurement }[];
+}
+
+async function load(target: Target, connections: number, duration: number): Promise<Result> {
+  const result = await autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections,
+    duration,
+    timeout: 30,
+    title: target.label,
+  });
+  // A benchmark of error pages measures the wrong thing: refuse it.
+  if (result.errors > 0 || result.non2xx > 0) {
+    const statuses = Object.entries(result.statusCodeStats)
+      .map(([status, { count }]) => `${status}×${count}`)
+      .join(', ');
+    throw new Error(
+      `${target.label} (${target.url}): ${result.errors} connection errors, ${result.non2xx} non-2xx responses [${statuses}]`,
+    );
+  }
+  return result;
+}
+
+export async function measure(target: Target, connections: number, duration: number): Promise<Measurement> {
+  const result = await load(target, connections, duration);
+  return {
+    label: target.label,
+    url: target.url,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+  };
+}
+
+export async function warmUp(targets: Target[], options: LoadOptions): Promise<void> {
+  for (const target of targets) await load(target, options.connections, options.warmup);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function medianOf(label: string, url: string, measurements: Measurement[]): Measurement {
+  return {
+    label,
+    url,
+    requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
+    latencyP50Ms: median(measurements.map((m) => m.latencyP50Ms)),
+    latencyP99Ms: median(measurements.map((m) => m.latencyP99Ms)),
+  };
+}
+
+/**
+ * Measures target and baseline in alternation, round after round, so drift in the machine's load (other tenants,
+ * thermal limits) hits both alike; the ratio of the medians is the figure that means something across machines.
+ */
+export async function compare(target: Target, baseline: Target, options: LoadOptions): Promise<Comparison> {
+  const rounds: Comparison['rounds'] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    const baselineRun = await measure(baseline, options.connections, options.duration);
+    const targetRun = await measure(target, options.connections, options.duration);
+    rounds.push({ target: targetRun, baseline: baselineRun });
+    console.log(
+      `  round ${round + 1}/${options.rounds}: ${target.label} ${targetRun.requestsPerSecond.toFixed(0)} req/s ` +
+        `p99 ${targetRun.latencyP99Ms} ms; ${baseline.label} ${baselineRun.requestsPerSecond.toFixed(0)} req/s ` +
+        `p99 ${baselineRun.latencyP99Ms} ms`,
+    );
+  }
+  const targetMedian = medianOf(
+    target.label,
+    target.url,
+    rounds.map((r) => r.target),
+  );
+  const baselineMedian = medianOf(
+    baseline.label,
+    baseline.url,
+    rounds.map((r) => r.baseline),
+  );
+  return {
+    target: targetMedian,
+    baseline: baselineMedian,
+    throughputRatio: targetMedian.requestsPerSecond / baselineMedian.requestsPerSecond,
+    p99Ratio: targetMedian.latencyP99Ms / Math.max(baselineMedian.latencyP99Ms, 1),
+    rounds,
+  };
+}

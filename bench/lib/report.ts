@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { repoRoot } from './servers';
+
+export const benchmarksDoc = path.join(repoRoot, 'docs', 'benchmarks.md');
+const resultsDir = path.join(repoRoot, 'bench', 'results');
+
+export function machine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const memory = Math.round(os.totalmem() / 2 ** 30);
+  return `${cpus.length} × ${model}, ${memory} GiB, Linux ${os.release()}, Node ${process.version}`;
+}
+
+export const runDate = (): string => new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+export const formatNumber = (value: number, digits = 0): string =>
+  value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Raw figures of one benchmark, for whoever wants more than the summary (not committed). */
+export function writeResults(id: string, data: unknown): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${id}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+const DOC_HEADER = `# Benchmarks
+
+Figures from \`npm run bench\` (see bench/README.md). Absolute numbers depend on the machine and on whatever else
+runs on it; each benchmark therefore measures its baseline in the same run, alternating with the target, and the
+ratios are the figures to compare across runs and machines. Each section is rewritten by the benchmark it names.
+`;
+
+/**
+ * Replaces (or appends) the section between \`<!-- bench:<id> -->\` and \`<!-- /bench:<id> -->\` in
+ * docs/benchmarks.md, leaving every other section as it is, and formats the file with the project's Prettier
+ * settings so that \`npm run lint\` stays clean.
+ */
+export async function writeSection(id: string, markdown: string): Promise<void> {
+  const start = `<!-- bench:${id} -->`;
+  const end = `<!-- /bench:${id} -->`;
+  const block = `${start}\n\n${markdown.trim()}\n\n${end}`;
+  let doc = fs.existsSync(benchmarksDoc) ? fs.readFileSync(benchmarksDoc, 'utf8') : DOC_HEADER;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from !== -1 && to > from) doc = doc.slice(0, from) + block + doc.slice(to + end.length);
+  else doc = `${doc.trimEnd()}\n\n${block}\n`;
+  const options = (await prettier.resolveConfig(benchmarksDoc)) ?? {};
+  fs.writeFileSync(benchmarksDoc, await prettier.format(doc, { ...options, parser: 'markdown' }));
+}

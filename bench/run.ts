@@ -1,0 +1,26 @@
+// `npm run bench [-- api|ssr ...]`: runs the benchmarks (all by default) and rewrites their sections of
+// docs/benchmarks.md. Not part of `npm test`: a benchmark needs a quiet machine and several minutes.
+import { apiBenchmark } from './api.bench';
+import { killAll } from './lib/servers';
+import { ssrBenchmark } from './ssr.bench';
+
+const benchmarks: Record<string, () => Promise<void>> = { api: apiBenchmark, ssr: ssrBenchmark };
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; available: ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+  await benchmarks[name]!();
+}

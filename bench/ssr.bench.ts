@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { benchApiUrl, benchSiteUrl, startBenchApi } from './lib/api-server';
+import { measureFirstLoad } from './lib/first-load';
+import { compare, defaultLoadOptions, warmUp, type Target } from './lib/load';
+import { PORTS } from './lib/ports';
+import { formatNumber, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import { benchDir, repoRoot, runToCompletion, startServer, type RunningServer } from './lib/servers';
+
+const nextBin = path.join(repoRoot, 'node_modules', '.bin', 'next');
+const baselineDir = path.join(benchDir, 'ssr-baseline');
+
+const target: Target = { label: 'GET /en (the web)', url: `http://127.0.0.1:${PORTS.web}/en` };
+const baseline: Target = { label: 'minimal Next page', url: `http://127.0.0.1:${PORTS.ssrBaseline}/` };
+
+const kib = (bytes: number) => `${formatNumber(bytes / 1024, 1)} KiB`;
+const code = (text: string) => '`' + text + '`';
+const ms = (value: number | null) => (value === null ? 'n/a' : `${formatNumber(value)} ms`);
+
+/** Server rendering of /en against a minimal Next page built in the same run, then /en's first load in Chromium. */
+export async function ssrBenchmark(): Promise<void> {
+  const options = defaultLoadOptions();
+  console.log('ssr benchmark: building the web (when stale) and the baseline');
+  await runToCompletion('web build', process.execPath, ['scripts/build-web.mjs', '--if-stale'], {
+    API_URL: benchApiUrl,
+    SITE_URL: benchSiteUrl,
+  });
+  await runToCompletion('baseline build', nextBin, ['build'], {}, baselineDir);
+
+  const servers: RunningServer[] = [];
+  let comparison;
+  let firstLoad;
+  try {
+    servers.push(await startBenchApi());
+    servers.push(
+      await startServer({
+        name: 'web',
+        command: 'npm',
+        args: ['run', 'start', '-w', '@playhouse/web'],
+        env: { WEB_PORT: String(PORTS.web), API_URL: benchApiUrl, SITE_URL: benchSiteUrl },
+        readyUrl: target.url,
+      }),
+    );
+    servers.push(
+      await startServer({
+        name: 'ssr-baseline',
+        command: nextBin,
+        args: ['start', '-p', String(PORTS.ssrBaseline)],
+        cwd: baselineDir,
+        readyUrl: baseline.url,
+      }),
+    );
+    console.log('ssr benchmark: warming up');
+    await warmUp([baseline, target], options);
+    console.log(`ssr benchmark: ${target.label} against the ${baseline.label}`);
+    comparison = await compare(target, baseline, options);
+    console.log('ssr benchmark: first load of /en in Chromium (mobile profile)');
+    firstLoad = await measureFirstLoad(`${benchSiteUrl}/en`);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+
+  const date = runDate();
+  const file = writeResults('ssr', { date, machine: machine(), options, comparison, firstLoad });
+  await writeSection(
+    'ssr',
+    `## SSR: /en against a minimal Next page
+
+- Date: ${date}
+- Machine: ${machine()}
+- Load: autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per
+  server alternating baseline and target after a ${options.warmup} s warm-up; medians of the rounds.
+- Target: \`next start\` of the built web rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn).
+  Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`),
+  built in the same run with the same Next.
+- Ratio = target req/s ÷ baseline req/s; p99 ratio = target p99 ÷ baseline p99.
+
+${table(
+  ['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'],
+  [
+    [
+      comparison.target.label,
+      formatNumber(comparison.target.requestsPerSecond),
+      formatNumber(comparison.target.latencyP99Ms),
+      formatNumber(comparison.baseline.requestsPerSecond),
+      formatNumber(comparison.baseline.latencyP99Ms),
+      formatNumber(comparison.throughputRatio, 2),
+      formatNumber(comparison.p99Ratio, 1),
+    ],
+  ],
+)}`,
+  );
+  await writeSection(
+    'first-load',
+    `## First load of /en (mobile)
+
+- Date: ${date}
+- Chromium (Debian), Lighthouse's mobile profile: 412×823 at 1.75×, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbit/s);
+  the page loaded until the network is idle, then 3 s more for sliders and lazy images.
+- First-load JavaScript = every script the page loads, as transferred (compressed) and decompressed.
+
+${table(
+  ['page', 'scripts', 'JS transferred', 'JS decompressed', 'HTML transferred', 'FCP', 'LCP', 'CLS', 'render-blocking'],
+  [
+    [
+      '/en',
+      String(firstLoad.scriptCount),
+      kib(firstLoad.scriptTransferBytes),
+      kib(firstLoad.scriptDecodedBytes),
+      kib(firstLoad.documentTransferBytes),
+      ms(firstLoad.firstContentfulPaintMs),
+      ms(firstLoad.largestContentfulPaintMs),
+      formatNumber(firstLoad.cumulativeLayoutShift, 3),
+      firstLoad.renderBlocking.length === 0 ? 'none' : firstLoad.renderBlocking.map(code).join(', '),
+    ],
+  ],
+)}`,
+  );
+  console.log(`ssr benchmark: results in ${file} and docs/benchmarks.md`);
+}
