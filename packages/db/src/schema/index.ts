@@ -2,3 +2,4 @@ export * from './content';
 export * from './accounts';
 export * from './wallet';
 export * from './cashbox';
+export * from './account-extras';
