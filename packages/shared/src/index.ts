@@ -7,3 +7,4 @@ export * from './odds';
 export * from './contracts/sports';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';
+export * from './contracts/accounts';

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money';
+import { LOCALES } from '../locales';
+import { ODD_TYPES } from '../odds';
+
+/** ISO 3166-1 alpha-2: the officially assigned codes (no reserved or user-assigned ones). */
+// prettier-ignore
+export const COUNTRY_CODES = [
+  'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD',
+  'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA',
+  'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE',
+  'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA',
+  'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK',
+  'HM', 'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP',
+  'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT',
+  'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS',
+  'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ',
+  'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS',
+  'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST',
+  'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW',
+  'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA',
+  'ZM', 'ZW',
+] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/** Players must be this old on the server's clock to register. */
+export const MINIMUM_AGE_YEARS = 18;
+/** Earliest date of birth accepted: anything older is a typing slip. */
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/**
+ * The latest date of birth (YYYY-MM-DD) of someone who is MINIMUM_AGE_YEARS old on `now`'s UTC day. A birthday on
+ * 29 February counts as 1 March in other years.
+ */
+export function latestAdultBirthDate(now: Date): string {
+  const year = now.getUTCFullYear() - MINIMUM_AGE_YEARS;
+  const month = now.getUTCMonth();
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), daysInMonth))).toISOString().slice(0, 10);
+}
+
+export function isAdult(dateOfBirth: string, now: Date): boolean {
+  return dateOfBirth <= latestAdultBirthDate(now);
+}
+
+/**
+ * Field rules: each form field and each request body is built from these, so the constraints /spa/forms reports and
+ * the validation the api applies cannot drift apart.
+ */
+export const FIELD_RULES = {
+  email: z.email().max(254),
+  username: z
+    .string()
+    .min(3)
+    .max(24)
+    .regex(/^[a-zA-Z0-9_]+$/),
+  /** E-mail or username, as typed at login. */
+  login: z.string().trim().min(1).max(254),
+  /** A password being chosen now. */
+  newPassword: z.string().min(10).max(128),
+  /** A password being checked: older rules may have allowed other lengths, so only the upper bound is kept. */
+  password: z.string().min(1).max(128),
+  /** International format as typed ("+49 151 2345678"); the api validates the number and stores it as E.164. */
+  phone: z
+    .string()
+    .min(7)
+    .max(32)
+    .regex(/^\+[1-9][0-9 ().-]{5,30}$/),
+  country: z.enum(COUNTRY_CODES),
+  currency: z.enum(CURRENCY_CODES),
+  dateOfBirth: z.iso.date(),
+  termsAccepted: z.literal(true),
+  promoCode: z
+    .string()
+    .max(32)
+    .regex(/^[A-Za-z0-9_-]*$/),
+  timezone: z.string().min(1).max(64),
+  oddType: z.enum(ODD_TYPES),
+  /** The password-reset token from the e-mailed link: 32 random bytes, base64url. */
+  resetToken: z
+    .string()
+    .length(43)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  fingerprint: z
+    .string()
+    .length(32)
+    .regex(/^[0-9a-fA-F]+$/),
+} as const;
+
+export const captchaSolutionSchema = z
+  .object({ token: z.string().min(1).max(512), nonce: z.string().min(1).max(64) })
+  .meta({ id: 'CaptchaSolution' });
+export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;
+
+export const registerBodySchema = z
+  .object({
+    email: FIELD_RULES.email,
+    username: FIELD_RULES.username,
+    password: FIELD_RULES.newPassword,
+    phone: FIELD_RULES.phone,
+    country: FIELD_RULES.country,
+    currency: FIELD_RULES.currency,
+    dateOfBirth: FIELD_RULES.dateOfBirth,
+    termsAccepted: FIELD_RULES.termsAccepted,
+    promoCode: FIELD_RULES.promoCode.optional(),
+    captcha: captchaSolutionSchema,
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .object({ login: FIELD_RULES.login, password: FIELD_RULES.password })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const passwordRecoveryBodySchema = z
+  .object({ email: FIELD_RULES.email, captcha: captchaSolutionSchema })
+  .meta({ id: 'PasswordRecoveryBody' });
+export type PasswordRecoveryBody = z.infer<typeof passwordRecoveryBodySchema>;
+
+export const passwordResetBodySchema = z
+  .object({ token: FIELD_RULES.resetToken, password: FIELD_RULES.newPassword })
+  .meta({ id: 'PasswordResetBody' });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const passwordChangeBodySchema = z
+  .object({ currentPassword: FIELD_RULES.password, newPassword: FIELD_RULES.newPassword })
+  .meta({ id: 'PasswordChangeBody' });
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+export const ACCOUNT_ROLES = ['player', 'staff', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** The signed-in user as the api shows it (an allow-list: nothing else of the row leaves the api). */
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    /** The e-mail address (SPEC.md §3 "User": login, username, id). */
+    login: z.string(),
+    username: z.string(),
+    email: z.string(),
+    currency: z.enum(CURRENCY_CODES),
+    country: z.string().nullable(),
+    phone: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    locale: z.enum(LOCALES),
+    timezone: z.string().nullable(),
+    oddType: z.enum(ODD_TYPES),
+    role: z.enum(ACCOUNT_ROLES),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+export const userResponseSchema = z.object({ user: userSchema });
+
+export const passwordRecoveryResponseSchema = z.object({ accepted: z.literal(true) });
+export const passwordChangeResponseSchema = z.object({ changed: z.literal(true) });
+export const tokenValidationParamsSchema = z.object({ token: z.string().min(1).max(128) });
+export const tokenValidationResponseSchema = z.object({ valid: z.literal(true) });
+
+export const timezoneBodySchema = z.object({ timezone: FIELD_RULES.timezone });
+export const timezoneResponseSchema = z.object({ timezone: z.string() });
+/** The answer to the odd-type calls is `oddTypeResponseSchema` of contracts/sports.ts. */
+export const oddTypeBodySchema = z.object({ oddType: FIELD_RULES.oddType });
+
+/** Proof-of-work captcha: find `nonce` so that sha256(`${token}:${nonce}`) starts with `difficulty` zero bits. */
+export const captchaChallengeResponseSchema = z
+  .object({ token: z.string(), difficulty: z.number().int().min(0).max(32) })
+  .meta({ id: 'CaptchaChallenge' });
+export type CaptchaChallenge = z.infer<typeof captchaChallengeResponseSchema>;
+
+/** The text a captcha nonce is hashed with. */
+export function captchaInput(token: string, nonce: string): string {
+  return `${token}:${nonce}`;
+}
+
+/** Leading zero bits of a digest, the captcha's measure of work. */
+export function leadingZeroBits(digest: Uint8Array): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+export const FORM_IDS = [
+  'login',
+  'register',
+  'password-recovery',
+  'password-reset',
+  'password-change',
+  'user-properties',
+] as const;
+export type FormId = (typeof FORM_IDS)[number];
+export const FORM_FIELD_TYPES = ['email', 'text', 'password', 'tel', 'select', 'date', 'checkbox'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+
+export const formFieldSchema = z
+  .object({
+    name: z.string(),
+    type: z.enum(FORM_FIELD_TYPES),
+    required: z.boolean(),
+    label: z.string(),
+    placeholder: z.string().optional(),
+    autocomplete: z.string().optional(),
+    constraints: z.object({
+      minLength: z.number().int().optional(),
+      maxLength: z.number().int().optional(),
+      pattern: z.string().optional(),
+      min: z.string().optional(),
+      max: z.string().optional(),
+    }),
+    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  })
+  .meta({ id: 'FormField' });
+export type FormField = z.infer<typeof formFieldSchema>;
+export const formParamsSchema = z.object({ id: z.enum(FORM_IDS) });
+export const formResponseSchema = z
+  .object({ form: z.object({ id: z.enum(FORM_IDS), fields: z.array(formFieldSchema) }) })
+  .meta({ id: 'FormResponse' });
+export type FormResponse = z.infer<typeof formResponseSchema>;
+
+export const outboxQuerySchema = z.object({
+  to: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const outboxMessageSchema = z
+  .object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
+
+export const createUserBodySchema = z
+  .object({
+    email: FIELD_RULES.email,
+    password: FIELD_RULES.newPassword,
+    username: FIELD_RULES.username.optional(),
+    currency: FIELD_RULES.currency.optional(),
+    role: z.enum(ACCOUNT_ROLES).default('player'),
+  })
+  .meta({ id: 'CreateUserBody' });
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/** Error codes of the account calls (beside the general ones in errors.ts); the web maps each to a message. */
+export const ACCOUNT_ERROR_CODES = [
+  'registration_failed',
+  'invalid_credentials',
+  'captcha_invalid',
+  'invalid_token',
+  'account_blocked',
+] as const;
