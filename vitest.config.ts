@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./vitest.setup.web.ts'],
+          // next-intl's ESM imports `next/navigation` without an extension, which only a bundler resolves.
+          server: { deps: { inline: ['next-intl'] } },
         },
       },
       {

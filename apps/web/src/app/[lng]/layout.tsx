@@ -1,0 +1,85 @@
+import { isLocale, type Locale } from '@playhouse/shared';
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { InfoPopup } from '@/components/layout/info-popup';
+import { RouteLoader } from '@/components/layout/route-loader';
+import { ScrollToTopButton } from '@/components/layout/scroll-to-top-button';
+import { BodySnippets, HeadSnippets } from '@/components/layout/snippets';
+import { getHeadData, getInfoPopup, getLocales, getNavCategories } from '@/lib/api-client';
+import { serverEnv } from '@/lib/env';
+import { StoreProvider } from '@/store/store-provider';
+
+type LayoutProps = { children: ReactNode; params: Promise<{ lng: string }> };
+
+async function localeOf(params: LayoutProps['params']): Promise<Locale> {
+  const { lng } = await params;
+  if (!isLocale(lng)) notFound();
+  return lng;
+}
+
+export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>): Promise<Metadata> {
+  const lng = await localeOf(params);
+  const head = await getHeadData(lng);
+  return {
+    metadataBase: new URL(serverEnv().SITE_URL),
+    applicationName: head.siteName,
+    icons: {
+      icon: head.favicons.map(({ href, sizes, type }) => ({ url: href, sizes, type })),
+      apple: head.appleIcons.map(({ href, sizes, type }) => ({ url: href, sizes, type })),
+    },
+  };
+}
+
+export async function generateViewport({ params }: Omit<LayoutProps, 'children'>): Promise<Viewport> {
+  const lng = await localeOf(params);
+  const head = await getHeadData(lng);
+  return { width: 'device-width', initialScale: 1, themeColor: head.themeColor };
+}
+
+export default async function LocaleLayout({ children, params }: LayoutProps) {
+  const lng = await localeOf(params);
+  setRequestLocale(lng);
+  const [head, locales, categories, infoPopup, t] = await Promise.all([
+    getHeadData(lng),
+    getLocales(),
+    getNavCategories(lng),
+    getInfoPopup(lng),
+    getTranslations({ locale: lng, namespace: 'common' }),
+  ]);
+
+  return (
+    <html lang={lng}>
+      <body>
+        <NextIntlClientProvider>
+          <StoreProvider lng={lng} infoPopup={infoPopup}>
+            <a className="skip-link" href="#main">
+              {t('skipToContent')}
+            </a>
+            <BodySnippets lng={lng} slot="body/top" />
+            <Header lng={lng} siteName={head.siteName} locales={locales} categories={categories} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer lng={lng} siteName={head.siteName} />
+            <ScrollToTopButton />
+            <InfoPopup />
+            <RouteLoader />
+            <BodySnippets lng={lng} slot="body/bottom" />
+            <HeadSnippets lng={lng} />
+          </StoreProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}
+
+// No page is rendered at build time: each is rendered on its first visit, then served from the cache and refreshed in
+// the background as its api data expires. The build never needs a running api.
+export function generateStaticParams(): { lng: string }[] {
+  return [];
+}

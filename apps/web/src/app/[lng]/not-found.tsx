@@ -1,0 +1,5 @@
+import { NotFoundContent } from '@/components/layout/not-found-content';
+
+export default function LocaleNotFound() {
+  return <NotFoundContent />;
+}

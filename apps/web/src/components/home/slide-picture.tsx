@@ -1,0 +1,34 @@
+import type { ResponsiveImages } from '@playhouse/shared/contracts/content';
+import styles from './home-slider.module.css';
+
+/** Breakpoints of the slide artwork (the same as SPEC.md §9's bonus image breakpoints). */
+export const SLIDE_MEDIA = { tablet: '(min-width: 600px)', desktop: '(min-width: 1024px)' } as const;
+/** Artwork size per device; the slide box keeps these proportions before any image arrives, so nothing moves. */
+export const SLIDE_SIZES = {
+  mobile: { width: 600, height: 400 },
+  tablet: { width: 1024, height: 400 },
+  desktop: { width: 1920, height: 500 },
+} as const;
+
+/** Responsive background artwork: phone, tablet and desktop images chosen by the browser, each falling back to another. */
+export function SlidePicture({ images, priority }: { images: ResponsiveImages; priority: boolean }) {
+  const mobile = images.mobile ?? images.tablet ?? images.desktop;
+  const tablet = images.tablet ?? images.desktop ?? images.mobile;
+  const desktop = images.desktop ?? images.tablet ?? images.mobile;
+  if (!mobile || !tablet || !desktop) return <div className={styles.media} />;
+  return (
+    <picture className={styles.media}>
+      <source media={SLIDE_MEDIA.desktop} srcSet={desktop} {...SLIDE_SIZES.desktop} />
+      <source media={SLIDE_MEDIA.tablet} srcSet={tablet} {...SLIDE_SIZES.tablet} />
+      <img
+        className={styles.image}
+        src={mobile}
+        alt=""
+        {...SLIDE_SIZES.mobile}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,58 @@
+import type { LocaleItem, Locale, NavCategory } from '@playhouse/shared';
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { categoryHref } from '@/lib/links';
+import styles from './header.module.css';
+import { LanguageList } from './language-list';
+import { SideMenu } from './side-menu';
+
+type HeaderProps = { lng: Locale; siteName: string; locales: LocaleItem[]; categories: NavCategory[] };
+
+export async function Header({ lng, siteName, locales, categories }: HeaderProps) {
+  const t = await getTranslations({ locale: lng, namespace: 'header' });
+  const tm = await getTranslations({ locale: lng, namespace: 'sideMenu' });
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <SideMenu>
+          <nav aria-label={tm('title')} className={styles.menuNav}>
+            <ul className={styles.menuList}>
+              <li>
+                <Link href="/">{tm('home')}</Link>
+              </li>
+              <li>
+                <Link href="/app-page">{tm('appPage')}</Link>
+              </li>
+            </ul>
+            {categories.length > 0 ? (
+              <>
+                <h2 className={styles.menuHeading}>{tm('categories')}</h2>
+                <ul className={styles.menuList}>
+                  {categories.map((category) => (
+                    <li key={category.id}>
+                      <Link href={categoryHref(category)}>{category.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </nav>
+        </SideMenu>
+        <Link href="/" className={styles.logo} aria-label={t('homeLink', { siteName })}>
+          <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <path d="M16 4 28 14.5h-3V27H7V14.5H4Z" fill="currentColor" />
+            <path d="M13.5 16.5v7l6-3.5Z" fill="var(--color-bg)" />
+          </svg>
+          <span>{siteName}</span>
+        </Link>
+        <div className={styles.end}>
+          <LanguageList
+            current={lng}
+            locales={locales.map(({ value, title, imagePath }) => ({ value, title, imagePath }))}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

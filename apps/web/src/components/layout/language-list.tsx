@@ -1,0 +1,115 @@
+'use client';
+
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import Image from 'next/image';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, usePathname } from '@/i18n/navigation';
+import styles from './language-list.module.css';
+
+export type LanguageOption = { value: Locale; title: string; imagePath: string };
+type LanguageListProps = { locales: LanguageOption[]; current: Locale };
+
+/**
+ * SPEC.md §2 "Language list": flags; opens and closes on click only when there is more than one locale; hidden when
+ * there is none. Each entry leads to the same page (path and query) in that locale.
+ */
+export function LanguageList(props: LanguageListProps) {
+  if (props.locales.length === 0) return null;
+  // The query is only known in the browser for pages rendered ahead of time; until then the links carry the path alone.
+  return (
+    <Suspense fallback={<LanguageMenu {...props} search="" />}>
+      <LanguageMenuWithQuery {...props} />
+    </Suspense>
+  );
+}
+
+function LanguageMenuWithQuery(props: LanguageListProps) {
+  const search = useSearchParams().toString();
+  return <LanguageMenu {...props} search={search} />;
+}
+
+function Flag({ src }: { src: string }) {
+  return <Image className={styles.flag} src={src} alt="" width={24} height={18} unoptimized />;
+}
+
+export function LanguageMenu({ locales, current, search }: LanguageListProps & { search: string }) {
+  const t = useTranslations('languageList');
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const active = locales.find((locale) => locale.value === current) ?? locales[0];
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  if (!active) return null;
+
+  if (locales.length === 1) {
+    return (
+      <div className={styles.single}>
+        <Flag src={active.imagePath} />
+        <span>{active.title}</span>
+        <span className="visually-hidden">{t('current', { language: active.title })}</span>
+      </div>
+    );
+  }
+
+  const href = search ? `${pathname}?${search}` : pathname;
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Flag src={active.imagePath} />
+        <span aria-hidden="true">{active.title}</span>
+        <span className="visually-hidden">{t('toggle', { language: active.title })}</span>
+        <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+          <path d="M2 4.5 6 8.5l4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      <ul id={listId} className={styles.list} hidden={!open} aria-label={t('label')}>
+        {locales.map((locale) => (
+          <li key={locale.value}>
+            <Link
+              href={href}
+              locale={locale.value}
+              hrefLang={locale.value}
+              lang={locale.value}
+              aria-current={locale.value === current ? 'page' : undefined}
+              className={styles.item}
+              onClick={() => setOpen(false)}
+            >
+              <Flag src={locale.imagePath} />
+              <span>{locale.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  articlesResponseSchema,
+  categoriesResponseSchema,
+  categoryResponseSchema,
+  errorEnvelopeSchema,
+  headDataSchema,
+  infoPopupSchema,
+  localesResponseSchema,
+  manifestResponseSchema,
+  messagesSchema,
+  pageMetadataSchema,
+  sitemapResponseSchema,
+  slidesResponseSchema,
+  snippetsResponseSchema,
+  type Locale,
+} from '@playhouse/shared';
+import type { z } from 'zod';
+import { serverEnv } from './env';
+
+/** How long the server keeps an api answer before asking again; operators' edits show up within this time. */
+export const CONTENT_REVALIDATE_SECONDS = 60;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions = { locale?: Locale; revalidate?: number; query?: Record<string, string | number | undefined> };
+
+function apiBase(): string {
+  // In the browser the api is same-origin through the /spa rewrite; on the server it is reached directly.
+  return typeof window === 'undefined' ? serverEnv().API_URL : '';
+}
+
+/** GET an api path and parse the answer with its shared schema; any non-2xx answer becomes an ApiError. */
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.size > 0 ? `?${search}` : '';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.locale) headers['X-Locale'] = options.locale;
+
+  const response = await fetch(`${apiBase()}${path}${query}`, {
+    headers,
+    next: { revalidate: options.revalidate ?? CONTENT_REVALIDATE_SECONDS },
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(body);
+    if (envelope.success) {
+      const { code, message } = envelope.data.error;
+      throw new ApiError(response.status, code, message, envelope.data.requestId);
+    }
+    throw new ApiError(response.status, 'internal_error', `GET ${path} answered ${response.status}`);
+  }
+  return schema.parse(body);
+}
+
+export function getLocales() {
+  return apiGet('/spa/locales', localesResponseSchema).then((data) => data.locales);
+}
+
+export function getMessages(locale: Locale) {
+  return apiGet(`/spa/translation/${locale}`, messagesSchema);
+}
+
+export function getNavCategories(locale: Locale) {
+  return apiGet('/spa/categories', categoriesResponseSchema, { locale }).then((data) => data.categories);
+}
+
+/** The category, or null when the slug is unknown (the page then shows its not-found page). */
+export async function getCategory(locale: Locale, slug: string) {
+  try {
+    const data = await apiGet(`/spa/categories/${encodeURIComponent(slug)}`, categoryResponseSchema, { locale });
+    return data.category;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export function getSlides(locale: Locale, type: 'home' | 'banner') {
+  return apiGet('/spa/slides', slidesResponseSchema, { locale, query: { type } }).then((data) => data.slides);
+}
+
+export function getArticles(locale: Locale, routePath: string) {
+  return apiGet('/spa/articles', articlesResponseSchema, { locale, query: { routePath } });
+}
+
+export function getPageMetadata(locale: Locale, routePath: string, gameId?: number) {
+  return apiGet('/spa/seo/page-metadata', pageMetadataSchema, { locale, query: { routePath, gameId } });
+}
+
+export function getHeadData(locale: Locale) {
+  return apiGet('/spa/seo/head/top', headDataSchema, { locale });
+}
+
+export type SnippetSlot = 'head/bottom' | 'body/top' | 'body/bottom';
+export function getSnippets(locale: Locale, slot: SnippetSlot) {
+  return apiGet(`/spa/seo/${slot}`, snippetsResponseSchema, { locale }).then((data) => data.snippets);
+}
+
+export function getInfoPopup(locale: Locale) {
+  return apiGet('/spa/info-popup', infoPopupSchema, { locale });
+}
+
+export function getSitemap(host: string) {
+  return apiGet('/spa/sitemap', sitemapResponseSchema, { query: { host } }).then((data) => data.urls);
+}
+
+export function getManifest(locale: Locale) {
+  return apiGet('/spa/manifest', manifestResponseSchema, { locale });
+}

@@ -1,0 +1,18 @@
+import createMiddleware from 'next-intl/middleware';
+import type { NextRequest } from 'next/server';
+import { routing } from './i18n/routing';
+
+const handleI18nRouting = createMiddleware(routing);
+
+/**
+ * Every page lives under /{lng}. A path without a locale (including `/`) is redirected to the visitor's best locale:
+ * the NEXT_LOCALE cookie, then Accept-Language, then the default; the rest of the path and the query are kept.
+ */
+export function proxy(request: NextRequest) {
+  return handleI18nRouting(request);
+}
+
+export const config = {
+  // Not the api (/spa/...), Next's own assets, or files such as robots.txt, sitemap.xml and images.
+  matcher: ['/((?!spa/|_next/|_vercel/|.*\\..*).*)'],
+};
