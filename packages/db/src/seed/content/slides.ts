@@ -1,0 +1,139 @@
+import type { slides } from '../../schema/content';
+import { mediaPaths } from '../assets/media-paths';
+import type { Localized } from './localized';
+
+interface DemoSlide {
+  kind: 'home' | 'banner';
+  /** Also names the slide's artwork (assets/slide-art.ts) and, on banners, its CSS class. */
+  slug: string;
+  body: Localized;
+  buttonText: Localized;
+  /** A path without the locale; the web prefixes /{lng}/. */
+  url: string;
+}
+
+const DEMO_SLIDES: DemoSlide[] = [
+  {
+    kind: 'home',
+    slug: 'welcome',
+    url: 'auth/register',
+    body: {
+      en: '<h2>Welcome to Playhouse</h2><p>Sign up in a minute and get a <strong>welcome bonus</strong> on your first deposit.</p>',
+      de: '<h2>Willkommen bei Playhouse</h2><p>In einer Minute registriert – mit <strong>Willkommensbonus</strong> auf Ihre erste Einzahlung.</p>',
+      es: '<h2>Bienvenido a Playhouse</h2><p>Regístrate en un minuto y consigue un <strong>bono de bienvenida</strong> con tu primer depósito.</p>',
+      pt: '<h2>Bem-vindo à Playhouse</h2><p>Registe-se num minuto e receba um <strong>bónus de boas-vindas</strong> no seu primeiro depósito.</p>',
+      ru: '<h2>Добро пожаловать в Playhouse</h2><p>Зарегистрируйтесь за минуту и получите <strong>приветственный бонус</strong> на первый депозит.</p>',
+    },
+    buttonText: {
+      en: 'Join now',
+      de: 'Jetzt registrieren',
+      es: 'Únete ahora',
+      pt: 'Registar agora',
+      ru: 'Присоединиться',
+    },
+  },
+  {
+    kind: 'home',
+    slug: 'live-casino',
+    url: 'category/live-casino',
+    body: {
+      en: '<h2>Live tables, real dealers</h2><p>Roulette, blackjack and baccarat streamed in HD: <strong>pull up a chair</strong> any time, day or night.</p>',
+      de: '<h2>Live-Tische mit echten Croupiers</h2><p>Roulette, Blackjack und Baccara in HD: <strong>Nehmen Sie Platz</strong>, wann immer Sie möchten, Tag und Nacht.</p>',
+      es: '<h2>Mesas en vivo, crupieres reales</h2><p>Ruleta, blackjack y bacará en HD: <strong>siéntate a la mesa</strong> cuando quieras, de día o de noche.</p>',
+      pt: '<h2>Mesas ao vivo, croupiers reais</h2><p>Roleta, blackjack e bacará em HD: <strong>sente-se à mesa</strong> quando quiser, de dia ou de noite.</p>',
+      ru: '<h2>Живые столы и настоящие дилеры</h2><p>Рулетка, блэкджек и баккара в HD-качестве: <strong>занимайте место за столом</strong> в любое время дня и ночи.</p>',
+    },
+    buttonText: {
+      en: 'Take a seat',
+      de: 'Platz nehmen',
+      es: 'Ir a la mesa',
+      pt: 'Sentar à mesa',
+      ru: 'Занять место',
+    },
+  },
+  {
+    kind: 'home',
+    slug: 'sports',
+    url: 'category/sports',
+    body: {
+      en: '<h2>Every match, every minute</h2><p>Football, tennis, basketball and more, with <strong>sharp pre-match odds</strong> updated all day.</p>',
+      de: '<h2>Jedes Spiel, jede Minute</h2><p>Fußball, Tennis, Basketball und mehr – mit <strong>starken Quoten vor dem Anpfiff</strong>, den ganzen Tag aktualisiert.</p>',
+      es: '<h2>Cada partido, cada minuto</h2><p>Fútbol, tenis, baloncesto y mucho más, con <strong>cuotas prepartido competitivas</strong> actualizadas todo el día.</p>',
+      pt: '<h2>Cada jogo, cada minuto</h2><p>Futebol, ténis, basquetebol e muito mais, com <strong>odds pré-jogo competitivas</strong> atualizadas durante todo o dia.</p>',
+      ru: '<h2>Каждый матч, каждая минута</h2><p>Футбол, теннис, баскетбол и многое другое с <strong>выгодными коэффициентами до начала матча</strong>, которые обновляются весь день.</p>',
+    },
+    buttonText: {
+      en: 'Place a bet',
+      de: 'Jetzt wetten',
+      es: 'Apostar ahora',
+      pt: 'Apostar agora',
+      ru: 'Сделать ставку',
+    },
+  },
+  {
+    kind: 'banner',
+    slug: 'weekend-reload',
+    url: 'cashbox',
+    body: {
+      en: '<h2>Weekend reload</h2><p>Top up on Saturday or Sunday and get <strong>extra bonus money</strong> for the weekend.</p>',
+      de: '<h2>Wochenend-Reload</h2><p>Am Samstag oder Sonntag einzahlen und <strong>zusätzliches Bonusguthaben</strong> fürs Wochenende sichern.</p>',
+      es: '<h2>Recarga de fin de semana</h2><p>Deposita el sábado o el domingo y llévate <strong>saldo extra de bono</strong> para el fin de semana.</p>',
+      pt: '<h2>Recarga de fim de semana</h2><p>Deposite ao sábado ou ao domingo e receba <strong>saldo de bónus extra</strong> para o fim de semana.</p>',
+      ru: '<h2>Бонус выходного дня</h2><p>Пополните счёт в субботу или воскресенье и получите <strong>дополнительные бонусные средства</strong> на выходные.</p>',
+    },
+    buttonText: { en: 'Top up', de: 'Einzahlen', es: 'Depositar', pt: 'Depositar', ru: 'Пополнить' },
+  },
+  {
+    kind: 'banner',
+    slug: 'free-spins',
+    url: 'category/slots',
+    body: {
+      en: '<h2>Free Spins Friday</h2><p>Every Friday, <strong>free spins</strong> on a featured slot for every player who makes a deposit.</p>',
+      de: '<h2>Freispiel-Freitag</h2><p>Jeden Freitag gibt es <strong>Freispiele</strong> an einem ausgewählten Automaten für alle, die einzahlen.</p>',
+      es: '<h2>Viernes de giros gratis</h2><p>Cada viernes, <strong>giros gratis</strong> en una tragaperras destacada para todos los que hagan un depósito.</p>',
+      pt: '<h2>Sexta-feira de rodadas grátis</h2><p>Todas as sextas-feiras, <strong>rodadas grátis</strong> numa slot em destaque para quem fizer um depósito.</p>',
+      ru: '<h2>Пятница фриспинов</h2><p>Каждую пятницу — <strong>бесплатные вращения</strong> в избранном слоте для всех, кто пополнит счёт.</p>',
+    },
+    buttonText: {
+      en: 'See the slots',
+      de: 'Zu den Automaten',
+      es: 'Ver tragaperras',
+      pt: 'Ver as slots',
+      ru: 'К слотам',
+    },
+  },
+  {
+    kind: 'banner',
+    slug: 'cashback',
+    url: 'category/live-casino',
+    body: {
+      en: '<h2>Weekly cashback</h2><p>Every Monday, <strong>10% of your net live casino losses</strong> comes back to you as bonus money.</p>',
+      de: '<h2>Wöchentliches Cashback</h2><p>Jeden Montag erhalten Sie <strong>10 % Ihrer Nettoverluste im Live-Casino</strong> als Bonusguthaben zurück.</p>',
+      es: '<h2>Reembolso semanal</h2><p>Cada lunes te devolvemos <strong>el 10 % de tus pérdidas netas en el casino en vivo</strong> como saldo de bono.</p>',
+      pt: '<h2>Cashback semanal</h2><p>Todas as segundas-feiras, devolvemos <strong>10% das suas perdas líquidas no casino ao vivo</strong> em saldo de bónus.</p>',
+      ru: '<h2>Еженедельный кешбэк</h2><p>Каждый понедельник мы возвращаем <strong>10 % чистого проигрыша в живом казино</strong> бонусными средствами.</p>',
+    },
+    buttonText: {
+      en: 'Play live',
+      de: 'Live spielen',
+      es: 'Jugar en vivo',
+      pt: 'Jogar ao vivo',
+      ru: 'Играть вживую',
+    },
+  },
+];
+
+export function demoSlides(): (typeof slides.$inferInsert)[] {
+  return DEMO_SLIDES.map((slide) => ({
+    kind: slide.kind,
+    slug: slide.slug,
+    imageMobile: mediaPaths.slide(slide.slug, 'mobile'),
+    imageTablet: mediaPaths.slide(slide.slug, 'tablet'),
+    imageDesktop: mediaPaths.slide(slide.slug, 'desktop'),
+    body: slide.body,
+    buttonText: slide.buttonText,
+    url: slide.url,
+    position: DEMO_SLIDES.filter((other) => other.kind === slide.kind).indexOf(slide),
+    active: true,
+  }));
+}
