@@ -1,0 +1,86 @@
+import type { JobLock } from './advisory-lock';
+
+export interface Job {
+  name: string;
+  /** The advisory lock key that makes one instance run the job at a time. */
+  lockKey: number;
+  intervalMs: number;
+  run: () => Promise<void>;
+}
+
+export interface SchedulerLog {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+interface JobState {
+  job: Job;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  /** A trigger arrived during a run: run once more right after it. */
+  again: boolean;
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;
+
+/**
+ * The in-process scheduler: each job runs every intervalMs, or at once when triggered, never twice at the same time
+ * in this process, and only under its advisory lock across processes. A failing run is logged; the next tick retries.
+ */
+export function createScheduler({ lock, log, jobs }: { lock: JobLock; log: SchedulerLog; jobs: Job[] }) {
+  const states = new Map<string, JobState>(
+    jobs.map((job) => [job.name, { job, timer: null, running: null, again: false }]),
+  );
+  let started = false;
+
+  function schedule(state: JobState) {
+    if (!started) return;
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(() => void runNow(state), state.job.intervalMs);
+    state.timer.unref();
+  }
+
+  function runNow(state: JobState): Promise<void> {
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    state.running = (async () => {
+      do {
+        state.again = false;
+        try {
+          await lock.tryRun(state.job.lockKey, state.job.run);
+        } catch (error) {
+          log.error({ err: error, job: state.job.name }, 'job run failed');
+        }
+      } while (state.again && started);
+    })().finally(() => {
+      state.running = null;
+      schedule(state);
+    });
+    return state.running;
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      for (const state of states.values()) schedule(state);
+    },
+
+    /** Runs the job now (or right after its current run) instead of at its next tick. */
+    trigger(name: string): Promise<void> {
+      const state = states.get(name);
+      if (!state) throw new Error(`No job named ${name}`);
+      return runNow(state);
+    },
+
+    async stop() {
+      started = false;
+      for (const state of states.values()) {
+        if (state.timer) clearTimeout(state.timer);
+        state.timer = null;
+      }
+      await Promise.all([...states.values()].flatMap((state) => (state.running ? [state.running] : [])));
+    },
+  };
+}

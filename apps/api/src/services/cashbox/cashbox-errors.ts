@@ -1,0 +1,42 @@
+import { AppError, ValidationError } from '../../lib/errors';
+
+export class PaymentMethodUnavailableError extends AppError {
+  constructor() {
+    super('payment_method_unavailable', 'This payment method is not available for your account.', 400);
+  }
+}
+
+/** The amount is outside the method's bounds for the currency; the message names them. */
+export class AmountOutOfRangeError extends AppError {
+  constructor(min: string, max: string, currency: string) {
+    super('amount_out_of_range', `The amount must be between ${min} and ${max} ${currency}.`, 400, {
+      amount: `between ${min} and ${max}`,
+    });
+  }
+}
+
+export class DepositLimitExceededError extends AppError {
+  constructor(
+    readonly period: string,
+    remaining: string,
+    currency: string,
+  ) {
+    super(
+      'deposit_limit_exceeded',
+      `This deposit would exceed your ${period} deposit limit; you can deposit up to ${remaining} ${currency} now.`,
+      409,
+    );
+  }
+}
+
+export class WithdrawalStateConflictError extends AppError {
+  constructor(status: string, action: string) {
+    super('withdrawal_state_conflict', `A ${status} withdrawal cannot be ${action}.`, 409);
+  }
+}
+
+export class InvalidAmountError extends ValidationError {
+  constructor() {
+    super({ amount: 'must be a decimal amount with at most two decimals' });
+  }
+}

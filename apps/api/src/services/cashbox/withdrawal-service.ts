@@ -1,0 +1,288 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import {
+  WITHDRAWAL_DETAIL_FIELDS,
+  type StaffWithdrawal,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@playhouse/shared';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { createWalletService } from '../wallet/wallet-service';
+import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { asCurrency, formatAmount, requestHash } from './amounts';
+import { WithdrawalStateConflictError } from './cashbox-errors';
+import type { Clock } from './clock';
+import { checkedOffer } from './offers';
+
+const { withdrawals, users, auditLog } = schema;
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Ledger idempotency keys of a withdrawal's movements: each step moves its money once. */
+export const withdrawalTransferKey = (id: string, step: 'request' | 'paid' | 'rejected') => `withdrawal:${id}:${step}`;
+
+/** ISO 13616 IBAN: country, check digits, up to 30 alphanumerics, mod-97 check. */
+export function ibanValid(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** Keeps exactly the details the method kind asks for, validated and normalised. */
+function checkedDetails(kind: keyof typeof WITHDRAWAL_DETAIL_FIELDS, details: Record<string, string>) {
+  const fields: Record<string, string> = {};
+  const clean: Record<string, string> = {};
+  for (const name of WITHDRAWAL_DETAIL_FIELDS[kind] as readonly string[]) {
+    const value = (details[name] ?? '').trim();
+    if (name === 'iban') {
+      if (!ibanValid(value)) fields[`details.${name}`] = 'invalid_iban';
+      else clean[name] = value.replace(/\s+/g, '').toUpperCase();
+    } else if (value.length === 0 || value.length > 100) {
+      fields[`details.${name}`] = 'required';
+    } else {
+      clean[name] = value;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'Some payout details are invalid.');
+  return clean;
+}
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    status: row.status,
+    method: row.methodCode,
+    amount: formatAmount(row.amount, row.currency),
+    currency: asCurrency(row.currency),
+    details: row.details,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    rejectedAt: row.rejectedAt?.toISOString() ?? null,
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+
+/**
+ * Withdrawals: the request moves the amount from the player's main balance (never the bonus balance) to the house
+ * 'withdrawals' hold; staff approve, then mark paid (hold → world) or reject (hold → main). Each step is one
+ * transaction that changes the status and moves the money together.
+ */
+export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock }) {
+  async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
+    const [row] = await executor
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+    return row ?? null;
+  }
+
+  /** The answer the request got when it was made; a replay of its key gets exactly that again. */
+  function creationResponse(row: WithdrawalRow): Withdrawal {
+    return {
+      ...toWithdrawal(row),
+      status: 'pending',
+      reason: null,
+      approvedAt: null,
+      paidAt: null,
+      rejectedAt: null,
+    };
+  }
+
+  async function staffView(executor: DbOrTx, id: string): Promise<StaffWithdrawal> {
+    const [row] = await executor
+      .select({ withdrawal: withdrawals, login: users.email })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(eq(withdrawals.id, id));
+    if (!row) throw new NotFoundError('There is no such withdrawal.');
+    return {
+      ...toWithdrawal(row.withdrawal),
+      userId: row.withdrawal.userId,
+      login: row.login,
+      reviewedBy: row.withdrawal.reviewedBy,
+    };
+  }
+
+  /** Moves a withdrawal from one of `from` to `to`, with its ledger movement and an audit row, in one transaction. */
+  async function transition(
+    id: string,
+    actor: { id: number | null; ip?: string | null },
+    step: { from: WithdrawalStatus[]; to: WithdrawalStatus; action: string; reason?: string },
+  ): Promise<StaffWithdrawal> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      if (!row) throw new NotFoundError('There is no such withdrawal.');
+      if (!step.from.includes(row.status)) throw new WithdrawalStateConflictError(row.status, step.action);
+      const now = clock.now();
+      const wallet = createWalletService({ db: tx as Db });
+      if (step.to === 'paid') {
+        await wallet.transfer({
+          idempotencyKey: withdrawalTransferKey(row.id, 'paid'),
+          kind: 'withdrawal_paid',
+          currency: row.currency,
+          legs: [
+            { account: { house: 'withdrawals' }, amount: -row.amount },
+            { account: { house: 'world' }, amount: row.amount },
+          ],
+          metadata: { withdrawalId: row.id, userId: row.userId, actorId: actor.id },
+        });
+      } else if (step.to === 'rejected') {
+        await wallet.transfer({
+          idempotencyKey: withdrawalTransferKey(row.id, 'rejected'),
+          kind: 'withdrawal_rejected',
+          currency: row.currency,
+          legs: [
+            { account: { house: 'withdrawals' }, amount: -row.amount },
+            { account: { userId: row.userId, kind: 'main' }, amount: row.amount },
+          ],
+          metadata: { withdrawalId: row.id, actorId: actor.id, reason: step.reason },
+        });
+      }
+      await tx
+        .update(withdrawals)
+        .set({
+          status: step.to,
+          reviewedBy: actor.id,
+          ...(step.to === 'approved' ? { approvedAt: now } : {}),
+          ...(step.to === 'paid' ? { paidAt: now } : {}),
+          ...(step.to === 'rejected' ? { rejectedAt: now, reason: step.reason ?? null } : {}),
+        })
+        .where(eq(withdrawals.id, row.id));
+      await tx.insert(auditLog).values({
+        userId: row.userId,
+        actorId: actor.id,
+        event: `withdrawal_${step.to}`,
+        ip: actor.ip ?? null,
+        metadata: {
+          withdrawalId: row.id,
+          amount: formatAmount(row.amount, row.currency),
+          currency: row.currency,
+          ...(step.reason ? { reason: step.reason } : {}),
+        },
+        createdAt: now,
+      });
+    });
+    return staffView(db, id);
+  }
+
+  async function page(where: SQL | undefined, query: { page: number; perPage: number }) {
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ withdrawal: withdrawals, login: users.email })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  return {
+    /**
+     * Requests a payout. The status row and the hold on the money are written in one transaction: with too little
+     * main balance nothing is written (409 insufficient_funds), and a replayed key answers as the first request did.
+     */
+    async request(
+      user: { id: number; currency: string },
+      request: { method: string; amount: string; details: Record<string, string>; idempotencyKey: string },
+    ): Promise<Withdrawal> {
+      const currency = asCurrency(user.currency);
+      const existing = await findByKey(db, user.id, request.idempotencyKey);
+      const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'withdrawal' });
+      const details = checkedDetails(offer.kind, request.details);
+      const hash = requestHash(['withdrawal', offer.code, amount.toString(), details]);
+      const replay = (row: WithdrawalRow) => {
+        if (row.requestHash !== hash) throw new IdempotencyConflictError();
+        return creationResponse(row);
+      };
+      if (existing) return replay(existing);
+
+      const now = clock.now();
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            userId: user.id,
+            methodCode: offer.code,
+            amount,
+            currency,
+            details,
+            idempotencyKey: request.idempotencyKey,
+            requestHash: hash,
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
+          .returning();
+        if (!row) return null;
+        // Only the main account is debited: bonus money cannot leave through a withdrawal.
+        await createWalletService({ db: tx as Db }).transfer({
+          idempotencyKey: withdrawalTransferKey(row.id, 'request'),
+          kind: 'withdrawal_request',
+          currency,
+          legs: [
+            { account: { userId: user.id, kind: 'main' }, amount: -amount },
+            { account: { house: 'withdrawals' }, amount },
+          ],
+          metadata: { withdrawalId: row.id, method: offer.code },
+        });
+        return row;
+      });
+      if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);
+      return creationResponse(created);
+    },
+
+    async listForUser(userId: number, query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {
+      const where = and(
+        eq(withdrawals.userId, userId),
+        query.status ? eq(withdrawals.status, query.status) : undefined,
+      );
+      const { rows, total } = await page(where, query);
+      return {
+        items: rows.map((row) => toWithdrawal(row.withdrawal)),
+        page: query.page,
+        perPage: query.perPage,
+        total,
+      };
+    },
+
+    async listForStaff(query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {
+      const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+      const { rows, total } = await page(where, query);
+      return {
+        items: rows.map((row) => ({
+          ...toWithdrawal(row.withdrawal),
+          userId: row.withdrawal.userId,
+          login: row.login,
+          reviewedBy: row.withdrawal.reviewedBy,
+        })),
+        page: query.page,
+        perPage: query.perPage,
+        total,
+      };
+    },
+
+    approve: (id: string, actor: { id: number | null; ip?: string | null }) =>
+      transition(id, actor, { from: ['pending'], to: 'approved', action: 'approved' }),
+
+    markPaid: (id: string, actor: { id: number | null; ip?: string | null }) =>
+      transition(id, actor, { from: ['approved'], to: 'paid', action: 'paid' }),
+
+    reject: (id: string, actor: { id: number | null; ip?: string | null }, reason: string) =>
+      transition(id, actor, { from: ['pending', 'approved'], to: 'rejected', action: 'rejected', reason }),
+  };
+}
