@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './wallet';
 export * from './cashbox';
 export * from './account-extras';
+export * from './sports';
