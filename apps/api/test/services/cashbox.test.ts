@@ -98,7 +98,7 @@ describe('withdrawals', () => {
     });
 
     const audit = await handle.db.select().from(schema.auditLog).where(eq(schema.auditLog.userId, user.id));
-    expect(audit.map((row) => row.event)).toEqual(['withdrawal_approved', 'withdrawal_paid']);
+    expect(audit.map((row) => row.event)).toEqual(['staff_withdrawal_approved', 'staff_withdrawal_paid']);
   });
 
   it('returns the money to the main balance when rejected, pending or approved', async () => {
@@ -272,7 +272,7 @@ describe('staff adjustments', () => {
       .where(eq(schema.ledgerTransfers.id, credit.transferId));
     expect(transfer).toMatchObject({ kind: 'manual_adjustment', metadata: { reason: 'goodwill', actorId: staffId } });
     const audit = await handle.db.select().from(schema.auditLog).where(eq(schema.auditLog.userId, user.id));
-    expect(audit.filter((row) => row.event === 'balance_adjustment')).toHaveLength(2);
+    expect(audit.filter((row) => row.event === 'staff_balance_adjustment')).toHaveLength(2);
   });
 });
 

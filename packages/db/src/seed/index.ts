@@ -17,6 +17,7 @@ import { demoPageMetadata } from './content/page-metadata';
 import { demoSlides } from './content/slides';
 import { demoHtmlSnippets, demoInfoPopup, demoSiteSettings } from './content/site';
 import { readMessageCatalogues, writeMessages } from './messages';
+import { seedPaymentMethods } from './payment-methods';
 
 export {
   MESSAGES_DIR,
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(siteSettings).values(demoSiteSettings());
     await tx.insert(htmlSnippets).values(demoHtmlSnippets());
     await tx.insert(infoPopups).values(demoInfoPopup());
+    await seedPaymentMethods(tx);
     return { seeded: true };
   });
 }

@@ -110,7 +110,7 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
         await db.insert(schema.auditLog).values({
           userId: user.id,
           actorId: request.actor.id,
-          event: 'balance_adjustment',
+          event: 'staff_balance_adjustment',
           ip: request.actor.ip ?? null,
           metadata: {
             transferId: result.transferId,

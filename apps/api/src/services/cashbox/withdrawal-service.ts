@@ -160,7 +160,7 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
       await tx.insert(auditLog).values({
         userId: row.userId,
         actorId: actor.id,
-        event: `withdrawal_${step.to}`,
+        event: `staff_withdrawal_${step.to}`,
         ip: actor.ip ?? null,
         metadata: {
           withdrawalId: row.id,
