@@ -4,3 +4,4 @@ export * from './wallet';
 export * from './cashbox';
 export * from './account-extras';
 export * from './sports';
+export * from './casino';

@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { navCategories, type LocalizedText } from './content';
+
+/*
+ * The casino: game providers (the spec's "producers"), their games with artwork per breakpoint, the games of each
+ * navigation category, players' favourites and recently played games, one-time game launches, the seamless-wallet
+ * calls providers make, and the in-house Originals games' sessions, seeds and rounds.
+ */
+
+export const providers = pgTable('providers', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  imagePath: text(),
+  secondaryImagePath: text(),
+  /** Logo size; both null means the picker shows the title alone. */
+  imageWidth: integer(),
+  imageHeight: integer(),
+  position: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+});
+
+export const GAME_KINDS = ['slot', 'table', 'live', 'originals'] as const;
+export type GameKind = (typeof GAME_KINDS)[number];
+
+/** The in-house engine a launch opens: studios without their own game server are played by the Originals host. */
+export const GAME_ENGINES = ['slot', 'dice', 'plinko'] as const;
+export type GameEngine = (typeof GAME_ENGINES)[number];
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    title: jsonb().$type<LocalizedText>().notNull(),
+    /**
+     * Every locale's title, lower-cased and without accents (casino_title_search_text, migration 0006), kept by the
+     * database itself so no writer can forget it; a trigram index makes substring search fast.
+     */
+    searchText: text().generatedAlwaysAs(sql`casino_title_search_text(title)`),
+    providerId: integer()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    kind: text({ enum: GAME_KINDS }).notNull(),
+    engine: text({ enum: GAME_ENGINES }).notNull(),
+    demoModeEnabled: boolean().notNull().default(false),
+    /** Locked for visitors without a successful deposit. */
+    requiresDeposit: boolean().notNull().default(false),
+    /** Return to player in basis points (9608 = 96.08%). */
+    rtp: integer().notNull(),
+    popularity: integer().notNull().default(0),
+    releasedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('games_provider_idx').on(t.providerId),
+    index('games_popularity_idx').on(t.popularity.desc(), t.id),
+    index('games_released_idx').on(t.releasedAt.desc(), t.id),
+    index('games_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const categoryGames = pgTable(
+  'category_games',
+  {
+    categoryId: integer()
+      .notNull()
+      .references(() => navCategories.id, { onDelete: 'cascade' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.gameId] }),
+    index('category_games_order_idx').on(t.categoryId, t.position, t.gameId),
+    index('category_games_game_idx').on(t.gameId),
+  ],
+);
+
+/** One rendition of a game's artwork: a breakpoint (min viewport width, px) × size filter × aspect ratio. */
+export const gameImages = pgTable(
+  'game_images',
+  {
+    id: serial().primaryKey(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    breakpoint: integer().notNull(),
+    /** e.g. '600_400_out': fitted outside a 600x400 box. */
+    sizeFilter: text().notNull(),
+    /** e.g. '3x2'. */
+    aspectRatio: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    imagePath: text().notNull(),
+    imagePathWebp: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex('game_images_rendition_idx').on(t.gameId, t.sizeFilter, t.aspectRatio, t.breakpoint),
+  ],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('favourites_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const recentPlays = pgTable(
+  'recent_plays',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('recent_plays_user_idx').on(t.userId, t.playedAt)],
+);
+
+export const GAME_MODES = ['real', 'demo'] as const;
+export type GameMode = (typeof GAME_MODES)[number];
+
+/** A one-time launch token (stored as its SHA-256) a game provider exchanges for the player's identity. */
+export const gameLaunches = pgTable(
+  'game_launches',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    tokenHash: text().notNull().unique(),
+    /** Null for a demo launch by a visitor. */
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    mode: text({ enum: GAME_MODES }).notNull(),
+    locale: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('game_launches_expires_idx').on(t.expiresAt)],
+);
+
+export const PROVIDER_TRANSACTION_TYPES = ['bet', 'win', 'rollback'] as const;
+export type ProviderTransactionType = (typeof PROVIDER_TRANSACTION_TYPES)[number];
+
+/**
+ * Every seamless-wallet call that changed (or was refused the right to change) money, unique per provider and
+ * transaction id: a repeated call is answered with the stored response. A rollback whose bet has not arrived is
+ * stored too (a tombstone), so the late bet is refused.
+ */
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    provider: text().notNull(),
+    transactionId: text().notNull(),
+    type: text({ enum: PROVIDER_TRANSACTION_TYPES }).notNull(),
+    /** The bet a rollback cancels. */
+    referenceTransactionId: text(),
+    roundId: text().notNull(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gameId: integer().references(() => games.id, { onDelete: 'set null' }),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    currency: text().notNull(),
+    /** 'ok' moved money (or had nothing to move); 'refused' is a business refusal kept for repeats. */
+    status: text({ enum: ['ok', 'refused'] }).notNull(),
+    ledgerTransferId: bigint({ mode: 'number' }),
+    /** What the request asked for: a repeat with the same id must ask for the same thing. */
+    requestHash: text().notNull(),
+    response: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The bet's legs per ledger account kind (main/bonus), so a rollback returns money where it came from. */
+    legs: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_transactions_id_idx').on(t.provider, t.transactionId),
+    index('provider_transactions_reference_idx')
+      .on(t.provider, t.referenceTransactionId)
+      .where(sql`${t.referenceTransactionId} is not null`),
+    index('provider_transactions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A game opened in the Originals host: the bearer token its page plays with, and demo play money. */
+export const originalsSessions = pgTable(
+  'originals_sessions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    /** The player id the seamless wallet knows (the user id as text); null in demo mode. */
+    playerId: text(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    mode: text({ enum: GAME_MODES }).notNull(),
+    currency: text().notNull(),
+    /** Play money in minor units; only demo sessions have it, and it never reaches the ledger. */
+    demoBalance: bigint({ mode: 'bigint' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('originals_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A provably fair seed pair. The server seed stays secret (only its hash is shown) until the owner rotates it; then
+ * revealedAt is set and the seed is shown. Real-money seeds belong to the player, demo seeds to their session.
+ */
+export const originalsSeeds = pgTable(
+  'originals_seeds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: bigint({ mode: 'number' }).references(() => originalsSessions.id, { onDelete: 'cascade' }),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text().notNull(),
+    nextNonce: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('originals_seeds_active_user_idx')
+      .on(t.userId)
+      .where(sql`${t.revealedAt} is null and ${t.userId} is not null`),
+    uniqueIndex('originals_seeds_active_session_idx')
+      .on(t.sessionId)
+      .where(sql`${t.revealedAt} is null and ${t.sessionId} is not null`),
+    index('originals_seeds_hash_idx').on(t.serverSeedHash),
+  ],
+);
+
+export const originalsRounds = pgTable(
+  'originals_rounds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sessionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => originalsSessions.id, { onDelete: 'cascade' }),
+    seedId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => originalsSeeds.id, { onDelete: 'cascade' }),
+    nonce: integer().notNull(),
+    engine: text({ enum: GAME_ENGINES }).notNull(),
+    mode: text({ enum: GAME_MODES }).notNull(),
+    params: jsonb().$type<Record<string, unknown>>().notNull(),
+    outcome: jsonb().$type<Record<string, unknown>>().notNull(),
+    bet: bigint({ mode: 'bigint' }).notNull(),
+    payout: bigint({ mode: 'bigint' }).notNull(),
+    currency: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('originals_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
+    index('originals_rounds_session_idx').on(t.sessionId, t.id),
+  ],
+);
