@@ -83,7 +83,8 @@ export default defineConfig({
       command: 'node scripts/build-web.mjs --if-stale && npm run start -w @playhouse/web',
       cwd: repoRoot,
       env: serverEnv,
-      url: `${siteUrl}/en`,
+      // Ready once it listens: whether pages render is global-setup's check, which fails fast and says why.
+      port: webPort,
       timeout: 600_000,
       reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

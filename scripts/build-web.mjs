@@ -13,7 +13,7 @@ if (process.argv.includes('--if-stale')) {
   }
   console.log(`building the web: ${reason}`);
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => forwardSignal(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => forwardSignal());
 const { code } = await run('npm', ['run', 'build', '-w', '@playhouse/web'], { env: buildEnv(inputs) });
 if (code === 0) writeStamp(inputs);
 process.exit(code);

@@ -83,7 +83,7 @@ let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    forwardSignal(signal);
+    forwardSignal();
   });
 }
 

@@ -17,7 +17,7 @@ if (!binDir) {
 
 const server = await startTemporaryPostgres({ binDir });
 console.log(`${server.version} listening on 127.0.0.1:${server.port}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => forwardSignal(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => forwardSignal());
 let code = 1;
 try {
   ({ code } = await run(command, args, {

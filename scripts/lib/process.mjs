@@ -32,8 +32,12 @@ export function run(command, args, { cwd = repoRoot, env = process.env, quiet = 
   });
 }
 
-export function forwardSignal(signal) {
-  for (const child of children) child.kill(signal);
+/**
+ * Passes a stop request on to the running children as SIGINT, whatever signal we got: Playwright tears its web
+ * servers down only on SIGINT (on SIGTERM it leaves them running), and the other tools treat both alike.
+ */
+export function forwardSignal() {
+  for (const child of children) child.kill('SIGINT');
 }
 
 function signalNumber(signal) {
