@@ -10,6 +10,7 @@ import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { servicesPlugin } from './plugins/app/services';
+import { authPlugin } from './plugins/auth';
 import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
@@ -78,10 +79,14 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(swaggerPlugin);
 
   await app.register(dbPlugin, { config, dbHandle });
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { config });
   await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(localePlugin);
   await app.register(cacheControlPlugin);
+  await app.register(authPlugin, {
+    secureCookies: new URL(config.siteUrl).protocol === 'https:',
+    limits: config.auth.limits,
+  });
 
   await app.register(spaRoutes, { prefix: '/spa' });
   return app;

@@ -50,7 +50,53 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(['loopback']),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Shared by every api instance so a captcha challenge issued by one verifies on another.
+  CAPTCHA_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
 });
+
+/** One limit: at most `max` events per `windowMs`. */
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface AuthConfig {
+  /** argon2id costs; OWASP's in every environment-derived config, cheaper only where a test builds its own. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  sessionTtlMs: number;
+  resetTokenTtlMs: number;
+  limits: {
+    loginPerIp: WindowLimit;
+    loginFailuresPerAccount: WindowLimit;
+    registerPerIp: WindowLimit;
+    recoveryPerIp: WindowLimit;
+    recoveryPerEmail: WindowLimit;
+  };
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export const DEFAULT_AUTH_CONFIG: AuthConfig = {
+  argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  sessionTtlMs: 30 * 24 * HOUR_MS,
+  resetTokenTtlMs: 30 * MINUTE_MS,
+  limits: {
+    loginPerIp: { max: 10, windowMs: MINUTE_MS },
+    loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
+    registerPerIp: { max: 5, windowMs: HOUR_MS },
+    recoveryPerIp: { max: 5, windowMs: HOUR_MS },
+    recoveryPerEmail: { max: 3, windowMs: HOUR_MS },
+  },
+};
 
 export interface Config {
   port: number;
@@ -63,6 +109,11 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: TrustProxy;
   rateLimit: { max: number; timeWindowMs: number };
+  auth: AuthConfig;
+  /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
+  captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
+  /** smtpUrl undefined: e-mail stays in the outbox table. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -92,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: vars.SEED_DEMO,
     trustProxy: vars.TRUST_PROXY,
     rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
+    auth: DEFAULT_AUTH_CONFIG,
+    captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },
   };
 }
 

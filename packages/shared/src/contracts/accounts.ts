@@ -91,6 +91,8 @@ export const captchaSolutionSchema = z
   .object({ token: z.string().min(1).max(512), nonce: z.string().min(1).max(64) })
   .meta({ id: 'CaptchaSolution' });
 export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;
+/** Required, but checked by the api itself: a missing solution is a failed captcha (400 captcha_invalid), not a malformed body. */
+const requiredCaptcha = captchaSolutionSchema.optional().meta({ description: 'Required: a solved captcha challenge' });
 
 export const registerBodySchema = z
   .object({
@@ -103,7 +105,7 @@ export const registerBodySchema = z
     dateOfBirth: FIELD_RULES.dateOfBirth,
     termsAccepted: FIELD_RULES.termsAccepted,
     promoCode: FIELD_RULES.promoCode.optional(),
-    captcha: captchaSolutionSchema,
+    captcha: requiredCaptcha,
   })
   .meta({ id: 'RegisterBody' });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -114,7 +116,7 @@ export const loginBodySchema = z
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const passwordRecoveryBodySchema = z
-  .object({ email: FIELD_RULES.email, captcha: captchaSolutionSchema })
+  .object({ email: FIELD_RULES.email, captcha: requiredCaptcha })
   .meta({ id: 'PasswordRecoveryBody' });
 export type PasswordRecoveryBody = z.infer<typeof passwordRecoveryBodySchema>;
 

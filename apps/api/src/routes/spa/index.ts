@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import articlesRoutes from './articles/index';
+import authRoutes from './auth/index';
+import captchaRoutes from './captcha/index';
 import categoriesRoutes from './categories/index';
+import formsRoutes from './forms/index';
 import healthRoutes from './health/index';
 import infoPopupRoutes from './info-popup/index';
 import localesRoutes from './locales/index';
@@ -9,7 +12,9 @@ import manifestRoutes from './manifest/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
 import slidesRoutes from './slides/index';
+import staffRoutes from './staff/index';
 import translationRoutes from './translation/index';
+import usersRoutes from './users/index';
 
 /** Each area is its own plugin; its folder is its URL under /spa. */
 const AREAS = {
@@ -23,6 +28,11 @@ const AREAS = {
   sitemap: sitemapRoutes,
   manifest: manifestRoutes,
   'info-popup': infoPopupRoutes,
+  auth: authRoutes,
+  users: usersRoutes,
+  forms: formsRoutes,
+  captcha: captchaRoutes,
+  staff: staffRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import outboxRoutes from './outbox';
+import staffUserRoutes from './users';
+
+/** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
+const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireStaff);
+  await app.register(staffUserRoutes);
+  await app.register(outboxRoutes);
+};
+
+export default staffRoutes;

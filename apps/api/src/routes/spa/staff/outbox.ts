@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { outboxQuerySchema, outboxResponseSchema } from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+
+const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        operationId: 'listOutbox',
+        tags: ['staff'],
+        summary: 'The newest e-mails the site sent or holds (the dev outbox when no SMTP server is configured)',
+        querystring: outboxQuerySchema,
+        response: { 200: outboxResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/outbox - recent e-mails, newest first
+      reply.header('cache-control', 'no-store');
+      const rows = await app.services.email.outbox(request.query);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+          error: row.error,
+        })),
+      };
+    },
+  );
+};
+
+export default outboxRoutes;

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_ODD_TYPE,
+  isOddType,
+  oddTypeBodySchema,
+  oddTypeResponseSchema,
+  timezoneBodySchema,
+  timezoneResponseSchema,
+} from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+import { signedInUser } from '../../../plugins/auth';
+
+const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/timezone',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'setTimezone',
+        tags: ['users'],
+        summary: "Stores the player's IANA time zone (the web calls this at most once a day)",
+        body: timezoneBodySchema,
+        response: { 200: timezoneResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/users/timezone - remember the player's time zone
+      return { timezone: await app.services.accounts.setTimezone(signedInUser(request).id, request.body.timezone) };
+    },
+  );
+
+  app.get(
+    '/odd-type',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'getOddType',
+        tags: ['users'],
+        summary: "The signed-in player's odds format, else the site default (decimal)",
+        response: { 200: oddTypeResponseSchema, ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/users/odd-type - the odds format to display
+      reply.header('cache-control', 'private, no-cache');
+      const stored = request.user?.oddType;
+      return { oddType: isOddType(stored) ? stored : DEFAULT_ODD_TYPE };
+    },
+  );
+
+  app.put(
+    '/odd-type',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'setOddType',
+        tags: ['users'],
+        summary: "Changes the signed-in player's odds format",
+        body: oddTypeBodySchema,
+        response: { 200: oddTypeResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/users/odd-type - change the odds format
+      return { oddType: await app.services.accounts.setOddType(signedInUser(request).id, request.body.oddType) };
+    },
+  );
+};
+
+export default preferenceRoutes;

@@ -1,0 +1,51 @@
+import { localizePath, type Locale } from '@playhouse/shared';
+import type { DbOrTx } from '@playhouse/db';
+import type { LocaleContext } from '../../lib/localize';
+import type { EmailService } from '../email/email-service';
+import { loadTexts } from './texts';
+
+/** The e-mails accounts send, worded from the `emails.*` UI messages in the recipient's language. */
+export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email: EmailService; siteUrl: string }) {
+  async function render(context: LocaleContext, template: string, values: Record<string, string>) {
+    const texts = await loadTexts(db, context, 'emails.');
+    const signature = texts.get('signature', { siteUrl });
+    return {
+      subject: texts.get(`${template}.subject`, values),
+      text: `${texts.get(`${template}.body`, values)}\n\n${signature}`,
+    };
+  }
+
+  function link(locale: Locale, path: string, query?: Record<string, string>) {
+    const url = new URL(localizePath(locale, path), siteUrl);
+    for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  /** Someone tried to register with an address that already has an account: tell its owner, not the visitor. */
+  async function registrationAttempt(to: string, context: LocaleContext) {
+    const message = await render(context, 'registrationAttempt', {
+      loginLink: link(context.locale, '/auth/login'),
+      recoveryLink: link(context.locale, '/auth/password-recovery'),
+    });
+    return email.send({ to, ...message });
+  }
+
+  async function passwordReset(to: string, context: LocaleContext, token: string, validMinutes: number) {
+    const message = await render(context, 'passwordReset', {
+      link: link(context.locale, '/auth/reset-password', { token }),
+      minutes: String(validMinutes),
+    });
+    return email.send({ to, ...message });
+  }
+
+  async function passwordChanged(to: string, context: LocaleContext) {
+    const message = await render(context, 'passwordChanged', {
+      recoveryLink: link(context.locale, '/auth/password-recovery'),
+    });
+    return email.send({ to, ...message });
+  }
+
+  return { registrationAttempt, passwordReset, passwordChanged };
+}
+
+export type AccountEmails = ReturnType<typeof createAccountEmails>;

@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+
+const { users, passwordResetTokens, userFingerprints } = schema;
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+/** By e-mail or username, case-insensitively (usernames cannot contain '@', so the two never collide). */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | null> {
+  const needle = login.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${needle} or lower(${users.username}) = ${needle}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts the user unless the e-mail or username is taken (the unique indexes decide, so racing sign-ups are safe). */
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow | null> {
+  const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+export async function updatePassword(db: DbOrTx, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateTimezone(db: DbOrTx, userId: number, timezone: string, now: Date): Promise<void> {
+  await db.update(users).set({ timezone, timezoneCheckedAt: now }).where(eq(users.id, userId));
+}
+
+export async function updateOddType(db: DbOrTx, userId: number, oddType: string): Promise<void> {
+  await db.update(users).set({ oddType }).where(eq(users.id, userId));
+}
+
+export async function insertResetToken(
+  db: DbOrTx,
+  values: { userId: number; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** The user a live (unused, unexpired) reset token belongs to. */
+export async function findLiveResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<{ userId: number } | null> {
+  const rows = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Spends a live token; null when it was already used or has expired (a racing second use loses here). */
+export async function consumeResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<{ userId: number } | null> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return rows[0] ?? null;
+}
+
+/** Once the password changed, any other link still in someone's mailbox must stop working. */
+export async function retireResetTokens(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function upsertFingerprint(db: DbOrTx, userId: number, fingerprint: string, now: Date): Promise<void> {
+  await db
+    .insert(userFingerprints)
+    .values({ userId, fingerprint, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [userFingerprints.userId, userFingerprints.fingerprint],
+      set: { lastSeenAt: now, timesSeen: sql`${userFingerprints.timesSeen} + 1` },
+    });
+}

@@ -1,0 +1,379 @@
+import type { Db } from '@playhouse/db';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_LOCALE,
+  EARLIEST_BIRTH_DATE,
+  isAdult,
+  isLocale,
+  type CreateUserBody,
+  type LoginBody,
+  type OddType,
+  type PasswordChangeBody,
+  type PasswordRecoveryBody,
+  type PasswordResetBody,
+  type RegisterBody,
+} from '@playhouse/shared';
+import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
+import type { LocaleContext } from '../../lib/localize';
+import { ensureAccount } from '../wallet/ledger-queries';
+import type { CaptchaService } from '../captcha/captcha-service';
+import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
+import type { PasswordHasher } from '../auth/password-hasher';
+import { clearCounter, hitCounter, pruneCounters, secondsUntil, type WindowLimit } from '../auth/rate-counter';
+import {
+  hashToken,
+  newOpaqueToken,
+  type NewSession,
+  type SessionService,
+  type SessionUser,
+} from '../auth/session-service';
+import type { AccountEmails } from './account-emails';
+import { InvalidTokenError, RegistrationFailedError, WrongPasswordError } from './account-errors';
+import {
+  consumeResetToken,
+  findLiveResetToken,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertResetToken,
+  insertUser,
+  retireResetTokens,
+  updateOddType,
+  updatePassword,
+  updateTimezone,
+  upsertFingerprint,
+  usernameTaken,
+  type UserRow,
+} from './account-queries';
+import { recordAudit } from './audit';
+import { normalizePhone } from './phone';
+
+/** Limits the api enforces per account or address (per-IP limits sit on the routes). */
+export interface AccountLimits {
+  loginFailuresPerAccount: WindowLimit;
+  recoveryPerEmail: WindowLimit;
+}
+
+/** Who is asking: kept in sessions and the audit log, and the language their e-mails are written in. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+  locale: LocaleContext;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  session: NewSession;
+}
+
+export class UserExistsError extends AppError {
+  constructor() {
+    super('user_exists', 'A user with this e-mail address or username already exists.', 409);
+  }
+}
+
+function withoutHash(row: UserRow): SessionUser {
+  const { passwordHash: _passwordHash, ...user } = row;
+  return user;
+}
+
+/** A password that is the account's own e-mail address or username protects nothing. */
+function passwordIssue(password: string, identities: string[]): string | null {
+  const lowered = password.toLowerCase();
+  return identities.some((identity) => identity.toLowerCase() === lowered)
+    ? 'The password must not be your e-mail address or username.'
+    : null;
+}
+
+/** The IANA name Intl knows a time zone by ("europe/kiev" → "Europe/Kyiv" where the runtime says so), or null. */
+export function canonicalTimezone(timezone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService({
+  db,
+  hasher,
+  sessions,
+  emails,
+  captcha,
+  limits,
+  resetTokenTtlMs,
+  now = () => new Date(),
+}: {
+  db: Db;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  emails: AccountEmails;
+  captcha: CaptchaService;
+  limits: AccountLimits;
+  resetTokenTtlMs: number;
+  now?: () => Date;
+}) {
+  /** Counts an attempt against a per-subject window and refuses once it is used up. */
+  async function spendAttempt(key: string, limit: WindowLimit): Promise<void> {
+    const current = now();
+    await pruneCounters(db, current);
+    const state = await hitCounter(db, key, limit.windowMs, current);
+    if (state.count > limit.max) throw new RateLimitError(secondsUntil(state.resetAt, current));
+  }
+
+  function localeOf(user: UserRow, client: ClientInfo): LocaleContext {
+    return { locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE, defaultLocale: client.locale.defaultLocale };
+  }
+
+  async function register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
+    const issues: Record<string, string> = {};
+    const phone = normalizePhone(body.phone);
+    if (!phone) issues.phone = 'Enter a valid phone number.';
+    if (body.dateOfBirth < EARLIEST_BIRTH_DATE) issues.dateOfBirth = 'Enter your real date of birth.';
+    else if (!isAdult(body.dateOfBirth, now())) issues.dateOfBirth = 'You must be at least 18 years old.';
+    const weak = passwordIssue(body.password, [body.email, body.username]);
+    if (weak) issues.password = weak;
+    if (Object.keys(issues).length > 0) throw new ValidationError(issues);
+
+    await captcha.redeem(body.captcha);
+    const passwordHash = await hasher.hashPassword(body.password);
+    const current = now();
+    const created = await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: body.email,
+        username: body.username,
+        passwordHash,
+        phone,
+        country: body.country,
+        currency: body.currency,
+        dateOfBirth: body.dateOfBirth,
+        locale: client.locale.locale,
+        promoCode: body.promoCode || null,
+        termsAcceptedAt: current,
+        passwordChangedAt: current,
+        createdAt: current,
+      });
+      if (!user) return null;
+      await ensureAccount(tx, { userId: user.id, kind: 'main' }, user.currency);
+      await ensureAccount(tx, { userId: user.id, kind: 'bonus' }, user.currency);
+      const session = await sessions.create(tx, user.id, client);
+      await recordAudit(tx, {
+        event: 'register',
+        userId: user.id,
+        ip: client.ip,
+        metadata: { sessionId: session.sessionId },
+      });
+      return { user: withoutHash(user), session };
+    });
+    if (created) return created;
+
+    const owner = await findUserByEmail(db, body.email);
+    await recordAudit(db, {
+      event: 'register_failed',
+      userId: owner?.id ?? null,
+      ip: client.ip,
+      metadata: { reason: owner ? 'email_taken' : 'username_taken' },
+    });
+    if (owner) await emails.registrationAttempt(owner.email, localeOf(owner, client));
+    throw new RegistrationFailedError();
+  }
+
+  /**
+   * Checks the credentials and starts a new session (a fresh token even for a signed-in caller, whose old session
+   * ends). Unknown logins and wrong passwords cost the same and answer the same.
+   */
+  async function login(body: LoginBody, client: ClientInfo, previousSessionId?: number): Promise<SignedIn> {
+    const loginKey = body.login.trim().toLowerCase();
+    const counterKey = `login:${loginKey}`;
+    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+
+    const row = await findUserByLogin(db, loginKey);
+    const valid = row
+      ? await hasher.verifyPassword(row.passwordHash, body.password)
+      : await hasher.verifyNobody(body.password);
+    if (!row || !valid) {
+      await recordAudit(db, {
+        event: 'login_failed',
+        userId: row?.id ?? null,
+        ip: client.ip,
+        metadata: { login: loginKey.slice(0, 254), reason: row ? 'wrong_password' : 'unknown_login' },
+      });
+      throw new InvalidCredentialsError();
+    }
+    if (row.status !== 'active') {
+      await recordAudit(db, { event: 'login_failed', userId: row.id, ip: client.ip, metadata: { reason: 'blocked' } });
+      throw new AccountBlockedError();
+    }
+
+    await clearCounter(db, counterKey);
+    const session = await db.transaction(async (tx) => {
+      if (previousSessionId !== undefined) await sessions.destroy(previousSessionId, tx);
+      const created = await sessions.create(tx, row.id, client);
+      await recordAudit(tx, {
+        event: 'login',
+        userId: row.id,
+        ip: client.ip,
+        metadata: { sessionId: created.sessionId },
+      });
+      return created;
+    });
+    return { user: withoutHash(row), session };
+  }
+
+  async function logout(sessionId: number, userId: number, ip: string | null): Promise<void> {
+    await sessions.destroy(sessionId);
+    await recordAudit(db, { event: 'logout', userId, ip, metadata: { sessionId } });
+  }
+
+  /** Changes the password after checking the current one; every session ends and the caller gets a fresh one. */
+  async function changePassword(userId: number, body: PasswordChangeBody, client: ClientInfo): Promise<NewSession> {
+    const counterKey = `password-change:${userId}`;
+    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const row = await findUserById(db, userId);
+    if (!row || !(await hasher.verifyPassword(row.passwordHash, body.currentPassword))) {
+      await recordAudit(db, { event: 'password_change_failed', userId, ip: client.ip });
+      throw new WrongPasswordError();
+    }
+    const weak = passwordIssue(body.newPassword, [row.email, row.username]);
+    if (weak) throw new ValidationError({ newPassword: weak });
+    await clearCounter(db, counterKey);
+
+    const passwordHash = await hasher.hashPassword(body.newPassword);
+    const current = now();
+    const session = await db.transaction(async (tx) => {
+      await updatePassword(tx, userId, passwordHash, current);
+      await retireResetTokens(tx, userId, current);
+      await sessions.destroyAllForUser(tx, userId);
+      const created = await sessions.create(tx, userId, client);
+      await recordAudit(tx, { event: 'password_change', userId, ip: client.ip });
+      return created;
+    });
+    await emails.passwordChanged(row.email, localeOf(row, client));
+    return session;
+  }
+
+  /** Always the same outcome for the caller; only an existing, active account gets the e-mail with the link. */
+  async function requestRecovery(body: PasswordRecoveryBody, client: ClientInfo): Promise<void> {
+    await captcha.redeem(body.captcha);
+    await spendAttempt(`recovery:${body.email.trim().toLowerCase()}`, limits.recoveryPerEmail);
+    const row = await findUserByEmail(db, body.email);
+    if (!row || row.status !== 'active') return;
+    const token = newOpaqueToken();
+    const current = now();
+    await insertResetToken(db, {
+      userId: row.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(current.getTime() + resetTokenTtlMs),
+      createdAt: current,
+    });
+    await recordAudit(db, { event: 'password_recovery_requested', userId: row.id, ip: client.ip });
+    await emails.passwordReset(row.email, client.locale, token, Math.round(resetTokenTtlMs / 60_000));
+  }
+
+  async function validateResetToken(token: string): Promise<void> {
+    const live = await findLiveResetToken(db, hashToken(token), now());
+    if (!live) throw new InvalidTokenError();
+  }
+
+  async function resetPassword(body: PasswordResetBody, client: ClientInfo): Promise<SignedIn> {
+    const tokenHash = hashToken(body.token);
+    const live = await findLiveResetToken(db, tokenHash, now());
+    const row = live ? await findUserById(db, live.userId) : null;
+    if (!row || row.status !== 'active') throw new InvalidTokenError();
+    const weak = passwordIssue(body.password, [row.email, row.username]);
+    if (weak) throw new ValidationError({ password: weak });
+
+    const passwordHash = await hasher.hashPassword(body.password);
+    const current = now();
+    const session = await db.transaction(async (tx) => {
+      if (!(await consumeResetToken(tx, tokenHash, current))) throw new InvalidTokenError();
+      await updatePassword(tx, row.id, passwordHash, current);
+      await retireResetTokens(tx, row.id, current);
+      await sessions.destroyAllForUser(tx, row.id);
+      const created = await sessions.create(tx, row.id, client);
+      await recordAudit(tx, { event: 'password_reset', userId: row.id, ip: client.ip });
+      return created;
+    });
+    await emails.passwordChanged(row.email, localeOf(row, client));
+    return { user: { ...withoutHash(row), passwordChangedAt: current }, session };
+  }
+
+  async function setTimezone(userId: number, timezone: string): Promise<string> {
+    const canonical = canonicalTimezone(timezone);
+    if (!canonical) throw new ValidationError({ timezone: 'Unknown time zone.' });
+    await updateTimezone(db, userId, canonical, now());
+    return canonical;
+  }
+
+  async function setOddType(userId: number, oddType: OddType): Promise<OddType> {
+    await updateOddType(db, userId, oddType);
+    return oddType;
+  }
+
+  async function recordFingerprint(userId: number, fingerprint: string): Promise<void> {
+    await upsertFingerprint(db, userId, fingerprint.toLowerCase(), now());
+  }
+
+  /** A username from the e-mail's local part ("ann.lee@x" → "ann_lee"), with a number when that one is taken. */
+  async function deriveUsername(email: string): Promise<string> {
+    const base = (email.split('@')[0] ?? '')
+      .replace(/[^a-zA-Z0-9_]/g, '_')
+      .slice(0, 18)
+      .padEnd(3, '_');
+    if (!(await usernameTaken(db, base))) return base;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = `${base}_${Math.floor(1000 + Math.random() * 9000)}`;
+      if (!(await usernameTaken(db, candidate))) return candidate;
+    }
+    throw new UserExistsError();
+  }
+
+  /** Creates an account for the operator or staff (no captcha, no age check: they vouch for it). */
+  async function createUser(
+    input: CreateUserBody,
+    actor: { id: number | null; ip: string | null; via: 'api' | 'direct' },
+  ): Promise<SessionUser> {
+    const username = input.username ?? (await deriveUsername(input.email));
+    const weak = passwordIssue(input.password, [input.email, username]);
+    if (weak) throw new ValidationError({ password: weak });
+    const passwordHash = await hasher.hashPassword(input.password);
+    const role = input.role ?? 'player';
+    return db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        username,
+        passwordHash,
+        role,
+        currency: input.currency ?? DEFAULT_CURRENCY,
+        locale: DEFAULT_LOCALE,
+      });
+      if (!user) throw new UserExistsError();
+      await ensureAccount(tx, { userId: user.id, kind: 'main' }, user.currency);
+      await ensureAccount(tx, { userId: user.id, kind: 'bonus' }, user.currency);
+      await recordAudit(tx, {
+        event: 'staff_create_user',
+        userId: user.id,
+        actorId: actor.id,
+        ip: actor.ip,
+        metadata: { role, via: actor.via },
+      });
+      return withoutHash(user);
+    });
+  }
+
+  return {
+    register,
+    login,
+    logout,
+    changePassword,
+    requestRecovery,
+    validateResetToken,
+    resetPassword,
+    setTimezone,
+    setOddType,
+    recordFingerprint,
+    createUser,
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@playhouse/db';
+import type { Config } from '../../config';
+import { createPasswordHasher } from '../auth/password-hasher';
+import { createSessionService, type SessionService } from '../auth/session-service';
+import { createCaptchaService, type CaptchaService } from '../captcha/captcha-service';
+import { createEmailService, type EmailLogger, type EmailService } from '../email/email-service';
+import { createAccountEmails } from './account-emails';
+import { createAccountService, type AccountService } from './account-service';
+
+export interface AccountServices {
+  accounts: AccountService;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  email: EmailService;
+}
+
+/** Accounts, sessions, captcha and e-mail wired from the config: the api and the ops command line build the same. */
+export function createAccountServices({
+  db,
+  config,
+  logger,
+}: {
+  db: Db;
+  config: Pick<Config, 'auth' | 'captcha' | 'mail' | 'siteUrl'>;
+  logger: EmailLogger;
+}): AccountServices {
+  let captchaSecret = config.captcha.secret;
+  if (!captchaSecret) {
+    captchaSecret = randomBytes(32).toString('base64url');
+    logger.warn(
+      {},
+      'CAPTCHA_SECRET is not set: using a random one for this process; set it when more than one api instance runs',
+    );
+  }
+  const sessions = createSessionService({ db, ttlMs: config.auth.sessionTtlMs });
+  const captcha = createCaptchaService({
+    db,
+    secret: captchaSecret,
+    difficulty: config.captcha.difficulty,
+    ttlMs: config.captcha.ttlMs,
+  });
+  const email = createEmailService({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const accounts = createAccountService({
+    db,
+    hasher: createPasswordHasher(config.auth.argon2),
+    sessions,
+    emails: createAccountEmails({ db, email, siteUrl: config.siteUrl }),
+    captcha,
+    limits: config.auth.limits,
+    resetTokenTtlMs: config.auth.resetTokenTtlMs,
+  });
+  return { accounts, sessions, captcha, email };
+}

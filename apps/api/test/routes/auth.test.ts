@@ -1,0 +1,290 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@playhouse/db';
+import { userResponseSchema } from '@playhouse/shared';
+import { hashToken } from '../../src/services/auth/session-service';
+import { expectErrorEnvelope } from '../helpers/build-test-app';
+import {
+  BROWSER,
+  buildAccountsApp,
+  cookieHeader,
+  login,
+  register,
+  sessionCookie,
+  withoutRequestId,
+  type AccountsTestApp,
+} from './auth-helpers';
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+
+async function auditEvents(t: AccountsTestApp, userId: number) {
+  const rows = await t.db
+    .select({ event: schema.auditLog.event })
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.userId, userId));
+  return rows.map((row) => row.event);
+}
+
+describe('sessions', () => {
+  let t: AccountsTestApp;
+  let player: { id: number; email: string; username: string; password: string };
+
+  beforeAll(async () => {
+    t = await buildAccountsApp();
+    const { response, body } = await register(t.app);
+    expect(response.statusCode).toBe(201);
+    player = { id: response.json().user.id, email: body.email, username: body.username, password: body.password };
+  });
+  afterAll(async () => t.close());
+
+  it('POST /spa/auth/login signs in by e-mail and by username, in any letter case', async () => {
+    for (const name of [player.email, player.username, player.email.toUpperCase()]) {
+      const response = await login(t.app, name, player.password);
+      expect(response.statusCode).toBe(200);
+      const { user } = userResponseSchema.parse(response.json());
+      expect(user).toMatchObject({ id: player.id, login: player.email, username: player.username, role: 'player' });
+      expect(sessionCookie(response)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+
+  it('POST /spa/auth/login answers an unknown user and a wrong password with the same status and body', async () => {
+    const wrongPassword = await login(t.app, player.email, 'not the password at all');
+    const unknownUser = await login(t.app, 'nobody@example.com', 'not the password at all');
+    expectErrorEnvelope(wrongPassword, 401, 'invalid_credentials');
+    expectErrorEnvelope(unknownUser, 401, 'invalid_credentials');
+    expect(withoutRequestId(unknownUser)).toEqual(withoutRequestId(wrongPassword));
+    expect(wrongPassword.json().error.message).toBe('E-mail/username or password is incorrect.');
+    expect(sessionCookie(wrongPassword)).toBeUndefined();
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, for 30 days, not Secure on an http site', async () => {
+    const cookie = sessionCookie(await login(t.app, player.email, player.password));
+    expect(cookie).toMatchObject({ name: 'ph_session', httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBeGreaterThan(THIRTY_DAYS_S - 60);
+    expect(cookie?.maxAge).toBeLessThanOrEqual(THIRTY_DAYS_S);
+  });
+
+  it('stores only the SHA-256 of the session token', async () => {
+    const cookie = sessionCookie(await login(t.app, player.email, player.password))!;
+    const rows = await t.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.tokenHash, hashToken(cookie.value)));
+    expect(rows).toHaveLength(1);
+    const all = await t.db.select({ tokenHash: schema.sessions.tokenHash }).from(schema.sessions);
+    expect(all.some((row) => row.tokenHash === cookie.value)).toBe(false);
+  });
+
+  it('GET /spa/users/me is the signed-in user, and 401 without a cookie or with an unknown one', async () => {
+    const signedIn = await login(t.app, player.username, player.password);
+    const me = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(signedIn) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(player.id);
+
+    expectErrorEnvelope(await t.app.inject({ method: 'GET', url: '/spa/users/me' }), 401, 'unauthorized');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/spa/users/me',
+      headers: { cookie: `ph_session=${'A'.repeat(43)}` },
+    });
+    expectErrorEnvelope(forged, 401, 'unauthorized');
+    expect(sessionCookie(forged)?.value).toBe('');
+  });
+
+  it('rotates the session at login: a signed-in caller gets a new token and the old one stops working', async () => {
+    const first = await login(t.app, player.email, player.password);
+    const second = await login(t.app, player.email, player.password, cookieHeader(first));
+    expect(sessionCookie(second)!.value).not.toBe(sessionCookie(first)!.value);
+    const old = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(first) });
+    expectErrorEnvelope(old, 401, 'unauthorized');
+    const fresh = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(second) });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('POST /spa/auth/logout deletes the session row and clears the cookie', async () => {
+    const signedIn = await login(t.app, player.email, player.password);
+    const tokenHash = hashToken(sessionCookie(signedIn)!.value);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/logout',
+      headers: { ...BROWSER, ...cookieHeader(signedIn) },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
+    expect(sessionCookie(logout)).toMatchObject({ value: '', maxAge: 0, path: '/' });
+    expect(await t.db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, tokenHash))).toHaveLength(0);
+    const me = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(signedIn) });
+    expectErrorEnvelope(me, 401, 'unauthorized');
+  });
+
+  it('POST /spa/auth/logout without a session still answers 204', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/spa/auth/logout', headers: BROWSER });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('an expired session is 401', async () => {
+    const signedIn = await login(t.app, player.email, player.password);
+    await t.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.tokenHash, hashToken(sessionCookie(signedIn)!.value)));
+    const me = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(signedIn) });
+    expectErrorEnvelope(me, 401, 'unauthorized');
+  });
+
+  it('slides the expiry of a session in use and sends the cookie again with a fresh Max-Age', async () => {
+    const signedIn = await login(t.app, player.email, player.password);
+    const tokenHash = hashToken(sessionCookie(signedIn)!.value);
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const soon = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await t.db
+      .update(schema.sessions)
+      .set({ lastSeenAt: anHourAgo, expiresAt: soon })
+      .where(eq(schema.sessions.tokenHash, tokenHash));
+    const me = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(signedIn) });
+    expect(me.statusCode).toBe(200);
+    expect(sessionCookie(me)?.maxAge).toBeGreaterThan(THIRTY_DAYS_S - 60);
+    const [row] = await t.db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, tokenHash));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime());
+  });
+
+  it('refuses a login posted from a foreign origin', async () => {
+    const response = await login(t.app, player.email, player.password, { origin: 'https://evil.example' });
+    expectErrorEnvelope(response, 403, 'origin_not_allowed');
+    expect(sessionCookie(response)).toBeUndefined();
+  });
+
+  it('a blocked account cannot sign in, and its open sessions stop working', async () => {
+    const { response, body } = await register(t.app);
+    const userId: number = response.json().user.id;
+    await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, userId));
+    const me = await t.app.inject({ method: 'GET', url: '/spa/users/me', headers: cookieHeader(response) });
+    expectErrorEnvelope(me, 401, 'unauthorized');
+    expectErrorEnvelope(await login(t.app, body.email, body.password), 403, 'account_blocked');
+  });
+
+  it('writes login, login_failed and logout rows to the audit log', async () => {
+    const { response, body } = await register(t.app);
+    const userId: number = response.json().user.id;
+    await login(t.app, body.email, 'wrong password, sorry');
+    const signedIn = await login(t.app, body.email, body.password);
+    await t.app.inject({ method: 'POST', url: '/spa/auth/logout', headers: { ...BROWSER, ...cookieHeader(signedIn) } });
+    expect(await auditEvents(t, userId)).toEqual(['register', 'login_failed', 'login', 'logout']);
+
+    await login(t.app, 'ghost@example.com', 'whatever it is');
+    const ghost = await t.db
+      .select({ metadata: schema.auditLog.metadata })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.event, 'login_failed'));
+    expect(ghost.map((row) => row.metadata.login)).toContain('ghost@example.com');
+  });
+});
+
+describe('sessions on an https site', () => {
+  let t: AccountsTestApp;
+  beforeAll(async () => {
+    t = await buildAccountsApp({ env: { SITE_URL: 'https://playhouse.example' } });
+  });
+  afterAll(async () => t.close());
+
+  it('marks the session cookie Secure', async () => {
+    const { response } = await register(t.app, {}, { origin: 'https://playhouse.example' });
+    expect(response.statusCode).toBe(201);
+    expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  });
+});
+
+describe('login rate limits', () => {
+  let t: AccountsTestApp;
+  let player: { email: string; password: string };
+
+  beforeAll(async () => {
+    t = await buildAccountsApp({
+      limits: {
+        loginPerIp: { max: 10, windowMs: 60_000 },
+        loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+      },
+    });
+    const { body } = await register(t.app);
+    player = { email: body.email, password: body.password };
+  });
+  afterAll(async () => t.close());
+
+  it('allows 10 login attempts a minute per address, then answers 429 rate_limit_exceeded', async () => {
+    const from = { remoteAddress: '203.0.113.10' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        headers: BROWSER,
+        payload: { login: `someone${attempt}@example.com`, password: 'irrelevant password' },
+        ...from,
+      });
+      statuses.push(response.statusCode);
+      if (attempt === 10) expectErrorEnvelope(response, 429, 'rate_limit_exceeded');
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/login',
+      headers: BROWSER,
+      payload: { login: player.email, password: player.password },
+      remoteAddress: '203.0.113.11',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('after 5 failures for one account, refuses even the right password with 429, from any address', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        headers: BROWSER,
+        payload: { login: player.email, password: `wrong password ${attempt}` },
+        remoteAddress: `198.51.100.${attempt + 1}`,
+      });
+      expectErrorEnvelope(response, 401, 'invalid_credentials');
+    }
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/login',
+      headers: BROWSER,
+      payload: { login: player.email, password: player.password },
+      remoteAddress: '198.51.100.77',
+    });
+    expectErrorEnvelope(locked, 429, 'rate_limit_exceeded');
+  });
+
+  it('counts failures for an unknown account the same way, so the limit reveals nothing', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        headers: BROWSER,
+        payload: { login: 'nobody-here@example.com', password: 'some password' },
+        remoteAddress: `192.0.2.${attempt + 1}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('a successful login clears the failures of that account', async () => {
+    const { body } = await register(t.app);
+    const attempt = (password: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        headers: BROWSER,
+        payload: { login: body.username, password },
+        remoteAddress: `192.0.2.${100 + n}`,
+      });
+    for (let n = 0; n < 4; n += 1) expect((await attempt('wrong password!', n)).statusCode).toBe(401);
+    expect((await attempt(body.password, 4)).statusCode).toBe(200);
+    for (let n = 5; n < 9; n += 1) expect((await attempt('wrong password!', n)).statusCode).toBe(401);
+    expect((await attempt(body.password, 9)).statusCode).toBe(200);
+  });
+});
