@@ -10,6 +10,7 @@ import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { servicesPlugin } from './plugins/app/services';
+import { shutdownPlugin } from './plugins/app/shutdown';
 import { authPlugin } from './plugins/auth';
 import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
@@ -66,12 +67,17 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // The shutdown plugin answers requests that arrive while closing, in the error envelope.
+    return503OnClosing: false,
+    // Opening the database runs the migrations and may seed it: far longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIdPlugin);
+  await app.register(shutdownPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(errorHandlerPlugin);

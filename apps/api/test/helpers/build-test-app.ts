@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Db, DbHandle } from '@playhouse/db';
+import { seedDemo, type Db, type DbHandle } from '@playhouse/db';
 import { errorEnvelopeSchema, type ErrorEnvelope } from '@playhouse/shared';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { insertContentFixtures } from './content-fixtures';
 import { createTestDb } from './test-db';
 
 export interface TestApp {
@@ -17,18 +16,18 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment variables on top of the test defaults. */
   env?: Record<string, string>;
-  /** Leave the database empty. */
+  /** Leave the database empty instead of seeding the demo content. */
   empty?: boolean;
   logger?: BuildAppOptions['logger'];
 }
 
 /**
- * The real app on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL's server), filled with
- * content, not listening. Call `app.ready()` after adding any test-only routes.
+ * The real app on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL's server) holding the
+ * demo seed, not listening. Call `app.ready()` after adding any test-only routes.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle = await createTestDb();
-  if (!options.empty) await insertContentFixtures(handle.db);
+  if (!options.empty) await seedDemo(handle.db);
   const config = loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({ config, dbHandle: handle, logger: options.logger ?? false });
   return {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createDb, type Db, type DbHandle } from '@playhouse/db';
+import { createDb, seedDemo, type Db, type DbHandle } from '@playhouse/db';
 import type { Config } from '../../config';
 
 declare module 'fastify' {
@@ -11,11 +11,20 @@ declare module 'fastify' {
 
 /**
  * The database for the app's lifetime: the handle it was given (tests own theirs) or one it opens from the config,
- * migrated, and closes after the last in-flight request.
+ * migrated, and closes after the last in-flight request. With SEED_DEMO an empty database gets the demo content.
  */
 export const dbPlugin = fp<{ config: Config; dbHandle?: DbHandle | undefined }>(
   async (app, { config, dbHandle }) => {
     const handle = dbHandle ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    if (config.seedDemo) {
+      try {
+        const { seeded } = await seedDemo(handle.db);
+        if (seeded) app.log.info('seeded the demo content into the empty database');
+      } catch (error) {
+        if (!dbHandle) await handle.close();
+        throw error;
+      }
+    }
     app.decorate('dbHandle', handle);
     app.decorate('db', handle.db);
     if (!dbHandle) app.addHook('onClose', async () => handle.close());

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { ServiceUnavailableError } from '../../lib/errors';
+
+/**
+ * Graceful shutdown on keep-alive connections. Responses finished after shutdown began close their connection, so an
+ * idle keep-alive socket cannot hold the server open until its timeout; a request that still arrives on one is told
+ * to retry elsewhere in the usual error envelope (Fastify's own 503 would not carry it).
+ */
+export const shutdownPlugin = fp(
+  async (app) => {
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async () => {
+      if (closing) throw new ServiceUnavailableError('The server is shutting down; please retry.');
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+  },
+  { name: 'shutdown' },
+);
