@@ -1,7 +1,16 @@
 import { startBenchApi, benchApiUrl } from './lib/api-server';
 import { compare, defaultLoadOptions, warmUp, type Comparison, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
-import { formatNumber, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import {
+  formatNumber,
+  formatRatio,
+  loadDescription,
+  machine,
+  runDate,
+  table,
+  writeResults,
+  writeSection,
+} from './lib/report';
 import { benchDir, startServer } from './lib/servers';
 
 const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
@@ -42,7 +51,7 @@ export async function apiBenchmark(): Promise<void> {
     formatNumber(c.target.latencyP99Ms),
     formatNumber(c.baseline.requestsPerSecond),
     formatNumber(c.baseline.latencyP99Ms),
-    formatNumber(c.throughputRatio, 2),
+    formatRatio(c.throughputRatio),
     formatNumber(c.p99Ratio, 1),
   ]);
   await writeSection(
@@ -51,12 +60,9 @@ export async function apiBenchmark(): Promise<void> {
 
 - Date: ${date}
 - Machine: ${machine()}
-- Load: autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per
-  server alternating baseline and target after a ${options.warmup} s warm-up; medians of the rounds.
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a
-  Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
-- Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷
-  baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
+- Load: ${loadDescription(options)}
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,
   );

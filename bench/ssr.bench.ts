@@ -3,7 +3,16 @@ import { benchApiUrl, benchSiteUrl, startBenchApi } from './lib/api-server';
 import { measureFirstLoad } from './lib/first-load';
 import { compare, defaultLoadOptions, warmUp, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
-import { formatNumber, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import {
+  formatNumber,
+  formatRatio,
+  loadDescription,
+  machine,
+  runDate,
+  table,
+  writeResults,
+  writeSection,
+} from './lib/report';
 import { benchDir, repoRoot, runToCompletion, startServer, type RunningServer } from './lib/servers';
 
 const nextBin = path.join(repoRoot, 'node_modules', '.bin', 'next');
@@ -14,6 +23,16 @@ const baseline: Target = { label: 'minimal Next page', url: `http://127.0.0.1:${
 
 const kib = (bytes: number) => `${formatNumber(bytes / 1024, 1)} KiB`;
 const code = (text: string) => '`' + text + '`';
+/** Next's own stylesheet chunks are summed up; anything else that blocks rendering is named. */
+function describeRenderBlocking(paths: string[]): string {
+  const own = paths.filter((p) => p.startsWith('/_next/'));
+  const others = paths.filter((p) => !p.startsWith('/_next/'));
+  const parts = [
+    ...(own.length > 0 ? [`${own.length} of Next's own (/_next/static)`] : []),
+    ...(others.length > 0 ? [`others: ${others.map(code).join(', ')}`] : ['no others']),
+  ];
+  return parts.join('; ');
+}
 const ms = (value: number | null) => (value === null ? 'n/a' : `${formatNumber(value)} ms`);
 
 /** Server rendering of /en against a minimal Next page built in the same run, then /en's first load in Chromium. */
@@ -67,11 +86,8 @@ export async function ssrBenchmark(): Promise<void> {
 
 - Date: ${date}
 - Machine: ${machine()}
-- Load: autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per
-  server alternating baseline and target after a ${options.warmup} s warm-up; medians of the rounds.
-- Target: \`next start\` of the built web rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn).
-  Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`),
-  built in the same run with the same Next.
+- Load: ${loadDescription(options)}
+- Target: \`next start\` of the built web rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn). Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`), built in the same run with the same Next.
 - Ratio = target req/s ÷ baseline req/s; p99 ratio = target p99 ÷ baseline p99.
 
 ${table(
@@ -83,7 +99,7 @@ ${table(
       formatNumber(comparison.target.latencyP99Ms),
       formatNumber(comparison.baseline.requestsPerSecond),
       formatNumber(comparison.baseline.latencyP99Ms),
-      formatNumber(comparison.throughputRatio, 2),
+      formatRatio(comparison.throughputRatio),
       formatNumber(comparison.p99Ratio, 1),
     ],
   ],
@@ -94,8 +110,7 @@ ${table(
     `## First load of /en (mobile)
 
 - Date: ${date}
-- Chromium (Debian), Lighthouse's mobile profile: 412×823 at 1.75×, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbit/s);
-  the page loaded until the network is idle, then 3 s more for sliders and lazy images.
+- Chromium (Debian), Lighthouse's mobile profile: 412×823 at 1.75×, 4× CPU slowdown, slow 4G (150 ms, 1.6 Mbit/s); the page loaded until the network is idle, then 3 s more for sliders and lazy images.
 - First-load JavaScript = every script the page loads, as transferred (compressed) and decompressed.
 
 ${table(
@@ -110,7 +125,7 @@ ${table(
       ms(firstLoad.firstContentfulPaintMs),
       ms(firstLoad.largestContentfulPaintMs),
       formatNumber(firstLoad.cumulativeLayoutShift, 3),
-      firstLoad.renderBlocking.length === 0 ? 'none' : firstLoad.renderBlocking.map(code).join(', '),
+      describeRenderBlocking(firstLoad.renderBlocking),
     ],
   ],
 )}`,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
+import type { LoadOptions } from './load';
 import { repoRoot } from './servers';
 
 export const benchmarksDoc = path.join(repoRoot, 'docs', 'benchmarks.md');
@@ -18,6 +19,17 @@ export const runDate = (): string => new Date().toISOString().replace('T', ' ').
 
 export const formatNumber = (value: number, digits = 0): string =>
   value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** Two significant digits below 1 (0.012, 0.45), two decimals above (1.00, 3.25). */
+export const formatRatio = (value: number): string => (value < 1 ? value.toPrecision(2) : value.toFixed(2));
+
+export function loadDescription(options: LoadOptions): string {
+  const rounds = options.rounds === 1 ? 'one round' : `${options.rounds} rounds`;
+  return (
+    `autocannon, ${options.connections} connections; ${rounds} of ${options.duration} s per server, baseline and ` +
+    `target alternating, after ${options.warmup} s of warm-up each; medians of the rounds.`
+  );
+}
 
 export function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
