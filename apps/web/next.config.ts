@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 const apiUrl = (process.env.API_URL || 'http://127.0.0.1:4000').replace(/\/+$/, '');
 
 const nextConfig: NextConfig = {
+  // A second build folder lets a build and test run go on beside another one in the same checkout.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   transpilePackages: ['@playhouse/shared'],

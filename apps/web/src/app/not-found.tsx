@@ -1,25 +1,55 @@
-import { localizePath } from '@playhouse/shared';
-import { getTranslations } from 'next-intl/server';
-import { cookies, headers } from 'next/headers';
+'use client';
+
 import { LOCALE_COOKIE } from '@/i18n/routing';
-import { preferredLocale } from '@/lib/preferred-locale';
+import { visitorLocale } from '@/lib/visitor-locale';
+import { DEFAULT_LOCALE, localizePath, type Locale } from '@playhouse/shared/locales';
+import { useEffect, useState } from 'react';
 import styles from '@/components/layout/not-found-page.module.css';
 
-// Reached only by addresses outside every locale (such as a missing file); it answers in the visitor's language.
-export default async function RootNotFound() {
-  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
-  const locale = preferredLocale(cookieStore.get(LOCALE_COOKIE)?.value, headerList.get('accept-language'));
-  const t = await getTranslations({ locale, namespace: 'notFound' });
+type NotFoundTexts = { title: string; text: string; backHome: string };
+
+function readTexts(messages: unknown): NotFoundTexts | null {
+  const texts = (messages as { notFound?: Partial<NotFoundTexts> } | null)?.notFound;
+  const { title, text, backHome } = texts ?? {};
+  return typeof title === 'string' && typeof text === 'string' && typeof backHome === 'string'
+    ? { title, text, backHome }
+    : null;
+}
+
+/**
+ * Reached only by addresses outside every locale (a missing file, say). Next renders this boundary along with every
+ * page, so it must stay static: it reads no cookies, headers or api data on the server, and fetches the visitor's
+ * texts in the browser instead.
+ */
+export default function RootNotFound() {
+  const [page, setPage] = useState<{ locale: Locale; texts: NotFoundTexts | null }>({
+    locale: DEFAULT_LOCALE,
+    texts: null,
+  });
+
+  useEffect(() => {
+    const locale = visitorLocale(document.cookie, LOCALE_COOKIE, navigator.languages);
+    fetch(`/spa/translation/${locale}`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((messages: unknown) => setPage({ locale, texts: readTexts(messages) }))
+      .catch(() => setPage({ locale, texts: null }));
+  }, []);
+
+  const { locale, texts } = page;
   return (
     <html lang={locale}>
       <body>
         <main className={styles.page}>
-          <title>{t('title')}</title>
-          <h1 className={styles.title}>{t('title')}</h1>
-          <p>{t('text')}</p>
-          <a className={styles.home} href={localizePath(locale)}>
-            {t('backHome')}
-          </a>
+          {texts ? (
+            <>
+              <title>{texts.title}</title>
+              <h1 className={styles.title}>{texts.title}</h1>
+              <p>{texts.text}</p>
+              <a className={styles.home} href={localizePath(locale)}>
+                {texts.backHome}
+              </a>
+            </>
+          ) : null}
         </main>
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '@playhouse/shared';
+import { DEFAULT_LOCALE, LOCALES } from '@playhouse/shared/locales';
 import { defineRouting } from 'next-intl/routing';
 
 export const LOCALE_COOKIE = 'NEXT_LOCALE';

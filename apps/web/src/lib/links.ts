@@ -1,4 +1,5 @@
-import { splitLocalePath, type Locale, type NavCategory } from '@playhouse/shared';
+import type { NavCategory } from '@playhouse/shared/contracts/content';
+import { splitLocalePath, type Locale } from '@playhouse/shared/locales';
 
 /** A path without the locale prefix, always starting with `/` ("casino" → "/casino"). */
 export function toAppPath(path: string): string {

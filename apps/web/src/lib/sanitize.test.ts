@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHeadTags, sanitizeRichHtml } from './sanitize';
+import { sanitizeHeadTags, sanitizeRichHtml, sanitizeSnippetHtml } from './sanitize';
 
 describe('sanitizeRichHtml', () => {
   it('keeps ordinary formatting, links and images', () => {
@@ -18,6 +18,21 @@ describe('sanitizeRichHtml', () => {
     expect(sanitizeRichHtml('<a href="https://example.com" target="_blank">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
+  });
+});
+
+describe('sanitizeSnippetHtml', () => {
+  it('keeps notes for visitors without JavaScript', () => {
+    expect(sanitizeSnippetHtml('<noscript><p lang="de">Hallo</p></noscript>')).toBe(
+      '<noscript><p lang="de">Hallo</p></noscript>',
+    );
+  });
+
+  it('escapes anything that could close the noscript early', () => {
+    const html = sanitizeSnippetHtml('<noscript><p title="</noscript><img src=x onerror=alert(1)>">x</p></noscript>');
+    // With JavaScript on, a browser reads noscript content as raw text up to the first literal </noscript>.
+    expect(html.indexOf('</noscript>')).toBe(html.length - '</noscript>'.length);
+    expect(html).not.toContain('<img');
   });
 });
 

@@ -23,9 +23,19 @@ const RICH_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Operator- or editor-written HTML (slides, articles, body snippets) reduced to safe markup: no scripts, styles or handlers. */
+/** Editor-written HTML (slides, articles) reduced to safe markup: no scripts, styles or event handlers. */
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, RICH_OPTIONS);
+}
+
+const SNIPPET_OPTIONS: sanitizeHtml.IOptions = { ...RICH_OPTIONS, allowedTags: [...RICH_TAGS, 'noscript'] };
+
+/**
+ * Operator snippets for the body: the same safe markup, plus <noscript> for notes meant only for visitors without
+ * JavaScript. Every attribute value and text is re-escaped, so nothing inside can close the noscript early.
+ */
+export function sanitizeSnippetHtml(html: string): string {
+  return sanitizeHtml(html, SNIPPET_OPTIONS);
 }
 
 export type HeadTag =

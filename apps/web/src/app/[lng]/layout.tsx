@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '@playhouse/shared';
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
@@ -13,6 +13,7 @@ import { BodySnippets, HeadSnippets } from '@/components/layout/snippets';
 import { getHeadData, getInfoPopup, getLocales, getNavCategories } from '@/lib/api-client';
 import { serverEnv } from '@/lib/env';
 import { StoreProvider } from '@/store/store-provider';
+import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
 
 type LayoutProps = { children: ReactNode; params: Promise<{ lng: string }> };
 
@@ -27,7 +28,6 @@ export async function generateMetadata({ params }: Omit<LayoutProps, 'children'>
   const head = await getHeadData(lng);
   return {
     metadataBase: new URL(serverEnv().SITE_URL),
-    applicationName: head.siteName,
     icons: {
       icon: head.favicons.map(({ href, sizes, type }) => ({ url: href, sizes, type })),
       apple: head.appleIcons.map(({ href, sizes, type }) => ({ url: href, sizes, type })),
@@ -44,18 +44,22 @@ export async function generateViewport({ params }: Omit<LayoutProps, 'children'>
 export default async function LocaleLayout({ children, params }: LayoutProps) {
   const lng = await localeOf(params);
   setRequestLocale(lng);
-  const [head, locales, categories, infoPopup, t] = await Promise.all([
+  const [head, locales, categories, infoPopup, messages, t] = await Promise.all([
     getHeadData(lng),
     getLocales(),
     getNavCategories(lng),
     getInfoPopup(lng),
+    getMessages({ locale: lng }),
     getTranslations({ locale: lng, namespace: 'common' }),
   ]);
+  const clientMessages = Object.fromEntries(
+    CLIENT_NAMESPACES.map((namespace) => [namespace, messages[namespace] ?? {}]),
+  );
 
   return (
     <html lang={lng}>
       <body>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider locale={lng} messages={clientMessages}>
           <StoreProvider lng={lng} infoPopup={infoPopup}>
             <a className="skip-link" href="#main">
               {t('skipToContent')}

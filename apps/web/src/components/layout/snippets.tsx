@@ -1,13 +1,17 @@
 import type { Locale } from '@playhouse/shared';
 import { getSnippets } from '@/lib/api-client';
-import { sanitizeHeadTags, sanitizeRichHtml } from '@/lib/sanitize';
+import { sanitizeHeadTags, sanitizeSnippetHtml } from '@/lib/sanitize';
 
 /** Operator HTML for the top or bottom of the body, sanitized: markup only, never scripts. */
 export async function BodySnippets({ lng, slot }: { lng: Locale; slot: 'body/top' | 'body/bottom' }) {
   const snippets = await getSnippets(lng, slot);
   if (snippets.length === 0) return null;
   return snippets.map((snippet) => (
-    <div key={snippet.id} className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeRichHtml(snippet.html) }} />
+    <div
+      key={snippet.id}
+      className="rich-text"
+      dangerouslySetInnerHTML={{ __html: sanitizeSnippetHtml(snippet.html) }}
+    />
   ));
 }
 
