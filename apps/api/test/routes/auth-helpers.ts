@@ -30,6 +30,8 @@ export interface AccountsTestAppOptions {
   env?: Record<string, string>;
   limits?: Partial<AuthConfig['limits']>;
   auth?: Partial<Omit<AuthConfig, 'limits' | 'argon2'>>;
+  /** Leave the translations table empty, as a database seeded without the UI texts would be. */
+  withoutUiTexts?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface AccountsTestAppOptions {
 export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Promise<AccountsTestApp> {
   const handle = await createTestDb();
   await handle.db.insert(schema.locales).values(demoLocales());
-  await loadMessages(handle.db);
+  if (!options.withoutUiTexts) await loadMessages(handle.db);
   const base = loadConfig({
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',

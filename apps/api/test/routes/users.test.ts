@@ -428,6 +428,29 @@ describe('password recovery, reset and change', () => {
   });
 });
 
+describe('account e-mails without UI texts in the database', () => {
+  let t: AccountsTestApp;
+  beforeAll(async () => {
+    t = await buildAccountsApp({ withoutUiTexts: true });
+  });
+  afterAll(async () => t.close());
+
+  it('word the reset e-mail from the catalogues shipped with the code, link included', async () => {
+    const { body } = await register(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/spa/users/password/recovery',
+      headers: { ...BROWSER, 'x-locale': 'es' },
+      payload: { email: body.email, captcha: await solvedCaptcha(t.app) },
+    });
+    expect(response.statusCode).toBe(202);
+    const [mail] = await outboxTo(t, body.email);
+    expect(mail!.subject).toBe('Restablece tu contraseña de Playhouse');
+    expect(mail!.text).not.toContain('emails.');
+    resetTokenFrom(mail!.text);
+  });
+});
+
 describe('timezone, odd type and fingerprints', () => {
   let t: AccountsTestApp;
   let session: { cookie: string };

@@ -1,14 +1,29 @@
 import { and, inArray, like } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
+import { readMessageCatalogues, type MessageCatalogues } from '@playhouse/db/seed/messages';
 import type { LocaleContext } from '../../lib/localize';
 
 const { translations } = schema;
 
-/** UI texts under one key prefix ("forms.", "emails.passwordReset."), looked up by the rest of the key. */
+/** UI texts under one key prefix ("forms.", "emails."), looked up by the rest of the key. */
 export interface Texts {
-  /** The text in the context's locale, else the default locale's, else the full key (next-intl's own fallback). */
+  /** The text in the context's locale, else in the default locale, else the full key (next-intl's own fallback). */
   get: (key: string, values?: Record<string, string>) => string;
   has: (key: string) => boolean;
+}
+
+let shipped: Promise<MessageCatalogues> | undefined;
+
+/**
+ * The catalogues shipped with the code: used where the translations table lacks a key (a database seeded without the
+ * UI texts, or an operator deleted one), so that a reset e-mail never loses its link to a missing text.
+ */
+function shippedCatalogues(): Promise<MessageCatalogues> {
+  shipped ??= readMessageCatalogues().catch((error: unknown) => {
+    shipped = undefined;
+    throw error;
+  });
+  return shipped;
 }
 
 /**
@@ -17,18 +32,29 @@ export interface Texts {
  */
 export async function loadTexts(db: DbOrTx, context: LocaleContext, prefix: string): Promise<Texts> {
   const escaped = prefix.replace(/[\\%_]/g, '\\$&');
-  const rows = await db
-    .select({ locale: translations.locale, key: translations.key, value: translations.value })
-    .from(translations)
-    .where(
-      and(
-        inArray(translations.locale, [...new Set([context.locale, context.defaultLocale])]),
-        like(translations.key, `${escaped}%`),
+  const [rows, catalogues] = await Promise.all([
+    db
+      .select({ locale: translations.locale, key: translations.key, value: translations.value })
+      .from(translations)
+      .where(
+        and(
+          inArray(translations.locale, [...new Set([context.locale, context.defaultLocale])]),
+          like(translations.key, `${escaped}%`),
+        ),
       ),
-    );
+    shippedCatalogues(),
+  ]);
   const texts = new Map<string, string>();
-  for (const row of rows) if (row.locale === context.defaultLocale && row.value) texts.set(row.key, row.value);
-  for (const row of rows) if (row.locale === context.locale && row.value) texts.set(row.key, row.value);
+  // Weakest first: each later source overrides the ones before it.
+  const layers = [
+    Object.entries(catalogues[context.defaultLocale]),
+    Object.entries(catalogues[context.locale]),
+    rows.filter((row) => row.locale === context.defaultLocale).map((row) => [row.key, row.value] as const),
+    rows.filter((row) => row.locale === context.locale).map((row) => [row.key, row.value] as const),
+  ];
+  for (const layer of layers) {
+    for (const [key, value] of layer) if (value && key.startsWith(prefix)) texts.set(key, value);
+  }
   return {
     get(key, values = {}) {
       const fullKey = `${prefix}${key}`;

@@ -1,8 +1,22 @@
 import { desc, eq, ilike } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { schema, type Db } from '@playhouse/db';
+import type { OutboxMessage } from '@playhouse/shared';
 
 const { emailOutbox } = schema;
+
+/** An outbox row as staff see it (GET /spa/staff/outbox, `ops outbox`). */
+export function toOutboxMessage(row: typeof emailOutbox.$inferSelect): OutboxMessage {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    error: row.error,
+  };
+}
 
 export interface OutgoingEmail {
   to: string;

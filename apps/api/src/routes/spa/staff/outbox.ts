@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuerySchema, outboxResponseSchema } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
+import { toOutboxMessage } from '../../../services/email/email-service';
 
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,17 +19,7 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       // GET /spa/staff/outbox - recent e-mails, newest first
       reply.header('cache-control', 'no-store');
       const rows = await app.services.email.outbox(request.query);
-      return {
-        messages: rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-          error: row.error,
-        })),
-      };
+      return { messages: rows.map(toOutboxMessage) };
     },
   );
 };
