@@ -114,4 +114,14 @@ describe('InfoPopup', () => {
     expect(dialog()).toBeNull();
     expect(navigationState.push).not.toHaveBeenCalled();
   });
+
+  it('keeps Tab between its two buttons', () => {
+    renderPopup();
+    const main = screen.getByRole('button', { name: 'See the offers' });
+    const close = screen.getByRole('button', { name: 'Not now' });
+    fireEvent.keyDown(main, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(main);
+  });
 });

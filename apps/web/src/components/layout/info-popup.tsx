@@ -4,6 +4,7 @@ import { HIDDEN_POPUP_PATHS } from '@playhouse/shared/constants';
 import { useLocale, useTranslations } from 'next-intl';
 import { Fragment, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { usePathname, useRouter } from '@/i18n/navigation';
+import { keepTabInside } from '@/lib/focus-trap';
 import { parseConfiguredHref } from '@/lib/links';
 import { closeInfoPopup } from '@/store/info-popup-slice';
 import { setLoading } from '@/store/loader-slice';
@@ -36,7 +37,6 @@ export function InfoPopup() {
   const router = useRouter();
   const titleId = useId();
   const textId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const mainButtonRef = useRef<HTMLButtonElement>(null);
   const fullPath = `/${locale}${pathname === '/' ? '' : pathname}`;
   const lastPath = useRef(fullPath);
@@ -75,28 +75,13 @@ export function InfoPopup() {
 
   // Modal: Tab cycles through the popup's own controls, Escape dismisses it without following a link.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      dispatch(closeInfoPopup());
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('button, a[href]');
-    if (!focusable || focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    if (event.key === 'Escape') dispatch(closeInfoPopup());
+    else keepTabInside(event);
   };
 
   return (
     <div className={styles.overlay}>
       <div
-        ref={dialogRef}
         className={styles.dialog}
         role="dialog"
         aria-modal="true"

@@ -88,4 +88,16 @@ describe('SideMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close the menu' }));
     expect(document.body.style.overflow).toBe('');
   });
+
+  it('keeps Tab inside the open menu', () => {
+    renderMenu();
+    fireEvent.click(toggle());
+    const close = screen.getByRole('button', { name: 'Close the menu' });
+    const link = screen.getByRole('link', { name: 'Mobile app' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(link);
+  });
 });

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { keepTabInside } from '@/lib/focus-trap';
 import styles from './side-menu.module.css';
 
 /** SPEC.md §2 "Side menu": opens and closes, and closes on any route change or a click on the backdrop. */
@@ -68,6 +69,7 @@ export function SideMenu({ children }: { children: ReactNode }) {
         aria-labelledby={titleId}
         hidden={!open}
         onClick={closeOnLink}
+        onKeyDown={keepTabInside}
       >
         <div className={styles.top}>
           <h2 id={titleId} className={styles.title}>
