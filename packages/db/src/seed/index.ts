@@ -18,6 +18,7 @@ import { demoSlides } from './content/slides';
 import { demoHtmlSnippets, demoInfoPopup, demoSiteSettings } from './content/site';
 import { readMessageCatalogues, writeMessages } from './messages';
 import { seedPaymentMethods } from './payment-methods';
+import { seedSports } from './sports';
 
 export {
   MESSAGES_DIR,
@@ -56,6 +57,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(htmlSnippets).values(demoHtmlSnippets());
     await tx.insert(infoPopups).values(demoInfoPopup());
     await seedPaymentMethods(tx);
+    await seedSports(tx);
     return { seeded: true };
   });
 }

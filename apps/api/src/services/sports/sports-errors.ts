@@ -1,0 +1,76 @@
+import { AppError } from '../../lib/errors';
+
+export class MatchNotFoundError extends AppError {
+  constructor() {
+    super('match_not_found', 'There is no such match.', 404);
+  }
+}
+
+export class OutcomeNotFoundError extends AppError {
+  constructor(outcomeId: number) {
+    super('outcome_not_found', `Selection ${outcomeId} is not offered.`, 404);
+  }
+}
+
+export class MarketSuspendedError extends AppError {
+  constructor(outcomeId: number) {
+    super('market_suspended', 'A selection is not available right now; remove it from the slip.', 409, {
+      [String(outcomeId)]: 'suspended',
+    });
+  }
+}
+
+export class MatchStartedError extends AppError {
+  constructor(matchId: number) {
+    super('match_started', 'A match on the slip has already started; remove it from the slip.', 409, {
+      [String(matchId)]: 'started',
+    });
+  }
+}
+
+/** The current odds differ from what the player saw and the player's policy refuses them; `fields` holds them. */
+export class OddsChangedError extends AppError {
+  constructor(current: Record<string, string>) {
+    super('odds_changed', 'Some odds have changed. Check the new odds and place the bet again.', 409, current);
+  }
+}
+
+export class SameMatchTwiceError extends AppError {
+  constructor(matchId: number) {
+    super('same_match_twice', 'An accumulator can hold only one selection per match.', 400, {
+      [String(matchId)]: 'duplicate',
+    });
+  }
+}
+
+export class SelectionCountError extends AppError {
+  constructor(message: string) {
+    super('invalid_selection_count', message, 400);
+  }
+}
+
+export class StakeBelowMinimumError extends AppError {
+  constructor(minimum: string, currency: string) {
+    super('stake_below_minimum', `The minimum stake is ${minimum} ${currency}.`, 400, { stake: minimum });
+  }
+}
+
+export class StakeAboveMaximumError extends AppError {
+  constructor(maximum: string, currency: string) {
+    super('stake_above_maximum', `The maximum stake is ${maximum} ${currency}.`, 400, { stake: maximum });
+  }
+}
+
+export class PayoutAboveMaximumError extends AppError {
+  constructor(maximum: string, currency: string) {
+    super('payout_above_maximum', `The maximum payout of a bet is ${maximum} ${currency}; lower the stake.`, 400, {
+      potentialPayout: maximum,
+    });
+  }
+}
+
+export class FeedTokenError extends AppError {
+  constructor() {
+    super('feed_token_invalid', 'The feed token is missing or wrong.', 401);
+  }
+}

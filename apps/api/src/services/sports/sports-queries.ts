@@ -1,0 +1,208 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { DbOrTx, LocalizedText } from '@playhouse/db';
+import {
+  markets,
+  matches,
+  outcomes,
+  sportCategories,
+  sports,
+  tournaments,
+  type MarketStatus,
+  type MatchResult,
+  type MatchStatus,
+  type OutcomeStatus,
+  type SelectionResult,
+} from '@playhouse/db/schema';
+
+export interface NamedRow {
+  id: number;
+  name: LocalizedText;
+}
+export interface UpcomingOutcome {
+  label: string;
+  position: number;
+  oddThousandths: number;
+}
+export interface UpcomingMarket {
+  id: number;
+  name: LocalizedText;
+  position: number;
+  outcomes: UpcomingOutcome[];
+}
+export interface UpcomingMatch {
+  id: number;
+  sportId: number;
+  categoryId: number;
+  tournamentId: number;
+  startsAt: number;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  /** Open markets with at least one open outcome, by position. */
+  markets: UpcomingMarket[];
+}
+export interface UpcomingBook {
+  /** Every sport of the book, by tab position. */
+  sports: (NamedRow & { position: number })[];
+  categories: Map<number, NamedRow>;
+  tournaments: Map<number, NamedRow>;
+  /** Scheduled matches that start after `now`, by start time (then id). */
+  matches: UpcomingMatch[];
+}
+
+const CHUNK = 1000;
+
+/** Everything the top offer can show: scheduled future matches with their open markets and outcomes. */
+export async function loadUpcomingBook(db: DbOrTx, now: Date): Promise<UpcomingBook> {
+  const [sportRows, matchRows] = await Promise.all([
+    db
+      .select({ id: sports.id, name: sports.name, position: sports.position })
+      .from(sports)
+      .orderBy(asc(sports.position), asc(sports.id)),
+    db
+      .select({
+        id: matches.id,
+        sportId: matches.sportId,
+        categoryId: matches.categoryId,
+        tournamentId: matches.tournamentId,
+        startsAt: matches.startsAt,
+        team1: matches.team1,
+        team2: matches.team2,
+      })
+      .from(matches)
+      .where(and(eq(matches.status, 'scheduled'), gt(matches.startsAt, now)))
+      .orderBy(asc(matches.startsAt), asc(matches.id)),
+  ]);
+
+  const byMatch = new Map<number, UpcomingMatch>();
+  const list: UpcomingMatch[] = matchRows.map((row) => {
+    const match = { ...row, startsAt: row.startsAt.getTime(), markets: [] };
+    byMatch.set(row.id, match);
+    return match;
+  });
+
+  const categoryIds = [...new Set(matchRows.map((row) => row.categoryId))];
+  const tournamentIds = [...new Set(matchRows.map((row) => row.tournamentId))];
+  const categories = new Map<number, NamedRow>();
+  const tournamentMap = new Map<number, NamedRow>();
+  for (let i = 0; i < categoryIds.length; i += CHUNK) {
+    const rows = await db
+      .select({ id: sportCategories.id, name: sportCategories.name })
+      .from(sportCategories)
+      .where(inArray(sportCategories.id, categoryIds.slice(i, i + CHUNK)));
+    for (const row of rows) categories.set(row.id, row);
+  }
+  for (let i = 0; i < tournamentIds.length; i += CHUNK) {
+    const rows = await db
+      .select({ id: tournaments.id, name: tournaments.name })
+      .from(tournaments)
+      .where(inArray(tournaments.id, tournamentIds.slice(i, i + CHUNK)));
+    for (const row of rows) tournamentMap.set(row.id, row);
+  }
+
+  const ids = [...byMatch.keys()];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db
+      .select({
+        matchId: markets.matchId,
+        marketId: markets.id,
+        name: markets.name,
+        marketPosition: markets.position,
+        label: outcomes.label,
+        outcomePosition: outcomes.position,
+        oddThousandths: outcomes.oddThousandths,
+      })
+      .from(markets)
+      .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
+      .where(
+        and(inArray(markets.matchId, ids.slice(i, i + CHUNK)), eq(markets.status, 'open'), eq(outcomes.status, 'open')),
+      )
+      .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+    let current = null as UpcomingMarket | null;
+    for (const row of rows) {
+      if (current?.id !== row.marketId) {
+        current = { id: row.marketId, name: row.name, position: row.marketPosition, outcomes: [] };
+        byMatch.get(row.matchId)!.markets.push(current);
+      }
+      current.outcomes.push({ label: row.label, position: row.outcomePosition, oddThousandths: row.oddThousandths });
+    }
+  }
+
+  return { sports: sportRows, categories, tournaments: tournamentMap, matches: list };
+}
+
+export interface MatchDetailRow {
+  id: number;
+  sportId: number;
+  sportName: LocalizedText;
+  categoryId: number;
+  categoryName: LocalizedText;
+  tournamentId: number;
+  tournamentName: LocalizedText;
+  startsAt: Date;
+  status: MatchStatus;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  result: MatchResult | null;
+  markets: {
+    id: number;
+    name: LocalizedText;
+    position: number;
+    status: MarketStatus;
+    outcomes: {
+      id: number;
+      label: string;
+      position: number;
+      oddThousandths: number;
+      status: OutcomeStatus;
+      result: SelectionResult | null;
+    }[];
+  }[];
+}
+
+/** One match with every market and outcome, whatever their status. */
+export async function loadMatchDetail(db: DbOrTx, matchId: number): Promise<MatchDetailRow | null> {
+  const [row] = await db
+    .select({
+      id: matches.id,
+      sportId: matches.sportId,
+      sportName: sports.name,
+      categoryId: matches.categoryId,
+      categoryName: sportCategories.name,
+      tournamentId: matches.tournamentId,
+      tournamentName: tournaments.name,
+      startsAt: matches.startsAt,
+      status: matches.status,
+      team1: matches.team1,
+      team2: matches.team2,
+      result: matches.result,
+    })
+    .from(matches)
+    .innerJoin(sports, eq(sports.id, matches.sportId))
+    .innerJoin(sportCategories, eq(sportCategories.id, matches.categoryId))
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+    .where(eq(matches.id, matchId));
+  if (!row) return null;
+  const rows = await db
+    .select({ market: markets, outcome: outcomes })
+    .from(markets)
+    .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
+    .where(eq(markets.matchId, matchId))
+    .orderBy(asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+  const list: MatchDetailRow['markets'] = [];
+  for (const { market, outcome } of rows) {
+    let current = list.at(-1);
+    if (current?.id !== market.id) {
+      current = { id: market.id, name: market.name, position: market.position, status: market.status, outcomes: [] };
+      list.push(current);
+    }
+    current.outcomes.push({
+      id: outcome.id,
+      label: outcome.label,
+      position: outcome.position,
+      oddThousandths: outcome.oddThousandths,
+      status: outcome.status,
+      result: outcome.result,
+    });
+  }
+  return { ...row, markets: list };
+}

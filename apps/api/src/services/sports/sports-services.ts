@@ -1,0 +1,155 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { DbHandle } from '@playhouse/db';
+import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
+import { createJobLock } from '../../jobs/advisory-lock';
+import { createScheduler, type Scheduler } from '../../jobs/scheduler';
+import { FEED_SIMULATOR_JOB, feedSimulatorJob, settlementJob, SETTLEMENT_INTERVAL_MS } from '../../jobs/sports-jobs';
+import { localize, type LocaleContext } from '../../lib/localize';
+import { systemClock, type Clock } from '../cashbox/clock';
+import { createBetService, type BetService } from './bet-service';
+import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
+import { createOddsHub, type OddsHub } from './odds-hub';
+import { createSettlementService, type SettlementService } from './settlement-service';
+import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simulator';
+import { MatchNotFoundError } from './sports-errors';
+import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
+import { createTopOfferService, type TopOfferService } from './top-offer-service';
+
+export interface SportsConfig {
+  /** Run the in-house feed simulator (on by default with the embedded demo database). */
+  simulator: boolean;
+  simulatorIntervalMs: number;
+  /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
+  feedToken: string | undefined;
+  /** This instance runs background jobs (JOBS_ENABLED). */
+  jobsEnabled: boolean;
+}
+
+interface Logger {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface SportsServices {
+  ingest: FeedIngest;
+  topOffer: TopOfferService;
+  bets: BetService;
+  settlement: SettlementService;
+  simulator: FeedSimulator;
+  oddsHub: OddsHub;
+  /** The feed simulator and the settlement sweep, each on one instance at a time. */
+  jobs: Scheduler;
+  /** Starts the jobs where this instance runs jobs, the simulator's first round at once. */
+  startJobs(): void;
+  /** A delivery from a feed: upserted, then whatever it made settleable settled. */
+  receiveFeed(delivery: Delivery): Promise<FeedIngestResult>;
+  matchDetail(matchId: number, context: LocaleContext): Promise<MatchDetail>;
+  /** Whether a feed's X-Feed-Token is the configured FEED_TOKEN (always false when none is configured). */
+  acceptsFeedToken(token: string): boolean;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now: Date): MatchDetail {
+  const bettingOpen = row.status === 'scheduled' && row.startsAt.getTime() > now.getTime();
+  return {
+    matchId: row.id,
+    idSport: row.sportId,
+    sportName: localize(row.sportName, context),
+    idCategory: row.categoryId,
+    categoryName: localize(row.categoryName, context),
+    idTournament: row.tournamentId,
+    tournamentName: localize(row.tournamentName, context),
+    matchDateTimeUTC: row.startsAt.getTime(),
+    status: row.status,
+    matchTeams: [
+      { matchTeamType: '1', teamName: localize(row.team1, context) },
+      { matchTeamType: '2', teamName: localize(row.team2, context) },
+    ],
+    result: row.result,
+    bettingOpen,
+    matchBets: row.markets.map((market) => ({
+      idMatchBet: market.id,
+      betName: localize(market.name, context),
+      matchBetPosition: market.position,
+      status: market.status,
+      matchBetOutcomes: market.outcomes.map((outcome) => ({
+        outcomeId: outcome.id,
+        providerBetOutcomeId: outcome.label,
+        matchBetOutcomePosition: outcome.position,
+        matchBetOutcomeOddValue: outcome.oddThousandths / 1000,
+        status: outcome.status,
+        result: outcome.result,
+      })),
+    })),
+  };
+}
+
+/** The sportsbook wired from the config: the api and the ops command line build the same. */
+export function createSportsServices({
+  handle,
+  config,
+  logger,
+  clock = systemClock,
+}: {
+  handle: DbHandle;
+  config: SportsConfig;
+  logger: Logger;
+  clock?: Clock;
+}): SportsServices {
+  const db = handle.db;
+  const ingest = createFeedIngest({ db });
+  const settlement = createSettlementService({ db, clock });
+  const simulator = createFeedSimulator({ db, ingest, settlement, clock });
+  const jobs = createScheduler({
+    lock: createJobLock(handle),
+    log: logger,
+    jobs: [
+      ...(config.simulator ? [feedSimulatorJob(simulator, config.simulatorIntervalMs)] : []),
+      settlementJob(settlement, SETTLEMENT_INTERVAL_MS),
+    ],
+  });
+  return {
+    ingest,
+    topOffer: createTopOfferService({ db, clock }),
+    bets: createBetService({ db, clock }),
+    settlement,
+    simulator,
+    oddsHub: createOddsHub({
+      listen: handle.listen,
+      onError: (error) => logger.error({ err: error }, 'odds notification failed'),
+    }),
+    jobs,
+
+    startJobs() {
+      if (!config.jobsEnabled) return;
+      jobs.start();
+      // A fresh database should not wait a whole interval for its first fixtures.
+      if (config.simulator) void jobs.trigger(FEED_SIMULATOR_JOB);
+    },
+
+    async receiveFeed(delivery) {
+      const result = await ingest.ingest(delivery, clock.now());
+      const settledBets = await settlement.settle(result.settleMatchIds);
+      return {
+        sports: result.sports,
+        categories: result.categories,
+        tournaments: result.tournaments,
+        matches: result.matches,
+        markets: result.markets,
+        outcomes: result.outcomes,
+        skipped: result.skipped,
+        settledBets,
+      };
+    },
+
+    async matchDetail(matchId, context) {
+      const row = await loadMatchDetail(db, matchId);
+      if (!row) throw new MatchNotFoundError();
+      return matchDetailView(row, context, clock.now());
+    },
+
+    acceptsFeedToken(token) {
+      return config.feedToken !== undefined && timingSafeEqual(digest(token), digest(config.feedToken));
+    },
+  };
+}
