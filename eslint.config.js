@@ -13,7 +13,8 @@ export default defineConfig(
     name: 'playhouse/ignores',
     ignores: [
       '**/node_modules/',
-      '**/.next/',
+      // Next's build folders, including extra ones built with another distDir.
+      '**/.next*/',
       '**/.data/',
       '**/dist/',
       '**/coverage/',
