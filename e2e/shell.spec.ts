@@ -248,7 +248,16 @@ test.describe('scroll-to-top button', () => {
     await page.goto('/en');
     await dismissInfoPopup(page);
     const button = page.getByRole('button', { name: 'Back to the top of the page' });
-    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    // Waits for the page's scroll event, so two quick scrolls are never merged into one.
+    const scrollTo = (y: number) =>
+      page.evaluate(
+        (top) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+            window.scrollTo({ top, behavior: 'instant' });
+          }),
+        y,
+      );
 
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1000);
     await scrollTo(600);

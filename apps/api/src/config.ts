@@ -60,6 +60,13 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  // The sandbox payment provider signs its webhooks with this; unset, each process makes its own (in-process delivery).
+  PSP_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // Where the sandbox delivers its webhooks; unset, to this process's own endpoint without a network hop.
+  PSP_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PSP_WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  // Background jobs (webhook delivery) run on instances that have this on; each job runs on one at a time.
+  JOBS_ENABLED: z.stringbool().default(true),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -114,6 +121,8 @@ export interface Config {
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
   /** smtpUrl undefined: e-mail stays in the outbox table. */
   mail: { smtpUrl: string | undefined; from: string };
+  payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
+  jobs: { enabled: boolean };
 }
 
 export class ConfigError extends Error {
@@ -146,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: DEFAULT_AUTH_CONFIG,
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },
+    payments: {
+      webhookSecret: vars.PSP_WEBHOOK_SECRET,
+      webhookUrl: vars.PSP_WEBHOOK_URL,
+      pollMs: vars.PSP_WEBHOOK_POLL_MS,
+    },
+    jobs: { enabled: vars.JOBS_ENABLED },
   };
 }
 

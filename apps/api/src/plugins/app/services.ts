@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { createAccountServices, type AccountServices } from '../../services/accounts/account-services';
+import { createCashboxServices, type CashboxServices } from '../../services/cashbox/cashbox-services';
 import { createContentService, type ContentService } from '../../services/content/content-service';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 
-export interface Services extends AccountServices {
+export interface Services extends AccountServices, CashboxServices {
   locales: LocaleService;
   content: ContentService;
   seo: SeoService;
@@ -23,8 +24,23 @@ export const servicesPlugin = fp<{ config: Config }>(
     const accountServices = createAccountServices({ db: app.db, config, logger: app.log });
     // Mail still on its way to the SMTP server is handed over before the database closes.
     app.addHook('onClose', async () => accountServices.email.drain());
+    const cashboxServices = createCashboxServices({
+      handle: app.dbHandle,
+      config,
+      logger: app.log,
+      inject: (request) => app.inject(request),
+    });
+    // Background jobs start once the app serves; they and the balance listener stop before the database closes.
+    app.addHook('onReady', async () => {
+      if (config.jobs.enabled) cashboxServices.jobs.start();
+    });
+    app.addHook('preClose', async () => {
+      await cashboxServices.jobs.stop();
+      await cashboxServices.balanceHub.close();
+    });
     app.decorate('services', {
       ...accountServices,
+      ...cashboxServices,
       locales,
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),

@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import articlesRoutes from './articles/index';
 import authRoutes from './auth/index';
 import captchaRoutes from './captcha/index';
+import cashboxRoutes from './cashbox/index';
 import categoriesRoutes from './categories/index';
 import formsRoutes from './forms/index';
 import healthRoutes from './health/index';
 import infoPopupRoutes from './info-popup/index';
 import localesRoutes from './locales/index';
 import manifestRoutes from './manifest/index';
+import paymentRoutes from './payments/index';
+import pspRoutes from './psp/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
 import slidesRoutes from './slides/index';
@@ -33,6 +36,9 @@ const AREAS = {
   forms: formsRoutes,
   captcha: captchaRoutes,
   staff: staffRoutes,
+  cashbox: cashboxRoutes,
+  payments: paymentRoutes,
+  psp: pspRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

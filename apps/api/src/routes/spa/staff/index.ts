@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import staffCashboxRoutes from './cashbox';
 import outboxRoutes from './outbox';
 import staffUserRoutes from './users';
 
@@ -7,6 +8,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireStaff);
   await app.register(staffUserRoutes);
   await app.register(outboxRoutes);
+  await app.register(staffCashboxRoutes);
 };
 
 export default staffRoutes;
