@@ -107,12 +107,14 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       stream.on('close', cleanup);
       stream.write('retry: 3000\n\n');
       void push();
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        // The 200 schema documents the event stream; the body itself is the stream, which Fastify pipes as it is.
-        .send(stream as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // The 200 schema documents the event stream; the body itself is the stream, which Fastify pipes as it is.
+          .send(stream as unknown as string)
+      );
     },
   );
 };
