@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SportsConfig } from './services/sports/sports-services';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -67,6 +68,11 @@ const envSchema = z.object({
   PSP_WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   // Background jobs (webhook delivery) run on instances that have this on; each job runs on one at a time.
   JOBS_ENABLED: z.stringbool().default(true),
+  // The in-house odds feed; unset, it runs with the embedded demo database (no DATABASE_URL, SEED_DEMO on).
+  FEED_SIMULATOR: optionalString.pipe(z.enum(['on', 'off']).optional()),
+  FEED_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // A feed process may push deliveries to /spa/staff/sports/feed with this as X-Feed-Token.
+  FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -123,6 +129,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
+  sports: SportsConfig;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.PSP_WEBHOOK_POLL_MS,
     },
     jobs: { enabled: vars.JOBS_ENABLED },
+    sports: {
+      simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
+      simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
+      feedToken: vars.FEED_TOKEN,
+      jobsEnabled: vars.JOBS_ENABLED,
+    },
   };
 }
 

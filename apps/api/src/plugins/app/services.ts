@@ -5,11 +5,13 @@ import { createCashboxServices, type CashboxServices } from '../../services/cash
 import { createContentService, type ContentService } from '../../services/content/content-service';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
+import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
 
 export interface Services extends AccountServices, CashboxServices {
   locales: LocaleService;
   content: ContentService;
   seo: SeoService;
+  sports: SportsServices;
 }
 
 declare module 'fastify' {
@@ -44,6 +46,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       locales,
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),
+      sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log }),
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

@@ -15,6 +15,8 @@ import pspRoutes from './psp/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
 import slidesRoutes from './slides/index';
+import sportsFeedRoutes from './sports/feed';
+import sportsRoutes from './sports/index';
 import staffRoutes from './staff/index';
 import translationRoutes from './translation/index';
 import usersRoutes from './users/index';
@@ -39,6 +41,8 @@ const AREAS = {
   cashbox: cashboxRoutes,
   payments: paymentRoutes,
   psp: pspRoutes,
+  sports: sportsRoutes,
+  'staff/sports': sportsFeedRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

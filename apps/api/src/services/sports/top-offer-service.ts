@@ -23,14 +23,25 @@ function shaped<T>(items: T[], format: Format | undefined, id: (item: T) => numb
   return Object.fromEntries(items.map((item) => [String(id(item)), item]));
 }
 
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 1_000;
+
+/** Building an Intl formatter costs about a millisecond: each zone name is checked once. */
 function validTimeZone(zone: string): boolean {
+  let valid = knownZones.get(zone);
+  if (valid !== undefined) return valid;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, valid);
+  return valid;
 }
+
+/** Answers kept per picture of the book; a new picture starts afresh. */
+const ANSWERS_PER_BOOK = 256;
 
 export type TopOfferService = ReturnType<typeof createTopOfferService>;
 
@@ -50,6 +61,7 @@ export function createTopOfferService({
 }) {
   let cached: { builtAt: number; book: Promise<UpcomingBook> } | null = null;
   let generation = 0;
+  const answers = new WeakMap<UpcomingBook, Map<string, string>>();
 
   function book(now: Date): Promise<UpcomingBook> {
     if (cached && now.getTime() - cached.builtAt < cacheTtlMs && now.getTime() >= cached.builtAt) return cached.book;
@@ -72,16 +84,67 @@ export function createTopOfferService({
     return { start, end };
   }
 
-  /** Matches of the window that the top offer can show: future, with at least one market within bet_count. */
-  function eligible(upcoming: UpcomingBook, query: TopOfferQuery, now: number, sportId?: number) {
+  /** The book's matches start in order: the window is one slice of them, [from, to). */
+  function slice(upcoming: UpcomingBook, query: TopOfferQuery, now: number): { from: number; to: number } {
     const { start, end } = window(query);
+    const firstShown = Math.max(now + 1, start);
+    let from = 0;
+    while (from < upcoming.matches.length && upcoming.matches[from]!.startsAt < firstShown) from++;
+    let to = from;
+    while (to < upcoming.matches.length && upcoming.matches[to]!.startsAt <= end) to++;
+    return { from, to };
+  }
+
+  /** Matches of the slice that the top offer can show: of the sport, with at least one market within bet_count. */
+  function eligible(
+    upcoming: UpcomingBook,
+    query: TopOfferQuery,
+    range: { from: number; to: number },
+    sportId?: number,
+  ) {
     const positions = query.bet_count ?? SPEC.betCount;
-    return upcoming.matches.flatMap((match) => {
-      if (match.startsAt <= now || match.startsAt < start || match.startsAt > end) return [];
+    return upcoming.matches.slice(range.from, range.to).flatMap((match) => {
       if (sportId !== undefined && match.sportId !== sportId) return [];
       const shown = match.markets.filter((market) => market.position < positions);
       return shown.length > 0 ? [{ match, shown }] : [];
     });
+  }
+
+  /**
+   * Answers as JSON text, kept per picture of the book: two requests for the same slice of the same picture in the
+   * same language and shape get the same text, without building or serializing it again.
+   */
+  async function answer(
+    kind: 'list' | 'matches',
+    query: TopOfferQuery,
+    context: LocaleContext,
+    build: (upcoming: UpcomingBook, range: { from: number; to: number }) => TopOfferLists,
+  ): Promise<string> {
+    const now = clock.now();
+    window(query);
+    const upcoming = await book(now);
+    const range = slice(upcoming, query, now.getTime());
+    const key = JSON.stringify([
+      kind,
+      context.locale,
+      context.defaultLocale,
+      query.dataFormat,
+      query.bet_count ?? null,
+      query.id_sport ?? null,
+      query.topOffer?.matches ?? false,
+      range.from,
+      range.to,
+    ]);
+    let texts = answers.get(upcoming);
+    if (!texts) {
+      texts = new Map();
+      answers.set(upcoming, texts);
+    }
+    const known = texts.get(key);
+    if (known !== undefined) return known;
+    const text = JSON.stringify(build(upcoming, range));
+    if (texts.size < ANSWERS_PER_BOOK) texts.set(key, text);
+    return text;
   }
 
   function toMatch(
@@ -155,38 +218,44 @@ export function createTopOfferService({
     },
 
     /**
-     * Sports list (§7.1): the sports with matches to show in the window, by tab position, their categories and
-     * tournaments; with topOffer.matches, each sport's first 14 of those matches too.
+     * Sports list (§7.1) as JSON: the sports with matches to show in the window, by tab position, their categories
+     * and tournaments; with topOffer.matches, each sport's first 14 of those matches too.
      */
-    async sportsList(query: TopOfferQuery, context: LocaleContext): Promise<TopOfferLists> {
-      const now = clock.now();
-      const upcoming = await book(now);
-      const all = eligible(upcoming, query, now.getTime(), query.id_sport);
-      const withMatches = new Set(all.map(({ match }) => match.sportId));
-      const sportRows = upcoming.sports.filter((sport) => withMatches.has(sport.id));
-      const perSport = new Map<number, number>();
-      const picked = query.topOffer?.matches
-        ? all.filter(({ match }) => {
-            const count = perSport.get(match.sportId) ?? 0;
-            perSport.set(match.sportId, count + 1);
-            return count < SPEC.matchesShown;
-          })
-        : [];
-      const described = query.topOffer?.matches ? picked : all;
-      const result = lists(upcoming, described, sportRows, query, context);
-      if (!query.topOffer?.matches) result.matches = shaped([], query.dataFormat.matches, () => 0);
-      return result;
+    sportsList(query: TopOfferQuery, context: LocaleContext): Promise<string> {
+      return answer('list', query, context, (upcoming, range) => {
+        const all = eligible(upcoming, query, range, query.id_sport);
+        const withMatches = new Set(all.map(({ match }) => match.sportId));
+        const sportRows = upcoming.sports.filter((sport) => withMatches.has(sport.id));
+        if (!query.topOffer?.matches) {
+          const result = lists(upcoming, all, sportRows, query, context);
+          return { ...result, matches: shaped([], query.dataFormat.matches, () => 0) };
+        }
+        const perSport = new Map<number, number>();
+        const picked = all.filter(({ match }) => {
+          const count = perSport.get(match.sportId) ?? 0;
+          perSport.set(match.sportId, count + 1);
+          return count < SPEC.matchesShown;
+        });
+        return lists(upcoming, picked, sportRows, query, context);
+      });
     },
 
-    /** Matches for a sport (§7.2): every match of the sport in the window, markets below bet_count. */
-    async sportMatches(query: TopOfferQuery, context: LocaleContext): Promise<TopOfferLists> {
-      if (query.id_sport === undefined) throw new ValidationError({ id_sport: 'id_sport is required' });
-      const now = clock.now();
-      const upcoming = await book(now);
-      const sport = upcoming.sports.find((row) => row.id === query.id_sport);
+    /** Matches for a sport (§7.2) as JSON: every match of the sport in the window, markets below bet_count. */
+    async sportMatches(query: TopOfferQuery, context: LocaleContext): Promise<string> {
+      const sportId = query.id_sport;
+      if (sportId === undefined) throw new ValidationError({ id_sport: 'id_sport is required' });
+      const upcoming = await book(clock.now());
+      const sport = upcoming.sports.find((row) => row.id === sportId);
       if (!sport) throw new NotFoundError('There is no such sport.');
-      const picked = eligible(upcoming, query, now.getTime(), sport.id);
-      return lists(upcoming, picked, [sport], query, context);
+      return answer('matches', query, context, (current, range) =>
+        lists(
+          current,
+          eligible(current, query, range, sportId),
+          [current.sports.find((row) => row.id === sportId) ?? sport],
+          query,
+          context,
+        ),
+      );
     },
   };
 }

@@ -48,7 +48,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 
 /** Earlier teams in a tournament's list are the stronger ones. */
 function strength(index: number, count: number, random: Random): number {
-  return 1 - (0.55 * index) / Math.max(1, count - 1) + sampleNormal(0, 0.05, random);
+  return 1 - (0.4 * index) / Math.max(1, count - 1) + sampleNormal(0, 0.05, random);
 }
 
 function newModel(sport: SportKey, tournamentId: number, s1: number, s2: number, random: Random): MatchModel {
@@ -57,11 +57,11 @@ function newModel(sport: SportKey, tournamentId: number, s1: number, s2: number,
     case 'football':
       return {
         kind: 'goals',
-        home: clamp(1.35 * ratio ** 1.3 * 1.08, 0.3, 3.5),
-        away: clamp(1.15 * (1 / ratio) ** 1.3, 0.25, 3.2),
+        home: clamp(1.35 * ratio ** 0.9 * 1.08, 0.4, 3.2),
+        away: clamp(1.15 * (1 / ratio) ** 0.9, 0.35, 3),
       };
     case 'ice_hockey':
-      return { kind: 'goals', home: clamp(3 * ratio ** 0.9 * 1.04, 1.2, 5), away: clamp(2.8 / ratio ** 0.9, 1, 4.8) };
+      return { kind: 'goals', home: clamp(3 * ratio ** 0.7 * 1.04, 1.2, 5), away: clamp(2.8 / ratio ** 0.7, 1, 4.8) };
     case 'basketball':
       return {
         kind: 'points',

@@ -1,0 +1,259 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  betsQuerySchema,
+  betsResponseSchema,
+  idempotencyHeadersSchema,
+  localeHeadersSchema,
+  matchDetailResponseSchema,
+  matchParamsSchema,
+  placeBetBodySchema,
+  placeBetResponseSchema,
+  sportsStreamQuerySchema,
+  topOfferAnyResponseSchema,
+  topOfferQuerySchema,
+  type TopOfferQuery,
+} from '@playhouse/shared';
+import type { LocaleContext } from '../../../lib/localize';
+import { errorResponses } from '../../../lib/route-schemas';
+import { signedInUser } from '../../../plugins/auth';
+
+/** A comment line keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+/** Odds move: browsers and shared caches may keep a top-offer answer this long. */
+const TOP_OFFER_CACHE_CONTROL = 'public, max-age=5';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const LOCALES_TTL_MS = 5_000;
+type TopOfferAnswer = z.infer<typeof topOfferAnyResponseSchema>;
+
+const streamQuerySchema = sportsStreamQuerySchema.extend({
+  /** EventSource cannot send X-Locale, so the stream takes the language here. */
+  lng: z.string().min(1).max(16).optional(),
+});
+
+/**
+ * /spa/sports: the two top-offer calls of SPEC.md §7.1–2, a match with every market, its odds as a live stream,
+ * and prematch bets. The sports jobs (feed simulator, settlement sweep) start with the app and stop before the
+ * database closes.
+ */
+const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sports = app.services.sports;
+  const openStreams = new Set<PassThrough>();
+  // The top-offer calls are the busiest on the site: the enabled locales are looked up once every few seconds.
+  const contexts = new Map<string, { at: number; context: Promise<LocaleContext> }>();
+  const localeContext = (language: string): Promise<LocaleContext> => {
+    const now = Date.now();
+    const known = contexts.get(language);
+    if (known && now - known.at < LOCALES_TTL_MS) return known.context;
+    const context = app.services.locales.resolve(language);
+    contexts.set(language, { at: now, context });
+    context.catch(() => contexts.delete(language));
+    return context;
+  };
+
+  app.addHook('onReady', async () => {
+    try {
+      await sports.oddsHub.subscribeAll(() => sports.topOffer.invalidate());
+    } catch (error) {
+      // Without the listener the top offer still refreshes every few seconds.
+      app.log.warn({ err: error }, 'listening for odds changes failed');
+    }
+    sports.startJobs();
+  });
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+    await sports.jobs.stop();
+    await sports.oddsHub.close().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'closing the odds listener failed');
+    });
+  });
+
+  const topOfferSchema = (operationId: string, summary: string) => ({
+    operationId,
+    tags: ['sports'],
+    summary,
+    description:
+      'Each top-level parameter is one query parameter holding JSON, e.g. `language={"default":"de"}`. ' +
+      'dataFormat chooses, per list, an object keyed by id or an array.',
+    querystring: topOfferQuerySchema,
+    response: { 200: topOfferAnyResponseSchema, ...errorResponses(400, 404) },
+  });
+
+  app.get(
+    '/top-offer',
+    {
+      schema: topOfferSchema(
+        'getTopOfferSports',
+        'Sports list (SPEC.md §7.1): sports with upcoming matches in the window, with topOffer.matches their first 14',
+      ),
+    },
+    async (request, reply) => {
+      // GET /spa/sports/top-offer - the sport tabs and their top-offer matches
+      const query = request.query as TopOfferQuery;
+      const context = await localeContext(query.language.default);
+      const body = await sports.topOffer.sportsList(query, context);
+      // Already JSON, built from the allow-listed fields of TopOfferResponse: sent as it is.
+      return reply
+        .header('cache-control', TOP_OFFER_CACHE_CONTROL)
+        .type(JSON_TYPE)
+        .send(body as unknown as TopOfferAnswer);
+    },
+  );
+
+  app.get(
+    '/top-offer/matches',
+    {
+      schema: topOfferSchema(
+        'getTopOfferMatches',
+        'Matches for a sport (SPEC.md §7.2): id_sport required, markets below bet_count (default 3)',
+      ),
+    },
+    async (request, reply) => {
+      // GET /spa/sports/top-offer/matches - one sport's matches in the window
+      const query = request.query as TopOfferQuery;
+      const context = await localeContext(query.language.default);
+      const body = await sports.topOffer.sportMatches(query, context);
+      return reply
+        .header('cache-control', TOP_OFFER_CACHE_CONTROL)
+        .type(JSON_TYPE)
+        .send(body as unknown as TopOfferAnswer);
+    },
+  );
+
+  app.get(
+    '/matches/:matchId',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'getSportsMatch',
+        tags: ['sports'],
+        summary: 'One match with every market and outcome (the prematch page)',
+        headers: localeHeadersSchema,
+        params: matchParamsSchema,
+        response: { 200: matchDetailResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/sports/matches/{matchId} - a match and all its odds
+      reply.header('cache-control', 'no-store');
+      return { match: await sports.matchDetail(request.params.matchId, request.localeContext) };
+    },
+  );
+
+  app.get(
+    '/stream',
+    {
+      schema: {
+        operationId: 'streamSportsMatch',
+        tags: ['sports'],
+        summary:
+          'Server-sent events: `event: match` with the /spa/sports/matches/{matchId} body on connect and after every change',
+        querystring: streamQuerySchema,
+        response: {
+          200: z.string().describe('text/event-stream: `event: match` messages and `:` heartbeat comments'),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/sports/stream?matchId= - a match's odds as they move
+      const { matchId, lng } = request.query;
+      const context = await app.services.locales.resolve(lng);
+      const first = await sports.matchDetail(matchId, context);
+      const stream = new PassThrough();
+      let sending = false;
+      let again = false;
+      // Changes that arrive while a read is under way collapse into one more read: the last state is what counts.
+      const push = async () => {
+        if (sending) {
+          again = true;
+          return;
+        }
+        sending = true;
+        try {
+          do {
+            again = false;
+            const match = await sports.matchDetail(matchId, context);
+            if (!stream.writableEnded) stream.write(`event: match\ndata: ${JSON.stringify({ match })}\n\n`);
+          } while (again && !stream.writableEnded);
+        } catch (error) {
+          request.log.warn({ err: error }, 'odds stream update failed');
+        } finally {
+          sending = false;
+        }
+      };
+      const unsubscribe = await sports.oddsHub.subscribe(matchId, () => void push());
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      openStreams.add(stream);
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(stream);
+        if (!stream.writableEnded) stream.end();
+      };
+      reply.raw.on('close', cleanup);
+      stream.on('close', cleanup);
+      stream.write('retry: 3000\n\n');
+      stream.write(`event: match\ndata: ${JSON.stringify({ match: first })}\n\n`);
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(stream as unknown as string);
+    },
+  );
+
+  app.post(
+    '/bets',
+    {
+      preHandler: app.requireUser,
+      config: { localized: true },
+      schema: {
+        operationId: 'placeSportsBet',
+        tags: ['sports'],
+        summary:
+          'Places a single or an accumulator at the current odds, under the odds-change policy; the stake leaves ' +
+          'the main balance in the same transaction. A replayed Idempotency-Key answers with the first bet.',
+        headers: localeHeadersSchema.extend(idempotencyHeadersSchema.shape),
+        body: placeBetBodySchema,
+        response: { 201: placeBetResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/sports/bets - place a bet
+      const { bet, replayed } = await sports.bets.place(
+        signedInUser(request),
+        request.body,
+        request.headers['idempotency-key'],
+        request.localeContext,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).header('cache-control', 'no-store').send({ bet });
+    },
+  );
+
+  app.get(
+    '/bets',
+    {
+      preHandler: app.requireUser,
+      config: { localized: true },
+      schema: {
+        operationId: 'listSportsBets',
+        tags: ['sports'],
+        summary: '"My bets": the signed-in player\'s bets, newest first, open or settled',
+        headers: localeHeadersSchema,
+        querystring: betsQuerySchema,
+        response: { 200: betsResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/sports/bets - the player's bets
+      reply.header('cache-control', 'no-store');
+      return sports.bets.list(signedInUser(request).id, request.query, request.localeContext);
+    },
+  );
+};
+
+export default sportsRoutes;
