@@ -66,11 +66,15 @@ async function apiAnswers(apiUrl: string, transport: Transport | undefined): Pro
   }
 }
 
+/** A negative amount ("-10.00" debits) is an argument, not an option: it passes the option parser in disguise. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+const DISGUISE = '\u0000';
+
 function parse(command: OpsCommand, args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: args.map((arg) => (NEGATIVE_NUMBER.test(arg) ? `${DISGUISE}${arg}` : arg)),
       options: { ...command.options, ...GLOBAL_OPTIONS },
       allowPositionals: true,
       strict: true,
@@ -78,6 +82,7 @@ function parse(command: OpsCommand, args: string[]) {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+  parsed.positionals = parsed.positionals.map((arg) => (arg.startsWith(DISGUISE) ? arg.slice(1) : arg));
   const count = parsed.positionals.length;
   if (count < requiredCount(command)) throw new UsageError(`${command.name} needs ${command.args}.`);
   if (count > maxCount(command)) throw new UsageError(`Too many arguments for ${command.name}.`);

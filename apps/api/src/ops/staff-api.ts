@@ -45,8 +45,13 @@ export type StaffApi = Awaited<ReturnType<typeof signInAsStaff>>;
 export async function signInAsStaff(transport: Transport, credentials: { login: string; password: string }) {
   let cookie = '';
 
-  async function call<T>(method: TransportRequest['method'], path: string, payload?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function call<T>(
+    method: TransportRequest['method'],
+    path: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (cookie) headers.cookie = cookie;
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await transport({
@@ -73,7 +78,9 @@ export async function signInAsStaff(transport: Transport, credentials: { login: 
 
   return {
     get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, payload: unknown) => call<T>('POST', path, payload),
+    /** `headers`: extra request headers, such as the Idempotency-Key of a money movement. */
+    post: <T>(path: string, payload: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, payload, headers),
     put: <T>(path: string, payload: unknown) => call<T>('PUT', path, payload),
     signOut: () => call<null>('POST', '/spa/auth/logout'),
   };

@@ -27,7 +27,7 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
   const handle = await createTestDb();
   await handle.db.insert(schema.locales).values(demoLocales());
   await seedPaymentMethods(handle.db);
-  const config = loadConfig({
+  const base = loadConfig({
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
@@ -35,6 +35,22 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
     PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...env,
   });
+  // The ops tests sign a staff user in for every command: cheap hashing and no sign-in limits here.
+  const generous = { max: 100_000, windowMs: 60_000 };
+  const config: Config = {
+    ...base,
+    auth: {
+      ...base.auth,
+      argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      limits: {
+        loginPerIp: generous,
+        loginFailuresPerAccount: generous,
+        registerPerIp: generous,
+        recoveryPerIp: generous,
+        recoveryPerEmail: generous,
+      },
+    },
+  };
   const app = await buildApp({ config, dbHandle: handle, logger: false });
   await app.ready();
   return {

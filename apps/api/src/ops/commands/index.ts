@@ -1,5 +1,6 @@
 import type { OpsCommand } from '../command';
 import { accountCommands } from './accounts';
+import { cashboxCommands } from './cashbox';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [...accountCommands];
+export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands];

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { DbHandle } from '@playhouse/db';
+import type { Db, DbHandle } from '@playhouse/db';
 import type { Config } from '../../config';
 import { createJobLock } from '../../jobs/advisory-lock';
+import { AppError } from '../../lib/errors';
 import { PSP_WEBHOOK_JOB, pspWebhookJob } from '../../jobs/psp-webhook-job';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { createBalanceHub, type BalanceHub } from '../balances/balance-hub';
@@ -14,7 +15,7 @@ import {
   type SandboxPsp,
   type WebhookTransport,
 } from '../payments/sandbox/sandbox-psp';
-import { createSandboxProvider } from '../payments/sandbox/sandbox-provider';
+import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from '../payments/sandbox/sandbox-provider';
 import { createWalletService, type WalletService } from '../wallet/wallet-service';
 import { createCashboxService, type CashboxService } from './cashbox-service';
 import { systemClock, type Clock } from './clock';
@@ -48,25 +49,30 @@ export type Inject = (request: {
   payload: string;
 }) => Promise<{ statusCode: number }>;
 
+type MoneyConfig = Pick<Config, 'siteUrl' | 'payments' | 'jobs'>;
+
+export type MoneyServices = Omit<CashboxServices, 'balanceHub' | 'jobs'>;
+
 /**
- * Balances, cashbox, the sandbox payment provider and its webhook job, wired from the config: the api and the ops
- * command line build the same.
+ * The money services without the process-wide parts (listener, jobs): what the ops command line needs on the
+ * database directly. Webhooks go to PSP_WEBHOOK_URL when set, else through `inject` (the api's own router), else
+ * straight to the webhook handler.
  */
-export function createCashboxServices({
-  handle,
+export function createMoneyServices({
+  db,
   config,
   logger,
   inject,
   clock = systemClock,
+  onEventsQueued,
 }: {
-  handle: DbHandle;
-  config: Pick<Config, 'siteUrl' | 'payments' | 'jobs'>;
-  logger: Logger;
-  /** How in-process webhooks reach the merchant endpoint; without it PSP_WEBHOOK_URL is required. */
+  db: Db;
+  config: MoneyConfig;
+  logger: Pick<Logger, 'warn'>;
   inject?: Inject;
   clock?: Clock;
-}): CashboxServices {
-  const db = handle.db;
+  onEventsQueued?: () => void;
+}): MoneyServices {
   let webhookSecret = config.payments.webhookSecret;
   if (!webhookSecret) {
     webhookSecret = randomBytes(32).toString('base64url');
@@ -75,53 +81,85 @@ export function createCashboxServices({
     }
   }
   let transport: WebhookTransport;
-  let webhookUrl: string;
   if (config.payments.webhookUrl) {
-    webhookUrl = config.payments.webhookUrl;
     transport = fetchTransport();
   } else if (inject) {
-    webhookUrl = `${config.siteUrl}${SANDBOX_WEBHOOK_PATH}`;
     transport = async ({ headers, body }) => {
       const response = await inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers, payload: body });
       return { status: response.statusCode };
     };
   } else {
-    throw new Error('The sandbox payment provider needs PSP_WEBHOOK_URL when it cannot deliver in-process');
+    transport = async ({ headers, body }) => {
+      try {
+        await payments.handleWebhook(SANDBOX_PROVIDER_CODE, { headers, rawBody: body });
+        return { status: 200 };
+      } catch (error) {
+        return { status: error instanceof AppError ? error.statusCode : 500 };
+      }
+    };
   }
 
-  let jobs: Scheduler | null = null;
   const wallet = createWalletService({ db });
   const limits = createLimitsService({ db, clock });
   const psp = createSandboxPsp({
     db,
     clock,
     webhookSecret,
-    webhookUrl,
+    webhookUrl: config.payments.webhookUrl ?? `${config.siteUrl}${SANDBOX_WEBHOOK_PATH}`,
     merchantName: 'Playhouse',
     transport,
-    // Deliver at once rather than at the next tick, so the player's balance moves while they watch.
-    onEventsQueued: () => {
-      if (config.jobs.enabled) void jobs?.trigger(PSP_WEBHOOK_JOB);
-    },
+    ...(onEventsQueued ? { onEventsQueued } : {}),
   });
   const provider = createSandboxProvider({
     psp,
     webhookSecret,
     hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
   });
-  jobs = createScheduler({
-    lock: createJobLock(handle),
-    log: logger,
-    jobs: [pspWebhookJob(psp, config.payments.pollMs)],
-  });
+  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl });
   return {
     wallet,
     cashbox: createCashboxService({ db, limits }),
     limits,
-    payments: createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl }),
+    payments,
     psp,
     withdrawals: createWithdrawalService({ db, clock }),
     balances: createBalanceService({ db, wallet, clock }),
+  };
+}
+
+/** Everything the api's routes use: the money services, the balance listener and the webhook delivery job. */
+export function createCashboxServices({
+  handle,
+  config,
+  logger,
+  inject,
+  clock = systemClock,
+}: {
+  handle: DbHandle;
+  config: MoneyConfig;
+  logger: Logger;
+  inject?: Inject;
+  clock?: Clock;
+}): CashboxServices {
+  let jobs: Scheduler | null = null;
+  const money = createMoneyServices({
+    db: handle.db,
+    config,
+    logger,
+    ...(inject ? { inject } : {}),
+    clock,
+    // Deliver at once rather than at the next tick, so the player's balance moves while they watch.
+    onEventsQueued: () => {
+      if (config.jobs.enabled) void jobs?.trigger(PSP_WEBHOOK_JOB);
+    },
+  });
+  jobs = createScheduler({
+    lock: createJobLock(handle),
+    log: logger,
+    jobs: [pspWebhookJob(money.psp, config.payments.pollMs)],
+  });
+  return {
+    ...money,
     balanceHub: createBalanceHub({
       listen: handle.listen,
       onError: (error) => logger.error({ err: error }, 'balance notification failed'),
