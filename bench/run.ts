@@ -2,9 +2,14 @@
 // docs/benchmarks.md. Not part of `npm test`: a benchmark needs a quiet machine and several minutes.
 import { apiBenchmark } from './api.bench';
 import { killAll } from './lib/servers';
+import { sportsBenchmark } from './sports.bench';
 import { ssrBenchmark } from './ssr.bench';
 
-const benchmarks: Record<string, () => Promise<void>> = { api: apiBenchmark, ssr: ssrBenchmark };
+const benchmarks: Record<string, () => Promise<void>> = {
+  api: apiBenchmark,
+  ssr: ssrBenchmark,
+  sports: sportsBenchmark,
+};
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in benchmarks));

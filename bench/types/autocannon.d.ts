@@ -13,8 +13,19 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  /** One request as autocannon sends it; setupRequest may rewrite it before each send. */
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
+  }
+
   interface Options {
     url: string;
+    method?: string;
+    requests?: RequestSpec[];
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -42,5 +53,5 @@ declare module 'autocannon' {
 
   function autocannon(options: Options): Instance;
   export default autocannon;
-  export type { Options, Result };
+  export type { Options, RequestSpec, Result };
 }
