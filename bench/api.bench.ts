@@ -22,6 +22,7 @@ const targets: Target[] = [
 /** Catalogue-style api endpoints against a hello-world Fastify route, measured in the same run. */
 export async function apiBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
+  const host = machine();
   const hello = await startServer({
     name: 'hello-fastify',
     command: process.execPath,
@@ -44,7 +45,7 @@ export async function apiBenchmark(): Promise<void> {
   }
 
   const date = runDate();
-  const file = writeResults('api', { date, machine: machine(), options, comparisons });
+  const file = writeResults('api', { date, machine: host, options, comparisons });
   const rows = comparisons.map((c) => [
     c.target.label,
     formatNumber(c.target.requestsPerSecond),
@@ -59,7 +60,7 @@ export async function apiBenchmark(): Promise<void> {
     `## API: catalogue endpoints against a hello-world Fastify route
 
 - Date: ${date}
-- Machine: ${machine()}
+- Machine: ${host}
 - Load: ${loadDescription(options)}
 - Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).

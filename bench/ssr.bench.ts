@@ -38,6 +38,7 @@ const ms = (value: number | null) => (value === null ? 'n/a' : `${formatNumber(v
 /** Server rendering of /en against a minimal Next page built in the same run, then /en's first load in Chromium. */
 export async function ssrBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
+  const host = machine();
   console.log('ssr benchmark: building the web (when stale) and the baseline');
   await runToCompletion('web build', process.execPath, ['scripts/build-web.mjs', '--if-stale'], {
     API_URL: benchApiUrl,
@@ -79,13 +80,13 @@ export async function ssrBenchmark(): Promise<void> {
   }
 
   const date = runDate();
-  const file = writeResults('ssr', { date, machine: machine(), options, comparison, firstLoad });
+  const file = writeResults('ssr', { date, machine: host, options, comparison, firstLoad });
   await writeSection(
     'ssr',
     `## SSR: /en against a minimal Next page
 
 - Date: ${date}
-- Machine: ${machine()}
+- Machine: ${host}
 - Load: ${loadDescription(options)}
 - Target: \`next start\` of the built web rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn). Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`), built in the same run with the same Next.
 - Ratio = target req/s ÷ baseline req/s; p99 ratio = target p99 ÷ baseline p99.

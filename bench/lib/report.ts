@@ -12,7 +12,9 @@ export function machine(): string {
   const cpus = os.cpus();
   const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
   const memory = Math.round(os.totalmem() / 2 ** 30);
-  return `${cpus.length} × ${model}, ${memory} GiB, Linux ${os.release()}, Node ${process.version}`;
+  // The load average says how busy the machine already was: figures from a busy machine are worth less.
+  const load = os.loadavg()[0]?.toFixed(1) ?? 'unknown';
+  return `${cpus.length} × ${model}, ${memory} GiB, Linux ${os.release()}, Node ${process.version}; load average ${load} at the start`;
 }
 
 export const runDate = (): string => new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
