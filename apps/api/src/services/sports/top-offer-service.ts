@@ -218,8 +218,9 @@ export function createTopOfferService({
     },
 
     /**
-     * Sports list (§7.1) as JSON: the sports with matches to show in the window, by tab position, their categories
-     * and tournaments; with topOffer.matches, each sport's first 14 of those matches too.
+     * Sports list (§7.1) as JSON: the sports with matches to show in the window, by tab position; with
+     * topOffer.matches, the first sport's first 14 of those matches and their categories and tournaments, without
+     * it the categories and tournaments of every listed sport.
      */
     sportsList(query: TopOfferQuery, context: LocaleContext): Promise<string> {
       return answer('list', query, context, (upcoming, range) => {
@@ -230,12 +231,9 @@ export function createTopOfferService({
           const result = lists(upcoming, all, sportRows, query, context);
           return { ...result, matches: shaped([], query.dataFormat.matches, () => 0) };
         }
-        const perSport = new Map<number, number>();
-        const picked = all.filter(({ match }) => {
-          const count = perSport.get(match.sportId) ?? 0;
-          perSport.set(match.sportId, count + 1);
-          return count < SPEC.matchesShown;
-        });
+        // The first tab's table comes with the list, so the block paints without a second call.
+        const first = sportRows[0]?.id;
+        const picked = all.filter(({ match }) => match.sportId === first).slice(0, SPEC.matchesShown);
         return lists(upcoming, picked, sportRows, query, context);
       });
     },
