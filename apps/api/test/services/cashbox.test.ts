@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { schema, type DbHandle } from '@playhouse/db';
 import { TRANSACTION_KINDS } from '@playhouse/shared';
 import { ibanValid } from '../../src/services/cashbox/withdrawal-service';
@@ -335,7 +335,8 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
     const withdrawalIds: string[] = [];
     const replayable: (() => Promise<unknown>)[] = [];
 
-    const operations = Array.from({ length: 60 }, () => {
+    // Operations are drawn wave by wave, so reviews and redeliveries can pick what earlier waves created.
+    const nextOperation = () => {
       const user = random.pick(players);
       const choice = random.int(0, 9);
       if (choice <= 2) {
@@ -386,7 +387,7 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
         await s.balances.adjust(request);
         replayable.push(() => s.balances.adjust(request));
       };
-    });
+    };
 
     // Run in waves of concurrent operations; business refusals (no money, wrong state) are expected outcomes.
     const expected = new Set([
@@ -395,9 +396,9 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
       'checkout_closed',
       'deposit_limit_exceeded',
     ]);
-    for (let start = 0; start < operations.length; start += 10) {
-      const wave = operations.slice(start, start + 10);
-      const outcomes = await Promise.allSettled(wave.map((operation) => operation()));
+    for (let wave = 0; wave < 8; wave += 1) {
+      const operations = Array.from({ length: 10 }, nextOperation);
+      const outcomes = await Promise.allSettled(operations.map((operation) => operation()));
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') expect(expected).toContain((outcome.reason as { code?: string }).code);
       }
@@ -414,6 +415,11 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
     expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
     expect(deposits.length).toBeGreaterThan(5);
     expect(withdrawalIds.length).toBeGreaterThan(5);
+    const reviewed = await handle.db
+      .select()
+      .from(schema.withdrawals)
+      .where(inArray(schema.withdrawals.id, withdrawalIds));
+    expect(reviewed.some((row) => row.status !== 'pending')).toBe(true);
     for (const deposit of deposits) {
       const [row] = await handle.db.select().from(schema.payments).where(eq(schema.payments.id, deposit.id));
       const credits = await handle.db
