@@ -2,7 +2,6 @@ import {
   articlesResponseSchema,
   categoriesResponseSchema,
   categoryResponseSchema,
-  errorEnvelopeSchema,
   headDataSchema,
   infoPopupSchema,
   localesResponseSchema,
@@ -15,22 +14,13 @@ import {
   type Locale,
 } from '@playhouse/shared';
 import type { z } from 'zod';
+import { ApiError, apiErrorFrom } from './api-error';
 import { serverEnv } from './env';
+
+export { ApiError };
 
 /** How long the server keeps an api answer before asking again; operators' edits show up within this time. */
 export const CONTENT_REVALIDATE_SECONDS = 60;
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly requestId?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 type RequestOptions = { locale?: Locale; revalidate?: number; query?: Record<string, string | number | undefined> };
 
@@ -58,14 +48,7 @@ export async function apiGet<S extends z.ZodType>(
     next: { revalidate: options.revalidate ?? CONTENT_REVALIDATE_SECONDS },
   });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(body);
-    if (envelope.success) {
-      const { code, message } = envelope.data.error;
-      throw new ApiError(response.status, code, message, envelope.data.requestId);
-    }
-    throw new ApiError(response.status, 'internal_error', `GET ${path} answered ${response.status}`);
-  }
+  if (!response.ok) throw apiErrorFrom(response.status, body, `GET ${path}`);
   return schema.parse(body);
 }
 

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   balanceLanguageSet,
   balanceSlice,
-  bonusBalanceRefreshed,
+  balancesReceived,
   initialBalanceState,
-  initialBalancesFailed,
-  initialBalancesReceived,
-  initialBalancesRequested,
-  mainBalanceRefreshed,
   type InitialBalances,
 } from './balance-slice';
+import { fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from './balance-thunks';
+import { logout } from './user-slice';
 
 const reduce = balanceSlice.reducer;
 const ANSWER: InitialBalances = {
@@ -32,12 +30,12 @@ describe('balance slice', () => {
 
   it('marks the initial request as fired and both balances as loading', () => {
     const idle = { ...initialBalanceState, mainBalanceLoading: false, bonusBalanceLoading: false };
-    const state = reduce(idle, initialBalancesRequested());
+    const state = reduce(idle, fetchInitialBalance.pending('r1', undefined));
     expect(state).toMatchObject({ initialRequestFired: true, mainBalanceLoading: true, bonusBalanceLoading: true });
   });
 
   it('stores the amounts, refresh routes and currency, and stops loading', () => {
-    const state = reduce(initialBalanceState, initialBalancesReceived(ANSWER));
+    const state = reduce(initialBalanceState, fetchInitialBalance.fulfilled(ANSWER, 'r1', undefined));
     expect(state).toMatchObject({
       currencyCode: 'EUR',
       mainBalanceAmount: '120.50',
@@ -51,7 +49,7 @@ describe('balance slice', () => {
   });
 
   it('swaps main and bonus values and routes when flipBalances is set', () => {
-    const state = reduce(initialBalanceState, initialBalancesReceived({ ...ANSWER, flipBalances: true }));
+    const state = reduce(initialBalanceState, balancesReceived({ ...ANSWER, flipBalances: true }));
     expect(state).toMatchObject({
       mainBalanceAmount: '15.00',
       mainBalanceRoute: '/spa/users/balances/bonus',
@@ -62,21 +60,28 @@ describe('balance slice', () => {
   });
 
   it('stops loading when the initial request fails', () => {
-    const state = reduce(initialBalanceState, initialBalancesFailed());
+    const state = reduce(initialBalanceState, fetchInitialBalance.rejected(new Error('x'), 'r1', undefined));
     expect(state.mainBalanceLoading).toBe(false);
     expect(state.bonusBalanceLoading).toBe(false);
   });
 
   it('refreshes each balance on its own', () => {
-    let state = reduce(initialBalanceState, initialBalancesReceived(ANSWER));
-    state = reduce(state, mainBalanceRefreshed('99.99'));
+    let state = reduce(initialBalanceState, balancesReceived(ANSWER));
+    state = reduce(state, refreshMainBalance.fulfilled('99.99', 'r2'));
     expect(state.mainBalanceAmount).toBe('99.99');
     expect(state.bonusBalanceAmount).toBe('15.00');
-    state = reduce(state, bonusBalanceRefreshed('0.00'));
+    state = reduce(state, refreshBonusBalance.fulfilled('0.00', 'r3'));
     expect(state.bonusBalanceAmount).toBe('0.00');
   });
 
   it('keeps the language', () => {
     expect(reduce(initialBalanceState, balanceLanguageSet('ru')).language).toBe('ru');
+  });
+
+  it('starts over at logout, keeping the language', () => {
+    let state = reduce(initialBalanceState, balanceLanguageSet('pt'));
+    state = reduce(state, fetchInitialBalance.pending('r1', undefined));
+    state = reduce(state, fetchInitialBalance.fulfilled(ANSWER, 'r1', undefined));
+    expect(reduce(state, logout())).toEqual({ ...initialBalanceState, language: 'pt' });
   });
 });

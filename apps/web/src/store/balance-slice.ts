@@ -1,5 +1,8 @@
+import type { BalancesResponse } from '@playhouse/shared/contracts/cashbox';
 import { DEFAULT_LOCALE, type Locale } from '@playhouse/shared/locales';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from './balance-thunks';
+import { logout } from './user-slice';
 
 export type BalanceState = {
   mainBalanceLoading: boolean;
@@ -14,13 +17,8 @@ export type BalanceState = {
   language: Locale;
 };
 
-/** The initial balances answer (ARCHITECTURE.md "Balances"): amounts are decimal strings. */
-export type InitialBalances = {
-  mainBalance: { balance: string; ajaxRefreshRoute: string };
-  bonusBalance: { balance: string; ajaxRefreshRoute: string };
-  code: string;
-  flipBalances: boolean;
-};
+/** The initial balances answer (GET /spa/users/balances); amounts are decimal strings. */
+export type InitialBalances = BalancesResponse;
 
 export const initialBalanceState: BalanceState = {
   mainBalanceLoading: true,
@@ -35,6 +33,22 @@ export const initialBalanceState: BalanceState = {
   language: DEFAULT_LOCALE,
 };
 
+function applyBalances(state: BalanceState, answer: InitialBalances) {
+  const { code, flipBalances } = answer;
+  // With flipBalances the bonus balance is shown in the main place and the other way round, refresh routes included.
+  const [main, bonus] = flipBalances
+    ? [answer.bonusBalance, answer.mainBalance]
+    : [answer.mainBalance, answer.bonusBalance];
+  state.currencyCode = code;
+  state.flipBalances = flipBalances;
+  state.mainBalanceAmount = main.balance;
+  state.mainBalanceRoute = main.ajaxRefreshRoute;
+  state.bonusBalanceAmount = bonus.balance;
+  state.bonusBalanceRoute = bonus.ajaxRefreshRoute;
+  state.mainBalanceLoading = false;
+  state.bonusBalanceLoading = false;
+}
+
 /** SPEC.md §3 "Balance state" and §4 "Balance loading". */
 export const balanceSlice = createSlice({
   name: 'balance',
@@ -43,44 +57,34 @@ export const balanceSlice = createSlice({
     balanceLanguageSet(state, action: PayloadAction<Locale>) {
       state.language = action.payload;
     },
-    initialBalancesRequested(state) {
-      state.initialRequestFired = true;
-      state.mainBalanceLoading = true;
-      state.bonusBalanceLoading = true;
+    /** A full balances body from elsewhere than the initial request (the live stream sends the same shape). */
+    balancesReceived(state, action: PayloadAction<InitialBalances>) {
+      applyBalances(state, action.payload);
     },
-    initialBalancesReceived(state, action: PayloadAction<InitialBalances>) {
-      const { code, flipBalances } = action.payload;
-      // With flipBalances the bonus balance is shown in the main place and the other way round, refresh routes included.
-      const [main, bonus] = flipBalances
-        ? [action.payload.bonusBalance, action.payload.mainBalance]
-        : [action.payload.mainBalance, action.payload.bonusBalance];
-      state.currencyCode = code;
-      state.flipBalances = flipBalances;
-      state.mainBalanceAmount = main.balance;
-      state.mainBalanceRoute = main.ajaxRefreshRoute;
-      state.bonusBalanceAmount = bonus.balance;
-      state.bonusBalanceRoute = bonus.ajaxRefreshRoute;
-      state.mainBalanceLoading = false;
-      state.bonusBalanceLoading = false;
-    },
-    initialBalancesFailed(state) {
-      state.mainBalanceLoading = false;
-      state.bonusBalanceLoading = false;
-    },
-    mainBalanceRefreshed(state, action: PayloadAction<string>) {
-      state.mainBalanceAmount = action.payload;
-    },
-    bonusBalanceRefreshed(state, action: PayloadAction<string>) {
-      state.bonusBalanceAmount = action.payload;
-    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchInitialBalance.pending, (state) => {
+        state.initialRequestFired = true;
+        state.mainBalanceLoading = true;
+        state.bonusBalanceLoading = true;
+      })
+      .addCase(fetchInitialBalance.fulfilled, (state, action) => {
+        applyBalances(state, action.payload);
+      })
+      .addCase(fetchInitialBalance.rejected, (state) => {
+        state.mainBalanceLoading = false;
+        state.bonusBalanceLoading = false;
+      })
+      .addCase(refreshMainBalance.fulfilled, (state, action) => {
+        state.mainBalanceAmount = action.payload;
+      })
+      .addCase(refreshBonusBalance.fulfilled, (state, action) => {
+        state.bonusBalanceAmount = action.payload;
+      })
+      // Balances belong to the session: a signed-out browser starts over (the next sign-in fetches them again).
+      .addCase(logout, (state) => ({ ...initialBalanceState, language: state.language }));
   },
 });
 
-export const {
-  balanceLanguageSet,
-  initialBalancesRequested,
-  initialBalancesReceived,
-  initialBalancesFailed,
-  mainBalanceRefreshed,
-  bonusBalanceRefreshed,
-} = balanceSlice.actions;
+export const { balanceLanguageSet, balancesReceived } = balanceSlice.actions;

@@ -1,0 +1,26 @@
+import type { Locale } from '@playhouse/shared/locales';
+import { browserApi } from '../browser-api';
+import { syncFingerprint } from '../fingerprint/fingerprint';
+import { syncTimezone } from './timezone-sync';
+
+/**
+ * SPEC.md §4 "Other automatic actions" for a signed-in user: the time zone at most once a day, the fingerprint when its
+ * hash changed. Neither is something the player waits for, and a failure of either is only logged.
+ */
+export async function runBackgroundSync(userId: number | string, locale: Locale): Promise<void> {
+  const storage = globalThis.localStorage;
+  await syncTimezone(userId, {
+    storage,
+    send: async (timezone) => {
+      await browserApi('/spa/users/timezone', null, { method: 'PUT', locale, body: { timezone } });
+    },
+  });
+  await syncFingerprint(userId, {
+    storage,
+    send: async (fingerprint) => {
+      const form = new FormData();
+      form.set('fingerprint', fingerprint);
+      await browserApi('/spa/users/fingerprints', null, { method: 'POST', locale, body: form });
+    },
+  });
+}

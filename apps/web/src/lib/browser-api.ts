@@ -1,0 +1,65 @@
+import type { Locale } from '@playhouse/shared/locales';
+import type { z } from 'zod';
+import { ApiError, apiErrorFrom } from './api-error';
+
+export type BrowserRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  locale?: Locale;
+  /** A JSON body, or a FormData sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** The retry key of a call that moves money: the same key gets the first answer again. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+/** A same-origin path with its query string; empty values are left out. */
+export function withQuery(path: string, query: BrowserRequest['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.size > 0 ? `${path}?${search}` : path;
+}
+
+/**
+ * Calls the api from the browser: same origin through the /spa rewrite, with the session cookie and the locale.
+ * A 2xx answer is parsed with its shared schema (null schema: no body expected); anything else is an ApiError.
+ */
+export async function browserApi<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  request?: BrowserRequest,
+): Promise<z.infer<S>>;
+export async function browserApi(path: string, schema: null, request?: BrowserRequest): Promise<null>;
+export async function browserApi(
+  path: string,
+  schema: z.ZodType | null,
+  { method = 'GET', locale, body, query, idempotencyKey, signal }: BrowserRequest = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (locale) headers['X-Locale'] = locale;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const target = withQuery(path, query);
+  let response: Response;
+  try {
+    response = await fetch(target, { method, headers, body: payload, credentials: 'include', signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', `${method} ${path} could not be sent`);
+  }
+  const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) throw apiErrorFrom(response.status, data, `${method} ${path}`);
+  return schema ? schema.parse(data) : null;
+}
+
+/** A fresh retry key for one money-moving action. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
