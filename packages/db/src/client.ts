@@ -68,6 +68,9 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
 
 async function createPostgres(databaseUrl: string, poolSize: number): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle pooled connection that the server closes (restart, failover, a dropped test database) must not crash the
+  // process: the pool discards it and opens a new one on the next query.
+  pool.on('error', () => undefined);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -83,6 +86,7 @@ async function createPostgres(databaseUrl: string, poolSize: number): Promise<Db
     kind: 'postgres',
     listen: async (channel, onPayload) => {
       const client = await pool.connect();
+      client.on('error', () => undefined);
       listeners.add(client);
       client.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
