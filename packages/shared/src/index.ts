@@ -8,3 +8,4 @@ export * from './contracts/sports';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';
+export * from './contracts/casino';
