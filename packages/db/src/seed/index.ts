@@ -10,6 +10,7 @@ import {
   siteSettings,
   slides,
 } from '../schema/content';
+import { seedCasino } from './casino';
 import { demoArticles } from './content/articles';
 import { demoCategories } from './content/categories';
 import { demoLocales } from './content/locales';
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(infoPopups).values(demoInfoPopup());
     await seedPaymentMethods(tx);
     await seedSports(tx);
+    await seedCasino(tx);
     return { seeded: true };
   });
 }

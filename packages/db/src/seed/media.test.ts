@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaAssets } from './assets/media';
 import { WEB_PUBLIC_DIR } from './assets/media-paths';
 import { crc32, encodePng, readPngSize } from './assets/png';
+import { casinoMediaFiles } from './content/casino-catalogue';
 
 /** Decodes the PNGs encodePng writes (8-bit RGB or RGBA, one IDAT), back to RGBA. */
 function decodePng(bytes: Buffer): { width: number; height: number; rgba: Uint8Array } {
@@ -78,11 +79,11 @@ describe('encodePng', () => {
 describe('seeded media in apps/web/public/media', () => {
   const assets = mediaAssets();
 
-  it('holds exactly the files the generator draws', () => {
+  it('holds exactly the files the generators draw (this one and the casino artwork)', () => {
     const onDisk = filesUnder(path.join(WEB_PUBLIC_DIR, 'media')).map(
       (file) => `/${path.relative(WEB_PUBLIC_DIR, file).split(path.sep).join('/')}`,
     );
-    expect(onDisk.sort()).toEqual(assets.map((asset) => asset.path).sort());
+    expect(onDisk.sort()).toEqual([...assets.map((asset) => asset.path), ...casinoMediaFiles()].sort());
   });
 
   const svgs = assets.flatMap((asset) => (asset.kind === 'svg' ? [[asset.path, asset.render] as const] : []));
