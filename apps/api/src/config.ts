@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { providerSecretsFromEnv } from './services/providers/provider-signature';
 import type { SportsConfig } from './services/sports/sports-services';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -130,6 +131,16 @@ export interface Config {
   payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
   sports: SportsConfig;
+  casino: CasinoConfig;
+}
+
+export interface CasinoConfig {
+  /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
+  providerSecrets: Record<string, string>;
+  launchTtlMs: number;
+  originalsSessionTtlMs: number;
+  /** Play money of a demo session, in minor units. */
+  demoBalance: bigint;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
+  const providerSecrets = providerSecretsFromEnv(env);
+  if (providerSecrets.issues.length > 0) throw new ConfigError(providerSecrets.issues);
   const siteOrigin = new URL(vars.SITE_URL).origin;
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
@@ -173,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
       feedToken: vars.FEED_TOKEN,
       jobsEnabled: vars.JOBS_ENABLED,
+    },
+    casino: {
+      providerSecrets: providerSecrets.secrets,
+      launchTtlMs: 5 * MINUTE_MS,
+      originalsSessionTtlMs: 12 * HOUR_MS,
+      demoBalance: 100_000n,
     },
   };
 }

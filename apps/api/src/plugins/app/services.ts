@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { createAccountServices, type AccountServices } from '../../services/accounts/account-services';
 import { createCashboxServices, type CashboxServices } from '../../services/cashbox/cashbox-services';
 import { createContentService, type ContentService } from '../../services/content/content-service';
+import { createCasinoServices, type CasinoServices } from '../../services/games/casino-services';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
@@ -12,6 +13,7 @@ export interface Services extends AccountServices, CashboxServices {
   content: ContentService;
   seo: SeoService;
   sports: SportsServices;
+  casino: CasinoServices;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,15 @@ export const servicesPlugin = fp<{ config: Config }>(
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),
       sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log }),
+      casino: createCasinoServices({
+        db: app.db,
+        config: config.casino,
+        logger: app.log,
+        send: async ({ method, url, headers, body }) => {
+          const response = await app.inject({ method, url, headers, payload: body });
+          return { statusCode: response.statusCode, body: response.body };
+        },
+      }),
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

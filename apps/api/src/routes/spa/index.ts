@@ -6,11 +6,13 @@ import captchaRoutes from './captcha/index';
 import cashboxRoutes from './cashbox/index';
 import categoriesRoutes from './categories/index';
 import formsRoutes from './forms/index';
+import gamesRoutes from './games/index';
 import healthRoutes from './health/index';
 import infoPopupRoutes from './info-popup/index';
 import localesRoutes from './locales/index';
 import manifestRoutes from './manifest/index';
 import paymentRoutes from './payments/index';
+import providersRoutes from './providers/index';
 import pspRoutes from './psp/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
@@ -41,6 +43,8 @@ const AREAS = {
   cashbox: cashboxRoutes,
   payments: paymentRoutes,
   psp: pspRoutes,
+  games: gamesRoutes,
+  providers: providersRoutes,
   sports: sportsRoutes,
   'staff/sports': sportsFeedRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;

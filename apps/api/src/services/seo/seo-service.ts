@@ -12,6 +12,7 @@ import {
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { normalizeRoutePath } from '../../lib/route-path';
+import { findGame } from '../catalogue/catalogue-queries';
 import { listNavCategories } from '../content/content-queries';
 import { listTranslationUpdates } from '../i18n/locale-queries';
 import { pickDefaultLocale, type LocaleService } from '../i18n/locale-service';
@@ -37,11 +38,15 @@ export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleS
   return {
     /**
      * A route's metadata, field by field: the route's own row, else the site default row ('*'), each in the request's
-     * locale and then the default locale. A well-formed path always gets an answer.
+     * locale and then the default locale. A well-formed path always gets an answer; a game page (gameId) also gets
+     * the game's title, or null when there is no such game.
      */
-    async pageMetadata(context: LocaleContext, routePath: string): Promise<PageMetadata> {
+    async pageMetadata(context: LocaleContext, routePath: string, gameId?: number): Promise<PageMetadata> {
       const path = normalizeRoutePath(routePath);
-      const rows = await listPageMetadata(db, [path, DEFAULT_METADATA_ROUTE]);
+      const [rows, game] = await Promise.all([
+        listPageMetadata(db, [path, DEFAULT_METADATA_ROUTE]),
+        gameId === undefined ? undefined : findGame(db, gameId, null),
+      ]);
       const route = rows.find((row) => row.routePath === path);
       const site = rows.find((row) => row.routePath === DEFAULT_METADATA_ROUTE);
       const pick = (field: (row: NonNullable<typeof route>) => LocalizedText) =>
@@ -53,8 +58,7 @@ export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleS
         keywords: pick((row) => row.keywords),
         description: pick((row) => row.description),
         imageUrl: route?.imageUrl ?? site?.imageUrl ?? null,
-        // Game titles join in with the game catalogue; no page has one before it exists.
-        gameTitle: null,
+        gameTitle: game ? localize(game.title, context) : null,
         jsonId: jsonLd ? JSON.stringify(jsonLd) : null,
         customMetaTags: (route ?? site)?.customMetaTags ?? [],
         robots: { index: robotsSource?.robotsIndex ?? true, follow: robotsSource?.robotsFollow ?? true },

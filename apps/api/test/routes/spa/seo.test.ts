@@ -79,8 +79,8 @@ describe('GET /spa/seo/page-metadata', () => {
     });
   });
 
-  it('GET /spa/seo/page-metadata accepts a gameId', async () => {
-    const response = await t.app.inject({ url: '/spa/seo/page-metadata?routePath=/game/42&gameId=42' });
+  it('GET /spa/seo/page-metadata accepts a gameId (no such game: no game title)', async () => {
+    const response = await t.app.inject({ url: '/spa/seo/page-metadata?routePath=/game/42&gameId=999999' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ gameTitle: null });
   });

@@ -31,7 +31,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/seo/page-metadata?routePath=&gameId= - title, description, robots and the rest for one page
-      return app.services.seo.pageMetadata(request.localeContext, request.query.routePath);
+      return app.services.seo.pageMetadata(request.localeContext, request.query.routePath, request.query.gameId);
     },
   );
 

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  favouriteResponseSchema,
+  gameRefParamsSchema,
+  gameResponseSchema,
+  gameSearchQuerySchema,
+  gameSearchResponseSchema,
+  gamesQuerySchema,
+  gamesResponseSchema,
+  launchBodySchema,
+  launchResponseSchema,
+  localeHeadersSchema,
+} from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+import { signedInUser } from '../../../plugins/auth';
+import originalsRoutes from './originals';
+
+/** /spa/games: the catalogue (SPEC.md §7.7–9), favourites, launches, and the Originals host under /originals. */
+const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const viewer = (request: { user: { id: number } | null }) => ({ userId: request.user?.id ?? null });
+
+  app.get(
+    '',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'listGames',
+        tags: ['casino'],
+        summary:
+          'One page of games of a category, a provider or a personal list, optionally searched; `offset` is the page number',
+        headers: localeHeadersSchema,
+        querystring: gamesQuerySchema,
+        response: { 200: gamesResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games - one page of the catalogue
+      return app.services.casino.catalogue.games(request.localeContext, viewer(request), request.query);
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'searchGames',
+        tags: ['casino'],
+        summary: 'Search suggestions: games whose title in any language contains the text, ignoring case and accents',
+        headers: localeHeadersSchema,
+        querystring: gameSearchQuerySchema,
+        response: { 200: gameSearchResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games/search?search=&page=&perPage= - the search box's suggestions
+      return app.services.casino.catalogue.search(request.localeContext, request.query);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'getGame',
+        tags: ['casino'],
+        summary: 'One game by id or slug',
+        headers: localeHeadersSchema,
+        params: gameRefParamsSchema,
+        response: { 200: gameResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games/{id} - one game for its page
+      return {
+        game: await app.services.casino.catalogue.game(request.localeContext, viewer(request), request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/:id/favourite',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'toggleFavourite',
+        tags: ['casino'],
+        summary: "Adds the game to the player's favourites, or removes it when it is there",
+        params: gameRefParamsSchema,
+        response: { 200: favouriteResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // POST /spa/games/{id}/favourite - the heart
+      const isLiked = await app.services.casino.gamePlayer.toggleFavourite(signedInUser(request).id, request.params.id);
+      return { isLiked };
+    },
+  );
+
+  app.post(
+    '/:id/launch',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'launchGame',
+        tags: ['casino'],
+        summary:
+          'A one-time launch token and the iframe URL: real money for a signed-in player, demo for anyone on games that offer it',
+        headers: localeHeadersSchema,
+        params: gameRefParamsSchema,
+        body: launchBodySchema,
+        response: { 201: launchResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/games/{id}/launch - opens a game
+      const launch = await app.services.casino.gamePlayer.launch(
+        request.localeContext,
+        viewer(request),
+        request.params.id,
+        request.body.mode,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ launch });
+    },
+  );
+
+  await app.register(originalsRoutes, { prefix: '/originals' });
+};
+
+export default gamesRoutes;

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  localeHeadersSchema,
+  originalsRoundBodySchema,
+  originalsRoundResponseSchema,
+  originalsRoundsResponseSchema,
+  originalsSessionBodySchema,
+  originalsSessionHeadersSchema,
+  originalsSessionResponseSchema,
+  rotateSeedBodySchema,
+  rotateSeedResponseSchema,
+} from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+
+/**
+ * /spa/games/originals: the in-house game host's own calls, made by its game page in the iframe. Money moves only
+ * through the seamless-wallet API the host calls, signed, like any other provider.
+ */
+const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/sessions',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'openOriginalsSession',
+        tags: ['originals'],
+        summary: 'Opens a game from its one-time launch token; the answer carries the session token for the rounds',
+        headers: localeHeadersSchema,
+        body: originalsSessionBodySchema,
+        response: { 201: originalsSessionResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/games/originals/sessions - the game page starts
+      const session = await app.services.casino.originals.open(request.localeContext, request.body.launchToken);
+      return reply.code(201).send({ session });
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { localized: true },
+      schema: {
+        operationId: 'getOriginalsSession',
+        tags: ['originals'],
+        summary: "The session's balance and the current seed commitment",
+        headers: localeHeadersSchema.extend(originalsSessionHeadersSchema.shape),
+        response: { 200: originalsSessionResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games/originals/session - the game page reloads
+      return {
+        session: await app.services.casino.originals.state(request.localeContext, request.headers['x-game-session']),
+      };
+    },
+  );
+
+  app.post(
+    '/rounds',
+    {
+      schema: {
+        operationId: 'playOriginalsRound',
+        tags: ['originals'],
+        summary: 'Plays one provably fair round: the bet is debited and the payout credited through the wallet',
+        headers: originalsSessionHeadersSchema,
+        body: originalsRoundBodySchema,
+        response: { 201: originalsRoundResponseSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/games/originals/rounds - one spin, roll or drop
+      const result = await app.services.casino.originals.play(request.headers['x-game-session'], request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/rounds',
+    {
+      schema: {
+        operationId: 'listOriginalsRounds',
+        tags: ['originals'],
+        summary: "The latest rounds of the session's player, each with its server seed once revealed",
+        headers: originalsSessionHeadersSchema,
+        response: { 200: originalsRoundsResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games/originals/rounds - the fairness history
+      return { rounds: await app.services.casino.originals.rounds(request.headers['x-game-session']) };
+    },
+  );
+
+  app.post(
+    '/seeds/rotate',
+    {
+      schema: {
+        operationId: 'rotateOriginalsSeed',
+        tags: ['originals'],
+        summary: 'Reveals the current server seed and commits to a new one (optionally with a new client seed)',
+        headers: originalsSessionHeadersSchema,
+        body: rotateSeedBodySchema,
+        response: { 200: rotateSeedResponseSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/games/originals/seeds/rotate - reveal and renew the seed pair
+      return app.services.casino.originals.rotate(request.headers['x-game-session'], request.body.clientSeed);
+    },
+  );
+};
+
+export default originalsRoutes;

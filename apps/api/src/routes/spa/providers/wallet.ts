@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  providerParamsSchema,
+  providerSignatureHeadersSchema,
+  walletAuthenticateBodySchema,
+  walletAuthenticateResponseSchema,
+  walletBalanceBodySchema,
+  walletBetBodySchema,
+  walletResponseSchema,
+  walletRollbackBodySchema,
+  walletWinBodySchema,
+} from '@playhouse/shared';
+import { BadRequestError } from '../../../lib/errors';
+import { errorResponses } from '../../../lib/route-schemas';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received: what the provider's signature covers. */
+    rawBody?: string;
+  }
+}
+
+const SIGNING =
+  'Signed: X-Provider-Signature is the hex HMAC-SHA256 of the raw body with the secret PROVIDER_SECRET_<SLUG> the ' +
+  'operator shares with the provider; an unsigned or wrongly signed call is refused with 401 invalid_signature and ' +
+  'changes nothing.';
+const IDEMPOTENT =
+  'Idempotent by (provider, transactionId): a repeat is answered with the first response; the same id with a ' +
+  'different request is answered with status "error", code transaction_conflict. Refusals (insufficient_funds with ' +
+  'the current balance, transaction_rolled_back, player_not_found, currency_mismatch, game_not_found) are HTTP 200 ' +
+  'with status "error".';
+
+/**
+ * The seamless wallet (per provider): the calls a game provider's server makes to read and move the player's money.
+ * Rate limits do not apply: every call is signed, and a throttled settlement would strand a round.
+ */
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signature covers the exact bytes sent, so the body is kept as text beside its parsed form.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new BadRequestError('The body is not valid JSON.'), undefined);
+    }
+  });
+  // Checked before the body's schema, so an unsigned caller learns nothing about what a valid call looks like.
+  app.addHook('preValidation', async (request) => {
+    const { provider } = request.params as { provider: string };
+    const signature = request.headers['x-provider-signature'];
+    await app.services.casino.providerWallet.verify(
+      provider,
+      request.rawBody ?? '',
+      typeof signature === 'string' ? signature : undefined,
+    );
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const routeOptions = (
+    operationId: string,
+    summary: string,
+    body: z.ZodType,
+    response: z.ZodType = walletResponseSchema,
+  ) => ({
+    config: { rateLimit: false as const },
+    schema: {
+      operationId,
+      tags: ['seamless wallet'],
+      summary,
+      description: `${SIGNING} ${IDEMPOTENT}`,
+      params: providerParamsSchema,
+      headers: providerSignatureHeadersSchema,
+      body,
+      response: { 200: response, ...errorResponses(400, 401, 404) },
+    },
+  });
+
+  app.post(
+    '/:provider/authenticate',
+    routeOptions(
+      'walletAuthenticate',
+      'Exchanges the one-time launch token (from the game URL) for the player, currency, balance and mode',
+      walletAuthenticateBodySchema,
+      walletAuthenticateResponseSchema,
+    ),
+    async (request) => {
+      // POST /spa/providers/{provider}/authenticate - a launch token, once
+      const body = request.body as z.infer<typeof walletAuthenticateBodySchema>;
+      return app.services.casino.providerWallet.authenticate(request.params.provider, body.token);
+    },
+  );
+
+  app.post(
+    '/:provider/balance',
+    routeOptions('walletBalance', "The player's playable balance (main plus bonus)", walletBalanceBodySchema),
+    async (request) => {
+      // POST /spa/providers/{provider}/balance - what the game shows
+      const body = request.body as z.infer<typeof walletBalanceBodySchema>;
+      return app.services.casino.providerWallet.balance(request.params.provider, body);
+    },
+  );
+
+  app.post(
+    '/:provider/bet',
+    routeOptions(
+      'walletBet',
+      'Debits a bet, main money first; refused when a rollback for this transaction id came first',
+      walletBetBodySchema,
+    ),
+    async (request) => {
+      // POST /spa/providers/{provider}/bet - a stake
+      const body = request.body as z.infer<typeof walletBetBodySchema>;
+      return app.services.casino.providerWallet.bet(request.params.provider, body);
+    },
+  );
+
+  app.post(
+    '/:provider/win',
+    routeOptions('walletWin', 'Credits a win ("0.00" closes a lost round)', walletWinBodySchema),
+    async (request) => {
+      // POST /spa/providers/{provider}/win - a payout
+      const body = request.body as z.infer<typeof walletWinBodySchema>;
+      return app.services.casino.providerWallet.win(request.params.provider, body);
+    },
+  );
+
+  app.post(
+    '/:provider/rollback',
+    routeOptions(
+      'walletRollback',
+      'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes',
+      walletRollbackBodySchema,
+    ),
+    async (request) => {
+      // POST /spa/providers/{provider}/rollback - cancels a bet
+      const body = request.body as z.infer<typeof walletRollbackBodySchema>;
+      return app.services.casino.providerWallet.rollback(request.params.provider, body);
+    },
+  );
+};
+
+export default walletRoutes;

@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+import type { Locale } from '@playhouse/shared';
+
+const { games, providers, categoryGames, gameImages, favourites, recentPlays, navCategories, payments } = schema;
+
+/** Where a page of games comes from: a navigation category, a provider, a player's own list, or everything. */
+export type GameSource =
+  | { kind: 'all' }
+  | { kind: 'category'; categoryId: number }
+  | { kind: 'provider'; providerId: number }
+  | { kind: 'favourites'; userId: number }
+  | { kind: 'recently-played'; userId: number };
+
+export interface GameListFilter {
+  source: GameSource;
+  /** Already trimmed; matched anywhere in any locale's title, ignoring case and accents. */
+  search: string | undefined;
+  sort: 0 | 1 | 2 | 3;
+  limit: number;
+  offset: number;
+  /** Whose hearts to show; null for a visitor. */
+  viewerId: number | null;
+  locale: Locale;
+  defaultLocale: Locale;
+}
+
+export interface GameRow {
+  id: number;
+  slug: string;
+  title: Record<string, string | undefined>;
+  kind: (typeof schema.GAME_KINDS)[number];
+  engine: (typeof schema.GAME_ENGINES)[number];
+  demoModeEnabled: boolean;
+  requiresDeposit: boolean;
+  rtp: number;
+  providerSlug: string;
+  providerTitle: string;
+  isLiked: boolean;
+}
+
+/** LIKE's wildcards in a user's text are literal characters, not patterns. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** `search_text LIKE %term%` with the term folded the way the column is (casino_normalize, migration 0006). */
+function titleMatches(term: string): SQL {
+  return sql`${games.searchText} like '%' || casino_normalize(${escapeLike(term)}) || '%'`;
+}
+
+function localizedTitle(locale: Locale, defaultLocale: Locale): SQL {
+  return sql`coalesce(nullif(${games.title} ->> ${locale}, ''), ${games.title} ->> ${defaultLocale})`;
+}
+
+function gameColumns(viewerId: number | null) {
+  return {
+    id: games.id,
+    slug: games.slug,
+    title: games.title,
+    kind: games.kind,
+    engine: games.engine,
+    demoModeEnabled: games.demoModeEnabled,
+    requiresDeposit: games.requiresDeposit,
+    rtp: games.rtp,
+    providerSlug: providers.slug,
+    providerTitle: providers.title,
+    isLiked:
+      viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${favourites} where ${favourites.gameId} = ${games.id} and ${favourites.userId} = ${viewerId})`,
+  };
+}
+
+export async function listGames(db: DbOrTx, filter: GameListFilter): Promise<GameRow[]> {
+  const { source } = filter;
+  const conditions: SQL[] = [eq(games.active, true), eq(providers.active, true)];
+  if (filter.search) conditions.push(titleMatches(filter.search));
+  if (source.kind === 'provider') conditions.push(eq(games.providerId, source.providerId));
+
+  const base = db
+    .select(gameColumns(filter.viewerId))
+    .from(games)
+    .innerJoin(providers, eq(providers.id, games.providerId))
+    .$dynamic();
+
+  const order: SQL[] = [];
+  if (filter.sort === 1) order.push(desc(games.popularity));
+  else if (filter.sort === 2) order.push(desc(games.releasedAt));
+  else if (filter.sort === 3) order.push(asc(localizedTitle(filter.locale, filter.defaultLocale)));
+
+  let query = base;
+  switch (source.kind) {
+    case 'category':
+      query = query.innerJoin(
+        categoryGames,
+        and(eq(categoryGames.gameId, games.id), eq(categoryGames.categoryId, source.categoryId)),
+      );
+      if (filter.sort === 0) order.push(asc(categoryGames.position));
+      break;
+    case 'favourites':
+      query = query.innerJoin(favourites, and(eq(favourites.gameId, games.id), eq(favourites.userId, source.userId)));
+      if (filter.sort === 0) order.push(desc(favourites.createdAt));
+      break;
+    case 'recently-played':
+      query = query.innerJoin(
+        recentPlays,
+        and(eq(recentPlays.gameId, games.id), eq(recentPlays.userId, source.userId)),
+      );
+      if (filter.sort === 0) order.push(desc(recentPlays.playedAt));
+      break;
+    default:
+      if (filter.sort === 0) order.push(desc(games.popularity));
+  }
+  order.push(asc(games.id));
+
+  const rows = await query
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return rows as GameRow[];
+}
+
+export async function findGame(
+  db: DbOrTx,
+  ref: number | string,
+  viewerId: number | null,
+): Promise<GameRow | undefined> {
+  const [row] = await db
+    .select(gameColumns(viewerId))
+    .from(games)
+    .innerJoin(providers, eq(providers.id, games.providerId))
+    .where(
+      and(
+        typeof ref === 'number' ? eq(games.id, ref) : eq(games.slug, ref),
+        eq(games.active, true),
+        eq(providers.active, true),
+      ),
+    )
+    .limit(1);
+  return row as GameRow | undefined;
+}
+
+export interface ImageFilter {
+  sizeFilters: string[];
+  aspectRatios: string[];
+  /** Empty: every breakpoint. */
+  breakpoints: number[];
+}
+
+export function listImages(db: DbOrTx, gameIds: number[], filter: ImageFilter) {
+  if (gameIds.length === 0) return Promise.resolve([]);
+  const conditions: SQL[] = [
+    inArray(gameImages.gameId, gameIds),
+    inArray(gameImages.sizeFilter, filter.sizeFilters),
+    inArray(gameImages.aspectRatio, filter.aspectRatios),
+  ];
+  if (filter.breakpoints.length > 0) conditions.push(inArray(gameImages.breakpoint, filter.breakpoints));
+  return db
+    .select()
+    .from(gameImages)
+    .where(and(...conditions))
+    .orderBy(asc(gameImages.gameId), asc(gameImages.breakpoint), asc(gameImages.width));
+}
+
+export async function searchGames(
+  db: DbOrTx,
+  params: { term: string; limit: number; offset: number; locale: Locale; defaultLocale: Locale },
+) {
+  const title = localizedTitle(params.locale, params.defaultLocale);
+  const where = and(eq(games.active, true), eq(providers.active, true), titleMatches(params.term));
+  const items = await db
+    .select({ id: games.id, slug: games.slug, title: sql<string>`${title}` })
+    .from(games)
+    .innerJoin(providers, eq(providers.id, games.providerId))
+    .where(where)
+    .orderBy(
+      // Titles that start with the term first, then the popular ones.
+      desc(sql`casino_normalize(${title}) like casino_normalize(${escapeLike(params.term)}) || '%'`),
+      desc(games.popularity),
+      asc(games.id),
+    )
+    .limit(params.limit)
+    .offset(params.offset);
+  const [total] = await db
+    .select({ value: count() })
+    .from(games)
+    .innerJoin(providers, eq(providers.id, games.providerId))
+    .where(where);
+  return { items, total: total?.value ?? 0 };
+}
+
+export function listProviders(db: DbOrTx) {
+  return db
+    .select()
+    .from(providers)
+    .where(eq(providers.active, true))
+    .orderBy(asc(providers.position), asc(providers.title));
+}
+
+export async function findProviderBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select()
+    .from(providers)
+    .where(and(eq(providers.slug, slug), eq(providers.active, true)))
+    .limit(1);
+  return row;
+}
+
+export async function findCategoryBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select()
+    .from(navCategories)
+    .where(and(eq(navCategories.slug, slug), eq(navCategories.active, true)))
+    .limit(1);
+  return row;
+}
+
+/** A player with a succeeded deposit may open games that require one. */
+export async function hasSucceededDeposit(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded')))
+    .limit(1);
+  return row !== undefined;
+}

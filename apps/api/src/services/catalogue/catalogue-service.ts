@@ -1,0 +1,212 @@
+import type { DbOrTx } from '@playhouse/db';
+import {
+  PERSONAL_CATEGORY_SLUGS,
+  SPEC,
+  type CatalogueSection,
+  type Game,
+  type GameDetail,
+  type GameImage,
+  type GameSearchResponse,
+  type GamesQuery,
+  type GamesResponse,
+  type PersonalCategorySlug,
+  type Provider,
+} from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
+import { localize, type LocaleContext } from '../../lib/localize';
+import { UnauthorizedError } from '../auth/auth-errors';
+import { loadTexts } from '../accounts/texts';
+import {
+  findCategoryBySlug,
+  findGame,
+  findProviderBySlug,
+  hasSucceededDeposit,
+  listGames,
+  listImages,
+  listProviders,
+  searchGames,
+  type GameRow,
+  type GameSource,
+  type ImageFilter,
+} from './catalogue-queries';
+
+/** Who is looking: hearts and locks depend on it. */
+export interface Viewer {
+  userId: number | null;
+}
+
+interface ResolvedSection {
+  section: CatalogueSection;
+  source: GameSource;
+}
+
+/** The UI message (casino.sections.*) that names each personal list. */
+const PERSONAL_TITLE_KEYS: Record<PersonalCategorySlug, string> = {
+  favourites: 'favourites',
+  'recently-played': 'recentlyPlayed',
+};
+
+function isPersonal(slug: string): slug is PersonalCategorySlug {
+  return (PERSONAL_CATEGORY_SLUGS as readonly string[]).includes(slug);
+}
+
+/** Basis points as the percentage players read: 9608 → "96.08". */
+export function formatRtp(basisPoints: number): string {
+  return (basisPoints / 100).toFixed(2);
+}
+
+type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
+
+function toProvider(row: ProviderRow): Provider {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    imagePath: row.imagePath,
+    secondaryImagePath: row.secondaryImagePath,
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** The game catalogue as the site shows it: pages of games per category or provider, one game, search, providers. */
+export function createCatalogueService({ db }: { db: DbOrTx }) {
+  async function lockedFor(viewer: Viewer): Promise<(row: GameRow) => boolean> {
+    const deposited = viewer.userId !== null && (await hasSucceededDeposit(db, viewer.userId));
+    return (row) => row.requiresDeposit && !deposited;
+  }
+
+  async function imagesByGame(gameIds: number[], filter: ImageFilter): Promise<Map<number, GameImage[]>> {
+    const byGame = new Map<number, GameImage[]>();
+    for (const image of await listImages(db, gameIds, filter)) {
+      const list = byGame.get(image.gameId) ?? [];
+      list.push({
+        imagePath: image.imagePath,
+        imagePathWebp: image.imagePathWebp,
+        width: image.width,
+        height: image.height,
+        breakpoint: image.breakpoint,
+      });
+      byGame.set(image.gameId, list);
+    }
+    return byGame;
+  }
+
+  async function toGames(rows: GameRow[], context: LocaleContext, viewer: Viewer, filter: ImageFilter) {
+    const [isLocked, images] = await Promise.all([
+      lockedFor(viewer),
+      imagesByGame(
+        rows.map((row) => row.id),
+        filter,
+      ),
+    ]);
+    return rows.map((row): Game => ({
+      id: row.id,
+      slug: row.slug,
+      title: localize(row.title, context),
+      images: images.get(row.id) ?? [],
+      isLiked: row.isLiked,
+      isLocked: isLocked(row),
+      demoModeEnabled: row.demoModeEnabled,
+      provider: { slug: row.providerSlug, title: row.providerTitle },
+    }));
+  }
+
+  /**
+   * A catalogue slug: a navigation category first, else a provider, else one of the signed-in player's own lists
+   * (anonymous visitors have none: 401).
+   */
+  async function resolveSection(context: LocaleContext, slug: string, viewer: Viewer): Promise<ResolvedSection> {
+    if (isPersonal(slug)) {
+      if (viewer.userId === null) throw new UnauthorizedError();
+      const texts = await loadTexts(db, context, 'casino.sections.');
+      return {
+        section: { slug, title: texts.get(PERSONAL_TITLE_KEYS[slug]), kind: 'personal', description: '' },
+        source: { kind: slug, userId: viewer.userId },
+      };
+    }
+    const category = await findCategoryBySlug(db, slug);
+    if (category) {
+      return {
+        section: {
+          slug,
+          title: localize(category.title, context),
+          kind: 'category',
+          description: localize(category.description, context),
+        },
+        source: { kind: 'category', categoryId: category.id },
+      };
+    }
+    const provider = await findProviderBySlug(db, slug);
+    if (provider) {
+      return {
+        section: { slug, title: provider.title, kind: 'provider', description: '' },
+        source: { kind: 'provider', providerId: provider.id },
+      };
+    }
+    throw new NotFoundError(`No category or provider "${slug}".`);
+  }
+
+  return {
+    /** GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything. */
+    async games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
+      const resolved = query.categorySlug ? await resolveSection(context, query.categorySlug, viewer) : undefined;
+      const rows = await listGames(db, {
+        source: resolved?.source ?? { kind: 'all' },
+        search: query.searchValue || undefined,
+        sort: query.sort,
+        limit: query.limit,
+        offset: (query.offset - 1) * query.limit,
+        viewerId: viewer.userId,
+        locale: context.locale,
+        defaultLocale: context.defaultLocale,
+      });
+      const games = await toGames(rows, context, viewer, {
+        sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
+        aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
+        breakpoints: query['breakpoint[]'] ?? [],
+      });
+      return query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
+    },
+
+    async game(context: LocaleContext, viewer: Viewer, ref: number | string): Promise<GameDetail> {
+      const row = await findGame(db, ref, viewer.userId);
+      if (!row) throw new NotFoundError(`No game "${ref}".`);
+      const [game] = await toGames([row], context, viewer, {
+        sizeFilters: [SPEC.defaultImageSizeFilter],
+        aspectRatios: [SPEC.defaultAspectRatio],
+        breakpoints: [],
+      });
+      return { ...game!, kind: row.kind, engine: row.engine, rtp: formatRtp(row.rtp) };
+    },
+
+    /** The game row behind a slug or id, for launches and the wallet; undefined when there is none. */
+    findGame: (ref: number | string) => findGame(db, ref, null),
+
+    async search(
+      context: LocaleContext,
+      query: { search: string; page: number; perPage: number },
+    ): Promise<GameSearchResponse> {
+      const { items, total } = await searchGames(db, {
+        term: query.search,
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+        locale: context.locale,
+        defaultLocale: context.defaultLocale,
+      });
+      return { items, page: query.page, perPage: query.perPage, total };
+    },
+
+    async providers(): Promise<Provider[]> {
+      return (await listProviders(db)).map(toProvider);
+    },
+
+    async provider(slug: string): Promise<Provider> {
+      const row = await findProviderBySlug(db, slug);
+      if (!row) throw new NotFoundError(`No provider "${slug}".`);
+      return toProvider(row);
+    },
+  };
+}

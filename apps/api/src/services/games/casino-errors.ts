@@ -1,0 +1,21 @@
+import { AppError } from '../../lib/errors';
+
+/** A game that needs a deposit first (SPEC.md §2 "locked"): the site shows the deposit popup instead. */
+export class GameLockedError extends AppError {
+  constructor() {
+    super('game_locked', 'Make a deposit to play this game.', 403);
+  }
+}
+
+export class DemoUnavailableError extends AppError {
+  constructor() {
+    super('demo_unavailable', 'This game has no demo mode.', 400);
+  }
+}
+
+/** A missing, unknown or expired X-Game-Session token of the Originals host. */
+export class GameSessionInvalidError extends AppError {
+  constructor() {
+    super('game_session_invalid', 'The game session has ended; open the game again.', 401);
+  }
+}

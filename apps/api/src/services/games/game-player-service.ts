@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@playhouse/db';
+import type { GameLaunch, GameMode } from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
+import type { LocaleContext } from '../../lib/localize';
+import { UnauthorizedError } from '../auth/auth-errors';
+import type { CatalogueService, Viewer } from '../catalogue/catalogue-service';
+import { hasSucceededDeposit } from '../catalogue/catalogue-queries';
+import { DemoUnavailableError, GameLockedError } from './casino-errors';
+import { insertLaunch, recordPlay, redeemLaunch, toggleFavourite } from './game-player-queries';
+
+export function hashLaunchToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Where the game page's iframe goes: the in-house game host, the token in the fragment so no log ever sees it. */
+export function launchUrl(locale: string, token: string): string {
+  return `/${locale}/originals/play#launch=${token}`;
+}
+
+export type GamePlayerService = ReturnType<typeof createGamePlayerService>;
+
+/** What a player does with a game: like it, and open it (a one-time launch token, real money or demo). */
+export function createGamePlayerService({
+  db,
+  catalogue,
+  launchTtlMs,
+  now = () => new Date(),
+}: {
+  db: Db;
+  catalogue: CatalogueService;
+  launchTtlMs: number;
+  now?: () => Date;
+}) {
+  async function gameOrNotFound(ref: number | string) {
+    const game = await catalogue.findGame(ref);
+    if (!game) throw new NotFoundError(`No game "${ref}".`);
+    return game;
+  }
+
+  return {
+    async toggleFavourite(userId: number, ref: number | string): Promise<boolean> {
+      const game = await gameOrNotFound(ref);
+      return toggleFavourite(db, userId, game.id);
+    },
+
+    /**
+     * Real money needs a signed-in player who may open the game (a locked game needs a deposit first); demo needs a
+     * game that offers it and is open to anyone. Opening a game for real puts it on the player's recently played list.
+     */
+    async launch(context: LocaleContext, viewer: Viewer, ref: number | string, mode: GameMode): Promise<GameLaunch> {
+      const game = await gameOrNotFound(ref);
+      if (mode === 'demo') {
+        if (!game.demoModeEnabled) throw new DemoUnavailableError();
+      } else {
+        if (viewer.userId === null) throw new UnauthorizedError();
+        if (game.requiresDeposit && !(await hasSucceededDeposit(db, viewer.userId))) throw new GameLockedError();
+      }
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + launchTtlMs);
+      await insertLaunch(db, {
+        tokenHash: hashLaunchToken(token),
+        userId: mode === 'real' ? viewer.userId : null,
+        gameId: game.id,
+        mode,
+        locale: context.locale,
+        createdAt,
+        expiresAt,
+      });
+      if (mode === 'real' && viewer.userId !== null) await recordPlay(db, viewer.userId, game.id, createdAt);
+      return { mode, token, url: launchUrl(context.locale, token), expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The launch behind a token, once: a provider's authenticate call. */
+    redeem: (token: string) => redeemLaunch(db, hashLaunchToken(token), now()),
+  };
+}

@@ -1,0 +1,333 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@playhouse/db';
+import {
+  generateClientSeed,
+  generateServerSeed,
+  hashServerSeed,
+  multiplierValue,
+  payoutFor,
+  playFairRound,
+  validateRound,
+  type RoundRequest,
+} from '@playhouse/games';
+import {
+  formatMinor,
+  isCurrency,
+  parseDecimal,
+  type Currency,
+  type OriginalsRound,
+  type OriginalsRoundResponse,
+  type OriginalsSession,
+  type RotateSeedResponse,
+  type WalletResponse,
+} from '@playhouse/shared';
+import { AppError, ValidationError } from '../../lib/errors';
+import { localize, type LocaleContext } from '../../lib/localize';
+import { formatRtp } from '../catalogue/catalogue-service';
+import { findGame } from '../catalogue/catalogue-queries';
+import { GameSessionInvalidError } from '../games/casino-errors';
+import { InsufficientFundsError } from '../wallet/wallet-errors';
+import {
+  findActiveSeed,
+  findLiveSession,
+  insertRound,
+  insertSeed,
+  insertSession,
+  listRounds,
+  revealSeed,
+  settleDemo,
+  takeNonce,
+  type OriginalsSessionRow,
+  type SeedOwner,
+  type SeedRow,
+} from './originals-queries';
+import type { WalletClient } from './wallet-client';
+
+/** Bets the in-house games take, in minor units of any currency. */
+export const ORIGINALS_MIN_BET = 10n;
+export const ORIGINALS_MAX_BET = 50_000n;
+const ROUND_HISTORY = 20;
+/** The win call is idempotent, so a transient failure is simply sent again. */
+const WIN_ATTEMPTS = 3;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+class LaunchInvalidError extends AppError {
+  constructor() {
+    super('launch_invalid', 'This game link was already used or has expired; open the game again.', 400);
+  }
+}
+
+function ownerOf(session: OriginalsSessionRow): SeedOwner {
+  return session.mode === 'real' && session.userId !== null ? { userId: session.userId } : { sessionId: session.id };
+}
+
+function fairnessOf(seed: SeedRow) {
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
+}
+
+/** The parameters a game's engine plays with, checked by the game's own rules. */
+function roundRequest(engine: 'slot' | 'dice' | 'plinko', params: Record<string, unknown>): RoundRequest {
+  const request = { engine, params } as RoundRequest;
+  const problem = validateRound(request);
+  if (problem) throw new ValidationError({ params: problem });
+  return request;
+}
+
+function multiplierText(bet: bigint, payout: bigint): string {
+  const tenThousandths = (payout * 10_000n) / bet;
+  return `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
+}
+
+export type OriginalsService = ReturnType<typeof createOriginalsService>;
+
+/**
+ * The Originals game host: opens a game from its launch token, plays provably fair rounds, and settles each one
+ * through the seamless-wallet API (real money) or the session's play money (demo), never touching the ledger itself.
+ */
+export function createOriginalsService({
+  db,
+  wallet,
+  sessionTtlMs,
+  demoBalance,
+  now = () => new Date(),
+}: {
+  db: Db;
+  wallet: WalletClient;
+  sessionTtlMs: number;
+  /** Play money a demo session starts with, in minor units. */
+  demoBalance: bigint;
+  now?: () => Date;
+}) {
+  async function newSeed(owner: SeedOwner, clientSeed = generateClientSeed()) {
+    const serverSeed = generateServerSeed();
+    return insertSeed(db, {
+      ...('userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId }),
+      serverSeed,
+      serverSeedHash: await hashServerSeed(serverSeed),
+      clientSeed,
+    });
+  }
+
+  async function activeSeed(owner: SeedOwner): Promise<SeedRow> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const seed = (await findActiveSeed(db, owner)) ?? (await newSeed(owner));
+      if (seed) return seed;
+    }
+    throw new Error('could not create an active seed');
+  }
+
+  async function liveSession(token: string | undefined): Promise<OriginalsSessionRow> {
+    const session = token ? await findLiveSession(db, hashToken(token), now()) : undefined;
+    if (!session) throw new GameSessionInvalidError();
+    return session;
+  }
+
+  async function gameOf(session: OriginalsSessionRow) {
+    const game = await findGame(db, session.gameId, null);
+    if (!game) throw new GameSessionInvalidError();
+    return game;
+  }
+
+  function currencyOf(session: OriginalsSessionRow): Currency {
+    if (!isCurrency(session.currency)) throw new GameSessionInvalidError();
+    return session.currency;
+  }
+
+  async function realBalance(session: OriginalsSessionRow): Promise<bigint> {
+    const currency = currencyOf(session);
+    const answer = await wallet.balance({ playerId: session.playerId!, currency });
+    if (answer.status !== 'ok') throw new GameSessionInvalidError();
+    return parseDecimal(answer.balance, currency)!;
+  }
+
+  async function balanceOf(session: OriginalsSessionRow): Promise<bigint> {
+    return session.mode === 'demo' ? (session.demoBalance ?? 0n) : realBalance(session);
+  }
+
+  function toRound(round: Awaited<ReturnType<typeof insertRound>>, seed: SeedRow): OriginalsRound {
+    const currency = isCurrency(round.currency) ? round.currency : 'EUR';
+    return {
+      id: round.id,
+      nonce: round.nonce,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      serverSeed: seed.revealedAt ? seed.serverSeed : null,
+      engine: round.engine,
+      params: round.params,
+      outcome: round.outcome,
+      bet: formatMinor(round.bet, currency),
+      payout: formatMinor(round.payout, currency),
+      multiplier: multiplierText(round.bet, round.payout),
+      createdAt: round.createdAt.toISOString(),
+    };
+  }
+
+  /** Sends the win (possibly 0.00, which closes a lost round) until the wallet answers. */
+  async function settleWin(body: Parameters<WalletClient['win']>[0]): Promise<WalletResponse> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < WIN_ATTEMPTS; attempt += 1) {
+      try {
+        return await wallet.win(body);
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw lastError;
+  }
+
+  return {
+    /** Opens a game from a one-time launch token, as a provider does: through the wallet's authenticate call. */
+    async open(context: LocaleContext, launchToken: string): Promise<OriginalsSession> {
+      const auth = await wallet.authenticate(launchToken);
+      if (auth.status !== 'ok') throw new LaunchInvalidError();
+      const game = await findGame(db, auth.gameId, null);
+      if (!game) throw new LaunchInvalidError();
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      const session = await insertSession(db, {
+        tokenHash: hashToken(token),
+        userId: auth.playerId === null ? null : Number(auth.playerId),
+        playerId: auth.playerId,
+        gameId: game.id,
+        mode: auth.mode,
+        currency: auth.currency,
+        demoBalance: auth.mode === 'demo' ? demoBalance : null,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + sessionTtlMs),
+      });
+      const seed = await activeSeed(ownerOf(session));
+      const balance = auth.mode === 'demo' ? demoBalance : parseDecimal(auth.balance ?? '0', auth.currency)!;
+      return {
+        token,
+        mode: auth.mode,
+        currency: auth.currency,
+        balance: formatMinor(balance, auth.currency),
+        game: { slug: game.slug, title: localize(game.title, context), engine: game.engine, rtp: formatRtp(game.rtp) },
+        fairness: fairnessOf(seed),
+      };
+    },
+
+    /** The session as its page reloads it: balance and the current seed commitment. */
+    async state(context: LocaleContext, token: string | undefined): Promise<OriginalsSession & { token: string }> {
+      const session = await liveSession(token);
+      const game = await gameOf(session);
+      const seed = await activeSeed(ownerOf(session));
+      const currency = currencyOf(session);
+      return {
+        token: token!,
+        mode: session.mode,
+        currency,
+        balance: formatMinor(await balanceOf(session), currency),
+        game: { slug: game.slug, title: localize(game.title, context), engine: game.engine, rtp: formatRtp(game.rtp) },
+        fairness: fairnessOf(seed),
+      };
+    },
+
+    /**
+     * One round: takes the next nonce of the active seed, computes the outcome from the seeds, then debits the bet and
+     * credits the payout through the wallet (or the demo balance).
+     */
+    async play(
+      token: string | undefined,
+      input: { bet: string; params: Record<string, unknown> },
+    ): Promise<OriginalsRoundResponse> {
+      const session = await liveSession(token);
+      const game = await gameOf(session);
+      const currency = currencyOf(session);
+      const bet = parseDecimal(input.bet, currency);
+      if (bet === null || bet < ORIGINALS_MIN_BET || bet > ORIGINALS_MAX_BET) {
+        throw new ValidationError({
+          bet: `must be between ${formatMinor(ORIGINALS_MIN_BET, currency)} and ${formatMinor(ORIGINALS_MAX_BET, currency)}`,
+        });
+      }
+      const request = roundRequest(game.engine, input.params);
+      const owner = ownerOf(session);
+
+      let seed: (SeedRow & { nonce: number }) | undefined;
+      for (let attempt = 0; !seed && attempt < 3; attempt += 1)
+        seed = await takeNonce(db, (await activeSeed(owner)).id);
+      if (!seed) throw new Error('could not take a nonce');
+
+      const outcome = await playFairRound(
+        { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce },
+        request,
+      );
+      const payout = payoutFor(bet, outcome.outcome.multiplier);
+
+      let balance: bigint;
+      if (session.mode === 'demo') {
+        const after = await settleDemo(db, session.id, bet, payout);
+        if (after === null) throw new InsufficientFundsError(0, session.demoBalance ?? 0n);
+        balance = after;
+      } else {
+        const roundId = `${game.slug}:${seed.id}:${seed.nonce}`;
+        const base = { roundId, playerId: session.playerId!, gameId: game.slug, currency };
+        const debit = await wallet.bet({
+          ...base,
+          transactionId: `${roundId}:bet`,
+          amount: formatMinor(bet, currency),
+        });
+        if (debit.status !== 'ok') {
+          if (debit.code === 'insufficient_funds') {
+            throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
+          }
+          throw new GameSessionInvalidError();
+        }
+        const credit = await settleWin({
+          ...base,
+          transactionId: `${roundId}:win`,
+          amount: formatMinor(payout, currency),
+        });
+        if (credit.status !== 'ok') throw new GameSessionInvalidError();
+        balance = parseDecimal(credit.balance, currency)!;
+      }
+
+      const round = await insertRound(db, {
+        sessionId: session.id,
+        seedId: seed.id,
+        nonce: seed.nonce,
+        engine: game.engine,
+        mode: session.mode,
+        params: request.params as Record<string, unknown>,
+        outcome: { ...outcome.outcome, multiplier: multiplierValue(outcome.outcome.multiplier) },
+        bet,
+        payout,
+        currency,
+      });
+      return {
+        round: toRound(round, seed),
+        balance: formatMinor(balance, currency),
+        fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce + 1 },
+      };
+    },
+
+    /** The latest rounds of the session's seed owner, each with its seed once revealed. */
+    async rounds(token: string | undefined): Promise<OriginalsRound[]> {
+      const session = await liveSession(token);
+      const rows = await listRounds(db, ownerOf(session), ROUND_HISTORY);
+      return rows.map(({ round, seed }) => toRound(round, seed));
+    },
+
+    /** Reveals the active server seed (so its rounds can be verified) and commits to a new one. */
+    async rotate(token: string | undefined, clientSeed: string | undefined): Promise<RotateSeedResponse> {
+      const session = await liveSession(token);
+      const owner = ownerOf(session);
+      const current = await activeSeed(owner);
+      const revealed = await revealSeed(db, current.id, now());
+      if (!revealed) throw new AppError('seed_rotated', 'The seed was rotated meanwhile; try again.', 409);
+      const next = (await newSeed(owner, clientSeed)) ?? (await activeSeed(owner));
+      return {
+        revealed: {
+          serverSeed: revealed.serverSeed,
+          serverSeedHash: revealed.serverSeedHash,
+          clientSeed: revealed.clientSeed,
+          rounds: revealed.nextNonce,
+        },
+        fairness: fairnessOf(next),
+      };
+    },
+  };
+}

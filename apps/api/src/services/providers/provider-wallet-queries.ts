@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+
+const { providerTransactions, users } = schema;
+
+/** Namespace of the advisory locks that serialize the calls about one provider transaction. */
+const WALLET_LOCK_NAMESPACE = 727_100_040;
+
+/**
+ * Serializes, until the transaction ends, every call about one provider transaction id: the bet itself, its repeats
+ * and its rollbacks (which lock the bet's id), so "rollback before bet" cannot interleave with the bet.
+ */
+export async function lockProviderTransaction(db: DbOrTx, provider: string, transactionId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${WALLET_LOCK_NAMESPACE}, hashtext(${`${provider}:${transactionId}`}))`,
+  );
+}
+
+export type ProviderTransactionRow = typeof providerTransactions.$inferSelect;
+
+export async function findProviderTransaction(
+  db: DbOrTx,
+  provider: string,
+  transactionId: string,
+): Promise<ProviderTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(providerTransactions)
+    .where(and(eq(providerTransactions.provider, provider), eq(providerTransactions.transactionId, transactionId)))
+    .limit(1);
+  return row;
+}
+
+/** The rollbacks recorded against a bet id (one arriving before its bet is a tombstone). */
+export function findRollbacksOf(db: DbOrTx, provider: string, betTransactionId: string) {
+  return db
+    .select()
+    .from(providerTransactions)
+    .where(
+      and(
+        eq(providerTransactions.provider, provider),
+        eq(providerTransactions.type, 'rollback'),
+        eq(providerTransactions.referenceTransactionId, betTransactionId),
+      ),
+    );
+}
+
+export async function insertProviderTransaction(
+  db: DbOrTx,
+  values: typeof providerTransactions.$inferInsert,
+): Promise<void> {
+  await db.insert(providerTransactions).values(values);
+}
+
+export async function findPlayer(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, currency: users.currency, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import type { Db, DbOrTx } from '@playhouse/db';
+import {
+  formatMinor,
+  isCurrency,
+  parseDecimal,
+  type Currency,
+  type WalletAuthenticateResponse,
+  type WalletErrorCode,
+  type WalletResponse,
+} from '@playhouse/shared';
+import type { z } from 'zod';
+import type {
+  walletBalanceBodySchema,
+  walletBetBodySchema,
+  walletRollbackBodySchema,
+  walletWinBodySchema,
+} from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
+import { findGame, findProviderBySlug } from '../catalogue/catalogue-queries';
+import type { GamePlayerService } from '../games/game-player-service';
+import { playerAccounts } from '../wallet/ledger-queries';
+import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import { InsufficientFundsError } from '../wallet/wallet-errors';
+import { InvalidSignatureError, signatureMatches } from './provider-signature';
+import {
+  findPlayer,
+  findProviderTransaction,
+  findRollbacksOf,
+  insertProviderTransaction,
+  lockProviderTransaction,
+  type ProviderTransactionRow,
+} from './provider-wallet-queries';
+
+type BalanceBody = z.infer<typeof walletBalanceBodySchema>;
+type BetBody = z.infer<typeof walletBetBodySchema>;
+type WinBody = z.infer<typeof walletWinBodySchema>;
+type RollbackBody = z.infer<typeof walletRollbackBodySchema>;
+
+/**
+ * The in-house game host. It plays the Originals and, as the aggregator of the studios that have no game server of
+ * their own, every other catalogue game; so it may bet on any game, while another provider only on its own.
+ */
+export const ORIGINALS_PROVIDER = 'originals';
+
+/** Demo play money is shown in this currency; it never reaches the ledger. */
+export const DEMO_CURRENCY: Currency = 'EUR';
+
+const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
+  insufficient_funds: 'The balance is too low for this bet.',
+  player_not_found: 'No active player with this id.',
+  game_not_found: 'No such game for this provider.',
+  currency_mismatch: "The currency is not the player's currency.",
+  transaction_rolled_back: 'This bet was already rolled back; it is refused.',
+  transaction_conflict: 'This transaction id was already used for a different request.',
+  token_invalid: 'The launch token is unknown, used or expired.',
+};
+
+function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
+  return {
+    status: 'error',
+    code,
+    message: WALLET_MESSAGES[code],
+    ...(balance ? { balance: formatMinor(balance.amount, balance.currency), currency: balance.currency } : {}),
+  };
+}
+
+function ok(amount: bigint, currency: Currency, transactionId?: string): WalletResponse {
+  return {
+    status: 'ok',
+    balance: formatMinor(amount, currency),
+    currency,
+    ...(transactionId === undefined ? {} : { transactionId }),
+  };
+}
+
+/** What a call asked for, so a repeat with the same transaction id must ask for exactly the same. */
+function requestHash(type: string, body: object): string {
+  return createHash('sha256')
+    .update(JSON.stringify([type, body]))
+    .digest('hex');
+}
+
+/** The player's playable money: main plus bonus (bets take main first). */
+async function playable(db: DbOrTx, userId: number, currency: string) {
+  const accounts = (await playerAccounts(db, userId)).filter((account) => account.currency === currency);
+  const main = accounts.find((account) => account.kind === 'main')?.balance ?? 0n;
+  const bonus = accounts.find((account) => account.kind === 'bonus')?.balance ?? 0n;
+  return { main, bonus, total: main + bonus };
+}
+
+/**
+ * Splits a bet over the player's money: main first, then bonus. The one seam where bonus rules (wagering, bonus-only
+ * games) will decide differently.
+ */
+export function splitBet(amount: bigint, balances: { main: bigint; bonus: bigint }): { main: bigint; bonus: bigint } {
+  const main = amount <= balances.main ? amount : balances.main;
+  return { main, bonus: amount - main };
+}
+
+/** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
+type StoredRow = Omit<
+  ProviderTransactionRow,
+  'id' | 'createdAt' | 'provider' | 'transactionId' | 'requestHash' | 'referenceTransactionId' | 'gameId' | 'legs'
+> & {
+  referenceTransactionId?: string | null;
+  gameId?: number | null;
+  legs?: Record<string, string>;
+};
+
+export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
+
+/**
+ * The seamless wallet game providers call: authenticate a launch, read the balance, and bet, win and roll back, each
+ * signed with the provider's secret and idempotent by (provider, transaction id). All money moves through the ledger.
+ */
+export function createProviderWalletService({
+  db,
+  secrets,
+  players,
+}: {
+  db: Db;
+  secrets: Readonly<Record<string, string>>;
+  players: GamePlayerService;
+}) {
+  /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
+  async function secretOf(provider: string): Promise<string> {
+    const secret = secrets[provider];
+    if (!secret || !(await findProviderBySlug(db, provider))) {
+      throw new NotFoundError(`No wallet integration for provider "${provider}".`);
+    }
+    return secret;
+  }
+
+  async function verify(provider: string, rawBody: string, signature: string | undefined): Promise<void> {
+    const secret = await secretOf(provider);
+    if (!signature || !signatureMatches(secret, rawBody, signature)) throw new InvalidSignatureError();
+  }
+
+  async function gameOf(executor: DbOrTx, provider: string, slug: string) {
+    const game = await findGame(executor, slug, null);
+    if (!game) return undefined;
+    return provider === ORIGINALS_PROVIDER || game.providerSlug === provider ? game : undefined;
+  }
+
+  /** The player behind a playerId, with their currency; undefined when unknown, blocked or paying in another currency. */
+  async function playerOf(executor: DbOrTx, playerId: string) {
+    if (!/^\d{1,15}$/.test(playerId)) return undefined;
+    const player = await findPlayer(executor, Number(playerId));
+    if (!player || player.status !== 'active' || !isCurrency(player.currency)) return undefined;
+    return { id: player.id, currency: player.currency };
+  }
+
+  /**
+   * Runs one money-moving call: in one transaction, under the advisory lock of `lockId`, answering a repeat of the
+   * same transaction id with the stored response. `decide` returns the response and, when it is to be kept for
+   * repeats, the row to store.
+   */
+  async function once(
+    provider: string,
+    lockId: string,
+    transactionId: string,
+    hash: string,
+    decide: (tx: DbOrTx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
+  ): Promise<WalletResponse> {
+    return db.transaction(async (tx) => {
+      await lockProviderTransaction(tx, provider, lockId);
+      if (lockId !== transactionId) await lockProviderTransaction(tx, provider, transactionId);
+      const existing = await findProviderTransaction(tx, provider, transactionId);
+      if (existing) {
+        return existing.requestHash === hash ? (existing.response as WalletResponse) : failure('transaction_conflict');
+      }
+      const { response, row } = await decide(tx);
+      if (row) await insertProviderTransaction(tx, { ...row, provider, transactionId, requestHash: hash, response });
+      return response;
+    });
+  }
+
+  /** A wallet bound to the caller's transaction: its transfer runs as a savepoint inside it. */
+  function walletIn(tx: DbOrTx) {
+    return createWalletService({ db: tx as Db });
+  }
+
+  return {
+    verify,
+
+    /** Exchanges a one-time launch token for the player (or a demo session) and the game. */
+    async authenticate(provider: string, token: string): Promise<WalletAuthenticateResponse> {
+      await secretOf(provider);
+      const launch = await players.redeem(token);
+      if (!launch) return failure('token_invalid') as WalletAuthenticateResponse;
+      const game = await findGame(db, launch.gameId, null);
+      if (!game || !(provider === ORIGINALS_PROVIDER || game.providerSlug === provider)) {
+        return failure('game_not_found') as WalletAuthenticateResponse;
+      }
+      const base = { status: 'ok' as const, mode: launch.mode, gameId: game.slug, locale: launch.locale };
+      if (launch.mode === 'demo' || launch.userId === null) {
+        return { ...base, mode: 'demo', playerId: null, currency: DEMO_CURRENCY, balance: null };
+      }
+      const player = await playerOf(db, String(launch.userId));
+      if (!player) return failure('player_not_found') as WalletAuthenticateResponse;
+      const { total } = await playable(db, player.id, player.currency);
+      return {
+        ...base,
+        playerId: String(player.id),
+        currency: player.currency,
+        balance: formatMinor(total, player.currency),
+      };
+    },
+
+    async balance(provider: string, body: BalanceBody): Promise<WalletResponse> {
+      const player = await playerOf(db, body.playerId);
+      if (!player) return failure('player_not_found');
+      if (player.currency !== body.currency) return failure('currency_mismatch');
+      const { total } = await db.transaction((tx) => playable(tx, player.id, player.currency));
+      return ok(total, player.currency);
+    },
+
+    /** Debits a bet (main money first, then bonus); refused after its rollback, or with the balance when too low. */
+    async bet(provider: string, body: BetBody): Promise<WalletResponse> {
+      return once(provider, body.transactionId, body.transactionId, requestHash('bet', body), async (tx) => {
+        const player = await playerOf(tx, body.playerId);
+        if (!player) return { response: failure('player_not_found') };
+        if (player.currency !== body.currency) return { response: failure('currency_mismatch') };
+        const game = await gameOf(tx, provider, body.gameId);
+        if (!game) return { response: failure('game_not_found') };
+        const amount = parseDecimal(body.amount, player.currency)!;
+        const balances = await playable(tx, player.id, player.currency);
+        const base = {
+          type: 'bet' as const,
+          roundId: body.roundId,
+          userId: player.id,
+          gameId: game.id,
+          amount,
+          currency: player.currency,
+        };
+        const refuse = (code: WalletErrorCode) => ({
+          response: failure(code, { amount: balances.total, currency: player.currency }),
+          row: { ...base, status: 'refused' as const, ledgerTransferId: null },
+        });
+
+        if ((await findRollbacksOf(tx, provider, body.transactionId)).length > 0) {
+          return refuse('transaction_rolled_back');
+        }
+        if (balances.total < amount) return refuse('insufficient_funds');
+
+        const split = splitBet(amount, balances);
+        const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount }];
+        if (split.main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: -split.main });
+        if (split.bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: -split.bonus });
+        try {
+          const result = await walletIn(tx).transfer({
+            idempotencyKey: `casino:${provider}:bet:${body.transactionId}`,
+            kind: 'casino_bet',
+            currency: player.currency,
+            legs,
+            metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
+          });
+          return {
+            response: ok(balances.total - amount, player.currency, body.transactionId),
+            row: {
+              ...base,
+              status: 'ok',
+              ledgerTransferId: result.transferId,
+              legs: { main: split.main.toString(), bonus: split.bonus.toString() },
+            },
+          };
+        } catch (error) {
+          if (error instanceof InsufficientFundsError) return refuse('insufficient_funds');
+          throw error;
+        }
+      });
+    },
+
+    /** Credits a win to main money; "0.00" closes a losing round without moving anything. */
+    async win(provider: string, body: WinBody): Promise<WalletResponse> {
+      return once(provider, body.transactionId, body.transactionId, requestHash('win', body), async (tx) => {
+        const player = await playerOf(tx, body.playerId);
+        if (!player) return { response: failure('player_not_found') };
+        if (player.currency !== body.currency) return { response: failure('currency_mismatch') };
+        const game = await gameOf(tx, provider, body.gameId);
+        if (!game) return { response: failure('game_not_found') };
+        const amount = parseDecimal(body.amount, player.currency)!;
+        let transferId: number | null = null;
+        if (amount > 0n) {
+          const result = await walletIn(tx).transfer({
+            idempotencyKey: `casino:${provider}:win:${body.transactionId}`,
+            kind: 'casino_win',
+            currency: player.currency,
+            legs: [
+              { account: { house: 'casino' }, amount: -amount },
+              { account: { userId: player.id, kind: 'main' }, amount },
+            ],
+            metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
+          });
+          transferId = result.transferId;
+        }
+        const { total } = await playable(tx, player.id, player.currency);
+        return {
+          response: ok(total, player.currency, body.transactionId),
+          row: {
+            type: 'win',
+            roundId: body.roundId,
+            userId: player.id,
+            gameId: game.id,
+            amount,
+            currency: player.currency,
+            status: 'ok',
+            ledgerTransferId: transferId,
+            legs: amount > 0n ? { main: amount.toString() } : ({} as Record<string, string>),
+          },
+        };
+      });
+    },
+
+    /**
+     * Returns a bet's money to where it came from. A rollback whose bet has not arrived is stored as a tombstone, so
+     * the late bet is refused; a bet that was refused, or already rolled back, has nothing to return.
+     */
+    async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
+      const hash = requestHash('rollback', body);
+      return once(provider, body.referenceTransactionId, body.transactionId, hash, async (tx) => {
+        const player = await playerOf(tx, body.playerId);
+        if (!player) return { response: failure('player_not_found') };
+        const game = await gameOf(tx, provider, body.gameId);
+        if (!game) return { response: failure('game_not_found') };
+        const bet = await findProviderTransaction(tx, provider, body.referenceTransactionId);
+        if (bet && (bet.type !== 'bet' || bet.userId !== player.id))
+          return { response: failure('transaction_conflict') };
+
+        const earlier = await findRollbacksOf(tx, provider, body.referenceTransactionId);
+        let transferId: number | null = null;
+        let returned = 0n;
+        if (bet && bet.status === 'ok' && earlier.length === 0) {
+          const main = BigInt(bet.legs.main ?? '0');
+          const bonus = BigInt(bet.legs.bonus ?? '0');
+          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -bet.amount }];
+          if (main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: main });
+          if (bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: bonus });
+          const result = await walletIn(tx).transfer({
+            idempotencyKey: `casino:${provider}:rollback:${body.referenceTransactionId}`,
+            kind: 'casino_rollback',
+            currency: bet.currency,
+            legs,
+            metadata: {
+              provider,
+              transactionId: body.transactionId,
+              referenceTransactionId: body.referenceTransactionId,
+              roundId: body.roundId,
+              game: game.slug,
+            },
+          });
+          transferId = result.transferId;
+          returned = bet.amount;
+        }
+        const { total } = await playable(tx, player.id, player.currency);
+        return {
+          response: ok(total, player.currency, body.transactionId),
+          row: {
+            type: 'rollback',
+            referenceTransactionId: body.referenceTransactionId,
+            roundId: body.roundId,
+            userId: player.id,
+            gameId: game.id,
+            amount: returned,
+            currency: player.currency,
+            status: 'ok',
+            ledgerTransferId: transferId,
+          },
+        };
+      });
+    },
+  };
+}
