@@ -110,7 +110,8 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-store')
+          // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
+          .header('cache-control', 'no-store, no-transform')
           .header('x-accel-buffering', 'no')
           // The 200 schema documents the event stream; the body itself is the stream, which Fastify pipes as it is.
           .send(stream as unknown as string)
