@@ -199,7 +199,8 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       stream.write(`event: match\ndata: ${JSON.stringify({ match: first })}\n\n`);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
+        // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
+        .header('cache-control', 'no-store, no-transform')
         .header('x-accel-buffering', 'no')
         .send(stream as unknown as string);
     },
