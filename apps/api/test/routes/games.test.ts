@@ -345,7 +345,7 @@ describe('POST /spa/games/{id}/launch', () => {
     expect(response.statusCode).toBe(201);
     const { launch: opened } = launchResponseSchema.parse(response.json());
     expect(opened.mode).toBe('real');
-    expect(opened.url).toBe(`/de/originals/play#launch=${opened.token}`);
+    expect(opened.url).toBe(`/originals-host/de#launch=${opened.token}`);
     expect(new Date(opened.expiresAt).getTime()).toBeGreaterThan(Date.now());
     const recent = await listGames('?categorySlug=recently-played', { cookie: player.headers.cookie });
     expect(recent.games.map((game) => game.slug)).toEqual(['lucky-reels']);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { Locale } from '@playhouse/shared';
 
@@ -12,6 +12,21 @@ export type GameSource =
   | { kind: 'favourites'; userId: number }
   | { kind: 'recently-played'; userId: number };
 
+export interface ImageFilter {
+  sizeFilters: string[];
+  aspectRatios: string[];
+  /** Empty: every breakpoint. */
+  breakpoints: number[];
+}
+
+export interface GameImageRow {
+  imagePath: string;
+  imagePathWebp: string;
+  width: number;
+  height: number;
+  breakpoint: number;
+}
+
 export interface GameListFilter {
   source: GameSource;
   /** Already trimmed; matched anywhere in any locale's title, ignoring case and accents. */
@@ -21,6 +36,7 @@ export interface GameListFilter {
   offset: number;
   /** Whose hearts to show; null for a visitor. */
   viewerId: number | null;
+  images: ImageFilter;
   locale: Locale;
   defaultLocale: Locale;
 }
@@ -37,6 +53,7 @@ export interface GameRow {
   providerSlug: string;
   providerTitle: string;
   isLiked: boolean;
+  images: GameImageRow[];
 }
 
 /** LIKE's wildcards in a user's text are literal characters, not patterns. */
@@ -53,7 +70,29 @@ function localizedTitle(locale: Locale, defaultLocale: Locale): SQL {
   return sql`coalesce(nullif(${games.title} ->> ${locale}, ''), ${games.title} ->> ${defaultLocale})`;
 }
 
-function gameColumns(viewerId: number | null) {
+/** The game's artwork renditions that pass the filter, as one JSON array: the page needs no second query. */
+function imagesOf(filter: ImageFilter): SQL<GameImageRow[]> {
+  const list = (values: (string | number)[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  const breakpoints =
+    filter.breakpoints.length > 0 ? sql` and ${gameImages.breakpoint} in (${list(filter.breakpoints)})` : sql``;
+  return sql<GameImageRow[]>`coalesce((
+    select json_agg(json_build_object('imagePath', ${gameImages.imagePath}, 'imagePathWebp', ${gameImages.imagePathWebp},
+      'width', ${gameImages.width}, 'height', ${gameImages.height}, 'breakpoint', ${gameImages.breakpoint})
+      order by ${gameImages.breakpoint}, ${gameImages.width})
+    from ${gameImages}
+    where ${gameImages.gameId} = ${games.id}
+      and ${gameImages.sizeFilter} in (${list(filter.sizeFilters)})
+      and ${gameImages.aspectRatio} in (${list(filter.aspectRatios)})${breakpoints}
+  ), '[]'::json)`;
+}
+
+const NO_IMAGES: ImageFilter = { sizeFilters: [], aspectRatios: [], breakpoints: [] };
+
+function gameColumns(viewerId: number | null, images: ImageFilter = NO_IMAGES) {
   return {
     id: games.id,
     slug: games.slug,
@@ -69,6 +108,10 @@ function gameColumns(viewerId: number | null) {
       viewerId === null
         ? sql<boolean>`false`
         : sql<boolean>`exists (select 1 from ${favourites} where ${favourites.gameId} = ${games.id} and ${favourites.userId} = ${viewerId})`,
+    images:
+      images.sizeFilters.length > 0 && images.aspectRatios.length > 0
+        ? imagesOf(images)
+        : sql<GameImageRow[]>`'[]'::json`,
   };
 }
 
@@ -79,7 +122,7 @@ export async function listGames(db: DbOrTx, filter: GameListFilter): Promise<Gam
   if (source.kind === 'provider') conditions.push(eq(games.providerId, source.providerId));
 
   const base = db
-    .select(gameColumns(filter.viewerId))
+    .select(gameColumns(filter.viewerId, filter.images))
     .from(games)
     .innerJoin(providers, eq(providers.id, games.providerId))
     .$dynamic();
@@ -126,9 +169,10 @@ export async function findGame(
   db: DbOrTx,
   ref: number | string,
   viewerId: number | null,
+  images: ImageFilter = NO_IMAGES,
 ): Promise<GameRow | undefined> {
   const [row] = await db
-    .select(gameColumns(viewerId))
+    .select(gameColumns(viewerId, images))
     .from(games)
     .innerJoin(providers, eq(providers.id, games.providerId))
     .where(
@@ -142,36 +186,14 @@ export async function findGame(
   return row as GameRow | undefined;
 }
 
-export interface ImageFilter {
-  sizeFilters: string[];
-  aspectRatios: string[];
-  /** Empty: every breakpoint. */
-  breakpoints: number[];
-}
-
-export function listImages(db: DbOrTx, gameIds: number[], filter: ImageFilter) {
-  if (gameIds.length === 0) return Promise.resolve([]);
-  const conditions: SQL[] = [
-    inArray(gameImages.gameId, gameIds),
-    inArray(gameImages.sizeFilter, filter.sizeFilters),
-    inArray(gameImages.aspectRatio, filter.aspectRatios),
-  ];
-  if (filter.breakpoints.length > 0) conditions.push(inArray(gameImages.breakpoint, filter.breakpoints));
-  return db
-    .select()
-    .from(gameImages)
-    .where(and(...conditions))
-    .orderBy(asc(gameImages.gameId), asc(gameImages.breakpoint), asc(gameImages.width));
-}
-
 export async function searchGames(
   db: DbOrTx,
   params: { term: string; limit: number; offset: number; locale: Locale; defaultLocale: Locale },
 ) {
   const title = localizedTitle(params.locale, params.defaultLocale);
   const where = and(eq(games.active, true), eq(providers.active, true), titleMatches(params.term));
-  const items = await db
-    .select({ id: games.id, slug: games.slug, title: sql<string>`${title}` })
+  const rows = await db
+    .select({ id: games.id, slug: games.slug, title: sql<string>`${title}`, total: sql<number>`count(*) over ()` })
     .from(games)
     .innerJoin(providers, eq(providers.id, games.providerId))
     .where(where)
@@ -183,6 +205,9 @@ export async function searchGames(
     )
     .limit(params.limit)
     .offset(params.offset);
+  const items = rows.map(({ id, slug, title: text }) => ({ id, slug, title: text }));
+  if (rows[0]) return { items, total: Number(rows[0].total) };
+  // A page past the end has no row to carry the total: count on its own.
   const [total] = await db
     .select({ value: count() })
     .from(games)

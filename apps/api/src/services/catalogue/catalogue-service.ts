@@ -5,7 +5,6 @@ import {
   type CatalogueSection,
   type Game,
   type GameDetail,
-  type GameImage,
   type GameSearchResponse,
   type GamesQuery,
   type GamesResponse,
@@ -22,12 +21,10 @@ import {
   findProviderBySlug,
   hasSucceededDeposit,
   listGames,
-  listImages,
   listProviders,
   searchGames,
   type GameRow,
   type GameSource,
-  type ImageFilter,
 } from './catalogue-queries';
 
 /** Who is looking: hearts and locks depend on it. */
@@ -78,35 +75,13 @@ export function createCatalogueService({ db }: { db: DbOrTx }) {
     return (row) => row.requiresDeposit && !deposited;
   }
 
-  async function imagesByGame(gameIds: number[], filter: ImageFilter): Promise<Map<number, GameImage[]>> {
-    const byGame = new Map<number, GameImage[]>();
-    for (const image of await listImages(db, gameIds, filter)) {
-      const list = byGame.get(image.gameId) ?? [];
-      list.push({
-        imagePath: image.imagePath,
-        imagePathWebp: image.imagePathWebp,
-        width: image.width,
-        height: image.height,
-        breakpoint: image.breakpoint,
-      });
-      byGame.set(image.gameId, list);
-    }
-    return byGame;
-  }
-
-  async function toGames(rows: GameRow[], context: LocaleContext, viewer: Viewer, filter: ImageFilter) {
-    const [isLocked, images] = await Promise.all([
-      lockedFor(viewer),
-      imagesByGame(
-        rows.map((row) => row.id),
-        filter,
-      ),
-    ]);
+  async function toGames(rows: GameRow[], context: LocaleContext, viewer: Viewer) {
+    const isLocked = await lockedFor(viewer);
     return rows.map((row): Game => ({
       id: row.id,
       slug: row.slug,
       title: localize(row.title, context),
-      images: images.get(row.id) ?? [],
+      images: row.images,
       isLiked: row.isLiked,
       isLocked: isLocked(row),
       demoModeEnabled: row.demoModeEnabled,
@@ -160,25 +135,26 @@ export function createCatalogueService({ db }: { db: DbOrTx }) {
         limit: query.limit,
         offset: (query.offset - 1) * query.limit,
         viewerId: viewer.userId,
+        images: {
+          sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
+          aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
+          breakpoints: query['breakpoint[]'] ?? [],
+        },
         locale: context.locale,
         defaultLocale: context.defaultLocale,
       });
-      const games = await toGames(rows, context, viewer, {
-        sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
-        aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
-        breakpoints: query['breakpoint[]'] ?? [],
-      });
+      const games = await toGames(rows, context, viewer);
       return query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
     },
 
     async game(context: LocaleContext, viewer: Viewer, ref: number | string): Promise<GameDetail> {
-      const row = await findGame(db, ref, viewer.userId);
-      if (!row) throw new NotFoundError(`No game "${ref}".`);
-      const [game] = await toGames([row], context, viewer, {
+      const row = await findGame(db, ref, viewer.userId, {
         sizeFilters: [SPEC.defaultImageSizeFilter],
         aspectRatios: [SPEC.defaultAspectRatio],
         breakpoints: [],
       });
+      if (!row) throw new NotFoundError(`No game "${ref}".`);
+      const [game] = await toGames([row], context, viewer);
       return { ...game!, kind: row.kind, engine: row.engine, rtp: formatRtp(row.rtp) };
     },
 

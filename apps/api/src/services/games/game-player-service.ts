@@ -13,9 +13,9 @@ export function hashLaunchToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Where the game page's iframe goes: the in-house game host, the token in the fragment so no log ever sees it. */
+/** Where the game page's iframe goes: the in-house game host (its own page, without the site around it), the token in the fragment so no log ever sees it. */
 export function launchUrl(locale: string, token: string): string {
-  return `/${locale}/originals/play#launch=${token}`;
+  return `/originals-host/${locale}#launch=${token}`;
 }
 
 export type GamePlayerService = ReturnType<typeof createGamePlayerService>;
