@@ -1,14 +1,18 @@
 // `npm run bench [-- api|ssr ...]`: runs the benchmarks (all by default) and rewrites their sections of
 // docs/benchmarks.md. Not part of `npm test`: a benchmark needs a quiet machine and several minutes.
 import { apiBenchmark } from './api.bench';
+import { casinoBenchmark } from './casino.bench';
 import { killAll } from './lib/servers';
 import { sportsBenchmark } from './sports.bench';
 import { ssrBenchmark } from './ssr.bench';
+import { walletBenchmark } from './wallet.bench';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   api: apiBenchmark,
   ssr: ssrBenchmark,
   sports: sportsBenchmark,
+  wallet: walletBenchmark,
+  casino: casinoBenchmark,
 };
 
 const requested = process.argv.slice(2);

@@ -31,6 +31,7 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    body?: string;
     title?: string;
   }
 

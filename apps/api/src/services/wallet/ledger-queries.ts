@@ -95,6 +95,7 @@ export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Pro
 
 /** Locks the accounts in id order (the one order every transfer uses, so two transfers never deadlock). */
 export async function lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, LockedAccount>> {
+  if (ids.length === 0) return new Map();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const rows = rowsOf(
     await db.execute(sql`select id, user_id, balance::text as balance, allow_negative from ledger_accounts
@@ -116,7 +117,7 @@ export async function lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<numbe
   );
 }
 
-/** Writes the entries and the new balances of a transfer whose legs were already checked. */
+/** Writes the new balances and the entries of a transfer whose legs were already checked, in one statement. */
 export async function writeEntries(
   db: DbOrTx,
   transferId: number,
@@ -129,10 +130,10 @@ export async function writeEntries(
     ),
     sql`, `,
   );
-  await db.execute(sql`update ledger_accounts a set balance = v.balance_after
-    from (values ${values}) as v(id, amount, balance_after) where a.id = v.id`);
-  await db.execute(sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${transferId}, v.id, v.amount, v.balance_after from (values ${values}) as v(id, amount, balance_after)`);
+  await db.execute(sql`with v(id, amount, balance_after) as (values ${values}),
+    updated as (update ledger_accounts a set balance = v.balance_after from v where a.id = v.id returning a.id)
+    insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+    select ${transferId}, v.id, v.amount, v.balance_after from v join updated on updated.id = v.id`);
 }
 
 export async function notifyBalances(db: DbOrTx, channel: string, payload: string): Promise<void> {

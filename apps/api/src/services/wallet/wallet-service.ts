@@ -97,9 +97,11 @@ export function createWalletService({ db }: { db: Db }) {
     // Accounts are resolved (and created) outside the transfer's transaction: a rolled-back transfer must not leave a
     // cached id pointing at an account row that was never committed.
     const deltas = new Map<number, bigint>();
+    const houseIds = new Set<number>();
     for (const leg of request.legs) {
       const id = await accountId(db, leg.account, request.currency);
       deltas.set(id, (deltas.get(id) ?? 0n) + leg.amount);
+      if ('house' in leg.account) houseIds.add(id);
     }
     return db.transaction(async (tx) => {
       const transferId = await insertTransfer(tx, {
@@ -120,23 +122,37 @@ export function createWalletService({ db }: { db: Db }) {
         };
       }
 
-      const locked = await lockAccounts(tx, [...deltas.keys()]);
+      // Player rows are locked first and checked; house rows (which may go negative and are shared by every
+      // transfer of their kind) are locked last, so the hot house row is held only for the final writes and commit.
+      // Players-then-house, each in id order, is the one lock order every transfer takes: no deadlocks.
+      const ordered = [...deltas].filter(([, amount]) => amount !== 0n).sort((a, b) => a[0] - b[0]);
+      const players = await lockAccounts(
+        tx,
+        ordered.filter(([id]) => !houseIds.has(id)).map(([id]) => id),
+      );
       const written: { accountId: number; amount: bigint; balanceAfter: bigint }[] = [];
-      const playerIds = new Set<number>();
-      for (const [id, amount] of [...deltas].sort((a, b) => a[0] - b[0])) {
-        if (amount === 0n) continue;
-        const account = locked.get(id)!;
+      for (const [id, amount] of ordered) {
+        const account = players.get(id);
+        if (!account) continue;
         const balanceAfter = account.balance + amount;
-        if (balanceAfter < 0n && !account.allowNegative) {
-          throw new InsufficientFundsError(account.id, account.balance);
-        }
+        if (balanceAfter < 0n && !account.allowNegative) throw new InsufficientFundsError(account.id, account.balance);
         written.push({ accountId: id, amount, balanceAfter });
-        if (account.userId !== null) playerIds.add(account.userId);
       }
-      await writeEntries(tx, transferId, written);
+      const playerIds = new Set(
+        [...players.values()].flatMap((account) => (account.userId === null ? [] : [account.userId])),
+      );
       if (playerIds.size > 0) {
         await notifyBalances(tx, BALANCE_CHANNEL, JSON.stringify({ userIds: [...playerIds] }));
       }
+      const houses = await lockAccounts(
+        tx,
+        ordered.filter(([id]) => houseIds.has(id)).map(([id]) => id),
+      );
+      for (const [id, amount] of ordered) {
+        const account = houses.get(id);
+        if (account) written.push({ accountId: id, amount, balanceAfter: account.balance + amount });
+      }
+      await writeEntries(tx, transferId, written);
       return {
         transferId,
         replayed: false,

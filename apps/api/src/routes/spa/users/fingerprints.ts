@@ -18,7 +18,7 @@ const fingerprintRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request: { headers: Record<string, string | string[] | undefined> }, payload: Buffer) => {
       const contentType = request.headers['content-type'];
       try {
-        const form = await new Response(payload, {
+        const form = await new Response(new Uint8Array(payload), {
           headers: { 'content-type': typeof contentType === 'string' ? contentType : '' },
         }).formData();
         const fields: Record<string, string> = {};

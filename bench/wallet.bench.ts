@@ -1,0 +1,287 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDb, schema, type Db, type DbHandle } from '@playhouse/db';
+import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
+import { createPasswordHasher } from '@playhouse/api/src/services/auth/password-hasher';
+import { DEFAULT_AUTH_CONFIG } from '@playhouse/api/src/config';
+import { benchSiteUrl } from './lib/api-server';
+import { defaultLoadOptions, measure, type LoadOptions, type Target } from './lib/load';
+import { PORTS } from './lib/ports';
+import { formatNumber, formatRatio, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import { benchDir, startServer } from './lib/servers';
+
+const PLAYERS = 200;
+
+interface Throughput {
+  perSecond: number;
+  done: number;
+}
+
+/** Runs `step` from `workers` concurrent loops for `seconds`; counts completed steps. */
+async function loop(
+  workers: number,
+  seconds: number,
+  step: (worker: number, i: number) => Promise<void>,
+): Promise<Throughput> {
+  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let i = 0; Date.now() < deadline; i++) {
+        await step(worker, i);
+        done += 1;
+      }
+    }),
+  );
+  return { perSecond: done / ((Date.now() - started) / 1000), done };
+}
+
+async function fundedPlayers(db: Db): Promise<number[]> {
+  const wallet = createWalletService({ db });
+  const ids: number[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const username = `wb_${i}_${randomBytes(3).toString('hex')}`;
+    const [row] = await db
+      .insert(schema.users)
+      .values({ email: `${username}@bench.test`, username, passwordHash: 'not-used', currency: 'EUR' })
+      .returning({ id: schema.users.id });
+    await wallet.transfer({
+      idempotencyKey: `wb-fund:${randomUUID()}`,
+      kind: 'deposit',
+      currency: 'EUR',
+      legs: [
+        { account: { userId: row!.id, kind: 'main' }, amount: 100_000_000n },
+        { account: { house: 'world' }, amount: -100_000_000n },
+      ],
+    });
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+/** Casino bets of 0.01 from random players: one double-entry transfer each, with its own idempotency key. */
+async function walletTransfers(handle: DbHandle, workers: number, seconds: number): Promise<Throughput> {
+  const players = await fundedPlayers(handle.db);
+  const wallet = createWalletService({ db: handle.db });
+  const bet = (worker: number, i: number) =>
+    wallet.transfer({
+      idempotencyKey: `wb-bet:${worker}:${i}:${randomUUID()}`,
+      kind: 'casino_bet',
+      currency: 'EUR',
+      legs: [
+        { account: { userId: players[(worker * 7919 + i) % players.length]!, kind: 'main' }, amount: -1n },
+        { account: { house: 'casino' }, amount: 1n },
+      ],
+    });
+  await loop(workers, Math.min(3, seconds), async (w, i) => void (await bet(w, i)));
+  return loop(workers, seconds, async (w, i) => void (await bet(w, i)));
+}
+
+/** pgbench's built-in "simple update" script (-N), as pgbench runs it, for the embedded engine it cannot reach. */
+async function pgbenchSimpleUpdateOnPglite(db: Db, seconds: number): Promise<Throughput> {
+  await db.execute(sql`create table pgbench_accounts (aid int primary key, bid int, abalance int, filler char(84))`);
+  await db.execute(
+    sql`create table pgbench_history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22))`,
+  );
+  await db.execute(sql`insert into pgbench_accounts select g, 1, 0, '' from generate_series(1, 100000) g`);
+  const step = async () => {
+    const aid = 1 + Math.floor(Math.random() * 100_000);
+    const delta = Math.floor(Math.random() * 10_001) - 5000;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update pgbench_accounts set abalance = abalance + ${delta} where aid = ${aid}`);
+      await tx.execute(sql`select abalance from pgbench_accounts where aid = ${aid}`);
+      await tx.execute(
+        sql`insert into pgbench_history (tid, bid, aid, delta, mtime) values (1, 1, ${aid}, ${delta}, current_timestamp)`,
+      );
+    });
+  };
+  await loop(1, Math.min(3, seconds), step);
+  return loop(1, seconds, step);
+}
+
+function pgbench(databaseUrl: string, clients: number, seconds: number): number {
+  const url = new URL(databaseUrl);
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const database = url.pathname.slice(1);
+  execFileSync('pgbench', [...args, '-i', '-s', '1', '-q', database], { stdio: 'ignore' });
+  const output = execFileSync(
+    'pgbench',
+    [...args, '-N', '-n', '-c', String(clients), '-j', '2', '-T', String(seconds), database],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
+  if (!match) throw new Error(`unexpected pgbench output:\n${output}`);
+  return Number(match[1]);
+}
+
+async function withScratchDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `playhouse_wallet_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+/** Login (argon2id with the production settings) against the hello-world route. */
+async function loginLatency(options: LoadOptions) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-login-'));
+  const handle = await createDb({ dataDir });
+  const password = `bench-${randomBytes(8).toString('hex')}`;
+  await handle.db.insert(schema.users).values({
+    email: 'login-bench@bench.test',
+    username: 'login_bench',
+    passwordHash: await createPasswordHasher(DEFAULT_AUTH_CONFIG.argon2).hashPassword(password),
+    currency: 'EUR',
+  });
+  await handle.close();
+  const hello = await startServer({
+    name: 'hello-fastify',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'baselines/hello-fastify.ts'],
+    cwd: benchDir,
+    env: { PORT: String(PORTS.helloFastify) },
+    readyUrl: `http://127.0.0.1:${PORTS.helloFastify}/hello`,
+  });
+  const api = await startServer({
+    name: 'login-api',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'baselines/login-api.ts'],
+    cwd: benchDir,
+    env: {
+      API_PORT: String(PORTS.api),
+      DATA_DIR: dataDir,
+      SITE_URL: benchSiteUrl,
+      SEED_DEMO: 'false',
+      JOBS_ENABLED: 'false',
+      FEED_SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000000',
+    },
+    readyUrl: `http://127.0.0.1:${PORTS.api}/spa/health`,
+  });
+  try {
+    const body = JSON.stringify({ login: 'login-bench@bench.test', password });
+    const login = async (seconds: number) => {
+      const result = await autocannon({
+        url: `http://127.0.0.1:${PORTS.api}/spa/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: benchSiteUrl },
+        body,
+        connections: options.connections,
+        duration: seconds,
+        timeout: 30,
+      });
+      if (result.errors > 0 || result.non2xx > 0)
+        throw new Error(`login: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+    };
+    await login(options.warmup);
+    const target = await login(options.duration);
+    const baselineTarget: Target = { label: 'hello', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
+    const baseline = await measure(baselineTarget, options.connections, options.duration);
+    return { target, baseline };
+  } finally {
+    await Promise.all([api.stop(), hello.stop()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Wallet transfers per second on PGlite and PostgreSQL (each against pgbench -N in the same run), and login p99. */
+export async function walletBenchmark(): Promise<void> {
+  const options = defaultLoadOptions();
+  const seconds = options.duration;
+  const host = machine();
+
+  console.log('wallet benchmark: PGlite (in-process, one connection)');
+  const lite = await createDb();
+  const liteWallet = await walletTransfers(lite, 1, seconds);
+  const liteBaseline = await pgbenchSimpleUpdateOnPglite(lite.db, seconds);
+  await lite.close();
+
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  let postgres: { wallet: Throughput; pgbench: number } | null = null;
+  if (serverUrl) {
+    console.log(`wallet benchmark: PostgreSQL, ${options.connections} concurrent transfers`);
+    postgres = await withScratchDatabase(serverUrl, async (url) => {
+      const handle = await createDb({ databaseUrl: url, poolSize: options.connections });
+      try {
+        const wallet = await walletTransfers(handle, options.connections, seconds);
+        return { wallet, pgbench: pgbench(url, options.connections, seconds) };
+      } finally {
+        await handle.close();
+      }
+    });
+  } else {
+    console.log('wallet benchmark: BENCH_DATABASE_URL is not set, skipping PostgreSQL');
+  }
+
+  console.log('wallet benchmark: login');
+  const login = await loginLatency(options);
+
+  const date = runDate();
+  writeResults('wallet', { date, machine: host, options, liteWallet, liteBaseline, postgres, login });
+  const rows = [
+    [
+      'PGlite (in-process)',
+      formatNumber(liteWallet.perSecond),
+      formatNumber(liteBaseline.perSecond),
+      formatRatio(liteWallet.perSecond / liteBaseline.perSecond),
+    ],
+    ...(postgres
+      ? [
+          [
+            `PostgreSQL 15, ${options.connections} clients`,
+            formatNumber(postgres.wallet.perSecond),
+            formatNumber(postgres.pgbench),
+            formatRatio(postgres.wallet.perSecond / postgres.pgbench),
+          ],
+        ]
+      : []),
+  ];
+  await writeSection(
+    'wallet',
+    `## Wallet: transfers per second, and login latency
+
+- Date: ${date}
+- Machine: ${host}
+- Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (idempotency key claimed, both accounts locked in id order, balance checked, two entries and two balances written, NOTIFY) in one transaction; ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. Every bet credits the one house 'casino' account, so its row lock serialises the transfers; pgbench's rows are spread over 100,000 accounts.
+- Login: \`POST /spa/auth/login\` with the production argon2id settings (19 MiB, t=2, p=1), autocannon with ${options.connections} connections for ${seconds} s after ${options.warmup} s of warm-up, the login limits lifted; baseline: the hello-world Fastify route.
+
+${table(['engine', 'transfers/s', 'pgbench -N tps', 'ratio'], rows)}
+
+${table(
+  ['request', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'p99 ratio'],
+  [
+    [
+      'POST /spa/auth/login',
+      formatNumber(login.target.perSecond),
+      formatNumber(login.target.p50),
+      formatNumber(login.target.p99),
+      formatNumber(login.baseline.requestsPerSecond),
+      formatNumber(login.baseline.latencyP99Ms),
+      formatNumber(login.target.p99 / Math.max(login.baseline.latencyP99Ms, 1), 1),
+    ],
+  ],
+)}`,
+  );
+  console.log('wallet benchmark: results in bench/results/wallet.json and docs/benchmarks.md');
+}
