@@ -15,6 +15,8 @@ const env = {
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
   SITE_URL: process.env.SITE_URL ?? `http://localhost:${webPort}`,
   DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data'),
+  // The web server renders pages on this machine: its calls to the api must not count as one visitor's.
+  RATE_LIMIT_EXEMPT: process.env.RATE_LIMIT_EXEMPT ?? '127.0.0.1,::1,::ffff:127.0.0.1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

@@ -52,6 +52,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(['loopback']),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Client addresses exempt from the per-address limits: the site's own web servers, whose server-side renders all
+  // arrive from one address. Per-account limits still apply to them.
+  RATE_LIMIT_EXEMPT: optionalString,
   // Shared by every api instance so a captcha challenge issued by one verifies on another.
   CAPTCHA_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
@@ -122,7 +125,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   trustProxy: TrustProxy;
-  rateLimit: { max: number; timeWindowMs: number };
+  rateLimit: { max: number; timeWindowMs: number; exempt: string[] };
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
@@ -171,7 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO,
     trustProxy: vars.TRUST_PROXY,
-    rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      max: vars.RATE_LIMIT_MAX,
+      timeWindowMs: vars.RATE_LIMIT_WINDOW_MS,
+      exempt: (vars.RATE_LIMIT_EXEMPT ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    },
     auth: DEFAULT_AUTH_CONFIG,
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },

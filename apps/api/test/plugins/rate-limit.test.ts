@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_CONFIG } from '../../src/config';
 import { buildTestApp, expectErrorEnvelope, type TestApp } from '../helpers/build-test-app';
 
 let t: TestApp;
@@ -48,5 +49,40 @@ describe('the rate limit', () => {
       t.app.inject({ url: '/spa/locales', remoteAddress: '203.0.113.99', headers: { 'x-forwarded-for': claimed } });
     for (let i = 0; i < 3; i += 1) expect((await spoofed(`192.0.2.${100 + i}`)).statusCode).toBe(200);
     expectErrorEnvelope(await spoofed('192.0.2.200'), 429, 'rate_limit_exceeded');
+  });
+});
+
+describe('addresses exempt from the per-address limits (RATE_LIMIT_EXEMPT: the site’s own web servers)', () => {
+  let exempt: TestApp;
+  beforeAll(async () => {
+    exempt = await buildTestApp({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_EXEMPT: '192.0.2.77, 192.0.2.78' } });
+  });
+  afterAll(async () => exempt.close());
+
+  it('never limits an exempt address, and still limits the others', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      expect((await exempt.app.inject({ url: '/spa/locales', remoteAddress: '192.0.2.77' })).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i += 1) await exempt.app.inject({ url: '/spa/locales', remoteAddress: '192.0.2.90' });
+    expectErrorEnvelope(
+      await exempt.app.inject({ url: '/spa/locales', remoteAddress: '192.0.2.90' }),
+      429,
+      'rate_limit_exceeded',
+    );
+  });
+
+  it('lifts a route’s own per-address limit (login) for an exempt address only', async () => {
+    const login = (remoteAddress: string, i: number) =>
+      exempt.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        remoteAddress,
+        payload: { login: `nobody${i}@example.test`, password: 'wrong-password-1' },
+      });
+    const limits = DEFAULT_AUTH_CONFIG.limits.loginPerIp.max;
+    for (let i = 0; i <= limits; i += 1) expect((await login('192.0.2.78', i)).statusCode).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits; i += 1) statuses.push((await login('192.0.2.91', i)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
