@@ -112,9 +112,7 @@ export const gameImages = pgTable(
     imagePath: text().notNull(),
     imagePathWebp: text().notNull(),
   },
-  (t) => [
-    uniqueIndex('game_images_rendition_idx').on(t.gameId, t.sizeFilter, t.aspectRatio, t.breakpoint),
-  ],
+  (t) => [uniqueIndex('game_images_rendition_idx').on(t.gameId, t.sizeFilter, t.aspectRatio, t.breakpoint)],
 );
 
 export const favourites = pgTable(

@@ -197,12 +197,14 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       stream.on('close', cleanup);
       stream.write('retry: 3000\n\n');
       stream.write(`event: match\ndata: ${JSON.stringify({ match: first })}\n\n`);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
-        .header('cache-control', 'no-store, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(stream as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
+          .header('cache-control', 'no-store, no-transform')
+          .header('x-accel-buffering', 'no')
+          .send(stream as unknown as string)
+      );
     },
   );
 
