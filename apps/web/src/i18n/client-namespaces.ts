@@ -7,4 +7,11 @@ export const CLIENT_NAMESPACES = [
   'infoPopup',
   'slider',
   'errorPage',
+  'accountMenu',
 ] as const;
+
+/**
+ * Namespaces only some pages' client components read: those pages hand them down themselves (PageMessages), so
+ * every other page's payload stays small.
+ */
+export const PAGE_NAMESPACES = ['account', 'cashbox', 'errors'] as const;

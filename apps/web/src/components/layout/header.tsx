@@ -1,5 +1,6 @@
 import type { LocaleItem, Locale, NavCategory } from '@playhouse/shared';
 import { getTranslations } from 'next-intl/server';
+import { HeaderAccount } from '@/components/account/header-account';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/links';
 import styles from './header.module.css';
@@ -51,6 +52,7 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
             current={lng}
             locales={locales.map(({ value, title, imagePath }) => ({ value, title, imagePath }))}
           />
+          <HeaderAccount />
         </div>
       </div>
     </header>

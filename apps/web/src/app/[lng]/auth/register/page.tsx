@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AccountPage } from '@/components/account/account-page';
+import { RegisterForm } from '@/components/account/register-form';
+import { PageMessages } from '@/i18n/page-messages';
+import { getFormFields } from '@/lib/account/account-api';
+import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
+import { safeNextPath } from '@/lib/account/next-path';
+import { pageLocale } from '@/lib/page-params';
+
+// The address carries where to go after signing in: rendered for each request.
+export const dynamic = 'force-dynamic';
+
+const ROUTE_PATH = '/auth/register';
+
+type PageProps = { params: Promise<{ lng: string }>; searchParams: Promise<{ next?: string | string[] }> };
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const t = await getTranslations({ locale: lng, namespace: 'account' });
+  return accountPageMetadata(lng, ROUTE_PATH, t('register.title'), { indexable: true });
+}
+
+/** SPEC.md §2 "/{lng}/auth/register": registration, where visitors are sent when a page needs a player. */
+export default async function RegisterPage({ params, searchParams }: PageProps) {
+  const lng = await pageLocale(params);
+  const [fields, t, query] = await Promise.all([
+    getFormFields(lng, 'register'),
+    getTranslations({ locale: lng, namespace: 'account' }),
+    searchParams,
+  ]);
+  return (
+    <AccountPage title={t('register.title')} intro={t('register.intro')}>
+      <PageMessages lng={lng} namespaces={['account', 'errors']}>
+        <RegisterForm lng={lng} fields={fields} next={safeNextPath(firstParam(query.next))} />
+      </PageMessages>
+    </AccountPage>
+  );
+}
