@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AccountPage } from '@/components/account/account-page';
+import { WithdrawalsView } from '@/components/cashbox/withdrawals-view';
+import { PageMessages } from '@/i18n/page-messages';
+import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
+import { pageLocale } from '@/lib/page-params';
+
+// Personal: rendered for each request, never cached.
+export const dynamic = 'force-dynamic';
+
+const ROUTE_PATH = '/withdrawals';
+
+type PageProps = { params: Promise<{ lng: string }> };
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const t = await getTranslations({ locale: lng, namespace: 'cashbox' });
+  return accountPageMetadata(lng, ROUTE_PATH, t('withdrawals.title'));
+}
+
+/** Withdrawal requests and their review status (player only). */
+export default async function WithdrawalsPage({ params }: PageProps) {
+  const lng = await pageLocale(params);
+  await requireSessionCookie(lng, ROUTE_PATH);
+  const t = await getTranslations({ locale: lng, namespace: 'cashbox' });
+  return (
+    <AccountPage title={t('withdrawals.title')} wide>
+      <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
+        <WithdrawalsView lng={lng} />
+      </PageMessages>
+    </AccountPage>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import { depositResponseSchema } from '@playhouse/shared/contracts/cashbox';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useRef } from 'react';
+import useSWR from 'swr';
+import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { formatMoney } from '@/lib/account/money-format';
+import { browserApi } from '@/lib/browser-api';
+import styles from './cashbox.module.css';
+
+/** How often a pending deposit is asked about, and for how long, after the player returns from the payment page. */
+const POLL_MS = 1500;
+const POLL_FOR_MS = 2 * 60 * 1000;
+
+/** The deposit the payment page sent the player back with (?deposit=id): pending until the provider's webhook lands. */
+export function DepositStatus({ lng, depositId }: { lng: Locale; depositId: string }) {
+  const t = useTranslations('cashbox');
+  const since = useRef<number | null>(null);
+  const path = `/spa/cashbox/deposits/${encodeURIComponent(depositId)}`;
+  const { data } = useSWR([path, lng], () => browserApi(path, depositResponseSchema, { locale: lng }), {
+    ...SWR_OPTIONS,
+    refreshInterval: (latest) => {
+      since.current ??= Date.now();
+      return latest?.deposit.status === 'pending' && Date.now() - since.current < POLL_FOR_MS ? POLL_MS : 0;
+    },
+  });
+  if (!data) return null;
+  const { deposit } = data;
+  return (
+    <section aria-labelledby="deposit-status" className={`${styles.card} ${styles[deposit.status]}`}>
+      <h2 id="deposit-status">{t('depositStatus.title')}</h2>
+      <p role="status">
+        {t(`depositStatus.${deposit.status}`, { amount: formatMoney(deposit.amount, deposit.currency, lng) })}
+      </p>
+    </section>
+  );
+}

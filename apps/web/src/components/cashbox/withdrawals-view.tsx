@@ -1,0 +1,284 @@
+'use client';
+
+import {
+  cashboxResponseSchema,
+  withdrawalResponseSchema,
+  withdrawalsResponseSchema,
+  type WithdrawalMethod,
+} from '@playhouse/shared/contracts/cashbox';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import Image from 'next/image';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import formStyles from '@/components/account/account-form.module.css';
+import { FormError } from '@/components/account/form-error';
+import { LoadError } from '@/components/account/load-error';
+import { SessionGate } from '@/components/account/session-gate';
+import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { useErrorText } from '@/components/account/use-error-text';
+import { amountProblem, normalizeAmount } from '@/lib/account/amount';
+import { serverFieldMessageKey } from '@/lib/account/field-validation';
+import { formatDateTime, formatMoney } from '@/lib/account/money-format';
+import { ApiError } from '@/lib/api-error';
+import { browserApi, newIdempotencyKey } from '@/lib/browser-api';
+import { useAppSelector } from '@/store/hooks';
+import { CASHBOX_KEY } from './cashbox-view';
+import styles from './cashbox.module.css';
+import historyStyles from './history.module.css';
+
+export const WITHDRAWALS_PATH = '/spa/cashbox/withdrawals';
+
+/** Withdrawal requests from the main balance (bonus money cannot be withdrawn) and the list of earlier ones. */
+export function WithdrawalsView({ lng }: { lng: Locale }) {
+  return <SessionGate next="/withdrawals">{() => <Withdrawals lng={lng} />}</SessionGate>;
+}
+
+function Withdrawals({ lng }: { lng: Locale }) {
+  const t = useTranslations('cashbox');
+  const tcommon = useTranslations('common');
+  const cashbox = useSWR(
+    [CASHBOX_KEY, lng],
+    () => browserApi(CASHBOX_KEY, cashboxResponseSchema, { locale: lng }),
+    SWR_OPTIONS,
+  );
+  const list = useSWR(
+    [WITHDRAWALS_PATH, lng],
+    () => browserApi(WITHDRAWALS_PATH, withdrawalsResponseSchema, { locale: lng }),
+    SWR_OPTIONS,
+  );
+  const methodNames = Object.fromEntries(
+    (cashbox.data?.withdrawalMethods ?? []).map((method) => [method.code, method.name]),
+  );
+
+  return (
+    <div className={styles.layout}>
+      <section aria-labelledby="withdrawal-request" className={styles.card}>
+        <h2 id="withdrawal-request">{t('withdrawals.requestTitle')}</h2>
+        <p className={styles.hint}>{t('withdrawals.intro')}</p>
+        {cashbox.error ? (
+          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void cashbox.mutate()} />
+        ) : !cashbox.data ? (
+          <p role="status">{tcommon('loading')}</p>
+        ) : cashbox.data.withdrawalMethods.length === 0 ? (
+          <p>{t('withdrawals.noMethods')}</p>
+        ) : (
+          <WithdrawalForm
+            lng={lng}
+            currency={cashbox.data.currency}
+            methods={cashbox.data.withdrawalMethods}
+            onRequested={() => void list.mutate()}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="withdrawal-list" className={styles.card}>
+        <h2 id="withdrawal-list">{t('withdrawals.listTitle')}</h2>
+        {list.error ? (
+          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.mutate()} />
+        ) : !list.data ? (
+          <p role="status">{tcommon('loading')}</p>
+        ) : list.data.items.length === 0 ? (
+          <p>{t('withdrawals.empty')}</p>
+        ) : (
+          <div className={historyStyles.tableWrap} role="region" aria-labelledby="withdrawal-list" tabIndex={0}>
+            <table className={historyStyles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('withdrawals.date')}</th>
+                  <th scope="col">{t('method')}</th>
+                  <th scope="col" className={historyStyles.number}>
+                    {t('transactions.amount')}
+                  </th>
+                  <th scope="col">{t('withdrawals.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((withdrawal) => (
+                  <tr key={withdrawal.id}>
+                    <td>{formatDateTime(withdrawal.createdAt, lng)}</td>
+                    <td>{methodNames[withdrawal.method] ?? withdrawal.method}</td>
+                    <td className={historyStyles.number}>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</td>
+                    <td>
+                      <span className={historyStyles.status} data-status={withdrawal.status}>
+                        {t(`withdrawals.statuses.${withdrawal.status}`)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type WithdrawalFormProps = {
+  lng: Locale;
+  currency: string;
+  methods: WithdrawalMethod[];
+  onRequested: () => void;
+};
+
+const DETAIL_FIELDS_WITH_MESSAGES = ['iban', 'accountHolder'];
+
+function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormProps) {
+  const t = useTranslations('cashbox');
+  const ta = useTranslations('account');
+  const errorText = useErrorText();
+  const baseId = useId();
+  const [methodCode, setMethodCode] = useState(methods[0]?.code ?? '');
+  const method = methods.find((candidate) => candidate.code === methodCode) ?? methods[0];
+  const [amount, setAmount] = useState('');
+  const [details, setDetails] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const retryKey = useRef({ for: '', key: '' });
+  const balance = useAppSelector((state) => state.balance);
+  // The slice shows the bonus balance in the main place when the api flips them; withdrawals come from the real main.
+  const available = balance.flipBalances ? balance.bonusBalanceAmount : balance.mainBalanceAmount;
+  const money = (value: string) => formatMoney(value, currency, lng);
+
+  if (!method) return null;
+  const fieldId = (name: string) => `${baseId}-${name}`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !method) return;
+    setFormError(null);
+    setRequested(null);
+    const found: Record<string, string> = {};
+    const problem = amountProblem(amount, currency, method);
+    if (problem === 'invalid') found.amount = t('invalidAmount');
+    if (problem === 'range') found.amount = t('amountRange', { min: money(method.min), max: money(method.max) });
+    for (const name of method.detailFields) {
+      if (!details[name]?.trim()) found[name] = ta('validation.required');
+    }
+    setErrors(found);
+    const first = ['amount', ...method.detailFields].find((name) => found[name]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    const body = {
+      method: method.code,
+      amount: normalizeAmount(amount),
+      details: Object.fromEntries(method.detailFields.map((name) => [name, details[name]!.trim()])),
+    };
+    const request = JSON.stringify(body);
+    if (retryKey.current.for !== request) retryKey.current = { for: request, key: newIdempotencyKey() };
+    setBusy(true);
+    try {
+      const { withdrawal } = await browserApi(WITHDRAWALS_PATH, withdrawalResponseSchema, {
+        method: 'POST',
+        locale: lng,
+        body,
+        idempotencyKey: retryKey.current.key,
+      });
+      setRequested(money(withdrawal.amount));
+      setAmount('');
+      setDetails({});
+      retryKey.current = { for: '', key: '' };
+      onRequested();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fromApi: Record<string, string> = {};
+        for (const [name, problemText] of Object.entries(error.fields)) {
+          const field = name.replace(/^details\./, '');
+          fromApi[field] = ta(serverFieldMessageKey(field, problemText, [...DETAIL_FIELDS_WITH_MESSAGES, 'amount']));
+        }
+        setErrors(fromApi);
+      }
+      setFormError(
+        error instanceof ApiError && error.code === 'insufficient_funds'
+          ? t('withdrawals.insufficientFunds')
+          : errorText(error),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (name: string, extra?: string) =>
+    [errors[name] ? `${fieldId(name)}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`${fieldId(name)}-error`} className={formStyles.fieldError}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form className={formStyles.form} noValidate onSubmit={submit}>
+      <FormError message={formError} />
+      <div role="status">
+        {requested ? <p className={formStyles.success}>{t('withdrawals.requested', { amount: requested })}</p> : null}
+      </div>
+      <fieldset className={styles.methods}>
+        <legend className={formStyles.label}>{t('method')}</legend>
+        {methods.map((candidate) => (
+          <label key={candidate.code} className={styles.method}>
+            <input
+              type="radio"
+              name="method"
+              value={candidate.code}
+              checked={candidate.code === method.code}
+              onChange={() => setMethodCode(candidate.code)}
+            />
+            <Image src={candidate.logo} alt="" width={48} height={32} unoptimized />
+            <span>
+              <span className={styles.methodName}>{candidate.name}</span>
+              <span className={styles.methodRange}>
+                {t('range', { min: money(candidate.min), max: money(candidate.max) })}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className={formStyles.field}>
+        <label htmlFor={fieldId('amount')} className={formStyles.label}>
+          {t('amount', { currency })}
+        </label>
+        <input
+          id={fieldId('amount')}
+          className={formStyles.control}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={describedBy('amount', `${fieldId('amount')}-available`)}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <p id={`${fieldId('amount')}-available`} className={styles.hint}>
+          {t('withdrawals.available', { amount: money(available) })}
+        </p>
+        {fieldError('amount')}
+      </div>
+      {method.detailFields.map((name) => (
+        <div key={name} className={formStyles.field}>
+          <label htmlFor={fieldId(name)} className={formStyles.label}>
+            {t.has(`withdrawals.details.${name}`) ? t(`withdrawals.details.${name}`) : name}
+          </label>
+          <input
+            id={fieldId(name)}
+            className={formStyles.control}
+            autoComplete={name === 'accountHolder' ? 'name' : 'off'}
+            value={details[name] ?? ''}
+            required
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={describedBy(name)}
+            onChange={(event) => setDetails((current) => ({ ...current, [name]: event.target.value }))}
+          />
+          {fieldError(name)}
+        </div>
+      ))}
+      <button type="submit" className={formStyles.submit} disabled={busy}>
+        {busy ? t('withdrawals.submitting') : t('withdrawals.submit')}
+      </button>
+    </form>
+  );
+}
