@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { MatchView } from '@/components/sports/match/match-view';
+import { SportsMessages } from '@/components/sports/sports-messages';
+import { pageLocale } from '@/lib/page-params';
+import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
+import { matchPath } from '@/lib/sports/match-path';
+import { getMatch } from '@/lib/sports/sports-api';
+
+type PageProps = { params: Promise<{ lng: string; matchId: string }> };
+
+function matchIdOf(value: string): number {
+  if (!/^\d{1,15}$/.test(value)) notFound();
+  return Number(value);
+}
+
+// Odds move all the time: the page is rendered for each visit, never served from a cache.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const matchId = matchIdOf((await params).matchId);
+  const [match, t, metadata] = await Promise.all([
+    getMatch(lng, matchId),
+    getTranslations({ locale: lng, namespace: 'sports' }),
+    buildPageMetadata(lng, matchPath(matchId)),
+  ]);
+  if (!match) notFound();
+  const [team1, team2] = match.matchTeams.map((team) => team.teamName);
+  return { ...metadata, title: t('versus', { team1: team1 ?? '', team2: team2 ?? '' }) };
+}
+
+/** SPEC.md §2 "/{lng}/game/prematch-mts/{matchId}": the match every odds cell of the top offer opens. */
+export default async function PrematchPage({ params }: PageProps) {
+  const lng = await pageLocale(params);
+  const match = await getMatch(lng, matchIdOf((await params).matchId));
+  if (!match) notFound();
+  return (
+    <SportsMessages lng={lng}>
+      <MatchView lng={lng} initial={match} />
+    </SportsMessages>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+
+import { matchDetailSchema, type MatchDetail } from '@playhouse/shared/contracts/sports';
+import type { Locale } from '@playhouse/shared/locales';
+import { displayOdd } from '@playhouse/shared/odds';
+import { localDateTime } from '@playhouse/shared/sports/top-offer';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { toggleSelection, updateOdds, type SlipSelection } from '@/lib/sports/bet-slip';
+import { slipStore } from '@/lib/sports/bet-slip-store';
+import { matchPath } from '@/lib/sports/match-path';
+import { matchStreamUrl } from '@/lib/sports/sports-api';
+import { BetSlip } from '../bet-slip/bet-slip';
+import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
+import { useOddType } from '../odds/use-odd-type';
+import { useTimeZone } from '../use-time-zone';
+import styles from './match-view.module.css';
+
+type Direction = 'up' | 'down';
+
+/**
+ * The prematch page of a match: every market and outcome, kept live by the match's event stream, and the bet slip.
+ * Picking an outcome puts it on the slip (picking it again takes it off).
+ */
+export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail }) {
+  const t = useTranslations('sports');
+  const [match, setMatch] = useState(initial);
+  const [moves, setMoves] = useState<Record<number, Direction>>({});
+  const [oddType] = useOddType(lng);
+  const timeZone = useTimeZone();
+  const slip = useSyncExternalStore(slipStore.subscribe, slipStore.get, slipStore.getServer);
+  const latest = useRef(initial);
+
+  useEffect(() => {
+    const source = new EventSource(matchStreamUrl(lng, initial.matchId));
+    source.addEventListener('match', (event) => {
+      const parsed = matchDetailSchema.safeParse(
+        (JSON.parse((event as MessageEvent<string>).data) as { match: unknown }).match,
+      );
+      if (!parsed.success) return;
+      const before = new Map(
+        latest.current.matchBets.flatMap((market) =>
+          market.matchBetOutcomes.map((outcome) => [outcome.outcomeId, outcome.matchBetOutcomeOddValue] as const),
+        ),
+      );
+      const changed: Record<number, Direction> = {};
+      const odds = new Map<number, number>();
+      for (const market of parsed.data.matchBets) {
+        for (const outcome of market.matchBetOutcomes) {
+          const was = before.get(outcome.outcomeId);
+          odds.set(outcome.outcomeId, outcome.matchBetOutcomeOddValue);
+          if (was !== undefined && was !== outcome.matchBetOutcomeOddValue) {
+            changed[outcome.outcomeId] = outcome.matchBetOutcomeOddValue > was ? 'up' : 'down';
+          }
+        }
+      }
+      latest.current = parsed.data;
+      setMatch(parsed.data);
+      if (Object.keys(changed).length > 0) setMoves(changed);
+      slipStore.update((state) => updateOdds(state, odds));
+    });
+    return () => source.close();
+  }, [lng, initial.matchId]);
+
+  const [team1, team2] = [
+    match.matchTeams.find((team) => team.matchTeamType === '1')?.teamName ?? '',
+    match.matchTeams.find((team) => team.matchTeamType === '2')?.teamName ?? '',
+  ];
+  const when = timeZone ? localDateTime(match.matchDateTimeUTC, timeZone) : null;
+  const picked = new Set(slip.selections.map((item) => item.outcomeId));
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.main}>
+        <header className={styles.header}>
+          <p className={styles.meta}>
+            {match.sportName} · {match.categoryName} · {match.tournamentName}
+          </p>
+          <h1 className={styles.title}>{t('versus', { team1, team2 })}</h1>
+          <p className={styles.when}>
+            {when ? (
+              <time dateTime={new Date(match.matchDateTimeUTC).toISOString()}>
+                {t('match.startsAt', { time: when.time, date: when.date })}
+              </time>
+            ) : (
+              <span className={styles.timePlaceholder}>{t('match.loadingTime')}</span>
+            )}
+            <span className={styles.status}>{t(`match.status.${match.status}`)}</span>
+          </p>
+          {match.result ? (
+            <p className={styles.result}>
+              {t('match.result', { score1: match.result.score1, score2: match.result.score2 })}
+            </p>
+          ) : null}
+          <OddsFormatSwitcher lng={lng} />
+        </header>
+        {!match.bettingOpen ? (
+          <p className={styles.closed} role="status">
+            {t('match.bettingClosed')}
+          </p>
+        ) : null}
+        <section aria-label={t('match.markets')} className={styles.markets}>
+          {match.matchBets.map((market) => {
+            const marketOpen = match.bettingOpen && market.status === 'open';
+            return (
+              <section
+                key={market.idMatchBet}
+                className={styles.market}
+                aria-labelledby={`market-${market.idMatchBet}`}
+              >
+                <h2 id={`market-${market.idMatchBet}`} className={styles.marketName}>
+                  {market.betName}
+                  {market.status === 'suspended' ? (
+                    <span className={styles.suspended}>{t('match.suspended')}</span>
+                  ) : null}
+                </h2>
+                <div className={styles.outcomes}>
+                  {market.matchBetOutcomes.map((outcome) => {
+                    const odd = displayOdd(outcome.matchBetOutcomeOddValue, oddType);
+                    const open = marketOpen && outcome.status === 'open';
+                    const move = moves[outcome.outcomeId];
+                    const selection: SlipSelection = {
+                      outcomeId: outcome.outcomeId,
+                      matchId: match.matchId,
+                      matchDateTimeUTC: match.matchDateTimeUTC,
+                      teams: [team1, team2],
+                      betName: market.betName,
+                      label: outcome.providerBetOutcomeId,
+                      odd: outcome.matchBetOutcomeOddValue,
+                    };
+                    return (
+                      <button
+                        key={outcome.outcomeId}
+                        type="button"
+                        className={`${styles.outcome} ${move ? styles[move] : ''}`}
+                        aria-pressed={picked.has(outcome.outcomeId)}
+                        aria-label={t('match.select', {
+                          label: outcome.providerBetOutcomeId,
+                          odd,
+                          market: market.betName,
+                        })}
+                        disabled={!open}
+                        onClick={() => slipStore.update((state) => toggleSelection(state, selection))}
+                      >
+                        <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>
+                        <span className={styles.outcomeOdd}>{odd}</span>
+                        {outcome.result ? (
+                          <span className={styles.outcomeResult}>{t(`match.outcomeResult.${outcome.result}`)}</span>
+                        ) : null}
+                      </button>
+                    );
+                  })}
+                </div>
+              </section>
+            );
+          })}
+        </section>
+      </div>
+      <aside className={styles.aside}>
+        <BetSlip lng={lng} returnTo={matchPath(match.matchId)} />
+      </aside>
+    </div>
+  );
+}

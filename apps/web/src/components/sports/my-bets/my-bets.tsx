@@ -1,0 +1,161 @@
+'use client';
+
+import type { Bet, BetListFilter, BetsResponse } from '@playhouse/shared/contracts/sports';
+import type { Locale } from '@playhouse/shared/locales';
+import { displayOdd } from '@playhouse/shared/odds';
+import { localDateTime } from '@playhouse/shared/sports/top-offer';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { ApiError } from '@/lib/api-error';
+import { fetchBets } from '@/lib/sports/sports-api';
+import { MY_BETS_PATH, matchPath } from '@/lib/sports/match-path';
+import { useOddType } from '../odds/use-odd-type';
+import { useTimeZone } from '../use-time-zone';
+import styles from './my-bets.module.css';
+
+const FILTERS: (BetListFilter | null)[] = [null, 'open', 'settled'];
+
+type Load = { kind: 'loading' } | { kind: 'loaded'; data: BetsResponse } | { kind: 'failed'; code: string };
+
+/** "My bets": the player's bets with a filter (all, open, settled) and pages, newest first. */
+export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: BetListFilter | null }) {
+  const t = useTranslations('sports');
+  const errors = useTranslations('errors');
+  const router = useRouter();
+  const pathname = usePathname();
+  const [filter, setFilter] = useState(initialFilter);
+  const [page, setPage] = useState(1);
+  const key = `${filter ?? 'all'}:${page}`;
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = answer?.key === key ? answer.load : { kind: 'loading' };
+
+  useEffect(() => {
+    let current = true;
+    fetchBets(lng, filter ?? undefined, page)
+      .then((data) => {
+        if (current) setAnswer({ key, load: { kind: 'loaded', data } });
+      })
+      .catch((error: unknown) => {
+        const code = error instanceof ApiError ? error.code : 'internal_error';
+        if (current) setAnswer({ key, load: { kind: 'failed', code } });
+      });
+    return () => {
+      current = false;
+    };
+  }, [lng, filter, page, key]);
+
+  const choose = (next: BetListFilter | null) => {
+    setFilter(next);
+    setPage(1);
+    router.replace(next ? { pathname, query: { status: next } } : pathname);
+  };
+  const pages = load.kind === 'loaded' ? Math.max(1, Math.ceil(load.data.total / load.data.perPage)) : 1;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('myBets.title')}</h1>
+      <div className={styles.filters} role="group" aria-label={t('myBets.filter')}>
+        {FILTERS.map((value) => (
+          <button
+            key={value ?? 'all'}
+            type="button"
+            className={styles.filter}
+            aria-pressed={filter === value}
+            onClick={() => choose(value)}
+          >
+            {t(`myBets.${value ?? 'all'}`)}
+          </button>
+        ))}
+      </div>
+      <div aria-live="polite" aria-busy={load.kind === 'loading'}>
+        {load.kind === 'loading' ? <p className={styles.note}>{t('myBets.loading')}</p> : null}
+        {load.kind === 'failed' && load.code === 'unauthorized' ? (
+          <p className={styles.note}>
+            {t('myBets.signIn')}{' '}
+            <Link href={{ pathname: '/auth/login', query: { next: MY_BETS_PATH } }}>{t('myBets.login')}</Link>
+          </p>
+        ) : null}
+        {load.kind === 'failed' && load.code !== 'unauthorized' ? (
+          <p className={styles.error}>{errors.has(load.code) ? errors(load.code) : errors('internal_error')}</p>
+        ) : null}
+        {load.kind === 'loaded' && load.data.items.length === 0 ? (
+          <p className={styles.note}>{t('myBets.empty')}</p>
+        ) : null}
+        {load.kind === 'loaded' && load.data.items.length > 0 ? (
+          <ul className={styles.list}>
+            {load.data.items.map((bet) => (
+              <BetCard key={bet.id} bet={bet} lng={lng} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t('myBets.page', { page, pages })}>
+          <button type="button" className={styles.filter} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('myBets.previous')}
+          </button>
+          <span>{t('myBets.page', { page, pages })}</span>
+          <button type="button" className={styles.filter} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('myBets.next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
+  const t = useTranslations('sports');
+  const [oddType] = useOddType(lng);
+  const timeZone = useTimeZone();
+  const placed = timeZone ? localDateTime(Date.parse(bet.placedAt), timeZone) : null;
+  return (
+    <li className={styles.bet}>
+      <div className={styles.betHeader}>
+        <span className={styles.kind}>{t(`myBets.kind.${bet.kind}`)}</span>
+        <span className={`${styles.badge} ${styles[bet.status]}`}>{t(`myBets.status.${bet.status}`)}</span>
+      </div>
+      {placed ? <p className={styles.note}>{t('myBets.placedAt', { date: placed.date, time: placed.time })}</p> : null}
+      <ul className={styles.selections}>
+        {bet.selections.map((selection) => {
+          const [team1, team2] = selection.matchTeams.map((team) => team.teamName);
+          return (
+            <li key={selection.outcomeId} className={styles.selection}>
+              <Link href={matchPath(selection.matchId)} className={styles.matchLink}>
+                {t('versus', { team1: team1 ?? '', team2: team2 ?? '' })}
+              </Link>
+              <span className={styles.pick}>
+                {t('slip.selection', { label: selection.providerBetOutcomeId, market: selection.betName })} ·{' '}
+                {displayOdd(selection.odd, oddType)}
+              </span>
+              {selection.result ? (
+                <span className={`${styles.badge} ${styles[selection.result]}`}>
+                  {t(`match.outcomeResult.${selection.result}`)}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <dl className={styles.figures}>
+        <div>
+          <dt>{t('myBets.stake')}</dt>
+          <dd>
+            {bet.stake} {bet.currency}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('myBets.odds')}</dt>
+          <dd>{displayOdd(bet.totalOdd, oddType)}</dd>
+        </div>
+        <div>
+          <dt>{bet.payout === null ? t('myBets.potentialPayout') : t('myBets.payout')}</dt>
+          <dd>
+            {bet.payout ?? bet.potentialPayout} {bet.currency}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { ODD_TYPES, isOddType } from '@playhouse/shared/odds';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import styles from './odds-format-switcher.module.css';
+import { useOddType } from './use-odd-type';
+
+/** Lets the visitor pick one of the six odds formats (SPEC.md §3 "Odd type setting"); every odds cell follows. */
+export function OddsFormatSwitcher({ lng }: { lng: Locale }) {
+  const t = useTranslations('sports');
+  const [oddType, setOddType] = useOddType(lng);
+  const id = useId();
+  return (
+    <div className={styles.switcher}>
+      <label htmlFor={id} className={styles.label}>
+        {t('oddsFormat')}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={oddType}
+        onChange={(event) => {
+          if (isOddType(event.target.value)) setOddType(event.target.value);
+        }}
+      >
+        {ODD_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`oddTypes.${type}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+'use client';
+
+import { SPEC } from '@playhouse/shared/constants';
+import type { Match, Sport, SportCategory, Tournament } from '@playhouse/shared/contracts/sports';
+import type { Locale } from '@playhouse/shared/locales';
+import { buildTopOffer, type TopOfferDay } from '@playhouse/shared/sports/top-offer';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { fetchSportMatches } from '@/lib/sports/sports-api';
+import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
+import { useOddType } from '../odds/use-odd-type';
+import { useTimeZone } from '../use-time-zone';
+import styles from './top-offer.module.css';
+import { TopOfferTable, TopOfferSkeleton } from './top-offer-table';
+
+export interface TopOfferBook {
+  matches: Match[];
+  categories: SportCategory[] | Record<string, SportCategory>;
+  tournaments: Tournament[] | Record<string, Tournament>;
+}
+
+type Entry = TopOfferBook | 'failed';
+
+/** Keeps the table's rows fresh: matches that have started leave it without a reload. */
+const CLOCK_TICK_MS = 30_000;
+
+export interface TopOfferBlockProps {
+  lng: Locale;
+  /** The sport tabs, in order. */
+  sports: Sport[];
+  /** The first tab's matches, which came with the sports list. */
+  first: TopOfferBook;
+}
+
+/**
+ * The top-offer block (SPEC.md §2, §4, §5): sport tabs, the first active, switching every 5 s (wrapping) until a
+ * tab is clicked; each sport's matches loaded once and kept; a sport with nothing to show leaves the tabs. Times and
+ * day groups are in the visitor's time zone, so the table is drawn in the browser, behind a skeleton of the same size.
+ */
+export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
+  const t = useTranslations('sports');
+  const timeZone = useTimeZone();
+  const [oddType] = useOddType(lng);
+  const [activeId, setActiveId] = useState(sports[0]?.idSport ?? 0);
+  const [rotating, setRotating] = useState(true);
+  const [books, setBooks] = useState<Record<number, Entry>>(() => (sports[0] ? { [sports[0].idSport]: first } : {}));
+  const [now, setNow] = useState(() => Date.now());
+  const requested = useRef(new Set<number>(sports[0] ? [sports[0].idSport] : []));
+  const baseId = useId();
+  const tabRefs = useRef(new Map<number, HTMLButtonElement>());
+
+  // A sport whose matches came back with nothing to show (or did not come back) leaves the tabs for good.
+  const tables = new Map<number, TopOfferDay[] | null>();
+  for (const sport of sports) {
+    const entry = books[sport.idSport];
+    tables.set(
+      sport.idSport,
+      timeZone && entry && entry !== 'failed' ? buildTopOffer(entry, { now, oddType, timeZone }) : null,
+    );
+  }
+  const isEmpty = (sportId: number) => books[sportId] === 'failed' || tables.get(sportId)?.length === 0;
+  const tabs = sports.filter((sport) => !isEmpty(sport.idSport));
+  // The active sport, or the next one still there when it has just been dropped.
+  const chosenIndex = Math.max(
+    0,
+    sports.findIndex((sport) => sport.idSport === activeId),
+  );
+  const active =
+    [...sports.slice(chosenIndex), ...sports.slice(0, chosenIndex)].find((sport) => !isEmpty(sport.idSport)) ?? null;
+  const activeSportId = active?.idSport ?? 0;
+  const days = active ? (tables.get(active.idSport) ?? null) : null;
+
+  // Each sport's matches are asked for once, the first time its tab is shown.
+  useEffect(() => {
+    if (!timeZone || !activeSportId || requested.current.has(activeSportId)) return;
+    requested.current.add(activeSportId);
+    fetchSportMatches(lng, activeSportId, timeZone)
+      .then((data) => setBooks((current) => ({ ...current, [activeSportId]: data })))
+      .catch(() => setBooks((current) => ({ ...current, [activeSportId]: 'failed' })));
+  }, [activeSportId, lng, timeZone]);
+
+  const tabIds = tabs.map((sport) => sport.idSport).join(',');
+  useEffect(() => {
+    const ids = tabIds.split(',').map(Number);
+    if (!rotating || ids.length < 2) return;
+    const timer = setTimeout(() => {
+      setActiveId(ids[(ids.indexOf(activeSportId) + 1) % ids.length]!);
+      setNow(Date.now());
+    }, SPEC.sportAutoSwitchMs);
+    return () => clearTimeout(timer);
+  }, [rotating, activeSportId, tabIds]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (!active) return null;
+
+  const choose = (sportId: number) => {
+    setRotating(false);
+    setActiveId(sportId);
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const target = tabs[(index + step + tabs.length) % tabs.length]!;
+    choose(target.idSport);
+    tabRefs.current.get(target.idSport)?.focus();
+  };
+
+  const panelId = `${baseId}-panel`;
+  const tabId = (sportId: number) => `${baseId}-tab-${sportId}`;
+  const skeletonRows = Math.min(SPEC.matchesShown, Math.max(1, first.matches.length));
+
+  return (
+    <section className={styles.block} aria-labelledby={`${baseId}-title`}>
+      <div className={styles.header}>
+        <h2 id={`${baseId}-title`} className={styles.title}>
+          {t('topOffer')}
+        </h2>
+        <OddsFormatSwitcher lng={lng} />
+      </div>
+      <div className={styles.tabs} role="tablist" aria-label={t('sports')}>
+        {tabs.map((sport, index) => {
+          const selected = sport.idSport === active.idSport;
+          return (
+            <button
+              key={sport.idSport}
+              ref={(node) => {
+                if (node) tabRefs.current.set(sport.idSport, node);
+                else tabRefs.current.delete(sport.idSport);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(sport.idSport)}
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              className={styles.tab}
+              onClick={() => choose(sport.idSport)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {sport.sportName}
+            </button>
+          );
+        })}
+      </div>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabId(active.idSport)}
+        aria-busy={days === null}
+        className={styles.panel}
+      >
+        {days ? <TopOfferTable days={days} /> : <TopOfferSkeleton rows={skeletonRows} />}
+      </div>
+    </section>
+  );
+}

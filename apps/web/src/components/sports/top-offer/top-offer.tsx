@@ -1,0 +1,29 @@
+import type { Locale } from '@playhouse/shared/locales';
+import { getSportsList } from '@/lib/sports/sports-api';
+import { SportsMessages } from '../sports-messages';
+import { TopOfferBlock } from './top-offer-block';
+
+/**
+ * The home page's top-offer block: the sports list (SPEC.md §7.1) fetched on the server, the tabs and tables drawn by
+ * the client. When the sports call fails, or no sport has a match to show, the block is not there at all (§8).
+ */
+export async function TopOffer({ lng }: { lng: Locale }) {
+  let list;
+  try {
+    list = await getSportsList(lng);
+  } catch {
+    return null;
+  }
+  // Object keys that are ids come back in ascending order: the tab order is the book's sport order.
+  const sports = Object.values(list.sports).sort((a, b) => a.idSport - b.idSport);
+  if (sports.length === 0) return null;
+  return (
+    <SportsMessages lng={lng}>
+      <TopOfferBlock
+        lng={lng}
+        sports={sports}
+        first={{ matches: list.matches, categories: list.categories, tournaments: list.tournaments }}
+      />
+    </SportsMessages>
+  );
+}
