@@ -24,6 +24,9 @@ const serverEnv = {
   NEXT_TELEMETRY_DISABLED: '1',
   // Browser and server-side traffic all comes from this machine; the per-address limits have their own api tests.
   RATE_LIMIT_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
+  // sports.spec.ts pushes its own fixtures and odds through the feed endpoint: no simulated feed beside it.
+  FEED_SIMULATOR: 'off',
+  FEED_TOKEN: process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789',
 };
 
 export default defineConfig({
