@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  transpilePackages: ['@playhouse/shared'],
+  transpilePackages: ['@playhouse/shared', '@playhouse/games'],
   async rewrites() {
     // The browser talks to the api same-origin: first-party cookies, no CORS.
     return {

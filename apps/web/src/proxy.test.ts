@@ -50,5 +50,6 @@ describe('proxy', () => {
     expect(matcher.test('/_next/static/chunk.js')).toBe(false);
     expect(matcher.test('/robots.txt')).toBe(false);
     expect(matcher.test('/manifest.webmanifest')).toBe(false);
+    expect(matcher.test('/originals-host/en')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the api (/spa/...), Next's own assets, or files such as robots.txt, sitemap.xml and images.
-  matcher: ['/((?!spa/|_next/|_vercel/|.*\\..*).*)'],
+  // Not the api (/spa/...), Next's own assets, files such as robots.txt, sitemap.xml and images, or the Originals
+  // game host, which carries its locale in its own path and runs in the game page's iframe.
+  matcher: ['/((?!spa/|_next/|_vercel/|originals-host/|.*\\..*).*)'],
 };

@@ -4,10 +4,13 @@ import { getHeadData, getLocales, getManifest, getPageMetadata } from '../api-cl
 import { serverEnv } from '../env';
 import { composePageMetadata } from './page-metadata';
 
-/** The head of the page at `routePath` (the path without the locale) in locale `lng`, from the api's SEO data. */
-export async function buildPageMetadata(lng: Locale, routePath: string): Promise<Metadata> {
+/**
+ * The head of the page at `routePath` (the path without the locale) in locale `lng`, from the api's SEO data; a game
+ * page passes its game id, so the titles carry the game's title.
+ */
+export async function buildPageMetadata(lng: Locale, routePath: string, gameId?: number): Promise<Metadata> {
   const [meta, head, locales, manifest] = await Promise.all([
-    getPageMetadata(lng, routePath),
+    getPageMetadata(lng, routePath, gameId),
     getHeadData(lng),
     getLocales(),
     getManifest(lng),

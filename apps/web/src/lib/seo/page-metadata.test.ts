@@ -110,6 +110,13 @@ describe('composePageMetadata', () => {
     });
   });
 
+  it("leads a game page's titles with the game's title", () => {
+    const metadata = compose('en', { gameTitle: 'Dice' });
+    expect(metadata.title).toEqual({ absolute: 'Dice – Slots' });
+    expect(metadata.openGraph).toMatchObject({ title: 'Dice – Slots' });
+    expect(metadata.twitter).toMatchObject({ title: 'Dice – Slots' });
+  });
+
   it('says noindex or nofollow when the metadata excludes them', () => {
     expect(compose('en', { robots: { index: false, follow: false } }).robots).toBe('noindex,nofollow');
   });

@@ -77,6 +77,8 @@ export function composePageMetadata({
   fallbackImage,
 }: ComposeInput): Metadata {
   const canonical = absoluteUrl(siteUrl, localizePath(lng, routePath));
+  // A game page leads with the game's title (SPEC.md §3 page meta: gameTitle).
+  const title = meta.gameTitle ? `${meta.gameTitle} – ${meta.title}` : meta.title;
   const imagePath = meta.imageUrl ?? fallbackImage;
   const image = imagePath ? ogImageFor(absoluteUrl(siteUrl, imagePath)) : null;
   const other: Record<string, string> = {
@@ -86,7 +88,7 @@ export function composePageMetadata({
   for (const tag of meta.customMetaTags) other[tag.name] = tag.content;
 
   return {
-    title: { absolute: meta.title },
+    title: { absolute: title },
     description: meta.description,
     keywords: meta.keywords,
     robots: robotsContent(meta.robots),
@@ -94,7 +96,7 @@ export function composePageMetadata({
     openGraph: {
       type: 'website',
       url: canonical,
-      title: meta.title,
+      title,
       description: meta.description,
       siteName: head.siteName,
       locale: LOCALE_TAGS[lng].replace('-', '_'),
@@ -103,7 +105,7 @@ export function composePageMetadata({
     },
     twitter: {
       card: image ? 'summary_large_image' : 'summary',
-      title: meta.title,
+      title,
       description: meta.description,
       ...(image ? { images: [image.url] } : {}),
     },

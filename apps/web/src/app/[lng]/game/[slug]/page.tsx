@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { GameFrame } from '@/components/casino/game-frame';
+import { PageMessages } from '@/i18n/page-messages';
+import { getGame } from '@/lib/casino/casino-server';
+import { pageLocale } from '@/lib/page-params';
+import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
+
+type PageProps = { params: Promise<{ lng: string; slug: string }> };
+
+const routePathOf = (slug: string) => `/game/${slug}`;
+
+/** The game's slug (or id, SPEC.md §2 "/{lng}/game/{id}"); anything else is no game. */
+function refOf(value: string): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(value)) notFound();
+  return value;
+}
+
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const slug = refOf((await params).slug);
+  const game = await getGame(lng, slug);
+  if (!game) notFound();
+  return buildPageMetadata(lng, routePathOf(game.slug), game.id);
+}
+
+/**
+ * /{lng}/game/{slug}: the game in an iframe, opened with a one-time launch token for the signed-in player; visitors
+ * are sent to registration, or play money on games with a demo (SPEC.md §2, §6).
+ */
+export default async function GamePage({ params }: PageProps) {
+  const lng = await pageLocale(params);
+  const game = await getGame(lng, refOf((await params).slug));
+  if (!game) notFound();
+  return (
+    <PageMessages lng={lng} namespaces={['casino', 'errors']}>
+      {/* The frame reads ?mode=demo in the browser; the rest of the page does not wait for it. */}
+      <Suspense>
+        <GameFrame lng={lng} game={game} />
+      </Suspense>
+    </PageMessages>
+  );
+}

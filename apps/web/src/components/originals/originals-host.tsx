@@ -1,0 +1,118 @@
+'use client';
+
+import type { OriginalsRound, OriginalsSession } from '@playhouse/shared/contracts/casino';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
+import { DiceGame } from './dice-game';
+import { FairnessPanel } from './fairness-panel';
+import { formatAmount } from './format';
+import { PlinkoGame } from './plinko-game';
+import { SlotGame } from './slot-game';
+import styles from './originals-host.module.css';
+
+/** The session token survives a reload of the frame (the launch token in the address is single-use). */
+const SESSION_KEY = 'playhouse.originals.session';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } | { kind: 'ended' };
+
+export type PlayRound = (bet: string, params: Record<string, unknown>) => Promise<OriginalsRound | null>;
+
+/**
+ * Opens the game from the launch token in the address fragment (then drops it from the address), shows the balance
+ * and the game, and plays rounds; the fairness panel shows the seed commitment and verifies revealed rounds.
+ */
+export function OriginalsHost({ lng }: { lng: Locale }) {
+  const t = useTranslations('casino.originals');
+  const errors = useTranslations('errors');
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const [roundsPlayed, setRoundsPlayed] = useState(0);
+
+  useEffect(() => {
+    const launch = new URLSearchParams(window.location.hash.slice(1)).get('launch');
+    const stored = window.sessionStorage.getItem(SESSION_KEY);
+    if (launch) window.history.replaceState(null, '', window.location.pathname);
+    const opening = launch
+      ? openOriginalsSession(lng, launch)
+      : stored
+        ? fetchOriginalsSession(lng, stored)
+        : Promise.reject(new ApiError(401, 'game_session_invalid', 'no session'));
+    opening
+      .then((session) => {
+        window.sessionStorage.setItem(SESSION_KEY, session.token);
+        setLoad({ kind: 'ready', session });
+      })
+      .catch(() => setLoad({ kind: 'ended' }));
+  }, [lng]);
+
+  const errorText = useCallback(
+    (failure: unknown) => {
+      const code = failure instanceof ApiError ? failure.code : 'internal_error';
+      return errors.has(code) ? errors(code) : errors('internal_error');
+    },
+    [errors],
+  );
+
+  const play: PlayRound = useCallback(
+    async (bet, params) => {
+      if (load.kind !== 'ready') return null;
+      setError(null);
+      try {
+        const result = await playOriginalsRound(load.session.token, bet, params);
+        setLoad({ kind: 'ready', session: { ...load.session, balance: result.balance, fairness: result.fairness } });
+        setRoundsPlayed((count) => count + 1);
+        return result.round;
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.code === 'game_session_invalid') setLoad({ kind: 'ended' });
+        setError(errorText(failure));
+        return null;
+      }
+    },
+    [load, errorText],
+  );
+
+  if (load.kind === 'loading') {
+    return (
+      <p className={styles.message} role="status">
+        {t('playing')}
+      </p>
+    );
+  }
+  if (load.kind === 'ended') {
+    return (
+      <p className={styles.message} role="alert">
+        {t('sessionEnded')}
+      </p>
+    );
+  }
+
+  const { session } = load;
+  const Game = { slot: SlotGame, dice: DiceGame, plinko: PlinkoGame }[session.game.engine];
+  return (
+    <main className={styles.host}>
+      <header className={styles.top}>
+        <h1 className={styles.title}>{session.game.title}</h1>
+        <p className={styles.balance} aria-live="polite">
+          {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
+          <strong>{formatAmount(session.balance, session.currency, lng)}</strong>
+        </p>
+      </header>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Game lng={lng} currency={session.currency} play={play} />
+      <FairnessPanel
+        token={session.token}
+        fairness={session.fairness}
+        roundsPlayed={roundsPlayed}
+        onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
+        errorText={errorText}
+      />
+    </main>
+  );
+}
