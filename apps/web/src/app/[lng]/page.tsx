@@ -4,6 +4,7 @@ import { CategoriesBar } from '@/components/casino/categories-bar';
 import { ArticlesSection } from '@/components/home/articles-section';
 import { HomeSlider } from '@/components/home/home-slider';
 import { JsonLd } from '@/components/seo/json-ld';
+import { TopOffer } from '@/components/sports/top-offer/top-offer';
 import { getHeadData, getNavCategories } from '@/lib/api-client';
 import { pageLocale } from '@/lib/page-params';
 import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
@@ -29,6 +30,7 @@ export default async function HomePage({ params }: PageProps) {
       <h1 className="visually-hidden">{t('heading', { siteName: head.siteName })}</h1>
       <HomeSlider lng={lng} />
       <CategoriesBar lng={lng} categories={categories} />
+      <TopOffer lng={lng} />
       <ArticlesSection lng={lng} routePath={ROUTE_PATH} />
     </>
   );

@@ -1,6 +1,6 @@
 import type { Locale } from '@playhouse/shared/locales';
+import { PageMessages } from '@/i18n/page-messages';
 import { getSportsList } from '@/lib/sports/sports-api';
-import { SportsMessages } from '../sports-messages';
 import { TopOfferBlock } from './top-offer-block';
 
 /**
@@ -18,12 +18,12 @@ export async function TopOffer({ lng }: { lng: Locale }) {
   const sports = Object.values(list.sports).sort((a, b) => a.idSport - b.idSport);
   if (sports.length === 0) return null;
   return (
-    <SportsMessages lng={lng}>
+    <PageMessages lng={lng} namespaces={['sports', 'errors']}>
       <TopOfferBlock
         lng={lng}
         sports={sports}
         first={{ matches: list.matches, categories: list.categories, tournaments: list.tournaments }}
       />
-    </SportsMessages>
+    </PageMessages>
   );
 }

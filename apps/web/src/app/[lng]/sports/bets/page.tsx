@@ -1,34 +1,30 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MyBets } from '@/components/sports/my-bets/my-bets';
-import { SportsMessages } from '@/components/sports/sports-messages';
+import { PageMessages } from '@/i18n/page-messages';
+import { accountPageMetadata, firstParam, requireSessionCookie } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
-import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
 import { MY_BETS_PATH } from '@/lib/sports/match-path';
 
 type PageProps = { params: Promise<{ lng: string }>; searchParams: Promise<{ status?: string | string[] }> };
 
-// One player's bets: the page is drawn for each visit, the bets are read in the browser with the session.
+// One player's bets, behind their session cookie: rendered for each visit.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const lng = await pageLocale(params);
-  const [metadata, t] = await Promise.all([
-    buildPageMetadata(lng, MY_BETS_PATH),
-    getTranslations({ locale: lng, namespace: 'sports' }),
-  ]);
-  // A page about one player's own bets has nothing for search engines.
-  return { ...metadata, title: t('myBets.title'), robots: { index: false, follow: false } };
+  const t = await getTranslations({ locale: lng, namespace: 'sports' });
+  return accountPageMetadata(lng, MY_BETS_PATH, t('myBets.title'));
 }
 
-/** "My bets": the signed-in player's open and settled bets, newest first. */
+/** "My bets" (player only; visitors are sent to registration): open and settled bets, newest first. */
 export default async function MyBetsPage({ params, searchParams }: PageProps) {
   const lng = await pageLocale(params);
-  const status = (await searchParams).status;
-  const filter = Array.isArray(status) ? status[0] : status;
+  await requireSessionCookie(lng, MY_BETS_PATH);
+  const status = firstParam((await searchParams).status);
   return (
-    <SportsMessages lng={lng}>
-      <MyBets lng={lng} initialFilter={filter === 'open' || filter === 'settled' ? filter : null} />
-    </SportsMessages>
+    <PageMessages lng={lng} namespaces={['sports', 'errors']}>
+      <MyBets lng={lng} initialFilter={status === 'open' || status === 'settled' ? status : null} />
+    </PageMessages>
   );
 }

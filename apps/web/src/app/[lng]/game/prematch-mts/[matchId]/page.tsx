@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { MatchView } from '@/components/sports/match/match-view';
-import { SportsMessages } from '@/components/sports/sports-messages';
+import { PageMessages } from '@/i18n/page-messages';
 import { pageLocale } from '@/lib/page-params';
 import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
 import { matchPath } from '@/lib/sports/match-path';
@@ -37,8 +37,8 @@ export default async function PrematchPage({ params }: PageProps) {
   const match = await getMatch(lng, matchIdOf((await params).matchId));
   if (!match) notFound();
   return (
-    <SportsMessages lng={lng}>
+    <PageMessages lng={lng} namespaces={['sports', 'errors']}>
       <MatchView lng={lng} initial={match} />
-    </SportsMessages>
+    </PageMessages>
   );
 }
