@@ -61,7 +61,7 @@ function Balances() {
       ) : (
         <>
           <span className={styles.main}>
-            <span className="visually-hidden">{t('mainBalance')} </span>
+            <span className="visually-hidden">{t('mainBalance')}</span>{' '}
             {formatMoney(balance.mainBalanceAmount, currency, locale)}
           </span>{' '}
           <span className={styles.bonus}>

@@ -1,0 +1,103 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { balancesReceived } from '@/store/balance-slice';
+import { makeStore } from '@/store/store';
+import { login } from '@/store/user-slice';
+import { renderWithProviders } from '@/test/render';
+import { HeaderAccount } from './header-account';
+
+vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
+
+const fetchMock = vi.fn<typeof fetch>();
+const BALANCES = {
+  mainBalance: { balance: '1234.50', ajaxRefreshRoute: '/spa/users/balances/main' },
+  bonusBalance: { balance: '5.00', ajaxRefreshRoute: '/spa/users/balances/bonus' },
+  code: 'EUR' as const,
+  flipBalances: false,
+};
+
+describe('HeaderAccount', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        static readonly CLOSED = 2;
+        readyState = 0;
+        addEventListener() {}
+        close() {}
+      },
+    );
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/spa/users/balances')
+        ? new Response(JSON.stringify(BALANCES), { status: 200 })
+        : new Response(null, { status: 204 }),
+    );
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('offers login and registration to visitors', () => {
+    renderWithProviders(<HeaderAccount />);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth/login');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/en/auth/register');
+  });
+
+  it('loads both balances and shows them in the player currency, the locale way', async () => {
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada', login: 'ada@example.com' }));
+    renderWithProviders(<HeaderAccount />, { store, locale: 'de' });
+    const balances = await screen.findByRole('link', { name: /Guthaben 1\.234,50\s€ Bonusguthaben 5,00\s€/ });
+    expect(balances.getAttribute('href')).toBe('/de/cashbox');
+  });
+
+  it('says the balance is loading until it arrives', async () => {
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(<HeaderAccount />, { store });
+    expect(screen.getByRole('link', { name: 'Loading your balance…' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Balance €1,234\.50/ })).toBeTruthy();
+  });
+
+  it('follows a balance pushed by the live stream', async () => {
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(<HeaderAccount />, { store });
+    await screen.findByRole('link', { name: /Balance €1,234\.50/ });
+    act(() => {
+      store.dispatch(balancesReceived({ ...BALANCES, mainBalance: { ...BALANCES.mainBalance, balance: '1259.50' } }));
+    });
+    expect(screen.getByRole('link', { name: /Balance €1,259\.50 Bonus €5\.00/ })).toBeTruthy();
+  });
+
+  it('opens the account menu and logs out through the logout handler', async () => {
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(<HeaderAccount />, { store });
+    const toggle = screen.getByRole('button', { name: 'Account: ada' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Withdrawals' }).getAttribute('href')).toBe('/en/withdrawals');
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(store.getState().userSlice.user).toBeNull());
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/spa/auth/logout') && init?.method === 'POST'),
+    ).toBe(true);
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('closes the menu on Escape and gives the focus back to its button', () => {
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(<HeaderAccount />, { store });
+    const toggle = screen.getByRole('button', { name: 'Account: ada' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});
