@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+// Helpers the account and cashbox specs share. Players are created the way any client creates them: through the
+// public api (captcha included), from their own visitor address.
+import { createHash } from 'node:crypto';
+import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const PASSWORD = 'correct horse battery staple';
+
+let visitors = 0;
+
+/**
+ * A visitor address of its own for each test (TEST-NET-2/3 ranges). The web forwards it to the api as
+ * X-Forwarded-For, so the per-address limits on registration and login (5 an hour, 10 a minute) apply per test, as
+ * they would per visitor, instead of to the whole run.
+ */
+export function visitorAddress(testInfo: TestInfo): string {
+  visitors += 1;
+  const n = testInfo.workerIndex * 1000 + visitors;
+  return `198.51.${100 + (Math.floor(n / 250) % 100)}.${(n % 250) + 1}`;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 24);
+}
+
+/** Solves the api's proof-of-work challenge as the browser does, with Node's SHA-256. */
+export async function solveCaptcha(api: APIRequestContext): Promise<{ token: string; nonce: string }> {
+  const response = await api.get('/spa/captcha/challenge');
+  expect(response.ok()).toBe(true);
+  const { token, difficulty } = (await response.json()) as { token: string; difficulty: number };
+  for (let nonce = 0; ; nonce += 1) {
+    const digest = createHash('sha256').update(`${token}:${nonce}`).digest();
+    let bits = 0;
+    for (const byte of digest) {
+      if (byte === 0) {
+        bits += 8;
+        continue;
+      }
+      bits += Math.clz32(byte) - 24;
+      break;
+    }
+    if (bits >= difficulty) return { token, nonce: String(nonce) };
+  }
+}
+
+export type Player = { email: string; username: string; password: string };
+
+/** A separate client (own cookies, own address) talking to the site, as another device of the player would. */
+export async function newClient(baseURL: string, testInfo: TestInfo): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo) },
+  });
+}
+
+/** Registers a player through POST /spa/users from another client; the browser under test stays signed out. */
+export async function registerPlayer(baseURL: string, testInfo: TestInfo, currency = 'EUR'): Promise<Player> {
+  const client = await newClient(baseURL, testInfo);
+  try {
+    const username = uniqueName('p');
+    const player = { email: `${username}@example.com`, username, password: PASSWORD };
+    const response = await client.post('/spa/users', {
+      data: {
+        email: player.email,
+        username,
+        password: PASSWORD,
+        phone: '+49 151 23456789',
+        country: 'DE',
+        currency,
+        dateOfBirth: '1990-04-12',
+        termsAccepted: true,
+        captcha: await solveCaptcha(client),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return player;
+  } finally {
+    await client.dispose();
+  }
+}
+
+/** The info popup opens on every full page load; Escape closes it once the page has hydrated. */
+export async function dismissInfoPopup(page: Page) {
+  const popup = page.getByRole('dialog', { name: /Announcement|Mitteilung|Aviso|Объявление/ });
+  await expect(popup.getByRole('button').last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+}
+
+/** Signs in through the login page, landing on `next` (the home page by default). */
+export async function logIn(page: Page, player: Player, options: { lng?: string; next?: string } = {}) {
+  const lng = options.lng ?? 'en';
+  await page.goto(`/${lng}/auth/login${options.next ? `?next=${encodeURIComponent(options.next)}` : ''}`);
+  await dismissInfoPopup(page);
+  await page.getByLabel(/E-mail or username|E-Mail oder Benutzername/).fill(player.username);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(player.password);
+  await page.getByRole('button', { name: /^(Log in|Anmelden)$/ }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`(Account|Konto): ${player.username}`) })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** Marks the current document, so a test can tell later that no reload or navigation replaced it. */
+export async function markDocument(page: Page): Promise<string> {
+  const mark = `m${Math.random()}`;
+  await page.evaluate((value) => {
+    (window as unknown as { __documentMark?: string }).__documentMark = value;
+  }, mark);
+  return mark;
+}
+
+export async function documentMark(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (window as unknown as { __documentMark?: string }).__documentMark);
+}
