@@ -50,7 +50,7 @@ async function startHello(): Promise<RunningServer> {
   });
 }
 
-async function startApi(dataDir: string): Promise<RunningServer> {
+async function startApi(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   return startServer({
     name: 'api',
     command: 'npm',
@@ -64,6 +64,7 @@ async function startApi(dataDir: string): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
       FEED_SIMULATOR: 'off',
+      ...env,
     },
     readyUrl: `${apiUrl}/spa/health`,
   });
@@ -119,11 +120,12 @@ async function measureCatalogue(
   catalogue: string,
   prepare: (dataDir: string) => Promise<void>,
   options: LoadOptions,
+  env: Record<string, string> = {},
 ): Promise<Comparison[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-casino-'));
   await prepare(dataDir);
   const hello = await startHello();
-  const api = await startApi(dataDir);
+  const api = await startApi(dataDir, env);
   const comparisons: Comparison[] = [];
   try {
     const list = targets(catalogue);
@@ -150,6 +152,10 @@ export async function casinoBenchmark(): Promise<void> {
   const comparisons = [
     ...(await measureCatalogue('seeded (154 games)', async () => undefined, options)),
     ...(await measureCatalogue(`large (${EXTRA_GAMES + 154} games)`, prepareLargeCatalogue, options)),
+    // Every request to the database: what a visitor's first request costs, and every signed-in player's.
+    ...(await measureCatalogue(`large (${EXTRA_GAMES + 154} games), no cache`, prepareLargeCatalogue, options, {
+      CATALOGUE_CACHE_MS: '0',
+    })),
   ];
   const date = runDate();
   const file = writeResults('casino', { date, machine: machine(), options, comparisons });
@@ -160,7 +166,7 @@ export async function casinoBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised; anonymous requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). The large catalogue adds ${EXTRA_GAMES.toLocaleString('en')} slots to Slots (one title in ten contains "Gold"), loaded before the api starts and vacuumed. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised; visitors' answers are kept per instance for 5 s (CATALOGUE_CACHE_MS, the default), except in the "no cache" rows (0), where every request queries the database as a signed-in player's does; anonymous requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). The large catalogue adds ${EXTRA_GAMES.toLocaleString('en')} slots to Slots (one title in ten contains "Gold"), loaded before the api starts and vacuumed. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], comparisonRows(comparisons))}`,

@@ -77,6 +77,8 @@ const envSchema = z.object({
   FEED_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
   // A feed process may push deliveries to /spa/staff/sports/feed with this as X-Feed-Token.
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  // How long an instance reuses a visitor's page of games or search answer (the same for every visitor); 0 turns it off.
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -144,6 +146,8 @@ export interface CasinoConfig {
   originalsSessionTtlMs: number;
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
+  /** Visitors' catalogue answers are kept this long per instance; 0: never. */
+  catalogueCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       launchTtlMs: 5 * MINUTE_MS,
       originalsSessionTtlMs: 12 * HOUR_MS,
       demoBalance: 100_000n,
+      catalogueCacheMs: vars.CATALOGUE_CACHE_MS,
     },
   };
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@playhouse/db';
 import {
   gameResponseSchema,
   gameSearchResponseSchema,
@@ -163,6 +165,26 @@ describe('GET /spa/games', () => {
         401,
         'unauthorized',
       );
+    }
+  });
+});
+
+describe('GET /spa/games for visitors', () => {
+  it('answers every visitor from a short per-instance cache, while players always get a fresh page', async () => {
+    const url = '?categorySlug=originals&limit=6&sort=3';
+    const before = await listGames(url);
+    const dice = await gameBySlug(t, 'dice');
+    await t.db
+      .update(schema.games)
+      .set({ title: { ...dice.title, en: 'Dice Deluxe' } })
+      .where(eq(schema.games.id, dice.id));
+    try {
+      expect((await listGames(url)).games).toEqual(before.games);
+      const player = await signedInPlayer(t);
+      const fresh = await listGames(url, { cookie: player.headers.cookie });
+      expect(fresh.games.map((game) => game.title)).toContain('Dice Deluxe');
+    } finally {
+      await t.db.update(schema.games).set({ title: dice.title }).where(eq(schema.games.id, dice.id));
     }
   });
 });

@@ -15,6 +15,7 @@ import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { UnauthorizedError } from '../auth/auth-errors';
 import { loadTexts } from '../accounts/texts';
+import { createShortCache } from './short-cache';
 import {
   findCategoryBySlug,
   findGame,
@@ -66,10 +67,16 @@ function toProvider(row: ProviderRow): Provider {
   };
 }
 
+type SearchQuery = { search: string; page: number; perPage: number };
+
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The game catalogue as the site shows it: pages of games per category or provider, one game, search, providers. */
-export function createCatalogueService({ db }: { db: DbOrTx }) {
+export function createCatalogueService({ db, cacheMs = 0 }: { db: DbOrTx; cacheMs?: number }) {
+  // What a visitor sees does not depend on who they are: one answer per locale and query serves them all.
+  const visitorPages = createShortCache<GamesResponse>({ ttlMs: cacheMs });
+  const searches = createShortCache<GameSearchResponse>({ ttlMs: cacheMs });
+
   async function lockedFor(viewer: Viewer): Promise<(row: GameRow) => boolean> {
     const deposited = viewer.userId !== null && (await hasSucceededDeposit(db, viewer.userId));
     return (row) => row.requiresDeposit && !deposited;
@@ -124,27 +131,46 @@ export function createCatalogueService({ db }: { db: DbOrTx }) {
     throw new NotFoundError(`No category or provider "${slug}".`);
   }
 
+  async function listPage(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
+    const resolved = query.categorySlug ? await resolveSection(context, query.categorySlug, viewer) : undefined;
+    const rows = await listGames(db, {
+      source: resolved?.source ?? { kind: 'all' },
+      search: query.searchValue || undefined,
+      sort: query.sort,
+      limit: query.limit,
+      offset: (query.offset - 1) * query.limit,
+      viewerId: viewer.userId,
+      images: {
+        sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
+        aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
+        breakpoints: query['breakpoint[]'] ?? [],
+      },
+      locale: context.locale,
+      defaultLocale: context.defaultLocale,
+    });
+    const games = await toGames(rows, context, viewer);
+    return query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
+  }
+
+  async function searchPage(context: LocaleContext, query: SearchQuery): Promise<GameSearchResponse> {
+    const { items, total } = await searchGames(db, {
+      term: query.search,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+      locale: context.locale,
+      defaultLocale: context.defaultLocale,
+    });
+    return { items, page: query.page, perPage: query.perPage, total };
+  }
+
   return {
-    /** GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything. */
-    async games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
-      const resolved = query.categorySlug ? await resolveSection(context, query.categorySlug, viewer) : undefined;
-      const rows = await listGames(db, {
-        source: resolved?.source ?? { kind: 'all' },
-        search: query.searchValue || undefined,
-        sort: query.sort,
-        limit: query.limit,
-        offset: (query.offset - 1) * query.limit,
-        viewerId: viewer.userId,
-        images: {
-          sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
-          aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
-          breakpoints: query['breakpoint[]'] ?? [],
-        },
-        locale: context.locale,
-        defaultLocale: context.defaultLocale,
-      });
-      const games = await toGames(rows, context, viewer);
-      return query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
+    /**
+     * GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything. A
+     * visitor's page is the same for every visitor and comes from the short cache.
+     */
+    games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
+      if (viewer.userId !== null) return listPage(context, viewer, query);
+      return visitorPages.get(JSON.stringify([context, query]), () => listPage(context, viewer, query));
     },
 
     async game(context: LocaleContext, viewer: Viewer, ref: number | string): Promise<GameDetail> {
@@ -161,18 +187,8 @@ export function createCatalogueService({ db }: { db: DbOrTx }) {
     /** The game row behind a slug or id, for launches and the wallet; undefined when there is none. */
     findGame: (ref: number | string) => findGame(db, ref, null),
 
-    async search(
-      context: LocaleContext,
-      query: { search: string; page: number; perPage: number },
-    ): Promise<GameSearchResponse> {
-      const { items, total } = await searchGames(db, {
-        term: query.search,
-        limit: query.perPage,
-        offset: (query.page - 1) * query.perPage,
-        locale: context.locale,
-        defaultLocale: context.defaultLocale,
-      });
-      return { items, page: query.page, perPage: query.perPage, total };
+    search(context: LocaleContext, query: SearchQuery): Promise<GameSearchResponse> {
+      return searches.get(JSON.stringify([context, query]), () => searchPage(context, query));
     },
 
     async providers(): Promise<Provider[]> {

@@ -41,7 +41,7 @@ export function createCasinoServices({
       'PROVIDER_SECRET_ORIGINALS is not set: using a random one for this process; set it when more than one api instance runs',
     );
   }
-  const catalogue = createCatalogueService({ db });
+  const catalogue = createCatalogueService({ db, cacheMs: config.catalogueCacheMs });
   const gamePlayer = createGamePlayerService({ db, catalogue, launchTtlMs: config.launchTtlMs });
   const providerWallet = createProviderWalletService({ db, secrets, players: gamePlayer });
   const originals = createOriginalsService({
