@@ -3,7 +3,8 @@
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
 import { fetchInitialBalance } from '@/store/balance-thunks';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { login, logout, readStoredUser } from '@/store/user-slice';
@@ -28,6 +29,14 @@ export function AccountSync() {
   useEffect(() => {
     if (incomplete) void dispatch(fetchUserData());
   }, [incomplete, dispatch]);
+
+  // Whatever ended the session (logout, a 401, another tab), the player's data loaded so far must not outlive it.
+  const { mutate } = useSWRConfig();
+  const wasSignedIn = useRef(user !== null);
+  useEffect(() => {
+    if (wasSignedIn.current && user === null) void mutate(() => true, undefined, { revalidate: false });
+    wasSignedIn.current = user !== null;
+  }, [user, mutate]);
 
   useEffect(() => {
     if (userId === undefined || userId === null) return;
