@@ -6,7 +6,7 @@ import { displayOdd } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
 import { fetchBets } from '@/lib/sports/sports-api';
 import { MY_BETS_PATH, matchPath } from '@/lib/sports/match-path';
@@ -22,8 +22,6 @@ type Load = { kind: 'loading' } | { kind: 'loaded'; data: BetsResponse } | { kin
 export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: BetListFilter | null }) {
   const t = useTranslations('sports');
   const errors = useTranslations('errors');
-  const router = useRouter();
-  const pathname = usePathname();
   const [filter, setFilter] = useState(initialFilter);
   const [page, setPage] = useState(1);
   const key = `${filter ?? 'all'}:${page}`;
@@ -48,7 +46,11 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
   const choose = (next: BetListFilter | null) => {
     setFilter(next);
     setPage(1);
-    router.replace(next ? { pathname, query: { status: next } } : pathname);
+    // The filter goes into the address for reloads and links, without asking the server to draw the page again.
+    const url = new URL(window.location.href);
+    if (next) url.searchParams.set('status', next);
+    else url.searchParams.delete('status');
+    window.history.replaceState(window.history.state, '', url);
   };
   const pages = load.kind === 'loaded' ? Math.max(1, Math.ceil(load.data.total / load.data.perPage)) : 1;
 

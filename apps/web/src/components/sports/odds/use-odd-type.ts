@@ -8,6 +8,8 @@ import { useAppSelector } from '@/store/hooks';
 import { ODD_TYPE_STORAGE_KEY, oddTypeStore } from './odd-type-store';
 
 let fetched: Locale | null = null;
+/** The visitor picked a format on this page: a late answer of the odd-type call must not undo it. */
+let pickedOnPage = false;
 
 /**
  * The odds format to show and a setter. On first use the odd-type call answers for the language (and, signed in, with
@@ -25,13 +27,14 @@ export function useOddType(lng: Locale): [OddType, (oddType: OddType) => void] {
     const pickedHere = isOddType(window.localStorage.getItem(ODD_TYPE_STORAGE_KEY));
     fetchOddType(lng)
       .then((answer) => {
-        if (signedIn || !pickedHere) oddTypeStore.set(answer);
+        if (!pickedOnPage && (signedIn || !pickedHere)) oddTypeStore.set(answer);
       })
       .catch(() => undefined);
   }, [lng, signedIn]);
 
   const change = useCallback(
     (next: OddType) => {
+      pickedOnPage = true;
       oddTypeStore.set(next);
       if (signedIn) saveOddType(lng, next).catch(() => undefined);
     },
