@@ -195,6 +195,7 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: `Account: ${player.username}` }).click();
     await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+    await expect(page).toHaveTitle('Your profile | Playhouse');
     await expect(page.getByText(`${player.username}@example.com`)).toBeVisible();
     await expect(page.getByText('+4915123456789')).toBeVisible();
     await axe();

@@ -89,6 +89,7 @@ test.describe('deposits', () => {
     await expect(row).toContainText('€25.00');
     await expect(row).toContainText('Main');
     await expect(page.getByText('1 transaction', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('Transaction history | Playhouse');
     await axe();
 
     await page.getByRole('button', { name: `Account: ${username}` }).click();
@@ -155,6 +156,7 @@ test.describe('withdrawals', () => {
     await page.getByRole('link', { name: 'Withdrawals' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
     await expect(page.getByText('You have not requested any withdrawal yet.')).toBeVisible();
+    await expect(page).toHaveTitle('Withdrawals | Playhouse');
     await axe();
 
     await page.getByLabel('Amount (EUR)').fill('20');
@@ -179,6 +181,7 @@ test.describe('withdrawals', () => {
     await expect(page).toHaveURL(/kind=withdrawal_request/);
     await expect(page.getByRole('row').filter({ hasText: 'Withdrawal requested' })).toContainText('-€20.00');
     await expect(page.getByRole('row').filter({ hasText: 'Deposit' })).toHaveCount(0);
+    await expect(page).toHaveTitle('Transaction history | Playhouse');
     await axe();
   });
 });

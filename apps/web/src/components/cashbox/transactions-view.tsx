@@ -9,14 +9,14 @@ import {
 } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, type FormEvent } from 'react';
 import useSWR from 'swr';
 import formStyles from '@/components/account/account-form.module.css';
 import { LoadError } from '@/components/account/load-error';
 import { SessionGate } from '@/components/account/session-gate';
 import { SWR_OPTIONS } from '@/components/account/swr-options';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { browserApi, withQuery } from '@/lib/browser-api';
 import styles from './history.module.css';
@@ -68,7 +68,7 @@ export function TransactionsView({ lng }: { lng: Locale }) {
 function Transactions({ lng }: { lng: Locale }) {
   const t = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const router = useRouter();
+  const pathname = usePathname();
   const filters = filtersFrom(new URLSearchParams(useSearchParams().toString()));
   const formId = useId();
   const path = withQuery(TRANSACTIONS_PATH, { ...filterQuery(filters), page: filters.page, perPage: PER_PAGE });
@@ -90,7 +90,9 @@ function Transactions({ lng }: { lng: Locale }) {
         [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       ),
     );
-    router.replace({ pathname: '/transactions', query: filterQuery({ ...next, page: 1 }) });
+    // Only this page's data depends on the filters: the address changes without a round trip to the server.
+    const query = new URLSearchParams(filterQuery({ ...next, page: 1 })).toString();
+    window.history.replaceState(null, '', query ? `${pathname}?${query}` : pathname);
   }
 
   const pageHref = (page: number) => ({ pathname: '/transactions', query: filterQuery({ ...filters, page }) });

@@ -1,6 +1,7 @@
 import type { Locale } from '@playhouse/shared';
 import type { Metadata } from 'next';
 import { redirect } from '@/i18n/navigation';
+import { getHeadData } from '../api-client';
 import { buildPageMetadata } from '../seo/build-page-metadata';
 import { hasSessionCookie } from './session-cookie';
 
@@ -14,10 +15,10 @@ export async function accountPageMetadata(
   title: string,
   { indexable = false }: { indexable?: boolean } = {},
 ): Promise<Metadata> {
-  const metadata = await buildPageMetadata(lng, routePath);
+  const [metadata, head] = await Promise.all([buildPageMetadata(lng, routePath), getHeadData(lng)]);
   return {
     ...metadata,
-    title,
+    title: `${title} | ${head.siteName}`,
     ...(indexable ? {} : { robots: { index: false, follow: false } }),
   };
 }
