@@ -15,13 +15,20 @@ import { useHydrated } from './use-hydrated';
 
 /**
  * The header's account corner: sign-in and registration links for visitors; for a signed-in player both balances in
- * their currency (SPEC.md §3) and the account menu with the logout. What it shows comes from local storage, so it
- * appears once the page has hydrated.
+ * their currency (SPEC.md §3) and the account menu with the logout. Who is signed in comes from local storage, which
+ * only the browser has, so the corner shows once the page has hydrated.
  */
 export function HeaderAccount() {
   const hydrated = useHydrated();
   const user = useAppSelector((state) => state.userSlice.user);
-  if (!hydrated) return <div className={styles.placeholder} />;
+  // Until then the visitor links hold their place, unseen: most visitors keep them, so the header does not move.
+  if (!hydrated) {
+    return (
+      <div className={styles.pending} aria-hidden="true" inert>
+        <SignedOutLinks />
+      </div>
+    );
+  }
   return (
     <>
       <AccountSync />
