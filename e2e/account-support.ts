@@ -8,16 +8,18 @@ import { expect } from './fixtures';
 export const PASSWORD = 'correct horse battery staple';
 
 let visitors = 0;
+/** Where this worker's addresses start: a different place on every run, so reruns against one database start afresh. */
+const firstVisitor = Math.floor(Math.random() * 131_072);
 
 /**
- * A visitor address of its own for each test (TEST-NET-2/3 ranges). The web forwards it to the api as
- * X-Forwarded-For, so the per-address limits on registration and login (5 an hour, 10 a minute) apply per test, as
- * they would per visitor, instead of to the whole run.
+ * A visitor address of its own for each test, from the 198.18.0.0/15 benchmarking range. The web forwards it to the
+ * api as X-Forwarded-For, so the per-address limits on registration and login (5 an hour, 10 a minute) apply per
+ * test, as they would per visitor, instead of to the whole run.
  */
 export function visitorAddress(testInfo: TestInfo): string {
   visitors += 1;
-  const n = testInfo.workerIndex * 1000 + visitors;
-  return `198.51.${100 + (Math.floor(n / 250) % 100)}.${(n % 250) + 1}`;
+  const n = (firstVisitor + testInfo.workerIndex * 7919 + visitors) % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 export function uniqueName(prefix: string): string {

@@ -189,7 +189,7 @@ test.describe('withdrawals', () => {
 test.describe('phones', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the cashbox, history, withdrawals and profile fit a 360 px wide screen', async ({
+  test('the cashbox, history, withdrawals, profile and payment page fit a 360 px wide screen', async ({
     page,
     axe,
     baseURL,
@@ -206,5 +206,13 @@ test.describe('phones', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
       await axe();
     }
+    await page.goto('/en/cashbox');
+    await dismissInfoPopup(page);
+    await page.getByRole('button', { name: 'Deposit €10.00' }).click();
+    await expect(page).toHaveURL(/\/en\/psp\/checkout\/cs_/);
+    await dismissInfoPopup(page);
+    await expect(page.getByRole('button', { name: 'Pay €10.00' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await axe();
   });
 });
