@@ -3,8 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../packages/db/src/seed/messages/en.json';
+import { seededMessages } from '@/test/messages';
 import { CLIENT_NAMESPACES, PAGE_NAMESPACES } from './client-namespaces';
+
+const en = seededMessages('en');
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -3,11 +3,10 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import de from '../../../../packages/db/src/seed/messages/de.json';
-import en from '../../../../packages/db/src/seed/messages/en.json';
+import { seededMessages } from './messages';
 import { makeStore, type AppStore } from '@/store/store';
 
-const MESSAGES = { en, de } as const;
+const MESSAGES = { en: seededMessages('en'), de: seededMessages('de') } as const;
 
 type Options = { locale?: 'en' | 'de'; store?: AppStore } & Omit<RenderOptions, 'wrapper'>;
 

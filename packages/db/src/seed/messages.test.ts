@@ -120,3 +120,31 @@ describe('icuArgumentNames', () => {
     expect(() => icuArgumentNames('{count, plural, one {# game}')).toThrow('invalid ICU message');
   });
 });
+
+describe('namespace files ({locale}/{namespace}.json)', () => {
+  async function catalogueDir(files: Record<string, unknown>): Promise<string> {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'playhouse-messages-'));
+    for (const locale of LOCALES) await writeFile(path.join(dir, `${locale}.json`), JSON.stringify({ a: { b: 'x' } }));
+    for (const [name, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), JSON.stringify(content));
+    }
+    return dir;
+  }
+
+  it('adds each file as the namespace its name says', async () => {
+    const dir = await catalogueDir({ 'en/chat.json': { title: 'Chat' }, 'de/chat.json': { title: 'Chat-Hilfe' } });
+    const read = await readMessageCatalogues(dir);
+    expect(read.en).toEqual({ 'a.b': 'x', 'chat.title': 'Chat' });
+    expect(read.de).toEqual({ 'a.b': 'x', 'chat.title': 'Chat-Hilfe' });
+    expect(read.ru).toEqual({ 'a.b': 'x' });
+  });
+
+  it('refuses a namespace file that repeats a key of the locale file, naming both', async () => {
+    const dir = await catalogueDir({ 'en/a.json': { b: 'y' } });
+    await expect(readMessageCatalogues(dir)).rejects.toThrow(/a\.json: "a\.b" is already in en\.json/);
+  });
+});

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
@@ -6,7 +6,10 @@ import { LOCALES, type Locale, type Messages } from '@playhouse/shared';
 import type { DbOrTx } from '../client';
 import { locales, translations } from '../schema/content';
 
-/** The UI message catalogues (next-intl, one JSON file per locale), found beside this module wherever it runs from. */
+/**
+ * The UI message catalogues (next-intl), found beside this module wherever it runs from: `{locale}.json`, plus one
+ * file per further namespace in `{locale}/{namespace}.json`, so areas of the site keep their texts apart.
+ */
 export const MESSAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages');
 
 export type FlatMessages = Record<string, string>;
@@ -50,24 +53,46 @@ export function unflattenMessages(flat: Readonly<Record<string, string>>): Messa
   return root;
 }
 
-/** Reads and checks every locale's message file; a missing or malformed file is an error naming the file. */
+async function readJson(file: string, missing: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${missing}: cannot read ${file}`, { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`UI messages in ${file} are not valid JSON`, { cause: error });
+  }
+}
+
+/** `{locale}/{namespace}.json` files; none when the folder does not exist. */
+async function namespaceFiles(dir: string, locale: Locale): Promise<string[]> {
+  try {
+    const names = await readdir(path.join(dir, locale));
+    return names.filter((name) => name.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Reads and checks every locale's message files; a missing or malformed file is an error naming the file. */
 export async function readMessageCatalogues(dir: string = MESSAGES_DIR): Promise<MessageCatalogues> {
   const entries = await Promise.all(
     LOCALES.map(async (locale) => {
       const file = path.join(dir, `${locale}.json`);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        throw new Error(`UI messages for locale "${locale}" are missing: cannot read ${file}`, { cause: error });
+      const flat = flattenMessages(await readJson(file, `UI messages for locale "${locale}" are missing`), file);
+      for (const name of await namespaceFiles(dir, locale)) {
+        const namespaceFile = path.join(dir, locale, name);
+        const namespace = name.slice(0, -'.json'.length);
+        const parsed = { [namespace]: await readJson(namespaceFile, 'UI messages are missing') };
+        for (const [key, value] of Object.entries(flattenMessages(parsed, namespaceFile))) {
+          if (key in flat) throw new Error(`${namespaceFile}: "${key}" is already in ${locale}.json`);
+          flat[key] = value;
+        }
       }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        throw new Error(`UI messages in ${file} are not valid JSON`, { cause: error });
-      }
-      const flat = flattenMessages(parsed, file);
       if (Object.keys(flat).length === 0) throw new Error(`UI messages in ${file} are empty`);
       return [locale, flat] as const;
     }),
