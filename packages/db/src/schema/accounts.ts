@@ -32,6 +32,10 @@ export const users = pgTable(
     dateOfBirth: date({ mode: 'string' }),
     locale: text().notNull().default('en'),
     timezone: text(),
+    /** 'player' once the player picked the time zone in the profile: the device's daily report no longer changes it. */
+    timezoneSource: text({ enum: ['device', 'player'] })
+      .notNull()
+      .default('device'),
     timezoneCheckedAt: timestamp({ withTimezone: true }),
     oddType: text().notNull().default('decimal'),
     promoCode: text(),
