@@ -478,6 +478,26 @@ describe('timezone, odd type and fingerprints', () => {
     expect(row!.timezoneCheckedAt).not.toBeNull();
   });
 
+  it("PUT /spa/users/timezone from the device follows the device until the player picks a zone, then keeps the player's", async () => {
+    const { response } = await register(t.app);
+    const player = cookieHeader(response);
+    const put = (timezone: string, source?: 'device' | 'player') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/spa/users/timezone',
+        headers: { ...BROWSER, ...player },
+        payload: source ? { timezone, source } : { timezone },
+      });
+    expect((await put('Asia/Tokyo', 'device')).json()).toEqual({ timezone: 'Asia/Tokyo' });
+    expect((await put('Europe/Lisbon')).json()).toEqual({ timezone: 'Europe/Lisbon' });
+    const daily = await put('Asia/Tokyo', 'device');
+    expect(daily.statusCode).toBe(200);
+    expect(daily.json()).toEqual({ timezone: 'Europe/Lisbon' });
+    const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, response.json().user.id));
+    expect(row).toMatchObject({ timezone: 'Europe/Lisbon', timezoneSource: 'player' });
+    expectErrorEnvelope(await put('UTC', 'robot' as 'device'), 400, 'validation_failed');
+  });
+
   it('PUT /spa/users/timezone refuses an unknown zone and an anonymous caller', async () => {
     const unknown = await t.app.inject({
       method: 'PUT',

@@ -160,7 +160,12 @@ export const passwordChangeResponseSchema = z.object({ changed: z.literal(true) 
 export const tokenValidationParamsSchema = z.object({ token: z.string().min(1).max(128) });
 export const tokenValidationResponseSchema = z.object({ valid: z.literal(true) });
 
-export const timezoneBodySchema = z.object({ timezone: FIELD_RULES.timezone });
+/** Who says so: the player in the profile, or the device's daily report (SPEC.md §4), which never overrides the player. */
+export const TIMEZONE_SOURCES = ['device', 'player'] as const;
+export const timezoneBodySchema = z.object({
+  timezone: FIELD_RULES.timezone,
+  source: z.enum(TIMEZONE_SOURCES).default('player'),
+});
 export const timezoneResponseSchema = z.object({ timezone: z.string() });
 /** The answer to the odd-type calls is `oddTypeResponseSchema` of contracts/sports.ts. */
 export const oddTypeBodySchema = z.object({ oddType: FIELD_RULES.oddType });

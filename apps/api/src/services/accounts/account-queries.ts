@@ -50,8 +50,27 @@ export async function updatePassword(db: DbOrTx, userId: number, passwordHash: s
   await db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
 }
 
-export async function updateTimezone(db: DbOrTx, userId: number, timezone: string, now: Date): Promise<void> {
-  await db.update(users).set({ timezone, timezoneCheckedAt: now }).where(eq(users.id, userId));
+/** Stores a time zone and answers the one in force: a device's report leaves a zone the player chose alone. */
+export async function updateTimezone(
+  db: DbOrTx,
+  userId: number,
+  timezone: string,
+  source: 'device' | 'player',
+  now: Date,
+): Promise<string> {
+  const rows = await db
+    .update(users)
+    .set(
+      source === 'player'
+        ? { timezone, timezoneSource: 'player', timezoneCheckedAt: now }
+        : {
+            timezone: sql`case when ${users.timezoneSource} = 'player' then ${users.timezone} else ${timezone} end`,
+            timezoneCheckedAt: now,
+          },
+    )
+    .where(eq(users.id, userId))
+    .returning({ timezone: users.timezone });
+  return rows[0]?.timezone ?? timezone;
 }
 
 export async function updateOddType(db: DbOrTx, userId: number, oddType: string): Promise<void> {

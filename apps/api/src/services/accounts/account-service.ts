@@ -300,11 +300,15 @@ export function createAccountService({
     return { user: { ...withoutHash(row), passwordChangedAt: current }, session };
   }
 
-  async function setTimezone(userId: number, timezone: string): Promise<string> {
+  /** The time zone in force after the call: a device's report does not replace one the player chose. */
+  async function setTimezone(
+    userId: number,
+    timezone: string,
+    source: 'device' | 'player' = 'player',
+  ): Promise<string> {
     const canonical = canonicalTimezone(timezone);
     if (!canonical) throw new ValidationError({ timezone: 'Unknown time zone.' });
-    await updateTimezone(db, userId, canonical, now());
-    return canonical;
+    return updateTimezone(db, userId, canonical, source, now());
   }
 
   async function setOddType(userId: number, oddType: OddType): Promise<OddType> {

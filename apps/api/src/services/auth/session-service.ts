@@ -47,6 +47,7 @@ const userColumns = {
   dateOfBirth: users.dateOfBirth,
   locale: users.locale,
   timezone: users.timezone,
+  timezoneSource: users.timezoneSource,
   timezoneCheckedAt: users.timezoneCheckedAt,
   oddType: users.oddType,
   promoCode: users.promoCode,

@@ -12,7 +12,7 @@ export async function runBackgroundSync(userId: number | string, locale: Locale)
   await syncTimezone(userId, {
     storage,
     send: async (timezone) => {
-      await browserApi('/spa/users/timezone', null, { method: 'PUT', locale, body: { timezone } });
+      await browserApi('/spa/users/timezone', null, { method: 'PUT', locale, body: { timezone, source: 'device' } });
     },
   });
   await syncFingerprint(userId, {

@@ -18,14 +18,21 @@ const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'setTimezone',
         tags: ['users'],
-        summary: "Stores the player's IANA time zone (the web calls this at most once a day)",
+        summary:
+          "Stores the player's IANA time zone: source player from the profile, device from the daily report (SPEC.md §4), which leaves a zone the player chose alone",
         body: timezoneBodySchema,
         response: { 200: timezoneResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       // PUT /spa/users/timezone - remember the player's time zone
-      return { timezone: await app.services.accounts.setTimezone(signedInUser(request).id, request.body.timezone) };
+      return {
+        timezone: await app.services.accounts.setTimezone(
+          signedInUser(request).id,
+          request.body.timezone,
+          request.body.source,
+        ),
+      };
     },
   );
 
