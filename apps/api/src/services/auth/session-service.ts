@@ -8,6 +8,8 @@ export const SESSION_COOKIE = 'ph_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy page does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** How often a new session also clears every account's expired sessions (players who never come back leave rows). */
+export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The signed-in user as the api works with it: the row without its password hash. */
 export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
@@ -67,6 +69,8 @@ export function createSessionService({
   ttlMs?: number;
   now?: () => Date;
 }) {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
   /** Starts a session; only the token's hash is stored, the token itself goes to the cookie. */
   async function create(
     executor: DbOrTx,
@@ -76,8 +80,15 @@ export function createSessionService({
     const token = newOpaqueToken();
     const current = now();
     const expiresAt = new Date(current.getTime() + ttlMs);
-    // The user's dead sessions go when a new one starts, so the table does not grow without a sweeper job.
-    await executor.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, current)));
+    // Dead sessions go when a new one starts (the user's own every time, everyone's at most hourly per instance), so
+    // the table holds live sessions without a separate job.
+    const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
+    if (sweepAll) lastSweep = current.getTime();
+    await executor
+      .delete(sessions)
+      .where(
+        sweepAll ? lt(sessions.expiresAt, current) : and(eq(sessions.userId, userId), lt(sessions.expiresAt, current)),
+      );
     const rows = await executor
       .insert(sessions)
       .values({
