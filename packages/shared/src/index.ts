@@ -9,3 +9,4 @@ export * from './sports/top-offer';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/casino';
+export * from './contracts/bonuses';
