@@ -5,3 +5,4 @@ export * from './cashbox';
 export * from './account-extras';
 export * from './sports';
 export * from './casino';
+export * from './bonuses';

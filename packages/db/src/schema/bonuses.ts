@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+export const BONUS_CAMPAIGN_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins'] as const;
+export type BonusCampaignKind = (typeof BONUS_CAMPAIGN_KINDS)[number];
+
+/** When a campaign reaches a player on its own: at registration, after the first credited deposit, or only by staff. */
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'manual'] as const;
+export type BonusTrigger = (typeof BONUS_TRIGGERS)[number];
+
+export const USER_BONUS_STATUSES = ['offered', 'active', 'completed', 'expired', 'forfeited', 'rejected'] as const;
+export type UserBonusStatusValue = (typeof USER_BONUS_STATUSES)[number];
+
+/**
+ * An operator-defined bonus. Amounts are minor units of the player's own currency. `contributions` maps a game type
+ * (slots, dice, plinko, table, live, other, sports) to the percent of a stake that counts towards wagering; sports
+ * count only when the bet's total odds reach `sportsMinOddThousandths`.
+ */
+export const bonusCampaigns = pgTable(
+  'bonus_campaigns',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    kind: text({ enum: BONUS_CAMPAIGN_KINDS }).notNull(),
+    template: text({ enum: ['standard', 'coins'] as const }).notNull(),
+    trigger: text({ enum: BONUS_TRIGGERS }).notNull(),
+    /** free_money: the amount; deposit_match: the cap. */
+    amount: bigint({ mode: 'bigint' }),
+    /** deposit_match: percent of the deposit. */
+    matchPercent: integer(),
+    /** deposit_match: the smallest deposit that qualifies. */
+    minDeposit: bigint({ mode: 'bigint' }),
+    /** coins: the amounts on the coins, minor units as strings. */
+    items: jsonb().$type<string[]>().notNull().default([]),
+    /** free_spins: rounds, their fixed stake and the game (slug). */
+    freeSpins: integer(),
+    freeSpinStake: bigint({ mode: 'bigint' }),
+    gameSlug: text(),
+    wager: integer().notNull(),
+    maxBet: bigint({ mode: 'bigint' }),
+    validDays: integer().notNull(),
+    /** Days an offer waits for the player's answer. */
+    offerDays: integer().notNull(),
+    contributions: jsonb().$type<Record<string, number>>().notNull(),
+    sportsMinOddThousandths: integer().notNull().default(1500),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bonus_campaigns_wager_positive', sql`${t.wager} >= 0`),
+    check('bonus_campaigns_valid_days_positive', sql`${t.validDays} > 0 and ${t.offerDays} > 0`),
+  ],
+);
+
+/**
+ * A campaign offered to one player, and then what became of it. `triggerRef` tells offers of one campaign apart
+ * ('registration', 'deposit:<id>', 'ops:<key>'), so each trigger offers once. At most one bonus per player is active.
+ */
+export const userBonuses = pgTable(
+  'user_bonuses',
+  {
+    id: uuid().primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    campaignId: integer()
+      .notNull()
+      .references(() => bonusCampaigns.id, { onDelete: 'restrict' }),
+    triggerRef: text().notNull(),
+    status: text({ enum: USER_BONUS_STATUSES }).notNull().default('offered'),
+    currency: text().notNull(),
+    /** Granted amount (free spins: their winnings so far); null for coins until the pick. */
+    amount: bigint({ mode: 'bigint' }),
+    pickedAmount: bigint({ mode: 'bigint' }),
+    wagerRequired: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wagered: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    freeSpinsLeft: integer(),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('user_bonuses_trigger_unique').on(t.userId, t.campaignId, t.triggerRef),
+    uniqueIndex('user_bonuses_one_active_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    index('user_bonuses_user_idx').on(t.userId, t.createdAt),
+    index('user_bonuses_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * One qualifying stake counted towards a bonus's wagering: keyed by its source ('casino:<provider>:<transactionId>',
+ * 'sports:<betId>'), so a repeat counts once and a rollback or void takes exactly its contribution back.
+ */
+export const bonusContributions = pgTable(
+  'bonus_contributions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userBonusId: uuid()
+      .notNull()
+      .references(() => userBonuses.id, { onDelete: 'restrict' }),
+    sourceKey: text().notNull(),
+    gameType: text().notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+    contribution: bigint({ mode: 'bigint' }).notNull(),
+    reversed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('bonus_contributions_source_unique').on(t.userBonusId, t.sourceKey)],
+);
