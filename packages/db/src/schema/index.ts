@@ -6,3 +6,4 @@ export * from './account-extras';
 export * from './sports';
 export * from './casino';
 export * from './bonuses';
+export * from './bonus-infos';
