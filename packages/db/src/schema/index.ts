@@ -7,3 +7,4 @@ export * from './sports';
 export * from './casino';
 export * from './bonuses';
 export * from './bonus-infos';
+export * from './chat';
