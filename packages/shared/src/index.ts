@@ -10,3 +10,5 @@ export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/casino';
 export * from './contracts/bonuses';
+export * from './contracts/bonus-infos';
+export * from './contracts/chat';
