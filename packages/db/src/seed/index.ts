@@ -10,6 +10,7 @@ import {
   siteSettings,
   slides,
 } from '../schema/content';
+import { seedBonusInfos } from './bonus-infos';
 import { seedCasino } from './casino';
 import { demoArticles } from './content/articles';
 import { demoCategories } from './content/categories';
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await seedPaymentMethods(tx);
     await seedSports(tx);
     await seedCasino(tx);
+    await seedBonusInfos(tx);
     return { seeded: true };
   });
 }

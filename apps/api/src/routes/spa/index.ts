@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import articlesRoutes from './articles/index';
 import authRoutes from './auth/index';
+import bonusInfosRoutes from './bonus-infos/index';
 import captchaRoutes from './captcha/index';
 import cashboxRoutes from './cashbox/index';
 import categoriesRoutes from './categories/index';
@@ -30,6 +31,7 @@ const AREAS = {
   translation: translationRoutes,
   categories: categoriesRoutes,
   slides: slidesRoutes,
+  'bonus-infos': bonusInfosRoutes,
   articles: articlesRoutes,
   seo: seoRoutes,
   sitemap: sitemapRoutes,

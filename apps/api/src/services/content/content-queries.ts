@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
-const { navCategories, slides, articles, infoPopups } = schema;
+const { navCategories, slides, articles, infoPopups, bonusInfos } = schema;
 
 export function listNavCategories(db: DbOrTx) {
   return db
@@ -26,6 +26,14 @@ export function listSlides(db: DbOrTx, kind: 'home' | 'banner') {
     .from(slides)
     .where(and(eq(slides.kind, kind), eq(slides.active, true)))
     .orderBy(asc(slides.position), asc(slides.id));
+}
+
+export function listBonusInfos(db: DbOrTx) {
+  return db
+    .select()
+    .from(bonusInfos)
+    .where(eq(bonusInfos.active, true))
+    .orderBy(asc(bonusInfos.position), asc(bonusInfos.id));
 }
 
 export function listArticlesByRoute(db: DbOrTx, routePath: string) {

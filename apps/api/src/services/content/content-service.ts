@@ -1,5 +1,5 @@
 import type { DbOrTx, schema } from '@playhouse/db';
-import type { Article, InfoPopup, NavCategory, Slide } from '@playhouse/shared';
+import type { Article, BonusInfo, InfoPopup, NavCategory, Slide } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { normalizeRoutePath } from '../../lib/route-path';
@@ -8,6 +8,7 @@ import {
   findArticleById,
   findNavCategoryBySlug,
   listArticlesByRoute,
+  listBonusInfos,
   listNavCategories,
   listSlides,
 } from './content-queries';
@@ -17,7 +18,7 @@ type ArticleRow = typeof schema.articles.$inferSelect;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** Operator-managed content (navigation, sliders, articles, the info popup), answered in the request's locale. */
+/** Operator-managed content (navigation, sliders, bonus infos, articles, the info popup), answered in the request's locale. */
 export function createContentService({ db }: { db: DbOrTx }) {
   function toNavCategory(row: NavCategoryRow, context: LocaleContext): NavCategory {
     return {
@@ -60,6 +61,17 @@ export function createContentService({ db }: { db: DbOrTx }) {
         bodyTranslated: localize(row.body, context),
         btnTextKeyTranslated: localize(row.buttonText, context),
         url: row.url,
+      }));
+    },
+
+    async bonusInfos(context: LocaleContext): Promise<BonusInfo[]> {
+      const rows = await listBonusInfos(db);
+      return rows.map((row) => ({
+        slug: row.slug,
+        images: { mobile: row.imageMobile, tablet: row.imageTablet, desktop: row.imageDesktop },
+        imageTitle: localize(row.imageTitle, context),
+        fullDescription: localize(row.fullDescription, context),
+        omitGetBonusButton: row.omitGetBonusButton,
       }));
     },
 
