@@ -239,6 +239,7 @@ export const WALLET_ERROR_CODES = [
   'transaction_rolled_back',
   'transaction_conflict',
   'token_invalid',
+  'bonus_max_bet_exceeded',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 

@@ -60,3 +60,21 @@ export async function findPlayer(db: DbOrTx, userId: number) {
     .limit(1);
   return row;
 }
+
+/** The accepted bets of a round that have not been rolled back: what a win of the round pays out against. */
+export async function findRoundBets(db: DbOrTx, provider: string, roundId: string, userId: number) {
+  return db
+    .select({ amount: providerTransactions.amount, legs: providerTransactions.legs })
+    .from(providerTransactions)
+    .where(
+      and(
+        eq(providerTransactions.provider, provider),
+        eq(providerTransactions.roundId, roundId),
+        eq(providerTransactions.userId, userId),
+        eq(providerTransactions.type, 'bet'),
+        eq(providerTransactions.status, 'ok'),
+        sql`not exists (select 1 from provider_transactions r where r.provider = ${provider}
+          and r.type = 'rollback' and r.reference_transaction_id = ${providerTransactions.transactionId})`,
+      ),
+    );
+}

@@ -17,6 +17,16 @@ import type {
   walletWinBodySchema,
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
+import {
+  addFreeSpinWinnings,
+  bonusShareOf,
+  completeIfDone,
+  countStake,
+  gameTypeOf,
+  lockActiveBonus,
+  setFreeSpinsLeft,
+  uncountStake,
+} from '../bonuses/bonus-engine';
 import { findGame, findProviderBySlug } from '../catalogue/catalogue-queries';
 import type { GamePlayerService } from '../games/game-player-service';
 import { playerAccounts } from '../wallet/ledger-queries';
@@ -27,6 +37,7 @@ import {
   findPlayer,
   findProviderTransaction,
   findRollbacksOf,
+  findRoundBets,
   insertProviderTransaction,
   lockProviderTransaction,
   type ProviderTransactionRow,
@@ -54,6 +65,7 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   transaction_rolled_back: 'This bet was already rolled back; it is refused.',
   transaction_conflict: 'This transaction id was already used for a different request.',
   token_invalid: 'The launch token is unknown, used or expired.',
+  bonus_max_bet_exceeded: 'The bet is above the maximum bet allowed while a bonus is being wagered.',
 };
 
 function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
@@ -89,10 +101,7 @@ async function playable(db: DbOrTx, userId: number, currency: string) {
   return { main, bonus, total: main + bonus };
 }
 
-/**
- * Splits a bet over the player's money: main first, then bonus. The one seam where bonus rules (wagering, bonus-only
- * games) will decide differently.
- */
+/** Splits a bet over the player's money: main first, then bonus (SPEC: bonus money only after main is gone). */
 export function splitBet(amount: bigint, balances: { main: bigint; bonus: bigint }): { main: bigint; bonus: bigint } {
   const main = amount <= balances.main ? amount : balances.main;
   return { main, bonus: amount - main };
@@ -242,10 +251,24 @@ export function createProviderWalletService({
         if ((await findRollbacksOf(tx, provider, body.transactionId)).length > 0) {
           return refuse('transaction_rolled_back');
         }
-        if (balances.total < amount) return refuse('insufficient_funds');
+        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
+        const bonus = await lockActiveBonus(tx, player.id);
+        const campaign = bonus?.campaign;
+        // A free spin: the campaign's game at its fixed stake while spins are left, paid by the house bonus pool.
+        const freeSpin =
+          bonus !== undefined &&
+          campaign!.kind === 'free_spins' &&
+          (bonus.bonus.freeSpinsLeft ?? 0) > 0 &&
+          campaign!.gameSlug === game.slug &&
+          campaign!.freeSpinStake === amount;
+        if (bonus && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
+          return refuse('bonus_max_bet_exceeded');
+        }
+        if (!freeSpin && balances.total < amount) return refuse('insufficient_funds');
 
-        const split = splitBet(amount, balances);
+        const split = freeSpin ? { main: 0n, bonus: 0n } : splitBet(amount, balances);
         const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount }];
+        if (freeSpin) legs.push({ account: { house: 'bonus_pool' }, amount: -amount });
         if (split.main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: -split.main });
         if (split.bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: -split.bonus });
         try {
@@ -256,13 +279,21 @@ export function createProviderWalletService({
             legs,
             metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
           });
+          if (bonus && freeSpin) {
+            await setFreeSpinsLeft(tx, bonus.bonus.id, -1);
+          } else if (bonus) {
+            await countStake(tx, bonus, `casino:${provider}:${body.transactionId}`, gameTypeOf(game), amount);
+            await completeIfDone(tx, bonus.bonus.id, new Date());
+          }
           return {
-            response: ok(balances.total - amount, player.currency, body.transactionId),
+            response: ok(balances.total - (freeSpin ? 0n : amount), player.currency, body.transactionId),
             row: {
               ...base,
               status: 'ok',
               ledgerTransferId: result.transferId,
-              legs: { main: split.main.toString(), bonus: split.bonus.toString() },
+              legs: (freeSpin
+                ? { freeSpin: amount.toString() }
+                : { main: split.main.toString(), bonus: split.bonus.toString() }) as Record<string, string>,
             },
           };
         } catch (error) {
@@ -281,20 +312,38 @@ export function createProviderWalletService({
         const game = await gameOf(tx, provider, body.gameId);
         if (!game) return { response: failure('game_not_found') };
         const amount = parseDecimal(body.amount, player.currency)!;
+        // The share of the win that the round's bonus-funded stakes earned goes back to bonus money.
+        const bonus = await lockActiveBonus(tx, player.id);
+        const roundBets = await findRoundBets(tx, provider, body.roundId, player.id);
+        const staked = roundBets.reduce((sum, bet) => sum + bet.amount, 0n);
+        const funded = roundBets.reduce(
+          (sum, bet) => sum + BigInt(bet.legs.bonus ?? '0') + BigInt(bet.legs.freeSpin ?? '0'),
+          0n,
+        );
+        const freeSpun = roundBets.reduce((sum, bet) => sum + BigInt(bet.legs.freeSpin ?? '0'), 0n);
+        const toBonus = bonus ? bonusShareOf(amount, funded, staked) : 0n;
+        const toMain = amount - toBonus;
         let transferId: number | null = null;
+        const winLegs: Record<string, string> = {};
         if (amount > 0n) {
+          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -amount }];
+          if (toMain > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: toMain });
+          if (toBonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: toBonus });
           const result = await walletIn(tx).transfer({
             idempotencyKey: `casino:${provider}:win:${body.transactionId}`,
             kind: 'casino_win',
             currency: player.currency,
-            legs: [
-              { account: { house: 'casino' }, amount: -amount },
-              { account: { userId: player.id, kind: 'main' }, amount },
-            ],
+            legs,
             metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
           });
           transferId = result.transferId;
+          if (toMain > 0n) winLegs.main = toMain.toString();
+          if (toBonus > 0n) winLegs.bonus = toBonus.toString();
         }
+        if (bonus && freeSpun > 0n) {
+          await addFreeSpinWinnings(tx, bonus, bonusShareOf(amount, freeSpun, staked));
+        }
+        if (bonus) await completeIfDone(tx, bonus.bonus.id, new Date());
         const { total } = await playable(tx, player.id, player.currency);
         return {
           response: ok(total, player.currency, body.transactionId),
@@ -307,7 +356,7 @@ export function createProviderWalletService({
             currency: player.currency,
             status: 'ok',
             ledgerTransferId: transferId,
-            legs: amount > 0n ? { main: amount.toString() } : ({} as Record<string, string>),
+            legs: winLegs,
           },
         };
       });
@@ -334,7 +383,14 @@ export function createProviderWalletService({
         if (bet && bet.status === 'ok' && earlier.length === 0) {
           const main = BigInt(bet.legs.main ?? '0');
           const bonus = BigInt(bet.legs.bonus ?? '0');
+          const freeSpin = BigInt(bet.legs.freeSpin ?? '0');
+          // The contribution is taken back first: it locks the active bonus before the ledger's accounts.
+          await uncountStake(tx, player.id, `casino:${provider}:${body.referenceTransactionId}`);
+          const active = await lockActiveBonus(tx, player.id);
+          if (active && freeSpin > 0n) await setFreeSpinsLeft(tx, active.bonus.id, 1);
+          // A rollback undoes the bet exactly: each share goes back to the account it came from.
           const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -bet.amount }];
+          if (freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: freeSpin });
           if (main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: main });
           if (bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: bonus });
           const result = await walletIn(tx).transfer({

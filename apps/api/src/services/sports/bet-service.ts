@@ -17,7 +17,11 @@ import {
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../cashbox/clock';
-import { createWalletService } from '../wallet/wallet-service';
+import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
+import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
+import { splitBet } from '../providers/provider-wallet-service';
+import { playerAccounts } from '../wallet/ledger-queries';
+import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
@@ -33,6 +37,8 @@ import {
 } from './sports-errors';
 
 export const stakeTransferKey = (betId: string) => `bet:${betId}`;
+/** The bonus engine's key of a sports stake's wagering contribution. */
+export const sportsSourceKey = (betId: string) => `sports:${betId}`;
 
 /** The bounds of one currency in minor units. */
 export function betLimits(currency: Currency) {
@@ -249,16 +255,35 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
             position,
           })),
         );
+        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
+        const bonus = await lockActiveBonus(tx, user.id);
+        if (bonus && bonus.campaign.maxBet !== null && stake > bonus.campaign.maxBet) {
+          throw new BonusMaxBetExceededError(formatMinor(bonus.campaign.maxBet, currency));
+        }
+        const accounts = (await playerAccounts(tx, user.id)).filter((account) => account.currency === currency);
+        const split = splitBet(stake, {
+          main: accounts.find((account) => account.kind === 'main')?.balance ?? 0n,
+          bonus: accounts.find((account) => account.kind === 'bonus')?.balance ?? 0n,
+        });
+        const legs: TransferLeg[] = [{ account: { house: 'sports' }, amount: stake }];
+        // Too little money in total leaves the whole stake on main, so the ledger refuses it as insufficient_funds.
+        if (split.main + split.bonus === stake && split.bonus > 0n) {
+          if (split.main > 0n) legs.push({ account: { userId: user.id, kind: 'main' }, amount: -split.main });
+          legs.push({ account: { userId: user.id, kind: 'bonus' }, amount: -split.bonus });
+        } else {
+          legs.push({ account: { userId: user.id, kind: 'main' }, amount: -stake });
+        }
         await createWalletService({ db: tx as Db }).transfer({
           idempotencyKey: stakeTransferKey(id),
           kind: 'sports_stake',
           currency,
-          legs: [
-            { account: { userId: user.id, kind: 'main' }, amount: -stake },
-            { account: { house: 'sports' }, amount: stake },
-          ],
+          legs,
           metadata: { betId: id, kind: body.kind },
         });
+        if (bonus) {
+          await countStake(tx, bonus, sportsSourceKey(id), 'sports', stake, Number(totalOddThousandths(odds)));
+          await completeIfDone(tx, bonus.bonus.id, now);
+        }
         return row;
       });
       // A racing request with the same key won the insert: answer as it did.

@@ -10,8 +10,10 @@ import {
   type SelectionResult,
 } from '@playhouse/db/schema';
 import type { Clock } from '../cashbox/clock';
-import { createWalletService } from '../wallet/wallet-service';
+import { bonusReturnAccount, bonusShareOf, uncountStake } from '../bonuses/bonus-engine';
+import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';
+import { sportsSourceKey, stakeTransferKey } from './bet-service';
 
 export const payoutTransferKey = (betId: string) => `payout:${betId}`;
 export const voidTransferKey = (betId: string) => `void:${betId}`;
@@ -82,26 +84,33 @@ export function createSettlementService({ db, clock }: { db: Db; clock: Clock })
       if (!outcome) return null;
 
       const wallet = createWalletService({ db: tx as Db });
-      if (outcome.status === 'won') {
+      // A void takes its wagering contribution back first: that locks the active bonus before the ledger's accounts.
+      if (outcome.status === 'void') await uncountStake(tx, bet.userId, sportsSourceKey(bet.id));
+      const paid = outcome.status === 'won' ? outcome.payout : outcome.status === 'void' ? bet.stake : 0n;
+      if (paid > 0n) {
+        // The bonus-funded share of the stake earns its share of the payout back as bonus money.
+        const [staked] = await tx
+          .select({ amount: sql<string>`coalesce(sum(-e.amount), 0)::text` })
+          .from(sql`ledger_entries e`)
+          .innerJoin(sql`ledger_transfers t`, sql`t.id = e.transfer_id`)
+          .innerJoin(sql`ledger_accounts a`, sql`a.id = e.account_id`)
+          .where(sql`t.idempotency_key = ${stakeTransferKey(bet.id)} and a.kind = 'bonus'`);
+        const toBonus = bonusShareOf(paid, BigInt(staked?.amount ?? '0'), bet.stake);
+        // A void returns the stake exactly as it was taken; a win's bonus share is bonus money only while a bonus runs.
+        const bonusAccount =
+          toBonus > 0n && outcome.status === 'won' ? await bonusReturnAccount(tx, bet.userId) : 'bonus';
+        const toMain = bonusAccount === 'main' ? paid : paid - toBonus;
+        const legs: TransferLeg[] = [{ account: { house: 'sports' }, amount: -paid }];
+        if (toMain > 0n) legs.push({ account: { userId: bet.userId, kind: 'main' }, amount: toMain });
+        if (bonusAccount === 'bonus' && toBonus > 0n) {
+          legs.push({ account: { userId: bet.userId, kind: 'bonus' }, amount: toBonus });
+        }
+        const won = outcome.status === 'won';
         await wallet.transfer({
-          idempotencyKey: payoutTransferKey(bet.id),
-          kind: 'sports_payout',
+          idempotencyKey: won ? payoutTransferKey(bet.id) : voidTransferKey(bet.id),
+          kind: won ? 'sports_payout' : 'sports_void',
           currency: bet.currency,
-          legs: [
-            { account: { house: 'sports' }, amount: -outcome.payout },
-            { account: { userId: bet.userId, kind: 'main' }, amount: outcome.payout },
-          ],
-          metadata: { betId: bet.id },
-        });
-      } else if (outcome.status === 'void') {
-        await wallet.transfer({
-          idempotencyKey: voidTransferKey(bet.id),
-          kind: 'sports_void',
-          currency: bet.currency,
-          legs: [
-            { account: { house: 'sports' }, amount: -bet.stake },
-            { account: { userId: bet.userId, kind: 'main' }, amount: bet.stake },
-          ],
+          legs,
           metadata: { betId: bet.id },
         });
       }

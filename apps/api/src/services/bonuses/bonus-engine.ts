@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '@playhouse/db';
+import { bonusCampaigns, bonusContributions, userBonuses } from '@playhouse/db/schema';
+import type { BonusGameType } from '@playhouse/shared';
+import { playerAccounts } from '../wallet/ledger-queries';
+import { createWalletService } from '../wallet/wallet-service';
+
+export type UserBonusRow = typeof userBonuses.$inferSelect;
+export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;
+export interface LockedBonus {
+  bonus: UserBonusRow;
+  campaign: BonusCampaignRow;
+}
+
+export const grantTransferKey = (bonusId: string) => `bonus:grant:${bonusId}`;
+export const conversionTransferKey = (bonusId: string) => `bonus:conversion:${bonusId}`;
+export const forfeitTransferKey = (bonusId: string) => `bonus:forfeit:${bonusId}`;
+
+/** The contribution table's game type of a catalogue game. */
+export function gameTypeOf(game: { kind: string; engine: string }): BonusGameType {
+  if (game.kind === 'slot') return 'slots';
+  if (game.kind === 'table') return 'table';
+  if (game.kind === 'live') return 'live';
+  if (game.kind === 'originals') {
+    if (game.engine === 'slot') return 'slots';
+    if (game.engine === 'dice') return 'dice';
+    if (game.engine === 'plinko') return 'plinko';
+  }
+  return 'other';
+}
+
+/** Minor units of a stake that count towards wagering: floor(stake x percent / 100). */
+export function contributionOf(
+  campaign: Pick<BonusCampaignRow, 'contributions' | 'sportsMinOddThousandths'>,
+  gameType: BonusGameType,
+  stake: bigint,
+  oddThousandths?: number,
+): bigint {
+  if (gameType === 'sports' && (oddThousandths ?? 0) < campaign.sportsMinOddThousandths) return 0n;
+  const percent = BigInt(Math.max(0, Math.min(100, Math.trunc(campaign.contributions[gameType] ?? 0))));
+  return (stake * percent) / 100n;
+}
+
+/** The player's bonus balance in a currency (0 when the account does not exist yet). */
+export async function bonusBalance(tx: DbOrTx, userId: number, currency: string): Promise<bigint> {
+  const accounts = await playerAccounts(tx, userId);
+  return accounts.find((account) => account.kind === 'bonus' && account.currency === currency)?.balance ?? 0n;
+}
+
+/**
+ * Locks the player's active bonus row (and reads its campaign). Every step that reads or moves bonus money takes
+ * this lock first and the ledger's account locks after it, so conversion, forfeit and bets never interleave.
+ */
+export async function lockActiveBonus(tx: DbOrTx, userId: number): Promise<LockedBonus | undefined> {
+  const [bonus] = await tx
+    .select()
+    .from(userBonuses)
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')))
+    .for('update');
+  if (!bonus) return undefined;
+  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
+  return { bonus, campaign: campaign! };
+}
+
+export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonus | undefined> {
+  const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId)).for('update');
+  if (!bonus) return undefined;
+  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
+  return { bonus, campaign: campaign! };
+}
+
+function walletIn(tx: DbOrTx) {
+  return createWalletService({ db: tx as Db });
+}
+
+/**
+ * Ends a locked active bonus: 'completed' converts what is left on the bonus balance to main money, 'expired' and
+ * 'forfeited' return it to the house bonus pool. The status changes only from active, so it happens once.
+ */
+export async function finishBonus(
+  tx: DbOrTx,
+  bonus: UserBonusRow,
+  status: 'completed' | 'expired' | 'forfeited',
+  now: Date,
+): Promise<void> {
+  const updated = await tx
+    .update(userBonuses)
+    .set({ status, finishedAt: now })
+    .where(and(eq(userBonuses.id, bonus.id), eq(userBonuses.status, 'active')))
+    .returning({ id: userBonuses.id });
+  if (updated.length === 0) return;
+  const remaining = await bonusBalance(tx, bonus.userId, bonus.currency);
+  if (remaining <= 0n) return;
+  const converting = status === 'completed';
+  await walletIn(tx).transfer({
+    idempotencyKey: converting ? conversionTransferKey(bonus.id) : forfeitTransferKey(bonus.id),
+    kind: converting ? 'bonus_conversion' : 'bonus_forfeit',
+    currency: bonus.currency,
+    legs: [
+      { account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining },
+      converting
+        ? { account: { userId: bonus.userId, kind: 'main' }, amount: remaining }
+        : { account: { house: 'bonus_pool' }, amount: remaining },
+    ],
+    metadata: { bonusId: bonus.id, status },
+  });
+}
+
+/** Wagering is done once the requirement is met and no free spin is left to play. */
+function wageringDone(bonus: UserBonusRow): boolean {
+  return (bonus.freeSpinsLeft ?? 0) === 0 && bonus.wagered >= bonus.wagerRequired;
+}
+
+/** Completes the bonus when its wagering is done (after a stake counted, or a free spin's result came in). */
+export async function completeIfDone(tx: DbOrTx, bonusId: string, now: Date): Promise<void> {
+  const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
+  if (bonus && bonus.status === 'active' && wageringDone(bonus)) await finishBonus(tx, bonus, 'completed', now);
+}
+
+/**
+ * Counts a stake towards the locked active bonus, once per source key. Returns the contribution counted now (0 for
+ * a repeat or a stake that does not qualify).
+ */
+export async function countStake(
+  tx: DbOrTx,
+  locked: LockedBonus,
+  sourceKey: string,
+  gameType: BonusGameType,
+  stake: bigint,
+  oddThousandths?: number,
+): Promise<bigint> {
+  const contribution = contributionOf(locked.campaign, gameType, stake, oddThousandths);
+  const inserted = await tx
+    .insert(bonusContributions)
+    .values({ userBonusId: locked.bonus.id, sourceKey, gameType, stake, contribution })
+    .onConflictDoNothing()
+    .returning({ id: bonusContributions.id });
+  if (inserted.length === 0 || contribution === 0n) return 0n;
+  await tx
+    .update(userBonuses)
+    .set({ wagered: sql`${userBonuses.wagered} + ${contribution}` })
+    .where(eq(userBonuses.id, locked.bonus.id));
+  return contribution;
+}
+
+/**
+ * Takes back a rolled-back or voided stake's contribution from the player's active bonus. A bonus that has already
+ * ended keeps its outcome: completion and forfeit are final.
+ */
+export async function uncountStake(tx: DbOrTx, userId: number, sourceKey: string): Promise<void> {
+  const locked = await lockActiveBonus(tx, userId);
+  if (!locked) return;
+  const [row] = await tx
+    .update(bonusContributions)
+    .set({ reversed: true })
+    .where(
+      and(
+        eq(bonusContributions.userBonusId, locked.bonus.id),
+        eq(bonusContributions.sourceKey, sourceKey),
+        eq(bonusContributions.reversed, false),
+      ),
+    )
+    .returning({ contribution: bonusContributions.contribution });
+  if (!row || row.contribution === 0n) return;
+  await tx
+    .update(userBonuses)
+    .set({ wagered: sql`${userBonuses.wagered} - ${row.contribution}` })
+    .where(eq(userBonuses.id, locked.bonus.id));
+}
+
+/**
+ * Where bonus-funded money coming back (a win on the bonus share, a rollback, a void) goes: the bonus balance while a
+ * bonus is being wagered, else main money (the bonus it was staked under has converted, or its balance was removed).
+ */
+export async function bonusReturnAccount(tx: DbOrTx, userId: number): Promise<'bonus' | 'main'> {
+  const [row] = await tx
+    .select({ id: userBonuses.id })
+    .from(userBonuses)
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
+  return row ? 'bonus' : 'main';
+}
+
+/** The part of `amount` that belongs to the bonus-funded share `funded` of a total stake. */
+export function bonusShareOf(amount: bigint, funded: bigint, total: bigint): bigint {
+  if (total <= 0n || funded <= 0n) return 0n;
+  return (amount * (funded > total ? total : funded)) / total;
+}
+
+/** A free-spin win is bonus money that carries the campaign's wager: the requirement grows with it. */
+export async function addFreeSpinWinnings(tx: DbOrTx, locked: LockedBonus, winnings: bigint): Promise<void> {
+  if (winnings <= 0n) return;
+  await tx
+    .update(userBonuses)
+    .set({
+      amount: sql`coalesce(${userBonuses.amount}, 0) + ${winnings}`,
+      wagerRequired: sql`${userBonuses.wagerRequired} + ${winnings * BigInt(locked.campaign.wager)}`,
+    })
+    .where(eq(userBonuses.id, locked.bonus.id));
+}
+
+export async function setFreeSpinsLeft(tx: DbOrTx, bonusId: string, delta: number): Promise<void> {
+  await tx
+    .update(userBonuses)
+    .set({ freeSpinsLeft: sql`greatest(0, coalesce(${userBonuses.freeSpinsLeft}, 0) + ${delta})` })
+    .where(eq(userBonuses.id, bonusId));
+}

@@ -1,0 +1,441 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Db, DbOrTx } from '@playhouse/db';
+import { bonusCampaigns, games, payments, providers, userBonuses, users } from '@playhouse/db/schema';
+import {
+  CURRENCIES,
+  formatMinor,
+  isCurrency,
+  type ActiveBonus,
+  type BonusHistoryQuery,
+  type BonusHistoryResponse,
+  type BonusOffer,
+  type BonusesResponse,
+  type Currency,
+} from '@playhouse/shared';
+import type { Clock } from '../cashbox/clock';
+import { createWalletService } from '../wallet/wallet-service';
+import { finishBonus, grantTransferKey, lockBonus, type BonusCampaignRow, type UserBonusRow } from './bonus-engine';
+import {
+  BonusActiveExistsError,
+  BonusNotActiveError,
+  BonusNotCoinsError,
+  BonusNotFoundError,
+  BonusNotOfferedError,
+} from './bonus-errors';
+
+const DAY_MS = 86_400_000;
+
+/** Message keys of a campaign's texts in the "bonuses" namespace. */
+export const campaignNameKey = (slug: string) => `campaigns.${slug}.name`;
+export const campaignNoticeKey = (slug: string) => `campaigns.${slug}.notice`;
+
+function currencyOf(code: string): Currency {
+  return isCurrency(code) ? code : 'EUR';
+}
+
+export type BonusService = ReturnType<typeof createBonusService>;
+
+/**
+ * Offers, acceptance, rejection, coin picks, forfeits and expiry of bonuses. Every money step is one ledger transfer
+ * keyed by the bonus id (bonus:grant|conversion|forfeit:<id>) and runs under the bonus row's lock with a status
+ * change that only happens once, so retries and racing requests never grant, convert or forfeit twice.
+ */
+export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
+  async function campaignMap(executor: DbOrTx, ids: number[]) {
+    if (ids.length === 0) return new Map<number, BonusCampaignRow>();
+    const rows = await executor.select().from(bonusCampaigns).where(inArray(bonusCampaigns.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async function freeSpinGames(slugs: string[], locale: string) {
+    if (slugs.length === 0) return new Map<string, NonNullable<BonusOffer['bonus']['firstFreeSpinGame']>>();
+    const rows = await db
+      .select({ id: games.id, slug: games.slug, title: games.title, producer: providers.title })
+      .from(games)
+      .innerJoin(providers, eq(providers.id, games.providerId))
+      .where(inArray(games.slug, slugs));
+    return new Map(
+      rows.map((row) => {
+        const titles = row.title as Record<string, string>;
+        return [
+          row.slug,
+          {
+            id: row.id,
+            slug: row.slug,
+            title: titles[locale] ?? titles.en ?? row.slug,
+            producer: { title: row.producer },
+          },
+        ];
+      }),
+    );
+  }
+
+  function offerView(
+    row: UserBonusRow,
+    campaign: BonusCampaignRow,
+    game: BonusOffer['bonus']['firstFreeSpinGame'],
+  ): BonusOffer {
+    const currency = currencyOf(row.currency);
+    const amount = campaign.kind === 'coins' ? row.pickedAmount : row.amount;
+    return {
+      id: row.id,
+      template: campaign.template,
+      kind: campaign.kind,
+      amount: amount === null ? null : formatMinor(amount, currency),
+      currency: CURRENCIES[currency].symbol,
+      currencyCode: currency,
+      wager: campaign.wager,
+      quantity: campaign.kind === 'free_spins' ? campaign.freeSpins : null,
+      items: campaign.kind === 'coins' ? campaign.items.map((item) => formatMinor(BigInt(item), currency)) : [],
+      pickedAmount: row.pickedAmount === null ? null : formatMinor(row.pickedAmount, currency),
+      expiresAt: row.offerExpiresAt?.toISOString() ?? null,
+      bonus: {
+        slug: campaign.slug,
+        noticeTextKey: campaignNoticeKey(campaign.slug),
+        nameKey: campaignNameKey(campaign.slug),
+        firstFreeSpinGame: game,
+      },
+      maxBet: campaign.maxBet === null ? null : formatMinor(campaign.maxBet, currency),
+      validDays: campaign.validDays,
+    };
+  }
+
+  function activeView(row: UserBonusRow, campaign: BonusCampaignRow): ActiveBonus {
+    const currency = currencyOf(row.currency);
+    const left = row.wagerRequired > row.wagered ? row.wagerRequired - row.wagered : 0n;
+    return {
+      id: row.id,
+      kind: campaign.kind,
+      slug: campaign.slug,
+      nameKey: campaignNameKey(campaign.slug),
+      amount: formatMinor(row.amount ?? 0n, currency),
+      currencyCode: currency,
+      wagerRequired: formatMinor(row.wagerRequired, currency),
+      wagered: formatMinor(row.wagered, currency),
+      left: formatMinor(left, currency),
+      maxBet: campaign.maxBet === null ? null : formatMinor(campaign.maxBet, currency),
+      expiresAt: (row.expiresAt ?? clock.now()).toISOString(),
+      freeSpinsLeft: campaign.kind === 'free_spins' ? (row.freeSpinsLeft ?? 0) : null,
+    };
+  }
+
+  /** Inserts an offer once per (player, campaign, trigger); returns its id, or undefined when it already existed. */
+  async function insertOffer(
+    executor: DbOrTx,
+    user: { id: number; currency: string },
+    campaign: BonusCampaignRow,
+    triggerRef: string,
+    amount: bigint | null,
+  ): Promise<string | undefined> {
+    const now = clock.now();
+    const [row] = await executor
+      .insert(userBonuses)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        campaignId: campaign.id,
+        triggerRef,
+        currency: user.currency,
+        amount,
+        offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: userBonuses.id });
+    return row?.id;
+  }
+
+  function campaignAmount(campaign: BonusCampaignRow): bigint | null {
+    if (campaign.kind === 'free_money') return campaign.amount ?? 0n;
+    if (campaign.kind === 'free_spins') return 0n;
+    // Staff offering a deposit match outside its trigger offer the cap.
+    if (campaign.kind === 'deposit_match') return campaign.amount ?? 0n;
+    return null;
+  }
+
+  /**
+   * Materialises the offers the player's history triggers: registration campaigns once per player, and deposit
+   * matches once per player on the first credited deposit that reaches the campaign's minimum.
+   */
+  async function ensureOffers(user: { id: number; currency: string }): Promise<void> {
+    const campaigns = await db
+      .select()
+      .from(bonusCampaigns)
+      .where(and(eq(bonusCampaigns.active, true), inArray(bonusCampaigns.trigger, ['registration', 'first_deposit'])));
+    if (campaigns.length === 0) return;
+    const [firstDeposit] = await db
+      .select({ id: payments.id, amount: payments.amount, currency: payments.currency })
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), eq(payments.status, 'succeeded')))
+      .orderBy(asc(payments.settledAt), asc(payments.createdAt))
+      .limit(1);
+    for (const campaign of campaigns) {
+      if (campaign.trigger === 'registration') {
+        await insertOffer(db, user, campaign, 'registration', campaignAmount(campaign));
+      } else if (firstDeposit && firstDeposit.currency === user.currency) {
+        if (campaign.kind !== 'deposit_match' || firstDeposit.amount < (campaign.minDeposit ?? 0n)) continue;
+        const matched = (firstDeposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
+        const cap = campaign.amount ?? matched;
+        await insertOffer(db, user, campaign, 'first_deposit', matched < cap ? matched : cap);
+      }
+    }
+  }
+
+  async function ownBonus(tx: DbOrTx, userId: number, bonusId: string) {
+    const locked = await lockBonus(tx, bonusId);
+    if (!locked || locked.bonus.userId !== userId) throw new BonusNotFoundError();
+    return locked;
+  }
+
+  function offerOpen(row: UserBonusRow, now: Date): boolean {
+    return row.status === 'offered' && (row.offerExpiresAt === null || row.offerExpiresAt > now);
+  }
+
+  function pickFrom(campaign: BonusCampaignRow): bigint {
+    const items = campaign.items;
+    if (items.length === 0) throw new BonusNotCoinsError();
+    return BigInt(items[randomInt(items.length)]!);
+  }
+
+  /** Fixes a coins offer's amount at random among its items (once: a repeat answers the amount picked first). */
+  async function pickIn(tx: DbOrTx, locked: { bonus: UserBonusRow; campaign: BonusCampaignRow }): Promise<bigint> {
+    if (locked.bonus.pickedAmount !== null) return locked.bonus.pickedAmount;
+    const picked = pickFrom(locked.campaign);
+    await tx
+      .update(userBonuses)
+      .set({ pickedAmount: picked, amount: picked })
+      .where(and(eq(userBonuses.id, locked.bonus.id), isNull(userBonuses.pickedAmount)));
+    return picked;
+  }
+
+  /** Ends every bonus whose time ran out: open offers expire, active bonuses expire and lose their bonus money. */
+  async function expireDue(): Promise<{ offers: number; bonuses: number }> {
+    const now = clock.now();
+    const offers = await db
+      .update(userBonuses)
+      .set({ status: 'expired', finishedAt: now })
+      .where(and(eq(userBonuses.status, 'offered'), lte(userBonuses.offerExpiresAt, now)))
+      .returning({ id: userBonuses.id });
+    const due = await db
+      .select({ id: userBonuses.id })
+      .from(userBonuses)
+      .where(and(eq(userBonuses.status, 'active'), lte(userBonuses.expiresAt, now)));
+    let bonuses = 0;
+    for (const { id } of due) {
+      const done = await db.transaction(async (tx) => {
+        const locked = await lockBonus(tx, id);
+        if (!locked || locked.bonus.status !== 'active' || !locked.bonus.expiresAt || locked.bonus.expiresAt > now) {
+          return false;
+        }
+        await finishBonus(tx, locked.bonus, 'expired', now);
+        return true;
+      });
+      if (done) bonuses++;
+    }
+    return { offers: offers.length, bonuses };
+  }
+
+  return {
+    ensureOffers,
+    expireDue,
+
+    /** The player's open offers and the bonus being wagered. */
+    async overview(user: { id: number; currency: string }, locale: string): Promise<BonusesResponse> {
+      await ensureOffers(user);
+      const now = clock.now();
+      const rows = await db
+        .select()
+        .from(userBonuses)
+        .where(
+          and(
+            eq(userBonuses.userId, user.id),
+            or(
+              eq(userBonuses.status, 'active'),
+              and(
+                eq(userBonuses.status, 'offered'),
+                or(isNull(userBonuses.offerExpiresAt), gt(userBonuses.offerExpiresAt, now)),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(userBonuses.createdAt), asc(userBonuses.id));
+      const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
+      const gameSlugs = [...campaigns.values()].flatMap((campaign) => (campaign.gameSlug ? [campaign.gameSlug] : []));
+      const gamesBySlug = await freeSpinGames(gameSlugs, locale);
+      const activeRow = rows.find((row) => row.status === 'active');
+      return {
+        offers: rows
+          .filter((row) => row.status === 'offered')
+          .map((row) => {
+            const campaign = campaigns.get(row.campaignId)!;
+            return offerView(row, campaign, campaign.gameSlug ? (gamesBySlug.get(campaign.gameSlug) ?? null) : null);
+          }),
+        active: activeRow ? activeView(activeRow, campaigns.get(activeRow.campaignId)!) : null,
+      };
+    },
+
+    async pick(userId: number, bonusId: string): Promise<{ pickedAmount: string; items: string[] }> {
+      return db.transaction(async (tx) => {
+        const locked = await ownBonus(tx, userId, bonusId);
+        if (locked.campaign.kind !== 'coins') throw new BonusNotCoinsError();
+        const currency = currencyOf(locked.bonus.currency);
+        const items = locked.campaign.items.map((item) => formatMinor(BigInt(item), currency));
+        if (locked.bonus.pickedAmount !== null) {
+          return { pickedAmount: formatMinor(locked.bonus.pickedAmount, currency), items };
+        }
+        if (!offerOpen(locked.bonus, clock.now())) throw new BonusNotOfferedError();
+        return { pickedAmount: formatMinor(await pickIn(tx, locked), currency), items };
+      });
+    },
+
+    /**
+     * Accepts an offer: grants its amount to the bonus balance (house bonus_pool -> player bonus, key
+     * bonus:grant:<id>) and starts the wagering clock. Accepting the bonus already being wagered answers it again.
+     */
+    async accept(userId: number, bonusId: string): Promise<{ bonus: ActiveBonus }> {
+      return db.transaction(async (tx) => {
+        const locked = await ownBonus(tx, userId, bonusId);
+        const { campaign } = locked;
+        if (locked.bonus.status === 'active') return { bonus: activeView(locked.bonus, campaign) };
+        const now = clock.now();
+        if (!offerOpen(locked.bonus, now)) throw new BonusNotOfferedError();
+        const [other] = await tx
+          .select({ id: userBonuses.id })
+          .from(userBonuses)
+          .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
+        if (other) throw new BonusActiveExistsError();
+        const amount = campaign.kind === 'coins' ? await pickIn(tx, locked) : (locked.bonus.amount ?? 0n);
+        const [updated] = await tx
+          .update(userBonuses)
+          .set({
+            status: 'active',
+            amount,
+            acceptedAt: now,
+            expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
+            wagerRequired: amount * BigInt(campaign.wager),
+            freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
+          })
+          .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))
+          .returning();
+        if (amount > 0n) {
+          await createWalletService({ db: tx as Db }).transfer({
+            idempotencyKey: grantTransferKey(bonusId),
+            kind: 'bonus_grant',
+            currency: locked.bonus.currency,
+            legs: [
+              { account: { house: 'bonus_pool' }, amount: -amount },
+              { account: { userId, kind: 'bonus' }, amount },
+            ],
+            metadata: { bonusId, campaign: campaign.slug },
+          });
+        }
+        return { bonus: activeView(updated!, campaign) };
+      });
+    },
+
+    /** Declines an offer; declining it again answers the same. */
+    async reject(userId: number, bonusId: string): Promise<{ id: string; status: 'rejected' }> {
+      return db.transaction(async (tx) => {
+        const locked = await ownBonus(tx, userId, bonusId);
+        if (locked.bonus.status === 'rejected') return { id: bonusId, status: 'rejected' as const };
+        if (!offerOpen(locked.bonus, clock.now())) throw new BonusNotOfferedError();
+        await tx
+          .update(userBonuses)
+          .set({ status: 'rejected', finishedAt: clock.now() })
+          .where(eq(userBonuses.id, bonusId));
+        return { id: bonusId, status: 'rejected' as const };
+      });
+    },
+
+    /** Gives up the bonus being wagered: what is left of its bonus money goes back to the house (bonus_forfeit). */
+    async forfeit(userId: number, bonusId: string): Promise<{ id: string; status: 'forfeited' }> {
+      return db.transaction(async (tx) => {
+        const locked = await ownBonus(tx, userId, bonusId);
+        if (locked.bonus.status === 'forfeited') return { id: bonusId, status: 'forfeited' as const };
+        if (locked.bonus.status !== 'active') throw new BonusNotActiveError();
+        await finishBonus(tx, locked.bonus, 'forfeited', clock.now());
+        return { id: bonusId, status: 'forfeited' as const };
+      });
+    },
+
+    async history(userId: number, query: BonusHistoryQuery): Promise<BonusHistoryResponse> {
+      const where = eq(userBonuses.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(userBonuses)
+          .where(where)
+          .orderBy(desc(userBonuses.createdAt), desc(userBonuses.id))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db.select({ value: count() }).from(userBonuses).where(where),
+      ]);
+      const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
+      return {
+        items: rows.map((row) => {
+          const campaign = campaigns.get(row.campaignId)!;
+          const currency = currencyOf(row.currency);
+          return {
+            id: row.id,
+            kind: campaign.kind,
+            slug: campaign.slug,
+            nameKey: campaignNameKey(campaign.slug),
+            status: row.status,
+            amount: row.amount === null ? null : formatMinor(row.amount, currency),
+            currencyCode: currency,
+            wagerRequired: formatMinor(row.wagerRequired, currency),
+            wagered: formatMinor(row.wagered, currency),
+            createdAt: row.createdAt.toISOString(),
+            acceptedAt: row.acceptedAt?.toISOString() ?? null,
+            finishedAt: row.finishedAt?.toISOString() ?? null,
+            expiresAt: (row.status === 'offered' ? row.offerExpiresAt : row.expiresAt)?.toISOString() ?? null,
+          };
+        }),
+        total: total?.value ?? 0,
+      };
+    },
+
+    // Staff (the ops command line)
+
+    async campaigns() {
+      return db.select().from(bonusCampaigns).orderBy(asc(bonusCampaigns.id));
+    },
+
+    /** Offers a campaign to a player by login; the same key offers once. */
+    async offer(login: string, slug: string, key: string): Promise<{ id: string; created: boolean }> {
+      const [user] = await db
+        .select({ id: users.id, currency: users.currency })
+        .from(users)
+        .where(or(eq(users.email, login.toLowerCase()), eq(users.username, login)))
+        .limit(1);
+      if (!user) throw new BonusNotFoundError();
+      const [campaign] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
+      if (!campaign) throw new BonusNotFoundError();
+      const triggerRef = `ops:${key}`;
+      const id = await insertOffer(db, user, campaign, triggerRef, campaignAmount(campaign));
+      if (id) return { id, created: true };
+      const [existing] = await db
+        .select({ id: userBonuses.id })
+        .from(userBonuses)
+        .where(
+          and(
+            eq(userBonuses.userId, user.id),
+            eq(userBonuses.campaignId, campaign.id),
+            eq(userBonuses.triggerRef, triggerRef),
+          ),
+        );
+      return { id: existing!.id, created: false };
+    },
+
+    async userBonuses(login: string) {
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(eq(users.email, login.toLowerCase()), eq(users.username, login)))
+        .limit(1);
+      if (!user) throw new BonusNotFoundError();
+      return this.history(user.id, { page: 1, perPage: 100 });
+    },
+  };
+}
