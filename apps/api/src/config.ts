@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { providerSecretsFromEnv } from './services/providers/provider-signature';
 import type { SportsConfig } from './services/sports/sports-services';
+import { DEFAULT_CHAT_CONFIG, type ChatConfig } from './services/chat/chat-service';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -79,6 +80,11 @@ const envSchema = z.object({
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // How long an instance reuses a visitor's page of games or search answer (the same for every visitor); 0 turns it off.
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  // Chat messages one visitor or player may send per window, counted across instances.
+  CHAT_SEND_MAX: z.coerce.number().int().positive().default(20),
+  CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
+  DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -137,6 +143,7 @@ export interface Config {
   jobs: { enabled: boolean };
   sports: SportsConfig;
   casino: CasinoConfig;
+  chat: ChatConfig & { demoStaffPassword: string | undefined };
 }
 
 export interface CasinoConfig {
@@ -207,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       originalsSessionTtlMs: 12 * HOUR_MS,
       demoBalance: 100_000n,
       catalogueCacheMs: vars.CATALOGUE_CACHE_MS,
+    },
+    chat: {
+      ...DEFAULT_CHAT_CONFIG,
+      sendLimit: { max: vars.CHAT_SEND_MAX, windowMs: vars.CHAT_SEND_WINDOW_MS },
+      demoStaffPassword: vars.SEED_DEMO ? vars.DEMO_STAFF_PASSWORD : undefined,
     },
   };
 }

@@ -68,7 +68,15 @@ export type ChatSendResponse = z.infer<typeof chatSendResponseSchema>;
 
 /** Server-sent events of GET /spa/chat/stream. */
 export const chatStreamMessagesEventSchema = z.object({ messages: z.array(chatMessageSchema) });
-export const chatStreamStateEventSchema = z.object({ status: z.enum(CHAT_STATUSES), staffOnline: z.boolean() });
+/** Sent on connect and whenever either changes; status is null until the caller has a conversation. */
+export const chatStreamStateEventSchema = z.object({
+  status: z.enum(CHAT_STATUSES).nullable(),
+  staffOnline: z.boolean(),
+});
+export const chatStreamQuerySchema = z.object({
+  /** The newest message id the client already has: the stream starts with the ones after it. */
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
 
 /* Staff side */
 
@@ -102,6 +110,10 @@ export const staffChatConversationResponseSchema = z
 export type StaffChatConversationResponse = z.infer<typeof staffChatConversationResponseSchema>;
 
 export const staffChatReplyBodySchema = z.object({ text: messageText }).strict();
+export const staffChatReplyResponseSchema = z.object({ message: chatMessageSchema }).meta({ id: 'StaffChatReply' });
+export const staffChatSummaryResponseSchema = z
+  .object({ conversation: staffChatConversationSummarySchema })
+  .meta({ id: 'StaffChatSummary' });
 
 /** Marks the conversation read up to this message (its newest when left out). */
 export const staffChatReadBodySchema = z

@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { createAccountServices, type AccountServices } from '../../services/accounts/account-services';
 import { createCashboxServices, type CashboxServices } from '../../services/cashbox/cashbox-services';
+import { systemClock } from '../../services/cashbox/clock';
+import { createChatServices, type ChatServices } from '../../services/chat/chat-services';
+import { ensureDemoStaff } from '../../services/chat/demo-staff';
 import { createContentService, type ContentService } from '../../services/content/content-service';
 import { createCasinoServices, type CasinoServices } from '../../services/games/casino-services';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
@@ -14,6 +17,7 @@ export interface Services extends AccountServices, CashboxServices {
   seo: SeoService;
   sports: SportsServices;
   casino: CasinoServices;
+  chat: ChatServices;
 }
 
 declare module 'fastify' {
@@ -42,6 +46,20 @@ export const servicesPlugin = fp<{ config: Config }>(
       await cashboxServices.jobs.stop();
       await cashboxServices.balanceHub.close();
     });
+    const chat = createChatServices({
+      handle: app.dbHandle,
+      clock: systemClock,
+      config: config.chat,
+      secureCookies: new URL(config.siteUrl).protocol === 'https:',
+      onError: (error) => app.log.warn({ err: error }, 'chat event dispatch failed'),
+    });
+    app.addHook('onReady', async () => {
+      const password = config.chat.demoStaffPassword;
+      if (password && (await ensureDemoStaff(app.db, accountServices.accounts, password))) {
+        app.log.info('created the demo support account support@playhouse.example');
+      }
+    });
+    app.addHook('preClose', async () => chat.hub.close());
     app.decorate('services', {
       ...accountServices,
       ...cashboxServices,
@@ -58,6 +76,7 @@ export const servicesPlugin = fp<{ config: Config }>(
           return { statusCode: response.statusCode, body: response.body };
         },
       }),
+      chat,
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

@@ -5,6 +5,7 @@ import authRoutes from './auth/index';
 import bonusInfosRoutes from './bonus-infos/index';
 import captchaRoutes from './captcha/index';
 import cashboxRoutes from './cashbox/index';
+import chatRoutes from './chat/index';
 import categoriesRoutes from './categories/index';
 import formsRoutes from './forms/index';
 import gamesRoutes from './games/index';
@@ -49,6 +50,7 @@ const AREAS = {
   providers: providersRoutes,
   sports: sportsRoutes,
   'staff/sports': sportsFeedRoutes,
+  chat: chatRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

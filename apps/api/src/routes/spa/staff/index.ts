@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import staffCashboxRoutes from './cashbox';
+import staffChatRoutes from './chat';
 import outboxRoutes from './outbox';
 import staffUserRoutes from './users';
 
@@ -9,6 +10,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffUserRoutes);
   await app.register(outboxRoutes);
   await app.register(staffCashboxRoutes);
+  await app.register(staffChatRoutes);
 };
 
 export default staffRoutes;

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  staffChatConversationResponseSchema,
+  staffChatListQuerySchema,
+  staffChatListResponseSchema,
+  staffChatParamsSchema,
+  staffChatReadBodySchema,
+  staffChatReplyBodySchema,
+  staffChatReplyResponseSchema,
+  staffChatSummaryResponseSchema,
+} from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+import { eventStreams } from '../../../lib/sse';
+import { signedInUser } from '../../../plugins/auth';
+
+/** /spa/staff/chat: support staff answer visitors and players; the staff plugin requires a staff session. */
+const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { service, hub } = app.services.chat;
+  const streams = eventStreams(app);
+
+  app.get(
+    '/chat/conversations',
+    {
+      schema: {
+        operationId: 'listStaffChatConversations',
+        tags: ['staff', 'chat'],
+        summary: 'Conversations of one status (open by default), most recently active first, with unread counts',
+        querystring: staffChatListQuerySchema,
+        response: { 200: staffChatListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/chat/conversations - the support queue
+      reply.header('cache-control', 'no-store');
+      return { conversations: await service.list(request.query.status) };
+    },
+  );
+
+  app.get(
+    '/chat/conversations/:id',
+    {
+      schema: {
+        operationId: 'getStaffChatConversation',
+        tags: ['staff', 'chat'],
+        summary: 'One conversation with all its messages',
+        params: staffChatParamsSchema,
+        response: { 200: staffChatConversationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/chat/conversations/{id} - a conversation's history
+      reply.header('cache-control', 'no-store');
+      return service.conversation(request.params.id);
+    },
+  );
+
+  app.post(
+    '/chat/conversations/:id/messages',
+    {
+      schema: {
+        operationId: 'replyStaffChat',
+        tags: ['staff', 'chat'],
+        summary: 'Answers in an open conversation (plain text); the visitor sees it at once on the stream',
+        params: staffChatParamsSchema,
+        body: staffChatReplyBodySchema,
+        response: { 201: staffChatReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/staff/chat/conversations/{id}/messages - a staff answer
+      const message = await service.reply(signedInUser(request), request.params.id, request.body.text);
+      return reply.code(201).send({ message });
+    },
+  );
+
+  app.post(
+    '/chat/conversations/:id/read',
+    {
+      schema: {
+        operationId: 'markStaffChatRead',
+        tags: ['staff', 'chat'],
+        summary: "Marks the visitor's messages read up to a message (all of them when none is named)",
+        params: staffChatParamsSchema,
+        body: staffChatReadBodySchema.optional(),
+        response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // POST /spa/staff/chat/conversations/{id}/read - unread count back to zero
+      return { conversation: await service.markRead(request.params.id, request.body?.upTo) };
+    },
+  );
+
+  app.post(
+    '/chat/conversations/:id/close',
+    {
+      schema: {
+        operationId: 'closeStaffChat',
+        tags: ['staff', 'chat'],
+        summary: "Closes a conversation; the visitor's next message opens a new one",
+        params: staffChatParamsSchema,
+        response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // POST /spa/staff/chat/conversations/{id}/close - done with it
+      return { conversation: await service.close(signedInUser(request), request.params.id) };
+    },
+  );
+
+  app.get(
+    '/chat/stream',
+    {
+      schema: {
+        operationId: 'streamStaffChat',
+        tags: ['staff', 'chat'],
+        summary:
+          'Server-sent events for the staff page: `event: changed` ({ conversationId }) when a conversation gets a ' +
+          'message, is read or closed. While it is open the staff member counts as online.',
+        response: {
+          200: z.string().describe('text/event-stream: `changed` events and `:` heartbeat comments'),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/chat/stream - the support queue as it moves; staff presence
+      const staff = signedInUser(request);
+      const streamId = randomUUID();
+      const warn = (error: unknown) => request.log.warn({ err: error }, 'staff chat stream failed');
+      let unsubscribe: (() => void) | null = null;
+      await service.enterPresence(streamId, staff.id);
+      const opened = streams.open(request, reply, {
+        onClose: () => {
+          unsubscribe?.();
+          service.leavePresence(streamId).catch(warn);
+        },
+        heartbeat: () => {
+          service.touchPresence(streamId, staff.id).catch(warn);
+        },
+      });
+      const { stream } = opened;
+      stream.send('ready', { staffOnline: true });
+      try {
+        const stop = await hub.subscribeAll((event) => {
+          if (event.kind !== 'presence') stream.send('changed', { conversationId: event.conversationId });
+        });
+        if (stream.closed) stop();
+        else unsubscribe = stop;
+      } catch (error) {
+        warn(error);
+        stream.close();
+      }
+      return opened.reply;
+    },
+  );
+};
+
+export default staffChatRoutes;

@@ -1,0 +1,31 @@
+import type { DbHandle } from '@playhouse/db';
+import type { Clock } from '../cashbox/clock';
+import { createChatHub, type ChatHub } from './chat-hub';
+import { createChatService, type ChatConfig, type ChatService } from './chat-service';
+
+export interface ChatServices {
+  service: ChatService;
+  hub: ChatHub;
+  /** Whether the chat cookie needs the Secure flag (the site is served over https). */
+  secureCookies: boolean;
+}
+
+export function createChatServices({
+  handle,
+  clock,
+  config,
+  secureCookies,
+  onError,
+}: {
+  handle: DbHandle;
+  clock: Clock;
+  config: ChatConfig;
+  secureCookies: boolean;
+  onError: (error: unknown) => void;
+}): ChatServices {
+  return {
+    service: createChatService({ db: handle.db, clock, config }),
+    hub: createChatHub({ listen: handle.listen, onError }),
+    secureCookies,
+  };
+}
