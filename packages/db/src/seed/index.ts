@@ -11,6 +11,7 @@ import {
   slides,
 } from '../schema/content';
 import { seedBonusInfos } from './bonus-infos';
+import { seedBonuses } from './bonuses';
 import { seedCasino } from './casino';
 import { demoArticles } from './content/articles';
 import { demoCategories } from './content/categories';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await seedSports(tx);
     await seedCasino(tx);
     await seedBonusInfos(tx);
+    await seedBonuses(tx);
     return { seeded: true };
   });
 }
