@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { createAccountServices, type AccountServices } from '../../services/accounts/account-services';
+import { createBonusServices, type BonusServices } from '../../services/bonuses/bonus-services';
 import { createCashboxServices, type CashboxServices } from '../../services/cashbox/cashbox-services';
 import { systemClock } from '../../services/cashbox/clock';
 import { createChatServices, type ChatServices } from '../../services/chat/chat-services';
@@ -17,6 +18,7 @@ export interface Services extends AccountServices, CashboxServices {
   seo: SeoService;
   sports: SportsServices;
   casino: CasinoServices;
+  bonuses: BonusServices;
   chat: ChatServices;
 }
 
@@ -60,6 +62,9 @@ export const servicesPlugin = fp<{ config: Config }>(
       }
     });
     app.addHook('preClose', async () => chat.hub.close());
+    const bonuses = createBonusServices({ handle: app.dbHandle, logger: app.log, jobsEnabled: config.jobs.enabled });
+    app.addHook('onReady', async () => bonuses.startJobs());
+    app.addHook('preClose', async () => bonuses.jobs.stop());
     app.decorate('services', {
       ...accountServices,
       ...cashboxServices,
@@ -77,6 +82,7 @@ export const servicesPlugin = fp<{ config: Config }>(
         },
       }),
       chat,
+      bonuses,
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import accountRoutes from './account';
 import balanceRoutes from './balances';
+import bonusRoutes from './bonuses';
 import fingerprintRoutes from './fingerprints';
 import limitRoutes from './limits';
 import passwordRoutes from './password';
@@ -16,6 +17,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(balanceRoutes);
   await app.register(transactionRoutes);
   await app.register(limitRoutes);
+  await app.register(bonusRoutes);
 };
 
 export default usersRoutes;

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bonusAcceptResponseSchema,
+  bonusesResponseSchema,
+  bonusForfeitResponseSchema,
+  bonusHistoryQuerySchema,
+  bonusHistoryResponseSchema,
+  bonusIdParamsSchema,
+  bonusPickResponseSchema,
+  bonusRejectResponseSchema,
+  idempotencyHeadersSchema,
+  localeHeadersSchema,
+} from '@playhouse/shared';
+import { errorResponses } from '../../../lib/route-schemas';
+import { signedInUser } from '../../../plugins/auth';
+
+/**
+ * /spa/users/bonuses: the player's offers and the bonus being wagered, and the answers to an offer. The writes carry
+ * an Idempotency-Key like every money-moving call; their effect is keyed by the bonus itself (a repeat answers the
+ * state it reached), so any retry of the same step gets the same answer.
+ */
+const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/bonuses',
+    {
+      preHandler: app.requireUser,
+      config: { localized: true },
+      schema: {
+        operationId: 'getBonuses',
+        tags: ['bonuses'],
+        summary: "The player's open bonus offers and the bonus being wagered with its progress",
+        headers: localeHeadersSchema,
+        response: { 200: bonusesResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/users/bonuses - offers and the active bonus
+      return app.services.bonuses.overview(signedInUser(request), request.localeContext.locale);
+    },
+  );
+
+  app.get(
+    '/bonuses/history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'getBonusHistory',
+        tags: ['bonuses'],
+        summary: "The player's bonuses, newest first, whatever became of them",
+        querystring: bonusHistoryQuerySchema,
+        response: { 200: bonusHistoryResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/users/bonuses/history - one page of bonuses
+      return app.services.bonuses.history(signedInUser(request).id, request.query);
+    },
+  );
+
+  app.post(
+    '/bonuses/pick/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'pickBonusCoin',
+        tags: ['bonuses'],
+        summary: 'Coins: the server picks the amount at random among the coins; a repeat answers the same amount',
+        headers: idempotencyHeadersSchema,
+        params: bonusIdParamsSchema,
+        response: { 200: bonusPickResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/users/bonuses/pick/{id} - fix a coins offer's amount
+      return app.services.bonuses.pick(signedInUser(request).id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bonuses/get/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'acceptBonus',
+        tags: ['bonuses'],
+        summary: 'Accepts an offer: its amount goes to the bonus balance and wagering starts',
+        headers: idempotencyHeadersSchema,
+        params: bonusIdParamsSchema,
+        response: { 200: bonusAcceptResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/users/bonuses/get/{id} - accept
+      return app.services.bonuses.accept(signedInUser(request).id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bonuses/reject/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'rejectBonus',
+        tags: ['bonuses'],
+        summary: 'Declines an offer',
+        headers: idempotencyHeadersSchema,
+        params: bonusIdParamsSchema,
+        response: { 200: bonusRejectResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/users/bonuses/reject/{id} - decline
+      return app.services.bonuses.reject(signedInUser(request).id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/bonuses/forfeit/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'forfeitBonus',
+        tags: ['bonuses'],
+        summary: 'Gives up the bonus being wagered: its remaining bonus money is removed',
+        headers: idempotencyHeadersSchema,
+        params: bonusIdParamsSchema,
+        response: { 200: bonusForfeitResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/users/bonuses/forfeit/{id} - forfeit
+      return app.services.bonuses.forfeit(signedInUser(request).id, request.params.id);
+    },
+  );
+};
+
+export default bonusRoutes;

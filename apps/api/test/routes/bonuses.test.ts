@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@playhouse/db';
+import { DEMO_CONTRIBUTIONS, seedBonuses } from '@playhouse/db/seed/bonuses';
+import {
+  bonusAcceptResponseSchema,
+  bonusesResponseSchema,
+  bonusHistoryResponseSchema,
+  bonusPickResponseSchema,
+  type BonusOffer,
+} from '@playhouse/shared';
+import { expectErrorEnvelope } from '../helpers/build-test-app';
+import {
+  balances,
+  buildCasinoApp,
+  fund,
+  recordSucceededDeposit,
+  signedInPlayer,
+  walletCall,
+  type CasinoTestApp,
+  type Player,
+} from '../helpers/games-fixtures';
+import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+
+let t: CasinoTestApp;
+
+beforeAll(async () => {
+  t = await buildCasinoApp();
+  await seedBonuses(t.db);
+  // A quick campaign only staff offer: 10.00 with a wager of 2, so a test can finish its wagering in a few bets.
+  await t.db.insert(schema.bonusCampaigns).values({
+    slug: 'route-test-quick',
+    kind: 'free_money',
+    template: 'standard',
+    trigger: 'manual',
+    amount: 1000n,
+    wager: 2,
+    maxBet: 500n,
+    validDays: 7,
+    offerDays: 7,
+    contributions: DEMO_CONTRIBUTIONS,
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const key = () => `bonus-${randomUUID()}`;
+
+function post(player: Player | null, path: string, idempotencyKey: string | null = key()) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/spa/users/bonuses/${path}`,
+    headers: {
+      ...(player ? player.headers : { origin: 'http://localhost:3000' }),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+  });
+}
+
+async function overview(player: Player) {
+  const response = await t.app.inject({ url: '/spa/users/bonuses', headers: player.headers });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return bonusesResponseSchema.parse(response.json());
+}
+
+async function offerOf(player: Player, slug: string): Promise<BonusOffer> {
+  const offer = (await overview(player)).offers.find((candidate) => candidate.bonus.slug === slug);
+  expect(offer, `an offer of ${slug}`).toBeDefined();
+  return offer!;
+}
+
+async function staffOffer(player: Player, slug = 'route-test-quick') {
+  const [user] = await t.db
+    .select({ username: schema.users.username })
+    .from(schema.users)
+    .where(eq(schema.users.id, player.id));
+  return (await t.app.services.bonuses.offer(user!.username, slug, randomUUID())).id;
+}
+
+const TRANSFER_KEYS = { bonus_grant: 'grant', bonus_conversion: 'conversion', bonus_forfeit: 'forfeit' } as const;
+
+/** The ledger transfers of one kind that a bonus made (its deterministic key). */
+async function transfers(kind: keyof typeof TRANSFER_KEYS, bonusId: string) {
+  return t.db
+    .select()
+    .from(schema.ledgerTransfers)
+    .where(
+      and(
+        eq(schema.ledgerTransfers.kind, kind),
+        eq(schema.ledgerTransfers.idempotencyKey, `bonus:${TRANSFER_KEYS[kind]}:${bonusId}`),
+      ),
+    );
+}
+
+function bet(player: Player, amount: string, gameId = 'lucky-reels', roundId = `round-${randomUUID()}`) {
+  return {
+    transactionId: `tx-${randomUUID()}`,
+    roundId,
+    playerId: String(player.id),
+    gameId,
+    amount,
+    currency: 'EUR',
+  };
+}
+
+describe('the session and bad input', () => {
+  it('answers 401 to every bonus call without a session, and changes nothing', async () => {
+    const id = randomUUID();
+    for (const url of ['/spa/users/bonuses', '/spa/users/bonuses/history']) {
+      expectErrorEnvelope(await t.app.inject({ url }), 401, 'unauthorized');
+    }
+    for (const path of [`pick/${id}`, `get/${id}`, `reject/${id}`, `forfeit/${id}`]) {
+      expectErrorEnvelope(await post(null, path), 401, 'unauthorized');
+    }
+  });
+
+  it('answers 400 to a malformed id, a missing Idempotency-Key and a bad page', async () => {
+    const player = await signedInPlayer(t);
+    const { offers } = await overview(player);
+    expectErrorEnvelope(await post(player, 'get/not-a-uuid'), 400, 'validation_failed');
+    expectErrorEnvelope(await post(player, `get/${offers[0]!.id}`, null), 400, 'validation_failed');
+    const badPage = await t.app.inject({ url: '/spa/users/bonuses/history?perPage=0', headers: player.headers });
+    expectErrorEnvelope(badPage, 400, 'validation_failed');
+    expect((await overview(player)).offers.map((offer) => offer.id)).toEqual(offers.map((offer) => offer.id));
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 0n });
+  });
+
+  it("answers 404 for an unknown bonus and for another player's bonus", async () => {
+    const player = await signedInPlayer(t);
+    const other = await signedInPlayer(t);
+    const theirs = (await offerOf(other, 'welcome-free-money')).id;
+    for (const path of ['pick', 'get', 'reject', 'forfeit']) {
+      expectErrorEnvelope(await post(player, `${path}/${randomUUID()}`), 404, 'bonus_not_found');
+      expectErrorEnvelope(await post(player, `${path}/${theirs}`), 404, 'bonus_not_found');
+    }
+    expect((await offerOf(other, 'welcome-free-money')).id).toBe(theirs);
+  });
+});
+
+describe('GET /spa/users/bonuses', () => {
+  it('offers a new player the registration campaigns, and the deposit match after the first deposit', async () => {
+    const player = await signedInPlayer(t);
+    const first = await overview(player);
+    expect(first.active).toBeNull();
+    expect(first.offers.map((offer) => offer.bonus.slug).sort()).toEqual([
+      'lucky-reels-spins',
+      'welcome-coins',
+      'welcome-free-money',
+    ]);
+    const coins = first.offers.find((offer) => offer.kind === 'coins')!;
+    expect(coins).toMatchObject({
+      template: 'coins',
+      amount: null,
+      items: ['5.00', '10.00', '20.00', '50.00'],
+      pickedAmount: null,
+      currency: '€',
+      currencyCode: 'EUR',
+      wager: 20,
+      maxBet: '5.00',
+      validDays: 7,
+      bonus: { nameKey: 'campaigns.welcome-coins.name', noticeTextKey: 'campaigns.welcome-coins.notice' },
+    });
+    const spins = first.offers.find((offer) => offer.kind === 'free_spins')!;
+    expect(spins).toMatchObject({
+      template: 'standard',
+      quantity: 20,
+      items: [],
+      bonus: {
+        firstFreeSpinGame: { slug: 'lucky-reels', title: 'Lucky Reels', producer: { title: 'Playhouse Originals' } },
+      },
+    });
+    // Reading again offers nothing twice.
+    expect((await overview(player)).offers).toHaveLength(3);
+
+    await recordSucceededDeposit(t, player.id);
+    const match = await offerOf(player, 'first-deposit-match');
+    expect(match).toMatchObject({ kind: 'deposit_match', amount: '10.00', wager: 35, maxBet: '10.00' });
+    expect((await overview(player)).offers).toHaveLength(4);
+  });
+});
+
+describe('accept, reject, pick, forfeit', () => {
+  it('grants the amount to the bonus balance once, through the ledger; a repeat answers the same', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'welcome-free-money');
+    const sameKey = key();
+    const first = await post(player, `get/${offer.id}`, sameKey);
+    expect(first.statusCode).toBe(200);
+    const { bonus } = bonusAcceptResponseSchema.parse(first.json());
+    expect(bonus).toMatchObject({
+      id: offer.id,
+      kind: 'free_money',
+      amount: '10.00',
+      wagerRequired: '300.00',
+      wagered: '0.00',
+      left: '300.00',
+      maxBet: '5.00',
+      freeSpinsLeft: null,
+    });
+    for (const retry of [sameKey, key()]) {
+      const again = await post(player, `get/${offer.id}`, retry);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 1000n });
+    expect(await transfers('bonus_grant', offer.id)).toHaveLength(1);
+
+    const state = await overview(player);
+    expect(state.active).toEqual(bonus);
+    expect(state.offers.map((candidate) => candidate.id)).not.toContain(offer.id);
+
+    // One bonus at a time; an active bonus is no offer to decline.
+    const coins = await offerOf(player, 'welcome-coins');
+    expectErrorEnvelope(await post(player, `get/${coins.id}`), 409, 'bonus_active_exists');
+    expectErrorEnvelope(await post(player, `reject/${offer.id}`), 409, 'bonus_not_offered');
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 1000n });
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('rejects an offer once; a rejected offer cannot be accepted', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'welcome-free-money');
+    const first = await post(player, `reject/${offer.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id: offer.id, status: 'rejected' });
+    expect((await post(player, `reject/${offer.id}`)).json()).toEqual(first.json());
+    expectErrorEnvelope(await post(player, `get/${offer.id}`), 409, 'bonus_not_offered');
+    expectErrorEnvelope(await post(player, `forfeit/${offer.id}`), 409, 'bonus_not_active');
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 0n });
+    const history = bonusHistoryResponseSchema.parse(
+      (await t.app.inject({ url: '/spa/users/bonuses/history', headers: player.headers })).json(),
+    );
+    expect(history.items.find((item) => item.id === offer.id)).toMatchObject({ status: 'rejected', amount: '10.00' });
+  });
+
+  it('picks a coin on the server once, and accepting grants the picked amount', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'welcome-coins');
+    const picked = bonusPickResponseSchema.parse((await post(player, `pick/${offer.id}`)).json());
+    expect(offer.items).toContain(picked.pickedAmount);
+    expect(picked.items).toEqual(offer.items);
+    for (let repeat = 0; repeat < 3; repeat += 1) {
+      expect((await post(player, `pick/${offer.id}`)).json()).toEqual(picked);
+    }
+    expect((await offerOf(player, 'welcome-coins')).pickedAmount).toBe(picked.pickedAmount);
+    const free = await offerOf(player, 'welcome-free-money');
+    expectErrorEnvelope(await post(player, `pick/${free.id}`), 409, 'bonus_not_coins');
+
+    const accepted = bonusAcceptResponseSchema.parse((await post(player, `get/${offer.id}`)).json());
+    expect(accepted.bonus.amount).toBe(picked.pickedAmount);
+    const minor = BigInt(picked.pickedAmount.replace('.', ''));
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: minor });
+  });
+
+  it('accepting a coins offer without a pick picks then', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'welcome-coins');
+    const accepted = bonusAcceptResponseSchema.parse((await post(player, `get/${offer.id}`)).json());
+    expect(offer.items).toContain(accepted.bonus.amount);
+  });
+
+  it('forfeits the active bonus: its bonus money is removed once', async () => {
+    const player = await signedInPlayer(t);
+    await fund(t, player.id, 500n);
+    const offer = await offerOf(player, 'welcome-free-money');
+    await post(player, `get/${offer.id}`);
+    const first = await post(player, `forfeit/${offer.id}`);
+    expect(first.json()).toEqual({ id: offer.id, status: 'forfeited' });
+    expect((await post(player, `forfeit/${offer.id}`)).json()).toEqual(first.json());
+    expect(await balances(t, player.id)).toEqual({ main: 500n, bonus: 0n });
+    expect(await transfers('bonus_forfeit', offer.id)).toHaveLength(1);
+    expect((await overview(player)).active).toBeNull();
+    expectErrorEnvelope(await post(player, `get/${offer.id}`), 409, 'bonus_not_offered');
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('answers racing accepts of one offer with one grant', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'welcome-free-money');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(player, `get/${offer.id}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await transfers('bonus_grant', offer.id)).toHaveLength(1);
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 1000n });
+  });
+});
+
+describe('wagering through the casino', () => {
+  it('counts stakes by game type, refuses bets above the max bet, and converts the rest once wagered', async () => {
+    const player = await signedInPlayer(t);
+    await fund(t, player.id, 800n);
+    const id = await staffOffer(player);
+    expect((await post(player, `get/${id}`)).statusCode).toBe(200);
+    expect(await balances(t, player.id)).toEqual({ main: 800n, bonus: 1000n });
+
+    const tooBig = await walletCall(t, 'originals', 'bet', bet(player, '5.01'));
+    expect(tooBig.json()).toMatchObject({ status: 'error', code: 'bonus_max_bet_exceeded' });
+
+    // Main money first: 5.00 of main, then 3.00 main + 2.00 bonus.
+    const first = bet(player, '5.00');
+    expect((await walletCall(t, 'originals', 'bet', first)).json()).toMatchObject({ status: 'ok', balance: '13.00' });
+    const second = bet(player, '5.00');
+    expect((await walletCall(t, 'originals', 'bet', second)).json()).toMatchObject({ status: 'ok', balance: '8.00' });
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 800n });
+    // A repeat counts once; dice counts 20%.
+    await walletCall(t, 'originals', 'bet', second);
+    await walletCall(t, 'originals', 'bet', bet(player, '5.00', 'dice'));
+    expect((await overview(player)).active).toMatchObject({ wagered: '11.00', left: '9.00' });
+
+    // The win on a round staked 3.00 main + 2.00 bonus: 40% of it is bonus money.
+    const win = { ...second, transactionId: `tx-${randomUUID()}`, amount: '10.00' };
+    expect((await walletCall(t, 'originals', 'win', win)).json()).toMatchObject({ status: 'ok' });
+    expect(await balances(t, player.id)).toEqual({ main: 600n, bonus: 700n });
+
+    // A rollback takes its contribution back.
+    const rolled = bet(player, '5.00');
+    await walletCall(t, 'originals', 'bet', rolled);
+    expect((await overview(player)).active).toMatchObject({ wagered: '16.00' });
+    await walletCall(t, 'originals', 'rollback', {
+      transactionId: `tx-${randomUUID()}`,
+      referenceTransactionId: rolled.transactionId,
+      roundId: rolled.roundId,
+      playerId: rolled.playerId,
+      gameId: rolled.gameId,
+    });
+    expect((await overview(player)).active).toMatchObject({ wagered: '11.00' });
+    expect(await balances(t, player.id)).toEqual({ main: 600n, bonus: 700n });
+
+    // 5.00 main, then 1.00 main + 3.00 bonus reach 20.00: the remaining 4.00 bonus money converts to main.
+    await walletCall(t, 'originals', 'bet', bet(player, '5.00'));
+    await walletCall(t, 'originals', 'bet', bet(player, '4.00'));
+    expect((await overview(player)).active).toBeNull();
+    expect(await balances(t, player.id)).toEqual({ main: 400n, bonus: 0n });
+    expect(await transfers('bonus_conversion', id)).toHaveLength(1);
+    const history = bonusHistoryResponseSchema.parse(
+      (await t.app.inject({ url: '/spa/users/bonuses/history', headers: player.headers })).json(),
+    );
+    expect(history.items.find((item) => item.id === id)).toMatchObject({
+      status: 'completed',
+      wagered: '20.00',
+      wagerRequired: '20.00',
+    });
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('plays free spins from the bonus pool; their winnings are bonus money that carries the wager', async () => {
+    const player = await signedInPlayer(t);
+    const offer = await offerOf(player, 'lucky-reels-spins');
+    const accepted = bonusAcceptResponseSchema.parse((await post(player, `get/${offer.id}`)).json());
+    expect(accepted.bonus).toMatchObject({ amount: '0.00', freeSpinsLeft: 20, wagerRequired: '0.00' });
+    const spin = bet(player, '0.20');
+    expect((await walletCall(t, 'originals', 'bet', spin)).json()).toMatchObject({ status: 'ok', balance: '0.00' });
+    await walletCall(t, 'originals', 'win', { ...spin, transactionId: `tx-${randomUUID()}`, amount: '1.00' });
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 100n });
+    expect((await overview(player)).active).toMatchObject({
+      amount: '1.00',
+      wagerRequired: '25.00',
+      freeSpinsLeft: 19,
+    });
+    // Another stake is not a spin without money.
+    const paid = await walletCall(t, 'originals', 'bet', bet(player, '0.30'));
+    expect(paid.json()).toMatchObject({ status: 'ok', balance: '0.70' });
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+});
