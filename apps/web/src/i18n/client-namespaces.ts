@@ -8,6 +8,8 @@ export const CLIENT_NAMESPACES = [
   'slider',
   'errorPage',
   'accountMenu',
+  'appPopup',
+  'bonuses',
 ] as const;
 
 /**

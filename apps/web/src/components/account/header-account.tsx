@@ -9,6 +9,8 @@ import { formatMoney } from '@/lib/account/money-format';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { User } from '@/store/user-slice';
 import { logoutUser } from '@/store/user-thunks';
+import { BonusOfferGate } from '@/components/bonuses/bonus-offer-gate';
+import { WageringMeter } from '@/components/bonuses/wagering-progress';
 import { AccountSync } from './account-sync';
 import styles from './header-account.module.css';
 import { useHydrated } from './use-hydrated';
@@ -32,7 +34,14 @@ export function HeaderAccount() {
   return (
     <>
       <AccountSync />
-      {user ? <SignedInMenu user={user} /> : <SignedOutLinks />}
+      {user ? (
+        <>
+          <SignedInMenu user={user} />
+          <BonusOfferGate />
+        </>
+      ) : (
+        <SignedOutLinks />
+      )}
     </>
   );
 }
@@ -82,6 +91,7 @@ function Balances() {
 
 function SignedInMenu({ user }: { user: User }) {
   const t = useTranslations('accountMenu');
+  const tb = useTranslations('bonuses');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
@@ -115,6 +125,7 @@ function SignedInMenu({ user }: { user: User }) {
   return (
     <div className={styles.account} ref={rootRef}>
       <Balances />
+      <WageringMeter />
       <button
         ref={buttonRef}
         type="button"
@@ -137,6 +148,9 @@ function SignedInMenu({ user }: { user: User }) {
           </li>
           <li>
             <Link href="/profile">{t('profile')}</Link>
+          </li>
+          <li>
+            <Link href="/bonuses">{tb('page.menuLink')}</Link>
           </li>
           <li>
             <Link href="/transactions">{t('transactions')}</Link>

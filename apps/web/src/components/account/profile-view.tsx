@@ -4,6 +4,7 @@ import type { FormField as FormFieldSpec, User } from '@playhouse/shared/contrac
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
+import { ProfileBonusSection } from '@/components/bonuses/profile-bonus-section';
 import { formatDate, formatDateTime } from '@/lib/account/money-format';
 import { DepositLimits } from './deposit-limits';
 import { PasswordChangeForm } from './password-change-form';
@@ -63,6 +64,7 @@ function Profile({ lng, user, passwordFields, preferenceFields, countryNames }: 
           ))}
         </dl>
       </section>
+      <ProfileBonusSection className={styles.section} />
       <section aria-labelledby="profile-preferences" className={styles.section}>
         <h2 id="profile-preferences">{t('profile.preferencesTitle')}</h2>
         <PreferencesForm

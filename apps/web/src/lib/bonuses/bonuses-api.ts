@@ -1,0 +1,48 @@
+import {
+  bonusAcceptResponseSchema,
+  bonusForfeitResponseSchema,
+  bonusHistoryResponseSchema,
+  bonusPickResponseSchema,
+  bonusRejectResponseSchema,
+  bonusesResponseSchema,
+} from '@playhouse/shared/contracts/bonuses';
+import type { Locale } from '@playhouse/shared/locales';
+import { browserApi } from '@/lib/browser-api';
+
+export const BONUSES_PATH = '/spa/users/bonuses';
+export const BONUS_HISTORY_PATH = '/spa/users/bonuses/history';
+export const BONUS_HISTORY_PAGE_SIZE = 20;
+
+const action = (name: 'pick' | 'get' | 'reject' | 'forfeit', id: string) =>
+  `${BONUSES_PATH}/${name}/${encodeURIComponent(id)}`;
+
+/** The player's pending offers and the bonus being wagered. */
+export function fetchBonuses(locale: Locale) {
+  return browserApi(BONUSES_PATH, bonusesResponseSchema, { locale });
+}
+
+export function fetchBonusHistory(locale: Locale, page: number) {
+  return browserApi(BONUS_HISTORY_PATH, bonusHistoryResponseSchema, {
+    locale,
+    query: { page, perPage: BONUS_HISTORY_PAGE_SIZE },
+  });
+}
+
+/** Coins: the server draws the amount; a repeat answers the same amount. */
+export function pickCoin(locale: Locale, id: string, idempotencyKey: string) {
+  return browserApi(action('pick', id), bonusPickResponseSchema, { method: 'POST', locale, idempotencyKey });
+}
+
+/** Accepts an offer: the bonus money reaches the bonus balance through the ledger. */
+export function acceptBonus(locale: Locale, id: string, idempotencyKey: string) {
+  return browserApi(action('get', id), bonusAcceptResponseSchema, { method: 'POST', locale, idempotencyKey });
+}
+
+export function rejectBonus(locale: Locale, id: string, idempotencyKey: string) {
+  return browserApi(action('reject', id), bonusRejectResponseSchema, { method: 'POST', locale, idempotencyKey });
+}
+
+/** Gives up the bonus being wagered; what is left of the bonus money is removed. */
+export function forfeitBonus(locale: Locale, id: string, idempotencyKey: string) {
+  return browserApi(action('forfeit', id), bonusForfeitResponseSchema, { method: 'POST', locale, idempotencyKey });
+}
