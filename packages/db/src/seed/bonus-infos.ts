@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client';
 import { bonusInfos } from '../schema/bonus-infos';
+import { pageMetadata } from '../schema/content';
 import { mediaPaths } from './assets/media-paths';
 import type { Localized } from './content/localized';
 
@@ -87,7 +88,34 @@ export function demoBonusInfos(): (typeof bonusInfos.$inferInsert)[] {
   }));
 }
 
-/** The bonus info block's demo entries (SPEC.md §2 "Bonus info block"). */
+/** The head of /{lng}/promotions, the page that carries the bonus info block. */
+const PROMOTIONS_METADATA: typeof pageMetadata.$inferInsert = {
+  routePath: '/promotions',
+  title: {
+    en: 'Promotions and bonuses | Playhouse',
+    de: 'Aktionen und Boni | Playhouse',
+    es: 'Promociones y bonos | Playhouse',
+    pt: 'Promoções e bónus | Playhouse',
+    ru: 'Акции и бонусы | Playhouse',
+  },
+  keywords: {
+    en: 'Playhouse bonus, welcome bonus, free spins, reload bonus',
+    de: 'Playhouse Bonus, Willkommensbonus, Freispiele, Reload-Bonus',
+    es: 'bono de Playhouse, bono de bienvenida, giros gratis, bono de recarga',
+    pt: 'bónus Playhouse, bónus de boas-vindas, rodadas grátis, bónus de recarga',
+    ru: 'бонус Playhouse, приветственный бонус, фриспины, бонус на депозит',
+  },
+  description: {
+    en: 'The welcome bonus, weekend reloads and free spins at Playhouse, with their full terms.',
+    de: 'Willkommensbonus, Wochenend-Reloads und Freispiele bei Playhouse, mit allen Bedingungen.',
+    es: 'El bono de bienvenida, las recargas de fin de semana y los giros gratis de Playhouse, con todos sus términos.',
+    pt: 'O bónus de boas-vindas, as recargas de fim de semana e as rodadas grátis da Playhouse, com todos os termos.',
+    ru: 'Приветственный бонус, бонусы выходного дня и фриспины в Playhouse с полными условиями.',
+  },
+};
+
+/** The bonus info block's demo entries (SPEC.md §2 "Bonus info block") and the head of the page showing them. */
 export async function seedBonusInfos(tx: DbOrTx): Promise<void> {
   await tx.insert(bonusInfos).values(demoBonusInfos());
+  await tx.insert(pageMetadata).values(PROMOTIONS_METADATA);
 }

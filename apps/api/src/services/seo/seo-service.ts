@@ -22,8 +22,8 @@ export type SitemapResponse = z.infer<typeof sitemapResponseSchema>;
 export type ManifestResponse = z.infer<typeof manifestResponseSchema>;
 export type SnippetSlot = 'head/bottom' | 'body/top' | 'body/bottom';
 
-/** Pages every locale has, whatever the content: the home page and the app download page. */
-const STATIC_PUBLIC_PATHS = ['/', '/app-page'];
+/** Pages every locale has, whatever the content: the home page, the app download page and the promotions. */
+const STATIC_PUBLIC_PATHS = ['/', '/app-page', '/promotions'];
 
 export type SeoService = ReturnType<typeof createSeoService>;
 

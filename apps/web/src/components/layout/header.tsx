@@ -12,6 +12,7 @@ type HeaderProps = { lng: Locale; siteName: string; locales: LocaleItem[]; categ
 export async function Header({ lng, siteName, locales, categories }: HeaderProps) {
   const t = await getTranslations({ locale: lng, namespace: 'header' });
   const tm = await getTranslations({ locale: lng, namespace: 'sideMenu' });
+  const tp = await getTranslations({ locale: lng, namespace: 'promotions' });
 
   return (
     <header className={styles.header}>
@@ -21,6 +22,9 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
             <ul className={styles.menuList}>
               <li>
                 <Link href="/">{tm('home')}</Link>
+              </li>
+              <li>
+                <Link href="/promotions">{tp('menuLink')}</Link>
               </li>
               <li>
                 <Link href="/app-page">{tm('appPage')}</Link>

@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { CasinoToolbar } from '@/components/casino/casino-toolbar';
 import { GamesGrid } from '@/components/casino/games-grid';
 import { ProducersList } from '@/components/casino/producers-list';
+import { BannerSlider } from '@/components/promotions/banner-slider';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PageMessages } from '@/i18n/page-messages';
 import { getGamesPage, getProviders } from '@/lib/casino/casino-server';
@@ -59,6 +60,7 @@ export default async function CategoryPage({ params }: PageProps) {
       <JsonLd lng={lng} routePath={routePathOf(slug)} />
       <h1 className={styles.title}>{title}</h1>
       {description ? <p className={styles.description}>{description}</p> : null}
+      <BannerSlider lng={lng} />
       <PageMessages lng={lng} namespaces={['casino', 'errors']}>
         <CasinoToolbar lng={lng} providers={providers} activeSlug={slug} />
         <GamesGrid lng={lng} selection={{ categorySlug: slug }} initialGames={firstPage?.games ?? null} label={title} />
