@@ -9,6 +9,9 @@ type BeforeInstallPromptEvent = Event & {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 };
 
+/** The service worker of the installed app; browsers offer their install prompt only with one in place. */
+const SERVICE_WORKER_URL = '/sw.js';
+
 /** Offers the browser's own install dialog where the browser supports one (Chrome, Edge, Samsung Internet). */
 export function InstallAppButton({ installLabel, installedLabel }: { installLabel: string; installedLabel: string }) {
   const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
@@ -23,6 +26,10 @@ export function InstallAppButton({ installLabel, installedLabel }: { installLabe
       setPrompt(null);
       setInstalled(true);
     };
+    navigator.serviceWorker?.register(SERVICE_WORKER_URL).catch((error: unknown) => {
+      // Without it the page still explains how to add the site to the home screen by hand.
+      console.warn('Service worker registration failed', error);
+    });
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
