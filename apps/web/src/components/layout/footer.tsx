@@ -4,7 +4,10 @@ import { Link } from '@/i18n/navigation';
 import styles from './footer.module.css';
 
 export async function Footer({ lng, siteName }: { lng: Locale; siteName: string }) {
-  const t = await getTranslations({ locale: lng, namespace: 'footer' });
+  const [t, tChat] = await Promise.all([
+    getTranslations({ locale: lng, namespace: 'footer' }),
+    getTranslations({ locale: lng, namespace: 'chat' }),
+  ]);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -15,6 +18,12 @@ export async function Footer({ lng, siteName }: { lng: Locale; siteName: string 
             </li>
             <li>
               <Link href="/app-page">{t('appPage')}</Link>
+            </li>
+            <li>
+              {/* A chat opener: opens the chat in place; where the chat is hidden, the home page opens it. */}
+              <Link href="/?widget-open-chat" data-chat-opener="">
+                {tChat('contactSupport')}
+              </Link>
             </li>
           </ul>
         </nav>

@@ -1,0 +1,102 @@
+'use client';
+
+import {
+  chatSendResponseSchema,
+  chatStateResponseSchema,
+  chatStreamMessagesEventSchema,
+  chatStreamStateEventSchema,
+  type ChatConversation,
+  type ChatMessage,
+} from '@playhouse/shared/contracts/chat';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { browserApi } from '@/lib/browser-api';
+
+export type ChatLoad = 'loading' | 'ready' | 'failed';
+
+export interface ChatData {
+  load: ChatLoad;
+  conversation: ChatConversation | null;
+  messages: ChatMessage[];
+  staffOnline: boolean;
+}
+
+const INITIAL: ChatData = { load: 'loading', conversation: null, messages: [], staffOnline: false };
+
+/** Messages by id, oldest first: a stream that reconnects may send some again. */
+export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const byId = new Map(current.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The visitor's side of the chat: the conversation so far (GET /spa/chat), then its new messages and the staff
+ * presence over the event stream, which reopens on the new conversation after a first message or a closed one.
+ */
+export function useChat(onSettled: () => void) {
+  const [data, setData] = useState<ChatData>(INITIAL);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    browserApi('/spa/chat', chatStateResponseSchema, { signal: controller.signal })
+      .then((state) => setData({ load: 'ready', ...state }))
+      .catch(() => {
+        if (!controller.signal.aborted) setData((current) => ({ ...current, load: 'failed' }));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) onSettled();
+      });
+    return () => controller.abort();
+  }, [attempt, onSettled]);
+
+  const conversationId = data.conversation?.id ?? null;
+  const ready = data.load === 'ready';
+  const lastIdRef = useRef(0);
+  useEffect(() => {
+    lastIdRef.current = data.messages.at(-1)?.id ?? 0;
+  }, [data.messages]);
+  useEffect(() => {
+    if (!ready || typeof EventSource === 'undefined') return;
+    // The messages the page already has are not sent again; a reconnect may repeat some, merged by id.
+    const source = new EventSource(`/spa/chat/stream?after=${lastIdRef.current}`);
+    source.addEventListener('messages', (event) => {
+      const parsed = chatStreamMessagesEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      setData((current) => ({ ...current, messages: mergeMessages(current.messages, parsed.data.messages) }));
+    });
+    source.addEventListener('state', (event) => {
+      const parsed = chatStreamStateEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      const { status, staffOnline } = parsed.data;
+      setData((current) => ({
+        ...current,
+        staffOnline,
+        conversation: current.conversation && status ? { ...current.conversation, status } : current.conversation,
+      }));
+    });
+    return () => source.close();
+  }, [ready, conversationId]);
+
+  const send = useCallback(async (text: string, email: string) => {
+    const sent = await browserApi('/spa/chat/messages', chatSendResponseSchema, {
+      method: 'POST',
+      body: email ? { text, email } : { text },
+    });
+    setData((current) => ({
+      ...current,
+      conversation: sent.conversation,
+      // A new conversation starts a new history.
+      messages: mergeMessages(current.conversation?.id === sent.conversation.id ? current.messages : [], [
+        sent.message,
+      ]),
+    }));
+  }, []);
+
+  const retry = useCallback(() => {
+    setData(INITIAL);
+    setAttempt((value) => value + 1);
+  }, []);
+
+  return { data, send, retry };
+}
