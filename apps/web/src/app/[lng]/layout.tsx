@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { AppPopup } from '@/components/app-popup/app-popup';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -74,6 +75,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             <ScrollToTopButton />
             <InfoPopup />
             <ChatLauncher />
+            <AppPopup />
             <RouteLoader />
             <BodySnippets lng={lng} slot="body/bottom" />
             <HeadSnippets lng={lng} />
