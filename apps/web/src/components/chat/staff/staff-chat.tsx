@@ -1,0 +1,269 @@
+'use client';
+
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  staffChatConversationResponseSchema,
+  staffChatListResponseSchema,
+  staffChatReplyResponseSchema,
+  staffChatStreamEventSchema,
+  staffChatSummaryResponseSchema,
+  type ChatStatus,
+  type StaffChatConversationResponse,
+  type StaffChatConversationSummary,
+} from '@playhouse/shared/contracts/chat';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { browserApi } from '@/lib/browser-api';
+import styles from './staff-chat.module.css';
+
+const LIST_PATH = '/spa/staff/chat/conversations';
+
+function who(conversation: StaffChatConversationSummary, visitorLabel: (id: number) => string): string {
+  return conversation.playerName ?? visitorLabel(conversation.id);
+}
+
+/**
+ * The support desk: open (or closed) conversations with unread counts, most recently active first; one opened with
+ * its history, marked read while it is on screen, answered and closed. The staff stream keeps both fresh and keeps
+ * this staff member shown as online to visitors.
+ */
+export function StaffChat() {
+  const t = useTranslations('staffChat');
+  const [status, setStatus] = useState<ChatStatus>('open');
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const list = useSWR(
+    [LIST_PATH, status],
+    () => browserApi(LIST_PATH, staffChatListResponseSchema, { query: { status } }),
+    SWR_OPTIONS,
+  );
+  const conversation = useSWR(
+    selected === null ? null : [LIST_PATH, selected],
+    () => browserApi(`${LIST_PATH}/${selected}`, staffChatConversationResponseSchema),
+    SWR_OPTIONS,
+  );
+
+  const refreshList = list.mutate;
+  const refreshConversation = conversation.mutate;
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/spa/staff/chat/stream');
+    source.addEventListener('changed', (event) => {
+      const parsed = staffChatStreamEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      void refreshList();
+      if (parsed.success && parsed.data.conversationId === selectedRef.current) void refreshConversation();
+    });
+    return () => source.close();
+  }, [refreshList, refreshConversation]);
+
+  // What is on screen counts as read: on opening, and as new messages arrive.
+  const current = conversation.data;
+  const unread = current?.conversation.unreadCount ?? 0;
+  useEffect(() => {
+    if (!current || unread === 0) return;
+    const upTo = current.messages.at(-1)?.id;
+    browserApi(`${LIST_PATH}/${current.conversation.id}/read`, staffChatSummaryResponseSchema, {
+      method: 'POST',
+      body: upTo === undefined ? {} : { upTo },
+    })
+      .then(() => Promise.all([refreshList(), refreshConversation()]))
+      .catch(() => undefined);
+  }, [current, unread, refreshList, refreshConversation]);
+
+  const conversations = list.data?.conversations ?? [];
+  const visitorLabel = (id: number) => t('visitor', { id });
+
+  return (
+    <div className={styles.desk}>
+      <nav className={styles.queue} aria-label={t('conversations')}>
+        <div className={styles.tabs}>
+          {(['open', 'closed'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={styles.tab}
+              aria-pressed={status === value}
+              onClick={() => {
+                setStatus(value);
+                setSelected(null);
+              }}
+            >
+              {value === 'open' ? t('openTab') : t('closedTab')}
+            </button>
+          ))}
+        </div>
+        {list.error ? (
+          <div role="alert">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className={styles.secondary} onClick={() => void list.mutate()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : null}
+        {list.data && conversations.length === 0 ? (
+          <p className={styles.muted}>{status === 'open' ? t('empty') : t('emptyClosed')}</p>
+        ) : null}
+        <ul className={styles.list}>
+          {conversations.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={styles.item}
+                aria-current={item.id === selected ? 'true' : undefined}
+                onClick={() => setSelected(item.id)}
+              >
+                <span className={styles.name}>{who(item, visitorLabel)}</span>
+                {item.unreadCount > 0 ? (
+                  <span className={styles.badge}>{t('unread', { count: item.unreadCount })}</span>
+                ) : null}
+                {item.lastMessage ? <span className={styles.preview}>{item.lastMessage.text}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className={styles.conversation} aria-label={t('history')}>
+        {current ? (
+          <Conversation
+            key={current.conversation.id}
+            data={current}
+            title={who(current.conversation, visitorLabel)}
+            onChanged={() => Promise.all([refreshList(), refreshConversation()]).then(() => undefined)}
+          />
+        ) : (
+          <p className={styles.muted}>{t('select')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type ConversationProps = {
+  data: StaffChatConversationResponse;
+  title: string;
+  onChanged: () => Promise<void>;
+};
+
+function Conversation({ data, title, onChanged }: ConversationProps) {
+  const t = useTranslations('staffChat');
+  const format = useFormatter();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const inputId = useId();
+  const logRef = useRef<HTMLDivElement>(null);
+  const { conversation, messages } = data;
+  const closed = conversation.status === 'closed';
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length]);
+
+  const act = async (run: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await run();
+      await onChanged();
+      return true;
+    } catch {
+      setFailed(true);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reply = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    const sent = await act(() =>
+      browserApi(`${LIST_PATH}/${conversation.id}/messages`, staffChatReplyResponseSchema, {
+        method: 'POST',
+        body: { text: message },
+      }),
+    );
+    if (sent) setText('');
+  };
+
+  return (
+    <>
+      <header className={styles.head}>
+        <h2 className={styles.title}>{title}</h2>
+        {conversation.contactEmail ? (
+          <p className={styles.muted}>{t('contactEmail', { email: conversation.contactEmail })}</p>
+        ) : null}
+      </header>
+      <div ref={logRef} role="log" aria-live="polite" aria-label={t('history')} className={styles.log}>
+        {messages.length === 0 ? <p className={styles.muted}>{t('noMessages')}</p> : null}
+        <ol className={styles.messages}>
+          {messages.map((message) => (
+            <li key={message.id} className={message.author === 'staff' ? styles.mine : styles.theirs}>
+              <span className={styles.author}>
+                {message.author === 'staff' ? (message.staffName ?? '') : t('visitorAuthor')}
+              </span>
+              <p className={styles.text}>{message.text}</p>
+              <span className={styles.meta}>
+                <time dateTime={message.createdAt}>
+                  {format.dateTime(new Date(message.createdAt), { dateStyle: 'short', timeStyle: 'short' })}
+                </time>
+                {message.leftOffline ? ` · ${t('leftOffline')}` : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      {closed ? (
+        <p className={styles.muted}>{t('closedNote')}</p>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void reply(event)}>
+          <label htmlFor={inputId} className={styles.label}>
+            {t('replyLabel')}
+          </label>
+          <textarea
+            id={inputId}
+            className={styles.input}
+            rows={3}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {failed ? (
+            <p role="alert" className={styles.error}>
+              {t('sendFailed')}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() =>
+                void act(() =>
+                  browserApi(`${LIST_PATH}/${conversation.id}/close`, staffChatSummaryResponseSchema, {
+                    method: 'POST',
+                  }),
+                )
+              }
+            >
+              {t('closeConversation')}
+            </button>
+            <button type="submit" className={styles.primary} disabled={busy || text.trim() === ''}>
+              {t('send')}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
