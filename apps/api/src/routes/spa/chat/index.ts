@@ -11,6 +11,7 @@ import {
 import { errorResponses } from '../../../lib/route-schemas';
 import { coalesced, eventStreams } from '../../../lib/sse';
 import { perAddress } from '../../../plugins/auth';
+import type { ChatEvent } from '../../../services/chat/chat-hub';
 import { CHAT_COOKIE, hashVisitorToken, newVisitorToken, type ChatHolder } from '../../../services/chat/chat-service';
 
 /** A visitor's chat cookie lives half a year: long enough to come back to an answer. */
@@ -102,10 +103,10 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       let status: ChatStatus | null = conversation?.status ?? null;
       let staffOnline = await service.staffOnline();
       let lastId = request.query.after;
-      let unsubscribe: (() => void) | null = null;
-
+      let onEvent: (event: ChatEvent) => void = () => undefined;
+      const unsubscribe = await hub.subscribe(conversation?.id ?? null, (event) => onEvent(event));
       const opened = streams.open(request, reply, {
-        onClose: () => unsubscribe?.(),
+        onClose: unsubscribe,
         // A staff stream of a crashed instance sends no goodbye: its presence just goes stale.
         heartbeat: () => pushPresence(),
       });
@@ -130,19 +131,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         staffOnline = online;
         sendState();
       }, warn);
+      onEvent = (event) => (event.kind === 'presence' ? pushPresence() : pushMessages());
 
       sendState();
-      try {
-        const stop = await hub.subscribe(conversation?.id ?? null, (event) =>
-          event.kind === 'presence' ? pushPresence() : pushMessages(),
-        );
-        if (stream.closed) stop();
-        else unsubscribe = stop;
-      } catch (error) {
-        warn(error);
-        stream.close();
-        return opened.reply;
-      }
       pushMessages();
       return opened.reply;
     },

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,10 +16,9 @@ import {
 } from '@playhouse/shared';
 import type { LocaleContext } from '../../../lib/localize';
 import { errorResponses } from '../../../lib/route-schemas';
+import { coalesced, eventStreams } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 
-/** A comment line keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
 /** Odds move: browsers and shared caches may keep a top-offer answer this long. */
 const TOP_OFFER_CACHE_CONTROL = 'public, max-age=5';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,7 +37,7 @@ const streamQuerySchema = sportsStreamQuerySchema.extend({
  */
 const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sports = app.services.sports;
-  const openStreams = new Set<PassThrough>();
+  const streams = eventStreams(app);
   // The top-offer calls are the busiest on the site: the enabled locales are looked up once every few seconds.
   const contexts = new Map<string, { at: number; context: Promise<LocaleContext> }>();
   const localeContext = (language: string): Promise<LocaleContext> => {
@@ -62,7 +60,6 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
     sports.startJobs();
   });
   app.addHook('preClose', async () => {
-    for (const stream of openStreams) stream.end();
     await sports.jobs.stop();
     await sports.oddsHub.close().catch((error: unknown) => {
       app.log.warn({ err: error }, 'closing the odds listener failed');
@@ -161,50 +158,16 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { matchId, lng } = request.query;
       const context = await app.services.locales.resolve(lng);
       const first = await sports.matchDetail(matchId, context);
-      const stream = new PassThrough();
-      let sending = false;
-      let again = false;
+      let push: () => void = () => undefined;
+      const unsubscribe = await sports.oddsHub.subscribe(matchId, () => push());
+      const { stream, reply: streaming } = streams.open(request, reply, { onClose: unsubscribe });
       // Changes that arrive while a read is under way collapse into one more read: the last state is what counts.
-      const push = async () => {
-        if (sending) {
-          again = true;
-          return;
-        }
-        sending = true;
-        try {
-          do {
-            again = false;
-            const match = await sports.matchDetail(matchId, context);
-            if (!stream.writableEnded) stream.write(`event: match\ndata: ${JSON.stringify({ match })}\n\n`);
-          } while (again && !stream.writableEnded);
-        } catch (error) {
-          request.log.warn({ err: error }, 'odds stream update failed');
-        } finally {
-          sending = false;
-        }
-      };
-      const unsubscribe = await sports.oddsHub.subscribe(matchId, () => void push());
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      openStreams.add(stream);
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(stream);
-        if (!stream.writableEnded) stream.end();
-      };
-      reply.raw.on('close', cleanup);
-      stream.on('close', cleanup);
-      stream.write('retry: 3000\n\n');
-      stream.write(`event: match\ndata: ${JSON.stringify({ match: first })}\n\n`);
-      return (
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
-          .header('cache-control', 'no-store, no-transform')
-          .header('x-accel-buffering', 'no')
-          .send(stream as unknown as string)
+      push = coalesced(
+        async () => stream.send('match', { match: await sports.matchDetail(matchId, context) }),
+        (error) => request.log.warn({ err: error }, 'odds stream update failed'),
       );
+      stream.send('match', { match: first });
+      return streaming;
     },
   );
 

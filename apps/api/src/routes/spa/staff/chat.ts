@@ -130,29 +130,27 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = signedInUser(request);
       const streamId = randomUUID();
       const warn = (error: unknown) => request.log.warn({ err: error }, 'staff chat stream failed');
-      let unsubscribe: (() => void) | null = null;
-      await service.enterPresence(streamId, staff.id);
+      let send: (conversationId: number) => void = () => undefined;
+      const unsubscribe = await hub.subscribeAll((event) => {
+        if (event.kind !== 'presence') send(event.conversationId);
+      });
+      try {
+        await service.enterPresence(streamId, staff.id);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
       const opened = streams.open(request, reply, {
         onClose: () => {
-          unsubscribe?.();
+          unsubscribe();
           service.leavePresence(streamId).catch(warn);
         },
         heartbeat: () => {
           service.touchPresence(streamId, staff.id).catch(warn);
         },
       });
-      const { stream } = opened;
-      stream.send('ready', { staffOnline: true });
-      try {
-        const stop = await hub.subscribeAll((event) => {
-          if (event.kind !== 'presence') stream.send('changed', { conversationId: event.conversationId });
-        });
-        if (stream.closed) stop();
-        else unsubscribe = stop;
-      } catch (error) {
-        warn(error);
-        stream.close();
-      }
+      send = (conversationId) => opened.stream.send('changed', { conversationId });
+      opened.stream.send('ready', { staffOnline: true });
       return opened.reply;
     },
   );

@@ -1,19 +1,12 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { balanceAmountResponseSchema, balancesResponseSchema } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
+import { coalesced, eventStreams } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 
-/** A comment line keeps proxies from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
-
 const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const openStreams = new Set<PassThrough>();
-  // Open streams never end on their own: close them so shutdown does not wait for the browsers.
-  app.addHook('preClose', async () => {
-    for (const stream of openStreams) stream.end();
-  });
+  const streams = eventStreams(app);
 
   app.get(
     '/balances',
@@ -71,51 +64,16 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/users/balances/stream - balance changes as they happen
       const user = signedInUser(request);
-      const stream = new PassThrough();
-      let sending = false;
-      let again = false;
+      let push: () => void = () => undefined;
+      const unsubscribe = await app.services.balanceHub.subscribe(user.id, () => push());
+      const { stream, reply: streaming } = streams.open(request, reply, { onClose: unsubscribe });
       // Changes that arrive while a read is under way collapse into one more read: the last state is what counts.
-      const push = async () => {
-        if (sending) {
-          again = true;
-          return;
-        }
-        sending = true;
-        try {
-          do {
-            again = false;
-            const body = await app.services.balances.balances(user);
-            if (!stream.writableEnded) stream.write(`event: balance\ndata: ${JSON.stringify(body)}\n\n`);
-          } while (again && !stream.writableEnded);
-        } catch (error) {
-          request.log.warn({ err: error }, 'balance stream update failed');
-        } finally {
-          sending = false;
-        }
-      };
-      const unsubscribe = await app.services.balanceHub.subscribe(user.id, () => void push());
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      openStreams.add(stream);
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(stream);
-        if (!stream.writableEnded) stream.end();
-      };
-      reply.raw.on('close', cleanup);
-      stream.on('close', cleanup);
-      stream.write('retry: 3000\n\n');
-      void push();
-      return (
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          // no-transform: a compressing proxy (Next's rewrite of /spa among them) would otherwise hold events back.
-          .header('cache-control', 'no-store, no-transform')
-          .header('x-accel-buffering', 'no')
-          // The 200 schema documents the event stream; the body itself is the stream, which Fastify pipes as it is.
-          .send(stream as unknown as string)
+      push = coalesced(
+        async () => stream.send('balance', await app.services.balances.balances(user)),
+        (error) => request.log.warn({ err: error }, 'balance stream update failed'),
       );
+      push();
+      return streaming;
     },
   );
 };
