@@ -36,6 +36,11 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
 export function useChat(onSettled: () => void) {
   const [data, setData] = useState<ChatData>(INITIAL);
   const [attempt, setAttempt] = useState(0);
+  // Only the latest callback counts: a new one does not load the conversation again.
+  const settledRef = useRef(onSettled);
+  useEffect(() => {
+    settledRef.current = onSettled;
+  }, [onSettled]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -45,10 +50,10 @@ export function useChat(onSettled: () => void) {
         if (!controller.signal.aborted) setData((current) => ({ ...current, load: 'failed' }));
       })
       .finally(() => {
-        if (!controller.signal.aborted) onSettled();
+        if (!controller.signal.aborted) settledRef.current();
       });
     return () => controller.abort();
-  }, [attempt, onSettled]);
+  }, [attempt]);
 
   const conversationId = data.conversation?.id ?? null;
   const ready = data.load === 'ready';
