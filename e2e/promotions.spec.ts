@@ -237,3 +237,23 @@ test('a signed-in player on a desktop browser does not get the app popup', async
   await expect(page.getByRole('button', { name: `Account: ${player.username}` })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Get our app' })).toHaveCount(0);
 });
+
+test('the app page installs a service worker that keeps the page readable offline', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto('/en/app-page');
+  await dismissInfoPopup(page);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${baseURL}/`);
+
+  // The first load came before the worker; the reload goes through it and leaves a copy behind.
+  await page.reload();
+  await dismissInfoPopup(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Playhouse on your phone' })).toBeVisible();
+  await context.setOffline(false);
+});
