@@ -1,5 +1,6 @@
 import type { ResponsiveImages } from '@playhouse/shared/contracts/content';
 import { SPEC } from '@playhouse/shared/constants';
+import { SLIDE_SIZES as SIZES } from '@/components/home/slide-picture';
 import styles from './bonus-info-block.module.css';
 
 const { mobileMax, tabletMax, desktopMin } = SPEC.bonusImageBreakpoints;
@@ -9,13 +10,6 @@ export const BONUS_MEDIA = {
   mobile: `(max-width: ${mobileMax}px)`,
   tablet: `(max-width: ${tabletMax}px)`,
   desktop: `(min-width: ${desktopMin}px)`,
-} as const;
-
-/** Artwork size per device, so the box keeps its shape before the image arrives. */
-const SIZES = {
-  mobile: { width: 600, height: 400 },
-  tablet: { width: 1024, height: 400 },
-  desktop: { width: 1920, height: 500 },
 } as const;
 
 /** A bonus's artwork; a device without its own image gets the nearest other one. */
