@@ -151,3 +151,46 @@ export const bonusHistoryResponseSchema = z
   .object({ items: z.array(bonusHistoryItemSchema), total: z.number().int() })
   .meta({ id: 'BonusHistory' });
 export type BonusHistoryResponse = z.infer<typeof bonusHistoryResponseSchema>;
+
+// Staff (the ops command line)
+
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'manual'] as const;
+
+/** A campaign as staff see it; amounts are in the player's own currency (two decimals). */
+export const staffBonusCampaignSchema = z
+  .object({
+    slug: z.string(),
+    kind: z.enum(BONUS_KINDS),
+    template: z.enum(BONUS_TEMPLATES),
+    trigger: z.enum(BONUS_TRIGGERS),
+    /** free_money: the amount; deposit_match: the cap. */
+    amount: z.string().nullable(),
+    matchPercent: z.number().int().nullable(),
+    minDeposit: z.string().nullable(),
+    items: z.array(z.string()),
+    freeSpins: z.number().int().nullable(),
+    freeSpinStake: z.string().nullable(),
+    gameSlug: z.string().nullable(),
+    wager: z.number().int(),
+    maxBet: z.string().nullable(),
+    validDays: z.number().int(),
+    offerDays: z.number().int(),
+    /** Percent of a stake counted per game type. */
+    contributions: z.record(z.string(), z.number()),
+    /** Sports count only at this total odd or above. */
+    sportsMinOdd: z.string(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'StaffBonusCampaign' });
+export type StaffBonusCampaign = z.infer<typeof staffBonusCampaignSchema>;
+export const staffBonusCampaignsResponseSchema = z.object({ campaigns: z.array(staffBonusCampaignSchema) });
+
+export const staffBonusOfferBodySchema = z
+  .object({
+    login: z.string().trim().min(1).max(254),
+    campaign: z.string().trim().min(1).max(100),
+  })
+  .meta({ id: 'StaffBonusOfferBody' });
+export const staffBonusOfferResponseSchema = z.object({ id: z.uuid(), created: z.boolean() });
+export const staffBonusPlayerParamsSchema = z.object({ login: z.string().trim().min(1).max(254) });
+export const staffBonusExpiryResponseSchema = z.object({ offers: z.number().int(), bonuses: z.number().int() });

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { bonusCampaigns, games, payments, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
@@ -12,7 +12,9 @@ import {
   type BonusOffer,
   type BonusesResponse,
   type Currency,
+  type StaffBonusCampaign,
 } from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
 import type { Clock } from '../cashbox/clock';
 import { createWalletService } from '../wallet/wallet-service';
 import { finishBonus, grantTransferKey, lockBonus, type BonusCampaignRow, type UserBonusRow } from './bonus-engine';
@@ -25,6 +27,12 @@ import {
 } from './bonus-errors';
 
 const DAY_MS = 86_400_000;
+
+/** A player by e-mail address or username, either in any letter case. */
+function loginMatches(login: string) {
+  const lowered = login.trim().toLowerCase();
+  return sql`(lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered})`;
+}
 
 /** Message keys of a campaign's texts in the "bonuses" namespace. */
 export const campaignNameKey = (slug: string) => `campaigns.${slug}.name`;
@@ -398,8 +406,30 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
 
     // Staff (the ops command line)
 
-    async campaigns() {
-      return db.select().from(bonusCampaigns).orderBy(asc(bonusCampaigns.id));
+    async campaigns(): Promise<StaffBonusCampaign[]> {
+      const rows = await db.select().from(bonusCampaigns).orderBy(asc(bonusCampaigns.id));
+      // Campaign amounts are in the player's own currency; every accepted currency has two decimals.
+      const money = (value: bigint | null) => (value === null ? null : formatMinor(value, 'EUR'));
+      return rows.map((row) => ({
+        slug: row.slug,
+        kind: row.kind,
+        template: row.template,
+        trigger: row.trigger,
+        amount: money(row.amount),
+        matchPercent: row.matchPercent,
+        minDeposit: money(row.minDeposit),
+        items: row.items.map((item) => money(BigInt(item))!),
+        freeSpins: row.freeSpins,
+        freeSpinStake: money(row.freeSpinStake),
+        gameSlug: row.gameSlug,
+        wager: row.wager,
+        maxBet: money(row.maxBet),
+        validDays: row.validDays,
+        offerDays: row.offerDays,
+        contributions: row.contributions,
+        sportsMinOdd: (row.sportsMinOddThousandths / 1000).toFixed(2),
+        active: row.active,
+      }));
     },
 
     /** Offers a campaign to a player by login; the same key offers once. */
@@ -407,11 +437,11 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
       const [user] = await db
         .select({ id: users.id, currency: users.currency })
         .from(users)
-        .where(or(eq(users.email, login.toLowerCase()), eq(users.username, login)))
+        .where(loginMatches(login))
         .limit(1);
-      if (!user) throw new BonusNotFoundError();
+      if (!user) throw new NotFoundError(`No player "${login}".`);
       const [campaign] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
-      if (!campaign) throw new BonusNotFoundError();
+      if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
       const triggerRef = `ops:${key}`;
       const id = await insertOffer(db, user, campaign, triggerRef, campaignAmount(campaign));
       if (id) return { id, created: true };
@@ -429,12 +459,8 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async userBonuses(login: string) {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(or(eq(users.email, login.toLowerCase()), eq(users.username, login)))
-        .limit(1);
-      if (!user) throw new BonusNotFoundError();
+      const [user] = await db.select({ id: users.id }).from(users).where(loginMatches(login)).limit(1);
+      if (!user) throw new NotFoundError(`No player "${login}".`);
       return this.history(user.id, { page: 1, perPage: 100 });
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import outboxRoutes from './outbox';
@@ -11,6 +12,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(outboxRoutes);
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
+  await app.register(staffBonusRoutes);
 };
 
 export default staffRoutes;
