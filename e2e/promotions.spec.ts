@@ -148,11 +148,20 @@ test.describe('banner slider', () => {
     await expect(page).toHaveURL(/\/en\/cashbox$/);
   });
 
-  test('the promotions page and the banner fit a 360 px wide screen', async ({ page, axe }) => {
+  test('the promotions page (terms open, from the keyboard) and the banner fit a 360 px wide screen', async ({
+    page,
+    axe,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ['/en/promotions', '/en/category/slots']) {
       await page.goto(path);
       await dismissInfoPopup(page);
+      const toggles = page.getByRole('button', { name: 'Terms & conditions' });
+      for (let index = 0; index < (await toggles.count()); index += 1) {
+        await toggles.nth(index).focus();
+        await page.keyboard.press('Enter');
+        await expect(toggles.nth(index)).toHaveAttribute('aria-expanded', 'true');
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
       await axe();
