@@ -9,6 +9,7 @@ import {
   bonusHistoryResponseSchema,
   bonusPickResponseSchema,
   type BonusOffer,
+  type FeedIngestInput,
 } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {
@@ -22,11 +23,13 @@ import {
   type Player,
 } from '../helpers/games-fixtures';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { englishBook, footballMatch } from '../helpers/sports-fixtures';
 
 let t: CasinoTestApp;
+const FEED_TOKEN = 'bonus-route-test-feed-token-0123456789';
 
 beforeAll(async () => {
-  t = await buildCasinoApp();
+  t = await buildCasinoApp({ FEED_TOKEN });
   await seedBonuses(t.db);
   // A quick campaign only staff offer: 10.00 with a wager of 2, so a test can finish its wagering in a few bets.
   await t.db.insert(schema.bonusCampaigns).values({
@@ -362,6 +365,79 @@ describe('wagering through the casino', () => {
     // Another stake is not a spin without money.
     const paid = await walletCall(t, 'originals', 'bet', bet(player, '0.30'));
     expect(paid.json()).toMatchObject({ status: 'ok', balance: '0.70' });
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe('wagering through sports bets', () => {
+  async function feed(body: FeedIngestInput) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/sports/feed',
+      headers: { 'x-feed-token': FEED_TOKEN },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('refuses a stake above the max bet, takes bonus money after main, and pays the bonus share back as bonus', async () => {
+    const now = Date.now();
+    await feed(englishBook(now));
+    const matchId = 9_600_001;
+    const startsAt = now + 2 * 3_600_000;
+    await feed({ matches: [footballMatch(matchId, startsAt)] });
+    const outcomes = await t.db
+      .select({ id: schema.outcomes.id, label: schema.outcomes.label })
+      .from(schema.outcomes)
+      .innerJoin(schema.markets, eq(schema.markets.id, schema.outcomes.marketId))
+      .where(eq(schema.markets.matchId, matchId));
+    const home = outcomes.find((outcome) => outcome.label === '1')!;
+    const homeOrDraw = outcomes.find((outcome) => outcome.label === '1X')!;
+
+    const player = await signedInPlayer(t);
+    await fund(t, player.id, 300n);
+    const id = await staffOffer(player, 'welcome-free-money');
+    await post(player, `get/${id}`);
+    const place = (outcomeId: number, odd: number, stake: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/spa/sports/bets',
+        headers: { ...player.headers, 'idempotency-key': key() },
+        payload: { kind: 'single', stake, oddsChangePolicy: 'any', selections: [{ outcomeId, odd }] },
+      });
+
+    const tooBig = await place(home.id, 2.1, '5.01');
+    expectErrorEnvelope(tooBig, 409, 'bonus_max_bet_exceeded');
+    expect(await balances(t, player.id)).toEqual({ main: 300n, bonus: 1000n });
+
+    expect((await place(home.id, 2.1, '5.00')).statusCode).toBe(201);
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 800n });
+    // Odds under 1.50 do not count.
+    expect((await place(homeOrDraw.id, 1.3, '1.00')).statusCode).toBe(201);
+    expect((await overview(player)).active).toMatchObject({ wagered: '5.00' });
+
+    const delivery = footballMatch(matchId, startsAt);
+    await feed({
+      matches: [
+        {
+          ...delivery,
+          matchStatus: 'ended',
+          matchResult: { score1: 2, score2: 1 },
+          matchBets: delivery.matchBets.map((market) => ({
+            ...market,
+            matchBetStatus: 'settled' as const,
+            matchBetOutcomes: market.matchBetOutcomes.map((outcome) => ({
+              ...outcome,
+              matchBetOutcomeResult: ['1', '1X'].includes(outcome.providerBetOutcomeId)
+                ? ('won' as const)
+                : ('lost' as const),
+            })),
+          })),
+        },
+      ],
+    });
+    // 5.00 at 2.10 staked 3.00 main + 2.00 bonus: 10.50 pays 6.30 main and 4.20 bonus; the 1.00 bonus stake at 1.30 pays 1.30 bonus (7.00 + 4.20 + 1.30).
+    expect(await balances(t, player.id)).toEqual({ main: 630n, bonus: 1250n });
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
 });
