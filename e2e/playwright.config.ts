@@ -27,6 +27,8 @@ const serverEnv = {
   // sports.spec.ts pushes its own fixtures and odds through the feed endpoint: no simulated feed beside it.
   FEED_SIMULATOR: 'off',
   FEED_TOKEN: process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789',
+  // chat.spec.ts signs the demo support account in (support@playhouse.example): it exists only with this set.
+  DEMO_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
 
 export default defineConfig({
