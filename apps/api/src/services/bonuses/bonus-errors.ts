@@ -32,9 +32,14 @@ export class BonusActiveExistsError extends AppError {
 }
 
 export class BonusMaxBetExceededError extends AppError {
-  constructor(maxBet: string) {
-    super('bonus_max_bet_exceeded', `While a bonus is being wagered a bet may be at most ${maxBet}.`, 409, {
-      stake: `at most ${maxBet}`,
-    });
+  constructor(maxBet?: string) {
+    super(
+      'bonus_max_bet_exceeded',
+      maxBet
+        ? `While a bonus is being wagered a bet may be at most ${maxBet}.`
+        : 'The bet is above the maximum bet allowed while a bonus is being wagered.',
+      409,
+      maxBet ? { stake: `at most ${maxBet}` } : undefined,
+    );
   }
 }

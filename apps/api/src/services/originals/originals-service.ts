@@ -23,6 +23,7 @@ import {
 } from '@playhouse/shared';
 import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
+import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { formatRtp } from '../catalogue/catalogue-service';
 import { findGame } from '../catalogue/catalogue-queries';
 import { GameSessionInvalidError } from '../games/casino-errors';
@@ -274,6 +275,7 @@ export function createOriginalsService({
           if (debit.code === 'insufficient_funds') {
             throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
           }
+          if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
           throw new GameSessionInvalidError();
         }
         const credit = await settleWin({
