@@ -288,6 +288,23 @@ describe('accept, reject, pick, forfeit', () => {
     expect(await transfers('bonus_grant', offer.id)).toHaveLength(1);
     expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 1000n });
   });
+
+  it('answers racing accepts of two offers with one active bonus and one 409', async () => {
+    const player = await signedInPlayer(t);
+    const { offers } = await overview(player);
+    const answers = await Promise.all(offers.slice(0, 2).map((offer) => post(player, `get/${offer.id}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expectErrorEnvelope(
+      answers.find((answer) => answer.statusCode === 409)!,
+      409,
+      'bonus_active_exists',
+    );
+    const active = await t.db
+      .select()
+      .from(schema.userBonuses)
+      .where(and(eq(schema.userBonuses.userId, player.id), eq(schema.userBonuses.status, 'active')));
+    expect(active).toHaveLength(1);
+  });
 });
 
 describe('wagering through the casino', () => {

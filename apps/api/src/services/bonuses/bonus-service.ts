@@ -27,6 +27,8 @@ import {
 } from './bonus-errors';
 
 const DAY_MS = 86_400_000;
+/** Advisory lock namespace of a player's bonus acceptances (the wallet's provider locks use 727_100_040). */
+const ACCEPT_LOCK_NAMESPACE = 727_400_001;
 
 /** A player by e-mail address or username, either in any letter case. */
 function loginMatches(login: string) {
@@ -303,6 +305,8 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async accept(userId: number, bonusId: string): Promise<{ bonus: ActiveBonus }> {
       return db.transaction(async (tx) => {
+        // Accepts of one player's different offers take turns, so two cannot both find no active bonus.
+        await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK_NAMESPACE}, ${userId})`);
         const locked = await ownBonus(tx, userId, bonusId);
         const { campaign } = locked;
         if (locked.bonus.status === 'active') return { bonus: activeView(locked.bonus, campaign) };
@@ -326,6 +330,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
           })
           .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))
           .returning();
+        if (!updated) throw new BonusNotOfferedError();
         if (amount > 0n) {
           await createWalletService({ db: tx as Db }).transfer({
             idempotencyKey: grantTransferKey(bonusId),
@@ -338,7 +343,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
             metadata: { bonusId, campaign: campaign.slug },
           });
         }
-        return { bonus: activeView(updated!, campaign) };
+        return { bonus: activeView(updated, campaign) };
       });
     },
 
