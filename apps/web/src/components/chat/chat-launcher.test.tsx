@@ -11,13 +11,23 @@ const widget = vi.hoisted(() => ({ settle: true, mounts: 0 }));
 
 // The real widget talks to the api; this one reports ready as the real one does once its conversation loaded.
 vi.mock('./chat-widget', () => ({
-  ChatWidget: ({ visible, onReady, onClose }: { visible: boolean; onReady: () => void; onClose: () => void }) => {
+  ChatWidget: ({
+    visible,
+    takeFocus,
+    onReady,
+    onClose,
+  }: {
+    visible: boolean;
+    takeFocus: boolean;
+    onReady: () => void;
+    onClose: () => void;
+  }) => {
     useEffect(() => {
       widget.mounts += 1;
       if (widget.settle) onReady();
     }, [onReady]);
     return (
-      <section role="dialog" aria-label="Support chat" hidden={!visible}>
+      <section role="dialog" aria-label="Support chat" hidden={!visible} data-take-focus={takeFocus}>
         <button type="button" onClick={onClose}>
           Close the chat
         </button>
@@ -65,6 +75,7 @@ describe('ChatLauncher', () => {
     fireEvent.click(icon()!);
     const dialog = await screen.findByRole('dialog', { name: 'Support chat' });
     expect(dialog.hidden).toBe(false);
+    expect(dialog.getAttribute('data-take-focus')).toBe('true');
     expect(icon()!.getAttribute('data-phase')).toBe('opened');
     expect(icon()!.getAttribute('aria-expanded')).toBe('true');
 
@@ -77,7 +88,9 @@ describe('ChatLauncher', () => {
   it('opens by itself when the address carries openChatImmediately', async () => {
     window.history.replaceState(null, '', '/en?openChatImmediately=true');
     renderWithProviders(<ChatLauncher />);
-    expect(await screen.findByRole('dialog', { name: 'Support chat' })).not.toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Support chat' });
+    // Opened by the address, not by the visitor: the focus stays where it was.
+    expect(dialog.getAttribute('data-take-focus')).toBe('false');
   });
 
   it('opens by itself when the hash becomes #widget-open-chat', async () => {

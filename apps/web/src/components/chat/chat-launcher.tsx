@@ -2,7 +2,7 @@
 
 import { SPEC } from '@playhouse/shared/constants';
 import { useTranslations } from 'next-intl';
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { usePathname } from '@/i18n/navigation';
 import { chatHiddenOn, chatOpenerOf, chatReducer, urlOpensChat } from './chat-state';
 import styles from './chat-launcher.module.css';
@@ -22,7 +22,12 @@ export function ChatLauncher() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const hidden = chatHiddenOn(pathname);
 
-  const open = useCallback(() => dispatch({ type: 'open' }), []);
+  // A chat the visitor opened takes the focus; one the address opened leaves it where it is (e.g. in a popup).
+  const [takeFocus, setTakeFocus] = useState(false);
+  const open = useCallback((byVisitor: boolean) => {
+    setTakeFocus(byVisitor);
+    dispatch({ type: 'open' });
+  }, []);
   const onReady = useCallback(() => dispatch({ type: 'loaded' }), []);
   const onClose = useCallback(() => {
     dispatch({ type: 'close' });
@@ -33,7 +38,7 @@ export function ChatLauncher() {
   useEffect(() => {
     if (hidden) return;
     const check = () => {
-      if (urlOpensChat(window.location)) open();
+      if (urlOpensChat(window.location)) open(false);
     };
     check();
     window.addEventListener('hashchange', check);
@@ -48,7 +53,7 @@ export function ChatLauncher() {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       if (!chatOpenerOf(event.target)) return;
       event.preventDefault();
-      open();
+      open(true);
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
@@ -70,7 +75,7 @@ export function ChatLauncher() {
         aria-expanded={phase === 'opened'}
         aria-busy={phase === 'loading'}
         data-phase={phase}
-        onClick={phase === 'opened' ? onClose : open}
+        onClick={phase === 'opened' ? onClose : () => open(true)}
       >
         <svg
           aria-hidden="true"
@@ -94,7 +99,7 @@ export function ChatLauncher() {
       </button>
       {phase !== 'idle' ? (
         <Suspense fallback={null}>
-          <ChatWidget visible={phase === 'opened'} onReady={onReady} onClose={onClose} />
+          <ChatWidget visible={phase === 'opened'} takeFocus={takeFocus} onReady={onReady} onClose={onClose} />
         </Suspense>
       ) : null}
     </>

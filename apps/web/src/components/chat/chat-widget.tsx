@@ -10,6 +10,8 @@ import styles from './chat-widget.module.css';
 type ChatWidgetProps = {
   /** false while the launcher still shows its loading state. */
   visible: boolean;
+  /** Move the focus into the message field once shown (the visitor opened the chat, the address did not). */
+  takeFocus: boolean;
   /** Called once the conversation has loaded (or failed to), to leave the loading state. */
   onReady: () => void;
   /** The widget's close callback: the launcher goes back to idle. */
@@ -23,7 +25,7 @@ function errorKey(error: unknown): 'rateLimited' | 'invalid' | 'sendFailed' {
 }
 
 /** The support chat panel: the conversation as a live log, and a form to write (with an e-mail while nobody is online). */
-export function ChatWidget({ visible, onReady, onClose }: ChatWidgetProps) {
+export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetProps) {
   const t = useTranslations('chat');
   const format = useFormatter();
   const { data, send, retry } = useChat(onReady);
@@ -38,9 +40,10 @@ export function ChatWidget({ visible, onReady, onClose }: ChatWidgetProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
 
+  const loaded = data.load === 'ready';
   useEffect(() => {
-    if (visible) inputRef.current?.focus();
-  }, [visible]);
+    if (visible && takeFocus && loaded) inputRef.current?.focus();
+  }, [visible, takeFocus, loaded]);
 
   useEffect(() => {
     const log = logRef.current;
