@@ -4,6 +4,7 @@ import type { ActiveBonus, BonusOffer } from '@playhouse/shared/contracts/bonuse
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { usesCoinsTemplate } from '@/lib/bonuses/bonus-text';
 import { rejectBonus } from '@/lib/bonuses/bonuses-api';
 import { newIdempotencyKey } from '@/lib/browser-api';
@@ -75,7 +76,8 @@ export function BonusOfferDialog({ offer, onAccepted, onRejected, onClose, rando
   };
 
   const coins = usesCoinsTemplate(offer);
-  return (
+  // On the body: the header, where the site-wide dialog is mounted, is a stacking context of its own.
+  return createPortal(
     <div className={styles.overlay}>
       <div
         ref={dialogRef}
@@ -118,6 +120,7 @@ export function BonusOfferDialog({ offer, onAccepted, onRejected, onClose, rando
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -25,8 +25,8 @@ function readSetAside(): string[] {
 
 /**
  * Opens the bonus offer screen over the site for a signed-in player with a pending offer (one at a time, oldest
- * first), once the info popup is out of the way and not on hidden routes or the bonuses page (which lists the offers
- * itself). The offers are read again whenever a balance changes, since bonuses follow deposits, bets and grants.
+ * first), once the info popup is out of the way, not while a bonus is being wagered (only one can be), and not on
+ * hidden routes or the bonuses page (which lists the offers itself). The offers are read again whenever a balance changes, since bonuses follow deposits, bets and grants.
  */
 export function BonusOfferGate() {
   const { data, mutate } = useBonuses();
@@ -50,7 +50,7 @@ export function BonusOfferGate() {
 
   const hiddenHere = pathname === '/bonuses' || HIDDEN_POPUP_PATHS.some((path) => pathname.includes(path));
   const next = data?.offers.find((offer) => !setAside.includes(offer.id)) ?? null;
-  const offer = pinned ?? (infoPopupOpen || hiddenHere ? null : next);
+  const offer = pinned ?? (infoPopupOpen || hiddenHere || data?.active ? null : next);
   if (!offer) return null;
 
   const close = () => {
