@@ -307,6 +307,37 @@ describe('accept, reject, pick, forfeit', () => {
   });
 });
 
+describe('expiry', () => {
+  it('expires open offers and active bonuses past their time once, removing the bonus money', async () => {
+    const player = await signedInPlayer(t);
+    const { offers } = await overview(player);
+    const money = offers.find((offer) => offer.kind === 'free_money')!;
+    await post(player, `get/${money.id}`);
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 1000n });
+    const past = new Date(Date.now() - 60_000);
+    await t.db.update(schema.userBonuses).set({ expiresAt: past }).where(eq(schema.userBonuses.id, money.id));
+    const coins = offers.find((offer) => offer.kind === 'coins')!;
+    await t.db.update(schema.userBonuses).set({ offerExpiresAt: past }).where(eq(schema.userBonuses.id, coins.id));
+
+    const [first, second] = await Promise.all([t.app.services.bonuses.expireDue(), t.app.services.bonuses.expireDue()]);
+    expect(first!.bonuses + second!.bonuses).toBeGreaterThanOrEqual(1);
+    expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 0n });
+    expect(await transfers('bonus_forfeit', money.id)).toHaveLength(1);
+    const state = await overview(player);
+    expect(state.active).toBeNull();
+    expect(state.offers.map((offer) => offer.id)).not.toContain(coins.id);
+    expectErrorEnvelope(await post(player, `get/${coins.id}`), 409, 'bonus_not_offered');
+    expectErrorEnvelope(await post(player, `pick/${coins.id}`), 409, 'bonus_not_offered');
+    expectErrorEnvelope(await post(player, `forfeit/${money.id}`), 409, 'bonus_not_active');
+    const history = bonusHistoryResponseSchema.parse(
+      (await t.app.inject({ url: '/spa/users/bonuses/history?perPage=2&page=1', headers: player.headers })).json(),
+    );
+    expect(history.total).toBe(3);
+    expect(history.items).toHaveLength(2);
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+});
+
 describe('wagering through the casino', () => {
   it('counts stakes by game type, refuses bets above the max bet, and converts the rest once wagered', async () => {
     const player = await signedInPlayer(t);
