@@ -73,3 +73,17 @@ describe.each(['api', 'direct'] as const)('ops bonus commands (%s)', (mode) => {
     expect(expired.out).toMatch(/^Expired \d+ offer\(s\) and \d+ bonus\(es\)\.$/);
   });
 });
+
+describe('/spa/staff/bonuses', () => {
+  it('answers 401 without a session and 403 to a player', async () => {
+    const player = await signedInUser(t);
+    for (const [method, url] of [
+      ['GET', '/spa/staff/bonuses/campaigns'],
+      ['GET', `/spa/staff/bonuses/players/${player.username}`],
+      ['POST', '/spa/staff/bonuses/expire'],
+    ] as const) {
+      expect((await t.app.inject({ method, url, headers: { origin: 'http://localhost:3000' } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method, url, headers: player.headers })).statusCode).toBe(403);
+    }
+  });
+});
