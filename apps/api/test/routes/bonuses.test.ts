@@ -178,6 +178,19 @@ describe('GET /spa/users/bonuses', () => {
     // Reading again offers nothing twice.
     expect((await overview(player)).offers).toHaveLength(3);
 
+    // A deposit under the campaign's 10.00 minimum does not qualify; the first one that reaches it does.
+    const [method] = await t.db.select({ code: schema.paymentMethods.code }).from(schema.paymentMethods).limit(1);
+    await t.db.insert(schema.payments).values({
+      userId: player.id,
+      methodCode: method!.code,
+      provider: 'sandbox',
+      amount: 500n,
+      currency: 'EUR',
+      status: 'succeeded',
+      idempotencyKey: `deposit-${randomUUID()}`,
+      requestHash: 'fixture',
+    });
+    expect((await overview(player)).offers).toHaveLength(3);
     await recordSucceededDeposit(t, player.id);
     const match = await offerOf(player, 'first-deposit-match');
     expect(match).toMatchObject({ kind: 'deposit_match', amount: '10.00', wager: 35, maxBet: '10.00' });

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { bonusCampaigns, games, payments, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
@@ -174,21 +174,30 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
       .from(bonusCampaigns)
       .where(and(eq(bonusCampaigns.active, true), inArray(bonusCampaigns.trigger, ['registration', 'first_deposit'])));
     if (campaigns.length === 0) return;
-    const [firstDeposit] = await db
-      .select({ id: payments.id, amount: payments.amount, currency: payments.currency })
-      .from(payments)
-      .where(and(eq(payments.userId, user.id), eq(payments.status, 'succeeded')))
-      .orderBy(asc(payments.settledAt), asc(payments.createdAt))
-      .limit(1);
     for (const campaign of campaigns) {
       if (campaign.trigger === 'registration') {
         await insertOffer(db, user, campaign, 'registration', campaignAmount(campaign));
-      } else if (firstDeposit && firstDeposit.currency === user.currency) {
-        if (campaign.kind !== 'deposit_match' || firstDeposit.amount < (campaign.minDeposit ?? 0n)) continue;
-        const matched = (firstDeposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
-        const cap = campaign.amount ?? matched;
-        await insertOffer(db, user, campaign, 'first_deposit', matched < cap ? matched : cap);
+        continue;
       }
+      if (campaign.kind !== 'deposit_match') continue;
+      // The first credited deposit that reaches the campaign's minimum; later deposits never offer it again.
+      const [deposit] = await db
+        .select({ amount: payments.amount })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, user.id),
+            eq(payments.status, 'succeeded'),
+            eq(payments.currency, user.currency),
+            gte(payments.amount, campaign.minDeposit ?? 0n),
+          ),
+        )
+        .orderBy(asc(payments.settledAt), asc(payments.createdAt))
+        .limit(1);
+      if (!deposit) continue;
+      const matched = (deposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
+      const cap = campaign.amount ?? matched;
+      await insertOffer(db, user, campaign, 'first_deposit', matched < cap ? matched : cap);
     }
   }
 
