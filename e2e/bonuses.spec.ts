@@ -28,12 +28,16 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await logIn(page, player);
   await expect(balances(page, '€0.00')).toBeVisible();
 
-  // The offers open one after another over the page; Later puts the others aside for this session.
-  const dialog = offerDialog(page);
+  // Nothing opens by itself: the offers wait behind the gift button beside the balances, oldest first; Later moves on.
+  await expect(offerDialog(page)).toHaveCount(0);
+  const gift = page.getByRole('button', { name: 'Bonus offers for you: 3' });
   for (let shown = 0; shown < 3; shown += 1) {
+    await gift.click();
+    const dialog = offerDialog(page);
     await expect(dialog).toBeVisible();
     if ((await dialog.getByRole('heading', { level: 2 }).textContent()) === 'Welcome coins') break;
     await dialog.getByRole('button', { name: 'Later' }).click();
+    await expect(dialog).toBeHidden();
   }
   const coins = page.getByRole('dialog', { name: 'Welcome coins' });
   await expect(coins.getByRole('status')).toHaveText('Pick a coin to find out your bonus.');
@@ -78,8 +82,8 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await axe();
   await coins.getByRole('button', { name: 'Close' }).click();
   await expect(coins).toBeHidden();
-  // With a bonus being wagered, the offers put aside do not open by themselves.
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // With a bonus being wagered, no other offer can be received: the gift button goes.
+  await expect(page.getByRole('button', { name: /^Bonus offers for you/ })).toHaveCount(0);
 
   // Wagering progress beside the balances and on the profile.
   const required = (Number(pickedAmount) * 20).toFixed(2);
@@ -116,7 +120,6 @@ test.describe('at 360 px', () => {
     const offers = page.getByRole('region', { name: 'Offers for you' });
     await expect(offers.getByRole('listitem')).toHaveCount(3);
     await expect(page.getByText('You have no bonus to wager right now.')).toBeVisible();
-    // No dialog opens by itself on this page: the offers are listed.
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await axe();
 

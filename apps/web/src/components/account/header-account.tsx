@@ -34,14 +34,7 @@ export function HeaderAccount() {
   return (
     <>
       <AccountSync />
-      {user ? (
-        <>
-          <SignedInMenu user={user} />
-          <BonusOfferGate />
-        </>
-      ) : (
-        <SignedOutLinks />
-      )}
+      {user ? <SignedInMenu user={user} /> : <SignedOutLinks />}
     </>
   );
 }
@@ -126,6 +119,7 @@ function SignedInMenu({ user }: { user: User }) {
     <div className={styles.account} ref={rootRef}>
       <Balances />
       <WageringMeter />
+      <BonusOfferGate />
       <button
         ref={buttonRef}
         type="button"

@@ -1,10 +1,9 @@
 import type { ActiveBonus, BonusOffer } from '@playhouse/shared/contracts/bonuses';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
-import { closeInfoPopup, infoPopupReceived } from '@/store/info-popup-slice';
 import { makeStore } from '@/store/store';
 import { login } from '@/store/user-slice';
 import { BonusOfferGate } from './bonus-offer-gate';
@@ -58,16 +57,6 @@ const ACTIVE: ActiveBonus = {
 function renderGate() {
   const store = makeStore();
   store.dispatch(login({ id: 7, username: 'ada' }));
-  store.dispatch(
-    infoPopupReceived({
-      text: 'News',
-      buttonText: 'OK',
-      closeButtonText: 'Close',
-      hrefOnCloseButton: '',
-      hrefOnMainButton: '',
-      showInfoPopup: true,
-    }),
-  );
   renderWithProviders(
     <SWRConfig value={{ provider: () => new Map() }}>
       <BonusOfferGate />
@@ -83,69 +72,51 @@ async function settle() {
   });
 }
 
+const answer = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
 describe('BonusOfferGate', () => {
   beforeEach(() => {
-    sessionStorage.clear();
     navigationState.reset('/en');
     vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ offers: OFFERS, active: null }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
+    fetchMock.mockImplementation(async () => answer({ offers: OFFERS, active: null }));
   });
   afterEach(() => {
     fetchMock.mockReset();
     vi.unstubAllGlobals();
   });
 
-  it('waits for the info popup, then shows the offers one at a time; Later puts one aside for the session', async () => {
-    const store = renderGate();
+  it('offers the waiting bonuses behind a button; Later moves on to the next offer', async () => {
+    renderGate();
     await settle();
     expect(fetchMock).toHaveBeenCalledWith('/spa/users/bonuses', expect.objectContaining({ credentials: 'include' }));
+    // Nothing opens by itself.
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    act(() => {
-      store.dispatch(closeInfoPopup());
-    });
+    const button = screen.getByRole('button', { name: 'Bonus offers for you: 2' });
+    fireEvent.click(button);
     expect(await screen.findByRole('dialog', { name: 'Free welcome money' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(button);
     expect(await screen.findByRole('dialog', { name: 'First deposit match' })).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem('bonusOffersSetAside')!)).toEqual([OFFERS[0]!.id]);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await settle();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Free welcome money' })).toBeTruthy();
   });
 
-  it('stays closed while a bonus is being wagered', async () => {
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ offers: OFFERS, active: ACTIVE }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    const store = renderGate();
-    act(() => {
-      store.dispatch(closeInfoPopup());
-    });
+  it('has no button while a bonus is being wagered, nor without offers', async () => {
+    fetchMock.mockImplementation(async () => answer({ offers: OFFERS, active: ACTIVE }));
+    renderGate();
     await settle();
     expect(fetchMock).toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('stays closed on the bonuses page and on hidden routes', async () => {
-    for (const path of ['/en/bonuses', '/en/landing']) {
-      navigationState.reset(path);
-      const store = renderGate();
-      act(() => {
-        store.dispatch(closeInfoPopup());
-      });
-      await settle();
-      expect(fetchMock).toHaveBeenCalled();
-      expect(screen.queryByRole('dialog')).toBeNull();
-    }
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    fetchMock.mockImplementation(async () => answer({ offers: [], active: null }));
+    renderGate();
+    await settle();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,43 +1,32 @@
 'use client';
 
-import { HIDDEN_POPUP_PATHS } from '@playhouse/shared/constants';
+import type { BonusOffer } from '@playhouse/shared/contracts/bonuses';
+import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import { usePathname } from '@/i18n/navigation';
 import { useAppSelector } from '@/store/hooks';
+import styles from './bonuses.module.css';
 import { useBonuses, useBonusesChanged } from './use-bonuses';
 
 const BonusOfferDialog = dynamic(() => import('./bonus-offer-dialog').then((module) => module.BonusOfferDialog), {
   ssr: false,
 });
 
-/** Offers the player put aside in this browser session: they wait on the bonuses page instead of popping up again. */
-const SET_ASIDE_KEY = 'bonusOffersSetAside';
-
-function readSetAside(): string[] {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(SET_ASIDE_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Opens the bonus offer screen over the site for a signed-in player with a pending offer (one at a time, oldest
- * first), once the info popup is out of the way, not while a bonus is being wagered (only one can be), and not on
- * hidden routes or the bonuses page (which lists the offers itself). The offers are read again whenever a balance changes, since bonuses follow deposits, bets and grants.
+ * The way to the bonus offer screen from every page: a gift button beside the header balances while offers wait
+ * (none while a bonus is being wagered, since only one can be), opening the offer screen over the page, oldest offer
+ * first; Later moves on to the next offer the following time. The offers are read again whenever a balance changes,
+ * since bonuses follow deposits, bets and grants.
  */
 export function BonusOfferGate() {
+  const t = useTranslations('bonuses');
   const { data, mutate } = useBonuses();
   const changed = useBonusesChanged();
-  const pathname = usePathname();
-  const infoPopupOpen = useAppSelector((state) => state.infoPopup.showInfoPopup);
   const main = useAppSelector((state) => state.balance.mainBalanceAmount);
   const bonus = useAppSelector((state) => state.balance.bonusBalanceAmount);
-  const [setAside, setSetAside] = useState(readSetAside);
-  // An accepted offer stays on screen (its congratulations) until the player closes it, though the api lists it no more.
-  const [pinned, setPinned] = useState<NonNullable<typeof data>['offers'][number] | null>(null);
+  const [setAside, setSetAside] = useState<string[]>([]);
+  // The offer on screen stays there until the player closes it, though the api lists it no more once answered.
+  const [open, setOpen] = useState<BonusOffer | null>(null);
 
   const balancesSeen = useRef(false);
   useEffect(() => {
@@ -48,31 +37,51 @@ export function BonusOfferGate() {
     void mutate();
   }, [main, bonus, mutate]);
 
-  const hiddenHere = pathname === '/bonuses' || HIDDEN_POPUP_PATHS.some((path) => pathname.includes(path));
-  const next = data?.offers.find((offer) => !setAside.includes(offer.id)) ?? null;
-  const offer = pinned ?? (infoPopupOpen || hiddenHere || data?.active ? null : next);
-  if (!offer) return null;
+  const offers = data && !data.active ? data.offers : [];
+  const next = offers.find((offer) => !setAside.includes(offer.id)) ?? offers[0] ?? null;
 
   const close = () => {
-    const ids = [...setAside, offer.id];
-    sessionStorage.setItem(SET_ASIDE_KEY, JSON.stringify(ids));
-    setSetAside(ids);
-    setPinned(null);
+    if (open) setSetAside((ids) => [...ids.filter((id) => id !== open.id), open.id]);
+    setOpen(null);
   };
 
   return (
-    <BonusOfferDialog
-      key={offer.id}
-      offer={offer}
-      onAccepted={(accepted) => {
-        setPinned(offer);
-        changed(accepted);
-      }}
-      onRejected={() => {
-        close();
-        changed();
-      }}
-      onClose={close}
-    />
+    <>
+      {next ? (
+        <button
+          type="button"
+          className={styles.gift}
+          aria-label={t('dialog.openOffers', { count: offers.length })}
+          title={t('dialog.openOffers', { count: offers.length })}
+          onClick={() => setOpen(next)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 10h18v4H3zM5 14h14v7H5z" fill="currentColor" />
+            <path d="M11 10h2v11h-2z" fill="var(--color-bg)" />
+            <path
+              d="M12 10C10 6 7 5 6.5 7S9 10 12 10Zm0 0c2-4 5-5 5.5-3S15 10 12 10Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            />
+          </svg>
+          <span className={styles.giftCount} aria-hidden="true">
+            {offers.length}
+          </span>
+        </button>
+      ) : null}
+      {open ? (
+        <BonusOfferDialog
+          key={open.id}
+          offer={open}
+          onAccepted={(accepted) => changed(accepted)}
+          onRejected={() => {
+            setOpen(null);
+            changed();
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </>
   );
 }
