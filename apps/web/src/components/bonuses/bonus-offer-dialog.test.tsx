@@ -245,3 +245,35 @@ describe('BonusOfferDialog, standard template', () => {
     expect(screen.getByRole('button', { name: 'Receive' }).hasAttribute('disabled')).toBe(false);
   });
 });
+
+describe('BonusOfferDialog texts', () => {
+  it('fill every placeholder, game and provider titles with a capital first letter, in the player language', () => {
+    const spins: BonusOffer = {
+      ...STANDARD_OFFER,
+      kind: 'free_spins',
+      amount: '0.00',
+      wager: 25,
+      quantity: 20,
+      bonus: {
+        slug: 'lucky-reels-spins',
+        nameKey: 'campaigns.lucky-reels-spins.name',
+        noticeTextKey: 'campaigns.lucky-reels-spins.notice',
+        firstFreeSpinGame: {
+          id: 3,
+          slug: 'lucky-reels',
+          title: 'lucky reels',
+          producer: { title: 'playhouse originals' },
+        },
+      },
+    };
+    const handlers = { onAccepted: vi.fn(), onRejected: vi.fn(), onClose: vi.fn() };
+    renderWithProviders(<BonusOfferDialog offer={spins} {...handlers} />, { locale: 'de' });
+    const dialog = screen.getByRole('dialog', { name: 'Freispiele für Lucky Reels' });
+    expect(dialog.textContent).toContain(
+      '20 Freispiele für Lucky reels von Playhouse originals. Gewinne landen auf deinem Bonusguthaben und werden 25-mal umgesetzt.',
+    );
+    expect(dialog.textContent).toContain('Setze den Bonusbetrag 25-mal um, bevor er zu echtem Geld wird.');
+    expect(screen.getByRole('button', { name: 'Annehmen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mehr anzeigen' })).toBeTruthy();
+  });
+});
