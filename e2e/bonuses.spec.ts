@@ -146,8 +146,16 @@ test.describe('at 360 px', () => {
     await expect(page.getByRole('progressbar', { name: 'Free welcome money: 0% wagered' })).toBeVisible();
     await expect(offers.getByRole('listitem')).toHaveCount(2);
 
-    await offers.getByRole('button', { name: 'Open Lucky Reels free spins' }).click();
+    // By keyboard: focus moves into the dialog, Escape puts the offer aside and focus goes back to its opener.
+    const openSpins = offers.getByRole('button', { name: 'Open Lucky Reels free spins' });
+    await openSpins.focus();
+    await page.keyboard.press('Enter');
     const spins = page.getByRole('dialog', { name: 'Lucky Reels free spins' });
+    await expect(spins.getByRole('button', { name: 'Show more' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(spins).toBeHidden();
+    await expect(openSpins).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(spins.getByText(/^20 free spins on Lucky Reels by \p{Lu}/u)).toBeVisible();
     const reject = spins.getByRole('button', { name: 'Reject' });
     await expect(reject).toHaveAccessibleDescription('A rejected bonus cannot be taken later.');
