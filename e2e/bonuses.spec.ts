@@ -107,6 +107,19 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await expect(profileBonus.getByText('Left to wager')).toBeVisible();
   await expect(profileBonus.getByText('Expires')).toBeVisible();
   await axe();
+
+  // Giving the bonus up removes what is left of it, after a confirmation.
+  await profileBonus.getByRole('link', { name: 'Offers and bonus history' }).click();
+  await expect(page).toHaveURL(/\/en\/bonuses$/);
+  await page.getByRole('button', { name: 'Give up this bonus' }).click();
+  await expect(
+    page.getByText('Give up the bonus? The bonus money left on your bonus balance is removed.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Give it up' }).click();
+  await expect(page.getByText('You have no bonus to wager right now.')).toBeVisible();
+  await expect(balances(page, '€0.00')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row', { name: /Welcome coins Given up/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Bonus wagering/ })).toHaveCount(0);
 });
 
 test.describe('at 360 px', () => {
