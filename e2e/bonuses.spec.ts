@@ -86,9 +86,12 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await expect(page.getByRole('button', { name: /^Bonus offers for you/ })).toHaveCount(0);
 
   // Wagering progress beside the balances and on the profile.
-  const required = (Number(pickedAmount) * 20).toFixed(2);
+  // As the site writes it, thousands separator included (€1,000.00 for the 50.00 coin).
+  const required = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(
+    Number(pickedAmount) * 20,
+  );
   const meter = page.getByRole('link', {
-    name: new RegExp(`^Bonus wagering 0% done, €${required.replace('.', '\\.')} left`),
+    name: new RegExp(`^Bonus wagering 0% done, ${required.replace(/[.$]/g, '\\$&')} left`),
   });
   await expect(meter).toBeVisible();
   await meter.click();
@@ -103,7 +106,7 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await dismissInfoPopup(page);
   const profileBonus = page.getByRole('region', { name: 'Your bonus' });
   await expect(profileBonus.getByRole('progressbar', { name: 'Welcome coins: 0% wagered' })).toBeVisible();
-  await expect(profileBonus.getByText(`€0.00 of €${required}`)).toBeVisible();
+  await expect(profileBonus.getByText(`€0.00 of ${required}`)).toBeVisible();
   await expect(profileBonus.getByText('Left to wager')).toBeVisible();
   await expect(profileBonus.getByText('Expires')).toBeVisible();
   await axe();
