@@ -196,6 +196,14 @@ describe('GET /spa/users/bonuses', () => {
     expect(match).toMatchObject({ kind: 'deposit_match', amount: '10.00', wager: 35, maxBet: '10.00' });
     expect((await overview(player)).offers).toHaveLength(4);
   });
+
+  it('offers staff accounts nothing by itself; an operator can still offer them a campaign', async () => {
+    const staff = await signedInPlayer(t);
+    await t.db.update(schema.users).set({ role: 'staff' }).where(eq(schema.users.id, staff.id));
+    expect((await overview(staff)).offers).toEqual([]);
+    await staffOffer(staff);
+    expect((await overview(staff)).offers.map((offer) => offer.bonus.slug)).toEqual(['route-test-quick']);
+  });
 });
 
 describe('accept, reject, pick, forfeit', () => {

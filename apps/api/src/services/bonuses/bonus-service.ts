@@ -166,9 +166,11 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
 
   /**
    * Materialises the offers the player's history triggers: registration campaigns once per player, and deposit
-   * matches once per player on the first credited deposit that reaches the campaign's minimum.
+   * matches once per player on the first credited deposit that reaches the campaign's minimum. Staff and admin
+   * accounts are not players: the triggers offer them nothing (an operator may still offer them a campaign by hand).
    */
-  async function ensureOffers(user: { id: number; currency: string }): Promise<void> {
+  async function ensureOffers(user: { id: number; currency: string; role?: string }): Promise<void> {
+    if (user.role !== undefined && user.role !== 'player') return;
     const campaigns = await db
       .select()
       .from(bonusCampaigns)
@@ -260,7 +262,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
     expireDue,
 
     /** The player's open offers and the bonus being wagered. */
-    async overview(user: { id: number; currency: string }, locale: string): Promise<BonusesResponse> {
+    async overview(user: { id: number; currency: string; role?: string }, locale: string): Promise<BonusesResponse> {
       await ensureOffers(user);
       const now = clock.now();
       const rows = await db
