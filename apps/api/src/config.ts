@@ -97,6 +97,8 @@ export interface AuthConfig {
   /** argon2id costs; OWASP's in every environment-derived config, cheaper only where a test builds its own. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   sessionTtlMs: number;
+  /** How often a long-lived connection (the balance stream) checks that its session still lives. */
+  sessionRecheckMs: number;
   resetTokenTtlMs: number;
   limits: {
     loginPerIp: WindowLimit;
@@ -113,6 +115,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   sessionTtlMs: 30 * 24 * HOUR_MS,
+  sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
   limits: {
     loginPerIp: { max: 10, windowMs: MINUTE_MS },

@@ -42,6 +42,7 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
     auth: {
       ...base.auth,
       argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      sessionRecheckMs: 200,
       limits: {
         loginPerIp: generous,
         loginFailuresPerAccount: generous,

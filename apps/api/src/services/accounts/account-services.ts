@@ -33,7 +33,11 @@ export function createAccountServices({
       'CAPTCHA_SECRET is not set: using a random one for this process; set it when more than one api instance runs',
     );
   }
-  const sessions = createSessionService({ db, ttlMs: config.auth.sessionTtlMs });
+  const sessions = createSessionService({
+    db,
+    ttlMs: config.auth.sessionTtlMs,
+    recheckMs: config.auth.sessionRecheckMs,
+  });
   const captcha = createCaptchaService({
     db,
     secret: captchaSecret,

@@ -63,10 +63,13 @@ export type SessionService = ReturnType<typeof createSessionService>;
 export function createSessionService({
   db,
   ttlMs = SESSION_TTL_MS,
+  recheckMs = 25_000,
   now = () => new Date(),
 }: {
   db: Db;
   ttlMs?: number;
+  /** How often a long-lived connection should ask `isLive` again. */
+  recheckMs?: number;
   now?: () => Date;
 }) {
   let lastSweep = Number.NEGATIVE_INFINITY;
@@ -128,6 +131,17 @@ export function createSessionService({
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt };
   }
 
+  /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
+  async function isLive(sessionId: number): Promise<boolean> {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now()), eq(users.status, 'active')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {
     await executor.delete(sessions).where(eq(sessions.id, sessionId));
   }
@@ -143,5 +157,5 @@ export function createSessionService({
       );
   }
 
-  return { create, resolve, destroy, destroyAllForUser };
+  return { create, resolve, isLive, destroy, destroyAllForUser, recheckMs };
 }

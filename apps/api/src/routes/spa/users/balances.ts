@@ -65,8 +65,26 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       // GET /spa/users/balances/stream - balance changes as they happen
       const user = signedInUser(request);
       let push: () => void = () => undefined;
+      const sessionId = request.sessionId!;
       const unsubscribe = await app.services.balanceHub.subscribe(user.id, () => push());
-      const { stream, reply: streaming } = streams.open(request, reply, { onClose: unsubscribe });
+      let recheck: ReturnType<typeof setInterval> | undefined;
+      const { stream, reply: streaming } = streams.open(request, reply, {
+        onClose: () => {
+          clearInterval(recheck);
+          unsubscribe();
+        },
+      });
+      // A session ended elsewhere (logout on another device, a password change, a blocked account) ends the stream;
+      // the browser's reconnect is then refused and it signs out.
+      recheck = setInterval(() => {
+        app.services.sessions
+          .isLive(sessionId)
+          .then((live) => {
+            if (!live) stream.close();
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'balance stream session check failed'));
+      }, app.services.sessions.recheckMs);
+      recheck.unref();
       // Changes that arrive while a read is under way collapse into one more read: the last state is what counts.
       push = coalesced(
         async () => stream.send('balance', await app.services.balances.balances(user)),
