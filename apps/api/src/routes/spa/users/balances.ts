@@ -67,7 +67,7 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       let push: () => void = () => undefined;
       const sessionId = request.sessionId!;
       const unsubscribe = await app.services.balanceHub.subscribe(user.id, () => push());
-      let recheck: ReturnType<typeof setInterval> | undefined;
+      let recheck: ReturnType<typeof setInterval> | undefined = undefined;
       const { stream, reply: streaming } = streams.open(request, reply, {
         onClose: () => {
           clearInterval(recheck);
