@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleItem, type Messages }
 import type { DbOrTx } from '@playhouse/db';
 import { NotFoundError, UnknownLocaleError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { listEnabledLocales, listTranslations } from './locale-queries';
+import { listEnabledLocales, listTranslations, translationsVersion } from './locale-queries';
 import { nestMessages } from './messages';
 
 /** The flagged default; without one, the shared default when enabled, else the first enabled locale. */
@@ -40,14 +40,25 @@ export function createLocaleService({ db }: { db: DbOrTx }) {
     return { locale: match.value, defaultLocale: fallback };
   }
 
+  // The last messages built per locale pair, with the fingerprint of the texts they were built from: a locale's
+  // texts are a few thousand rows read on every page render, and change only when an operator loads new ones.
+  const built = new Map<string, { version: string; messages: Messages }>();
+
   /** The nested next-intl messages of one locale; a key it lacks is taken from the default locale. */
   async function messages(lang: string): Promise<Messages> {
     const context = await resolve(lang);
-    const rows = await listTranslations(db, [...new Set([context.defaultLocale, context.locale])]);
+    const codes = [...new Set([context.defaultLocale, context.locale])];
+    const cacheKey = codes.join(':');
+    const version = await translationsVersion(db, codes);
+    const known = built.get(cacheKey);
+    if (known?.version === version) return known.messages;
+    const rows = await listTranslations(db, codes);
     const flat = new Map<string, string>();
     for (const row of rows) if (row.locale === context.defaultLocale) flat.set(row.key, row.value);
     for (const row of rows) if (row.locale === context.locale) flat.set(row.key, row.value);
-    return nestMessages(flat);
+    const nested = nestMessages(flat);
+    built.set(cacheKey, { version, messages: nested });
+    return nested;
   }
 
   return { list, defaultLocale, resolve, messages };

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import type { Messages } from '@playhouse/shared';
@@ -48,6 +49,24 @@ describe('GET /spa/translation/{lang}', () => {
     expect(flat.get('apiTest.both')).toBe('Auf Deutsch');
     expect(flat.get('apiTest.onlyInEnglish')).toBe('Only in English');
     expect([...flat.keys()].sort()).toEqual([...(await storedTexts('en')).keys()].sort());
+  });
+
+  it('answers changed texts at once: a text added, rewritten (loadMessages moves updatedAt) or removed', async () => {
+    const read = async (lang: string) =>
+      flatten((await t.app.inject({ method: 'GET', url: `/spa/translation/${lang}` })).json<Messages>());
+    expect((await read('de')).get('apiTest.later')).toBeUndefined();
+    await t.db.insert(schema.translations).values({ locale: 'en', key: 'apiTest.later', value: 'Later' });
+    expect((await read('de')).get('apiTest.later')).toBe('Later');
+    await t.db
+      .update(schema.translations)
+      .set({ value: 'Später', updatedAt: new Date(Date.now() + 1000) })
+      .where(and(eq(schema.translations.locale, 'en'), eq(schema.translations.key, 'apiTest.later')));
+    expect((await read('de')).get('apiTest.later')).toBe('Später');
+    expect((await read('en')).get('apiTest.later')).toBe('Später');
+    await t.db
+      .delete(schema.translations)
+      .where(and(eq(schema.translations.locale, 'en'), eq(schema.translations.key, 'apiTest.later')));
+    expect((await read('de')).get('apiTest.later')).toBeUndefined();
   });
 
   it('GET /spa/translation/{lang} returns 400 unknown_locale for a language that is not enabled', async () => {
