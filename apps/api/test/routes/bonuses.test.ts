@@ -197,6 +197,40 @@ describe('GET /spa/users/bonuses', () => {
     expect((await overview(player)).offers).toHaveLength(4);
   });
 
+  it('welcomes with a registration campaign only the players who sign up after it starts', async () => {
+    const earlier = await signedInPlayer(t);
+    expect(await overview(earlier)).toBeDefined();
+    await t.db.insert(schema.bonusCampaigns).values({
+      slug: 'route-test-late-welcome',
+      kind: 'free_money',
+      template: 'standard',
+      trigger: 'registration',
+      amount: 500n,
+      wager: 5,
+      maxBet: 500n,
+      validDays: 7,
+      offerDays: 7,
+      contributions: DEMO_CONTRIBUTIONS,
+      createdAt: new Date(Date.now() + 1000),
+    });
+    try {
+      expect((await overview(earlier)).offers.map((offer) => offer.bonus.slug)).not.toContain(
+        'route-test-late-welcome',
+      );
+      const later = await signedInPlayer(t);
+      await t.db
+        .update(schema.users)
+        .set({ createdAt: new Date(Date.now() + 2000) })
+        .where(eq(schema.users.id, later.id));
+      expect((await overview(later)).offers.map((offer) => offer.bonus.slug)).toContain('route-test-late-welcome');
+    } finally {
+      await t.db
+        .update(schema.bonusCampaigns)
+        .set({ active: false })
+        .where(eq(schema.bonusCampaigns.slug, 'route-test-late-welcome'));
+    }
+  });
+
   it('offers staff accounts nothing by itself; an operator can still offer them a campaign', async () => {
     const staff = await signedInPlayer(t);
     await t.db.update(schema.users).set({ role: 'staff' }).where(eq(schema.users.id, staff.id));

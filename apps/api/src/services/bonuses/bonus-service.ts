@@ -51,6 +51,14 @@ export type BonusService = ReturnType<typeof createBonusService>;
  * keyed by the bonus id (bonus:grant|conversion|forfeit:<id>) and runs under the bonus row's lock with a status
  * change that only happens once, so retries and racing requests never grant, convert or forfeit twice.
  */
+/** The player a bonus call is for, as the session knows them; role and sign-up time steer the triggered offers. */
+export interface OfferTarget {
+  id: number;
+  currency: string;
+  role?: string;
+  createdAt?: Date;
+}
+
 export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
   async function campaignMap(executor: DbOrTx, ids: number[]) {
     if (ids.length === 0) return new Map<number, BonusCampaignRow>();
@@ -168,8 +176,10 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
    * Materialises the offers the player's history triggers: registration campaigns once per player, and deposit
    * matches once per player on the first credited deposit that reaches the campaign's minimum. Staff and admin
    * accounts are not players: the triggers offer them nothing (an operator may still offer them a campaign by hand).
+   * A registration campaign welcomes players who sign up after it starts; players who were there before get it only
+   * when an operator offers it to them.
    */
-  async function ensureOffers(user: { id: number; currency: string; role?: string }): Promise<void> {
+  async function ensureOffers(user: OfferTarget): Promise<void> {
     if (user.role !== undefined && user.role !== 'player') return;
     const campaigns = await db
       .select()
@@ -178,6 +188,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
     if (campaigns.length === 0) return;
     for (const campaign of campaigns) {
       if (campaign.trigger === 'registration') {
+        if (user.createdAt !== undefined && user.createdAt < campaign.createdAt) continue;
         await insertOffer(db, user, campaign, 'registration', campaignAmount(campaign));
         continue;
       }
@@ -262,7 +273,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
     expireDue,
 
     /** The player's open offers and the bonus being wagered. */
-    async overview(user: { id: number; currency: string; role?: string }, locale: string): Promise<BonusesResponse> {
+    async overview(user: OfferTarget, locale: string): Promise<BonusesResponse> {
       await ensureOffers(user);
       const now = clock.now();
       const rows = await db
