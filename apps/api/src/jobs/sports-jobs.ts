@@ -4,7 +4,7 @@ import type { Job } from './scheduler';
 
 export const FEED_SIMULATOR_JOB = 'sports-feed-simulator';
 export const SETTLEMENT_JOB = 'sports-settlement';
-/** Advisory lock keys of the sports jobs (the cashbox jobs use 727_200_xxx). */
+/** Advisory lock keys of the sports jobs (the cashbox jobs use 727_200_nnn). */
 const FEED_SIMULATOR_LOCK_KEY = 727_300_101;
 const SETTLEMENT_LOCK_KEY = 727_300_102;
 /** The sweep catches what the settlement right after an ingest missed (a crash between the two, say). */
