@@ -310,6 +310,9 @@ test.describe('info popup', () => {
     await page.goto('/en');
     const popup = page.getByRole('dialog', { name: 'Announcement' });
     await expect(popup).toBeVisible();
+    // The server-rendered popup is visible before the page hydrates; its focus on the main button says the client
+    // (and its path-change listener) is running, so the address change below is not pushed into an inert page.
+    await expect(popup.getByRole('button', { name: 'Get the app' })).toBeFocused();
     await page.evaluate(() => window.history.pushState(null, '', '/en/app-page'));
     await expect(popup).toBeHidden();
   });
