@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DOCUMENT_MAX_BYTES, JURISDICTION_CODES, parseJurisdictionCountries, type JurisdictionCode } from '@playhouse/shared';
 import { providerSecretsFromEnv } from './services/providers/provider-signature';
 import type { SportsConfig } from './services/sports/sports-services';
 import { DEFAULT_CHAT_CONFIG, type ChatConfig } from './services/chat/chat-service';
@@ -85,6 +87,20 @@ const envSchema = z.object({
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // The jurisdiction profile of the installation, and countries whose players follow another one ("GB=uk,MT=mga").
+  JURISDICTION: z.enum(JURISDICTION_CODES).default('default'),
+  JURISDICTION_COUNTRIES: optionalString,
+  // Tests only: lets a test move one player's protection clock (cooling periods); refused for a public SITE_URL.
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
+  DOCUMENT_DIR: optionalString,
+  DOCUMENT_S3_BUCKET: optionalString,
+  DOCUMENT_S3_REGION: optionalString,
+  DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DOCUMENT_S3_ACCESS_KEY_ID: optionalString,
+  DOCUMENT_S3_SECRET_ACCESS_KEY: optionalString,
+  DOCUMENT_S3_PREFIX: optionalString,
+  HARM_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -147,6 +163,28 @@ export interface Config {
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
+  protection: ProtectionConfig;
+}
+
+export interface ProtectionConfig {
+  jurisdiction: { active: JurisdictionCode; countries: Record<string, JurisdictionCode> };
+  /** TEST_CLOCK: tests may move one player's protection clock; never on a public site. */
+  testClock: boolean;
+  documents: {
+    dir: string;
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          prefix: string;
+        }
+      | undefined;
+    maxBytes: number;
+  };
+  harmCheckIntervalMs: number;
 }
 
 export interface CasinoConfig {
@@ -177,12 +215,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const providerSecrets = providerSecretsFromEnv(env);
   if (providerSecrets.issues.length > 0) throw new ConfigError(providerSecrets.issues);
   const siteOrigin = new URL(vars.SITE_URL).origin;
+  const jurisdictionCountries = parseJurisdictionCountries(vars.JURISDICTION_COUNTRIES);
+  if (jurisdictionCountries.issues.length > 0) throw new ConfigError(jurisdictionCountries.issues);
+  // A clock that tests can move must never be reachable on a site the public uses: only a loopback origin allows it.
+  const loopbackSite = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(siteOrigin).hostname);
+  if (vars.TEST_CLOCK === 'on' && !loopbackSite) {
+    throw new ConfigError(['TEST_CLOCK: only allowed when SITE_URL is a loopback address (a test run)']);
+  }
+  const dataDir = resolveDataDir(vars.DATA_DIR);
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
     port: vars.API_PORT,
     host: vars.API_HOST,
     databaseUrl: vars.DATABASE_URL,
-    dataDir: resolveDataDir(vars.DATA_DIR),
+    dataDir,
     siteUrl: siteOrigin,
     allowedOrigins,
     logLevel: vars.LOG_LEVEL,
@@ -222,6 +268,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_CHAT_CONFIG,
       sendLimit: { max: vars.CHAT_SEND_MAX, windowMs: vars.CHAT_SEND_WINDOW_MS },
       demoStaffPassword: vars.SEED_DEMO ? vars.DEMO_STAFF_PASSWORD : undefined,
+    },
+    protection: {
+      jurisdiction: { active: vars.JURISDICTION, countries: jurisdictionCountries.countries },
+      testClock: vars.TEST_CLOCK === 'on',
+      documents: {
+        dir: vars.DOCUMENT_DIR
+          ? path.resolve(REPO_ROOT, vars.DOCUMENT_DIR)
+          : dataDir.startsWith('memory://')
+            ? path.join(os.tmpdir(), 'playhouse-documents')
+            : path.join(dataDir, 'documents'),
+        s3: vars.DOCUMENT_S3_BUCKET
+          ? {
+              bucket: vars.DOCUMENT_S3_BUCKET,
+              region: vars.DOCUMENT_S3_REGION ?? 'us-east-1',
+              endpoint: vars.DOCUMENT_S3_ENDPOINT,
+              accessKeyId: vars.DOCUMENT_S3_ACCESS_KEY_ID,
+              secretAccessKey: vars.DOCUMENT_S3_SECRET_ACCESS_KEY,
+              prefix: vars.DOCUMENT_S3_PREFIX ?? 'documents/',
+            }
+          : undefined,
+        maxBytes: DOCUMENT_MAX_BYTES,
+      },
+      harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
     },
   };
 }

@@ -394,7 +394,7 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
       'insufficient_funds',
       'withdrawal_state_conflict',
       'checkout_closed',
-      'deposit_limit_exceeded',
+      'limit_exceeded',
     ]);
     for (let wave = 0; wave < 8; wave += 1) {
       const operations = Array.from({ length: 10 }, nextOperation);

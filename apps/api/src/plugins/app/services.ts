@@ -9,6 +9,10 @@ import { ensureDemoStaff } from '../../services/chat/demo-staff';
 import { createContentService, type ContentService } from '../../services/content/content-service';
 import { createCasinoServices, type CasinoServices } from '../../services/games/casino-services';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
+import {
+  createProtectionServices,
+  type ProtectionServices,
+} from '../../services/protection/protection-services';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
 
@@ -20,6 +24,7 @@ export interface Services extends AccountServices, CashboxServices {
   casino: CasinoServices;
   bonuses: BonusServices;
   chat: ChatServices;
+  protection: ProtectionServices;
 }
 
 declare module 'fastify' {
@@ -34,11 +39,24 @@ export const servicesPlugin = fp<{ config: Config }>(
     const accountServices = createAccountServices({ db: app.db, config, logger: app.log });
     // Mail still on its way to the SMTP server is handed over before the database closes.
     app.addHook('onClose', async () => accountServices.email.drain());
+    const protection = createProtectionServices({
+      handle: app.dbHandle,
+      config: config.protection,
+      siteUrl: config.siteUrl,
+      email: accountServices.email,
+      confirmPassword: accountServices.accounts.confirmPassword,
+      logger: app.log,
+    });
+    app.addHook('onReady', async () => {
+      if (config.jobs.enabled) protection.jobs.start();
+    });
+    app.addHook('preClose', async () => protection.jobs.stop());
     const cashboxServices = createCashboxServices({
       handle: app.dbHandle,
       config,
       logger: app.log,
       inject: (request) => app.inject(request),
+      protection,
     });
     // Background jobs start once the app serves; they and the balance listener stop before the database closes.
     app.addHook('onReady', async () => {
@@ -71,8 +89,14 @@ export const servicesPlugin = fp<{ config: Config }>(
       locales,
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),
-      sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log }),
+      sports: createSportsServices({
+        handle: app.dbHandle,
+        config: config.sports,
+        logger: app.log,
+        stakeGuard: protection.guard.assertCanStake,
+      }),
       casino: createCasinoServices({
+        guard: protection.guard,
         db: app.db,
         config: config.casino,
         logger: app.log,
@@ -83,6 +107,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       }),
       chat,
       bonuses,
+      protection,
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

@@ -7,8 +7,8 @@ import { PSP_WEBHOOK_JOB, pspWebhookJob } from '../../jobs/psp-webhook-job';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { createBalanceHub, type BalanceHub } from '../balances/balance-hub';
 import { createBalanceService, type BalanceService } from '../balances/balance-service';
-import { createLimitsService, type LimitsService } from '../limits/limits-service';
 import { createPaymentService, type PaymentService } from '../payments/payment-service';
+import type { ProtectionCore } from '../protection/protection-services';
 import {
   createSandboxPsp,
   fetchTransport,
@@ -27,7 +27,6 @@ export const SANDBOX_WEBHOOK_PATH = '/spa/payments/webhooks/sandbox';
 export interface CashboxServices {
   wallet: WalletService;
   cashbox: CashboxService;
-  limits: LimitsService;
   payments: PaymentService;
   psp: SandboxPsp;
   withdrawals: WithdrawalService;
@@ -65,6 +64,7 @@ export function createMoneyServices({
   inject,
   clock = systemClock,
   onEventsQueued,
+  protection,
 }: {
   db: Db;
   config: MoneyConfig;
@@ -72,6 +72,8 @@ export function createMoneyServices({
   inject?: Inject;
   clock?: Clock;
   onEventsQueued?: () => void;
+  /** Player protection: deposit and withdrawal checks, the deposit limits the cashbox shows. */
+  protection: Pick<ProtectionCore, 'guard' | 'limits'>;
 }): MoneyServices {
   let webhookSecret = config.payments.webhookSecret;
   if (!webhookSecret) {
@@ -100,7 +102,6 @@ export function createMoneyServices({
   }
 
   const wallet = createWalletService({ db });
-  const limits = createLimitsService({ db, clock });
   const psp = createSandboxPsp({
     db,
     clock,
@@ -115,14 +116,19 @@ export function createMoneyServices({
     webhookSecret,
     hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
   });
-  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl });
+  const payments = createPaymentService({
+    db,
+    clock,
+    providers: [provider],
+    depositGuard: protection.guard.assertCanDeposit,
+    siteUrl: config.siteUrl,
+  });
   return {
     wallet,
-    cashbox: createCashboxService({ db, limits }),
-    limits,
+    cashbox: createCashboxService({ db, limits: protection.limits }),
     payments,
     psp,
-    withdrawals: createWithdrawalService({ db, clock }),
+    withdrawals: createWithdrawalService({ db, clock, withdrawalGuard: protection.guard.assertCanWithdraw }),
     balances: createBalanceService({ db, wallet, clock }),
   };
 }
@@ -134,12 +140,14 @@ export function createCashboxServices({
   logger,
   inject,
   clock = systemClock,
+  protection,
 }: {
   handle: DbHandle;
   config: MoneyConfig;
   logger: Logger;
   inject?: Inject;
   clock?: Clock;
+  protection: Pick<ProtectionCore, 'guard' | 'limits'>;
 }): CashboxServices {
   let jobs: Scheduler | null = null;
   const money = createMoneyServices({
@@ -148,6 +156,7 @@ export function createCashboxServices({
     logger,
     ...(inject ? { inject } : {}),
     clock,
+    protection,
     // Deliver at once rather than at the next tick, so the player's balance moves while they watch.
     onEventsQueued: () => {
       if (config.jobs.enabled) void jobs?.trigger(PSP_WEBHOOK_JOB);

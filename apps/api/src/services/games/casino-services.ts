@@ -9,6 +9,7 @@ import {
   ORIGINALS_PROVIDER,
   type ProviderWalletService,
 } from '../providers/provider-wallet-service';
+import type { ProtectionGuard } from '../protection/guard';
 import { createGamePlayerService, type GamePlayerService } from './game-player-service';
 
 export interface CasinoServices {
@@ -27,11 +28,14 @@ export function createCasinoServices({
   config,
   logger,
   send,
+  guard,
 }: {
   db: Db;
   config: CasinoConfig;
   logger: { warn: (object: object, message: string) => void };
   send: HttpSend;
+  /** Player protection: who may open a game, and whose stake may move money. */
+  guard: Pick<ProtectionGuard, 'assertCanStake' | 'assertCanLaunch'>;
 }): CasinoServices {
   const secrets = { ...config.providerSecrets };
   if (!secrets[ORIGINALS_PROVIDER]) {
@@ -42,8 +46,18 @@ export function createCasinoServices({
     );
   }
   const catalogue = createCatalogueService({ db, cacheMs: config.catalogueCacheMs });
-  const gamePlayer = createGamePlayerService({ db, catalogue, launchTtlMs: config.launchTtlMs });
-  const providerWallet = createProviderWalletService({ db, secrets, players: gamePlayer });
+  const gamePlayer = createGamePlayerService({
+    db,
+    catalogue,
+    launchTtlMs: config.launchTtlMs,
+    launchGuard: guard.assertCanLaunch,
+  });
+  const providerWallet = createProviderWalletService({
+    db,
+    secrets,
+    players: gamePlayer,
+    stakeGuard: (tx, userId, amount) => guard.assertCanStake(tx, userId, amount),
+  });
   const originals = createOriginalsService({
     db,
     wallet: createWalletClient({ provider: ORIGINALS_PROVIDER, secret: secrets[ORIGINALS_PROVIDER], send }),

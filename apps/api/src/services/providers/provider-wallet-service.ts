@@ -16,7 +16,7 @@ import type {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
-import { NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError } from '../../lib/errors';
 import {
   addFreeSpinWinnings,
   bonusShareOf,
@@ -66,14 +66,20 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   transaction_conflict: 'This transaction id was already used for a different request.',
   token_invalid: 'The launch token is unknown, used or expired.',
   bonus_max_bet_exceeded: 'The bet is above the maximum bet allowed while a bonus is being wagered.',
+  player_protection: "The operator refused the bet to protect the player (a limit, a break or a reality check).",
 };
 
-function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
+function failure(
+  code: WalletErrorCode,
+  balance?: { amount: bigint; currency: Currency },
+  detail?: { code: string; fields?: Record<string, string> },
+): WalletResponse {
   return {
     status: 'error',
     code,
     message: WALLET_MESSAGES[code],
     ...(balance ? { balance: formatMinor(balance.amount, balance.currency), currency: balance.currency } : {}),
+    ...(detail ? { detail } : {}),
   };
 }
 
@@ -127,10 +133,13 @@ export function createProviderWalletService({
   db,
   secrets,
   players,
+  stakeGuard,
 }: {
   db: Db;
   secrets: Readonly<Record<string, string>>;
   players: GamePlayerService;
+  /** Player protection's check of a stake (limits, breaks, reality checks), inside the bet's transaction. */
+  stakeGuard: (tx: DbOrTx, userId: number, amount: bigint) => Promise<void>;
 }) {
   /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
   async function secretOf(provider: string): Promise<string> {
@@ -243,13 +252,20 @@ export function createProviderWalletService({
           amount,
           currency: player.currency,
         };
-        const refuse = (code: WalletErrorCode) => ({
-          response: failure(code, { amount: balances.total, currency: player.currency }),
+        const refuse = (code: WalletErrorCode, detail?: { code: string; fields?: Record<string, string> }) => ({
+          response: failure(code, { amount: balances.total, currency: player.currency }, detail),
           row: { ...base, status: 'refused' as const, ledgerTransferId: null },
         });
 
         if ((await findRollbacksOf(tx, provider, body.transactionId)).length > 0) {
           return refuse('transaction_rolled_back');
+        }
+        // Player protection before any bonus or ledger lock (its limit rows come first in every stake's lock order).
+        try {
+          await stakeGuard(tx, player.id, amount);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          return refuse('player_protection', { code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
         }
         // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
         const bonus = await lockActiveBonus(tx, player.id);
