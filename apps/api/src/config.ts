@@ -2,7 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DOCUMENT_MAX_BYTES, JURISDICTION_CODES, parseJurisdictionCountries, type JurisdictionCode } from '@playhouse/shared';
+import {
+  DOCUMENT_MAX_BYTES,
+  JURISDICTION_CODES,
+  parseJurisdictionCountries,
+  type JurisdictionCode,
+} from '@playhouse/shared';
 import { providerSecretsFromEnv } from './services/providers/provider-signature';
 import type { SportsConfig } from './services/sports/sports-services';
 import { DEFAULT_CHAT_CONFIG, type ChatConfig } from './services/chat/chat-service';
@@ -100,7 +105,11 @@ const envSchema = z.object({
   DOCUMENT_S3_ACCESS_KEY_ID: optionalString,
   DOCUMENT_S3_SECRET_ACCESS_KEY: optionalString,
   DOCUMENT_S3_PREFIX: optionalString,
-  HARM_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).default(15 * 60_000),
+  HARM_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(15 * 60_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */

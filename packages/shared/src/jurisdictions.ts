@@ -68,4 +68,3 @@ export function parseJurisdictionCountries(text: string | undefined): {
   }
   return { countries, issues };
 }
-

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { StaffKycDocument } from '@playhouse/shared';
 import { createAccountServices } from '../../services/accounts/account-services';
-import {
-  createProtectionCore,
-  type ProtectionCore,
-} from '../../services/protection/protection-services';
+import { createProtectionCore, type ProtectionCore } from '../../services/protection/protection-services';
 import { UsageError, stringOption, type OpsCommand, type OpsTarget } from '../command';
 
 type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;

@@ -9,10 +9,7 @@ import { ensureDemoStaff } from '../../services/chat/demo-staff';
 import { createContentService, type ContentService } from '../../services/content/content-service';
 import { createCasinoServices, type CasinoServices } from '../../services/games/casino-services';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
-import {
-  createProtectionServices,
-  type ProtectionServices,
-} from '../../services/protection/protection-services';
+import { createProtectionServices, type ProtectionServices } from '../../services/protection/protection-services';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
 

@@ -14,11 +14,7 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { ForbiddenError } from '../auth/auth-errors';
-import {
-  DocumentAlreadyReviewedError,
-  DocumentTooLargeError,
-  DocumentTypeRejectedError,
-} from './protection-errors';
+import { DocumentAlreadyReviewedError, DocumentTooLargeError, DocumentTypeRejectedError } from './protection-errors';
 import type { DocumentStore } from './document-store';
 import type { ProtectionClock } from './protection-clock';
 
@@ -42,7 +38,10 @@ export function checkedFileName(name: string): string {
     /[\u0000-\u001f\u007f]/.test(trimmed) ||
     /^[A-Za-z]:/.test(trimmed)
   ) {
-    throw new ValidationError({ file: 'the file name must be a plain name without a path' }, 'The file name is not allowed.');
+    throw new ValidationError(
+      { file: 'the file name must be a plain name without a path' },
+      'The file name is not allowed.',
+    );
   }
   return trimmed;
 }
@@ -88,7 +87,11 @@ export function statusesOf(rows: Pick<DocumentRow, 'type' | 'status' | 'uploaded
 }
 
 export interface DocumentDecisionMailer {
-  (to: string, locale: string, decision: { type: DocumentType; verified: boolean; reason: string | null }): Promise<unknown>;
+  (
+    to: string,
+    locale: string,
+    decision: { type: DocumentType; verified: boolean; reason: string | null },
+  ): Promise<unknown>;
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

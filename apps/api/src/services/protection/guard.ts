@@ -85,7 +85,7 @@ export function createProtectionGuard({
       if (jurisdictions.forCountry(user.country).limitsRequiredAtRegistration) {
         if (!(await limits.hasDepositLimit(tx, user.id))) throw new LimitsRequiredError();
       }
-      await limits.assertDeposit(tx, user, amount, clock.now(user.id));
+      await limits.assertDeposit(tx, user, amount, clock.now());
     },
 
     /**
@@ -98,7 +98,7 @@ export function createProtectionGuard({
       await restrictions.assertFree(tx, user.id);
       await assertVerified(tx, user, 'realPlay');
       await realityChecks.assertNotDue(tx, user.id, options.sessionId ?? null, jurisdictions.forCountry(user.country));
-      await limits.assertStake(tx, user, amount, clock.now(user.id));
+      await limits.assertStake(tx, user, amount, clock.now());
     },
 
     /** Before a game opens: real money as for a stake (without the amount); demo as the profile says. */

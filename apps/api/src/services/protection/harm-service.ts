@@ -5,8 +5,17 @@ import { NotFoundError } from '../../lib/errors';
 import { STAKE_KINDS } from './limits-queries';
 import type { ProtectionClock } from './protection-clock';
 
-const { harmFlags, payments, auditLog, users, sessionRealityChecks, sessions, ledgerEntries, ledgerAccounts, ledgerTransfers } =
-  schema;
+const {
+  harmFlags,
+  payments,
+  auditLog,
+  users,
+  sessionRealityChecks,
+  sessions,
+  ledgerEntries,
+  ledgerAccounts,
+  ledgerTransfers,
+} = schema;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -63,12 +72,24 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
         ? recent.length >= HARM_THRESHOLDS.spikeMinDepositsWithoutHistory
         : recent.length >= HARM_THRESHOLDS.spikeMinDeposits &&
           recentSum * 30n > BigInt(HARM_THRESHOLDS.spikeFactor) * beforeSum;
-    if (spike && (await flag(userId, 'deposit_spike', dayKey, { deposits24h: recent.length, amount24h: recentSum.toString(), amount30d: beforeSum.toString() }, now))) {
+    if (
+      spike &&
+      (await flag(
+        userId,
+        'deposit_spike',
+        dayKey,
+        { deposits24h: recent.length, amount24h: recentSum.toString(), amount30d: beforeSum.toString() },
+        now,
+      ))
+    ) {
       raised.push('deposit_spike');
     }
 
     const declined = deposits.filter((row) => row.at > day && row.status === 'declined').length;
-    if (declined >= HARM_THRESHOLDS.declinedDeposits && (await flag(userId, 'declined_deposits', dayKey, { declined24h: declined }, now))) {
+    if (
+      declined >= HARM_THRESHOLDS.declinedDeposits &&
+      (await flag(userId, 'declined_deposits', dayKey, { declined24h: declined }, now))
+    ) {
       raised.push('declined_deposits');
     }
 
@@ -91,7 +112,13 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       );
     if (
       nights.length >= HARM_THRESHOLDS.nightPlayNights &&
-      (await flag(userId, 'night_play', `week:${Math.floor(now.getTime() / (7 * DAY_MS))}`, { nights: nights.map((row) => row.night).sort() }, now))
+      (await flag(
+        userId,
+        'night_play',
+        `week:${Math.floor(now.getTime() / (7 * DAY_MS))}`,
+        { nights: nights.map((row) => row.night).sort() },
+        now,
+      ))
     ) {
       raised.push('night_play');
     }
@@ -118,9 +145,13 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       .select({ sessionId: sessionRealityChecks.sessionId, answered: sessionRealityChecks.answered })
       .from(sessionRealityChecks)
       .innerJoin(sessions, eq(sessions.id, sessionRealityChecks.sessionId))
-      .where(and(eq(sessions.userId, userId), gte(sessionRealityChecks.answered, HARM_THRESHOLDS.realityChecksAnswered)));
+      .where(
+        and(eq(sessions.userId, userId), gte(sessionRealityChecks.answered, HARM_THRESHOLDS.realityChecksAnswered)),
+      );
     for (const session of longSessions) {
-      if (await flag(userId, 'reality_check_overrun', `session:${session.sessionId}`, { answered: session.answered }, now)) {
+      if (
+        await flag(userId, 'reality_check_overrun', `session:${session.sessionId}`, { answered: session.answered }, now)
+      ) {
         raised.push('reality_check_overrun');
       }
     }

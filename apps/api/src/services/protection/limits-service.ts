@@ -212,8 +212,12 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
     });
   }
 
+  /*
+   * Rolling windows are measured on the base clock: the activity they sum is stamped by the database's clock. Only
+   * the protection decisions (cooling periods, breaks, reality checks) follow a player's test clock.
+   */
   async function list(user: { id: number; currency: string }): Promise<PlayerLimit[]> {
-    const limits = await usage(db, user.id, clock.now(user.id));
+    const limits = await usage(db, user.id, clock.now());
     return limits.map((limit) => toContract(limit, user.currency));
   }
 
@@ -264,7 +268,7 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
 
     /** The deposit limits in the cashbox's shape. */
     async depositUsage(user: { id: number; currency: string }) {
-      const limits = await usage(db, user.id, clock.now(user.id));
+      const limits = await usage(db, user.id, clock.now());
       return limits
         .filter((limit) => limit.kind === 'deposit')
         .map((limit) => ({

@@ -44,12 +44,10 @@ export class PlayerRestrictedError extends AppError {
 
 export class VerificationRequiredError extends AppError {
   constructor(gate: string, documents: readonly string[]) {
-    super(
-      'verification_required',
-      `Verify your ${documents.join(' and ')} document first (needed for ${gate}).`,
-      403,
-      { gate, documents: documents.join(',') },
-    );
+    super('verification_required', `Verify your ${documents.join(' and ')} document first (needed for ${gate}).`, 403, {
+      gate,
+      documents: documents.join(','),
+    });
   }
 }
 

@@ -67,7 +67,10 @@ export function createProtectionCore({
     clock: protectionClock,
     maxBytes: config.documents.maxBytes,
     store:
-      store ?? (config.documents.s3 ? createS3DocumentStore(config.documents.s3) : createFileDocumentStore(config.documents.dir)),
+      store ??
+      (config.documents.s3
+        ? createS3DocumentStore(config.documents.s3)
+        : createFileDocumentStore(config.documents.dir)),
     // The decision reaches the player in their language, worded by the protection.emails.* messages.
     async notify(to, locale, decision) {
       const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;

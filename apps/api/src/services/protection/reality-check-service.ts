@@ -37,10 +37,7 @@ export function createRealityCheckService({ db, clock }: { db: Db; clock: Protec
       .from(sessions)
       .leftJoin(sessionRealityChecks, eq(sessionRealityChecks.sessionId, sessions.id))
       .where(
-        and(
-          eq(sessions.userId, userId),
-          sessionId === null ? gt(sessions.expiresAt, now) : eq(sessions.id, sessionId),
-        ),
+        and(eq(sessions.userId, userId), sessionId === null ? gt(sessions.expiresAt, now) : eq(sessions.id, sessionId)),
       )
       .orderBy(desc(sessions.lastSeenAt))
       .limit(1);

@@ -57,7 +57,10 @@ function inForce(row: RestrictionRow, now: Date): boolean {
 }
 
 /** Where the player stands, from their rows (newest first). */
-export function restrictionStatus(rows: RestrictionRow[], now: Date): RestrictionStatus & { row: RestrictionRow | null } {
+export function restrictionStatus(
+  rows: RestrictionRow[],
+  now: Date,
+): RestrictionStatus & { row: RestrictionRow | null } {
   const live = rows.filter((row) => open(row, now));
   const view = (state: RestrictionStatus['state'], row: RestrictionRow | null) => ({
     state,
@@ -129,7 +132,11 @@ export function createRestrictionsService({
       const current = await status(executor, userId);
       if (current.state === 'active') return;
       const until =
-        current.state === 'returning' ? current.row!.returnsAt : current.state === 'restricted' ? current.row!.endsAt : null;
+        current.state === 'returning'
+          ? current.row!.returnsAt
+          : current.state === 'restricted'
+            ? current.row!.endsAt
+            : null;
       throw new PlayerRestrictedError(current.kind ?? 'timeout', until);
     },
 
@@ -204,7 +211,9 @@ export function createRestrictionsService({
         if (current.state === 'restricted') {
           const row = current.row!;
           // A closure is the player's own decision to reverse; an exclusion or a time-out runs its course.
-          const closureOnly = all.filter((item) => open(item, now) && inForce(item, now)).every((item) => item.kind === 'closure');
+          const closureOnly = all
+            .filter((item) => open(item, now) && inForce(item, now))
+            .every((item) => item.kind === 'closure');
           if (!closureOnly) throw new RestrictionNotEndedError(row.endsAt);
         }
         const returnsAt = new Date(now.getTime() + RETURN_DELAY_MS);

@@ -66,7 +66,7 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   transaction_conflict: 'This transaction id was already used for a different request.',
   token_invalid: 'The launch token is unknown, used or expired.',
   bonus_max_bet_exceeded: 'The bet is above the maximum bet allowed while a bonus is being wagered.',
-  player_protection: "The operator refused the bet to protect the player (a limit, a break or a reality check).",
+  player_protection: 'The operator refused the bet to protect the player (a limit, a break or a reality check).',
 };
 
 function failure(

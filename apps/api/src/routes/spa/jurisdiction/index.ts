@@ -36,7 +36,13 @@ const jurisdictionRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId: 'advanceTestClock',
           tags: ['testing'],
           summary: "Moves the signed-in player's protection clock forward (test runs only)",
-          body: z.object({ ms: z.number().int().positive().max(400 * 24 * 60 * 60 * 1000) }),
+          body: z.object({
+            ms: z
+              .number()
+              .int()
+              .positive()
+              .max(400 * 24 * 60 * 60 * 1000),
+          }),
           response: { 200: z.object({ now: z.string() }), ...errorResponses(400, 401) },
         },
       },

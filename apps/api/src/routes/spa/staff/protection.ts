@@ -88,7 +88,10 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'staffListHarmFlags',
         tags,
         summary: 'Markers of harm raised for players, newest first',
-        querystring: z.object({ open: z.stringbool().default(false), userId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({
+          open: z.stringbool().default(false),
+          userId: z.coerce.number().int().positive().optional(),
+        }),
         response: { 200: harmFlagsResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -161,7 +164,15 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         protection.documents.statuses(app.db, player.id),
         protection.harm.list({ userId: player.id }),
       ]);
-      return { userId: player.id, profile: profile.code, limits, realityCheckMinutes, restriction, verification, flags };
+      return {
+        userId: player.id,
+        profile: profile.code,
+        limits,
+        realityCheckMinutes,
+        restriction,
+        verification,
+        flags,
+      };
     },
   );
 };

@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DOCUMENT_TYPES,
-  documentSchema,
-  documentTypeParamsSchema,
-  verificationSchema,
-} from '@playhouse/shared';
+import { DOCUMENT_TYPES, documentSchema, documentTypeParamsSchema, verificationSchema } from '@playhouse/shared';
 import { AppError, ValidationError } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
@@ -20,7 +15,11 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { protection } = app.services;
   const maxBytes = protection.documents.maxBytes;
   // Only these routes take multipart bodies: one file part, no other fields.
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, fieldNameSize: 32 } });
+  // preservePath: the name arrives as sent, so a name with a path in it is refused rather than silently cut.
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, fieldNameSize: 32 },
+  });
   const tags = ['verification'];
 
   app.get(

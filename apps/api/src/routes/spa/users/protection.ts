@@ -122,7 +122,11 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // PUT /spa/users/protection/reality-check - choose the interval
       const user = signedInUser(request);
       await protection.realityChecks.setInterval(user.id, request.body.minutes);
-      return protection.realityChecks.state(user, request.sessionId!, protection.jurisdictions.forCountry(user.country));
+      return protection.realityChecks.state(
+        user,
+        request.sessionId!,
+        protection.jurisdictions.forCountry(user.country),
+      );
     },
   );
 
@@ -140,7 +144,11 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // GET /spa/users/protection/reality-check - the session's check
       const user = signedInUser(request);
-      return protection.realityChecks.state(user, request.sessionId!, protection.jurisdictions.forCountry(user.country));
+      return protection.realityChecks.state(
+        user,
+        request.sessionId!,
+        protection.jurisdictions.forCountry(user.country),
+      );
     },
   );
 
@@ -159,7 +167,11 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // POST /spa/users/protection/reality-check/acknowledge - the player answered "continue"
       const user = signedInUser(request);
       await protection.realityChecks.acknowledge(user.id, request.sessionId!);
-      return protection.realityChecks.state(user, request.sessionId!, protection.jurisdictions.forCountry(user.country));
+      return protection.realityChecks.state(
+        user,
+        request.sessionId!,
+        protection.jurisdictions.forCountry(user.country),
+      );
     },
   );
 
@@ -191,8 +203,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'requestReturn',
         tags,
-        summary:
-          'Asks to come back after a break has ended (or to reopen a closed account): play opens 24 hours later',
+        summary: 'Asks to come back after a break has ended (or to reopen a closed account): play opens 24 hours later',
         body: returnBodySchema,
         response: { 200: restrictionStatusSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -212,22 +223,44 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getStatement',
         tags,
         summary: 'The 12-month activity statement: deposits, withdrawals, bets, wins and net per month',
-        querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
-        response: { 200: statementResponseSchema.or(z.string()), ...errorResponses(400, 401) },
+        response: { 200: statementResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/users/statement - the activity statement
+      return protection.statements.statement(signedInUser(request));
+    },
+  );
+
+  app.get(
+    '/statement/csv',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'downloadStatement',
+        tags,
+        summary:
+          'The activity statement as a CSV download, headed in the language of `lng` (a link cannot send X-Locale)',
+        querystring: z.object({ lng: z.string().max(8).optional() }),
+        response: { 200: z.string().meta({ description: 'text/csv' }), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      // GET /spa/users/statement - the activity statement (?format=csv downloads it)
+      // GET /spa/users/statement/csv - download the statement
       const user = signedInUser(request);
-      const statement = await protection.statements.statement(user);
-      if (request.query.format === 'json') return statement;
-      const texts = await loadTexts(app.db, request.localeContext, 'protection.statement.columns.');
+      const context = await app.services.locales.resolve(request.query.lng);
+      const [statement, texts] = await Promise.all([
+        protection.statements.statement(user),
+        loadTexts(app.db, context, 'protection.statement.columns.'),
+      ]);
       const header = Object.fromEntries(
         ['month', 'deposits', 'withdrawals', 'bets', 'wins', 'net', 'total'].map((key) => [key, texts.get(key)]),
       );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="statement-${statement.to.slice(0, 10)}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .serializer((payload: unknown) => String(payload))
         .send(statementCsv(statement, header));
     },
   );
