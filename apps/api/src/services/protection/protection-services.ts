@@ -10,7 +10,7 @@ import { createDocumentsService, type DocumentsService } from './documents-servi
 import { createFileDocumentStore, createS3DocumentStore, type DocumentStore } from './document-store';
 import { createProtectionGuard, type ProtectionGuard } from './guard';
 import { createHarmService, type HarmService } from './harm-service';
-import { createJurisdictions, type JurisdictionConfig, type Jurisdictions } from './jurisdictions';
+import { createJurisdictions, type Jurisdictions } from './jurisdictions';
 import { createLimitsService, type LimitsService } from './limits-service';
 import { createProtectionClock, type ProtectionClock } from './protection-clock';
 import { createRealityCheckService, type RealityCheckService } from './reality-check-service';

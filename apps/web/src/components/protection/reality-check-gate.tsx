@@ -1,13 +1,14 @@
 'use client';
 
-import type { RealityCheck } from '@playhouse/shared/contracts/protection';
 import { isLocale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { SWR_OPTIONS } from '@/components/account/swr-options';
 import { Link, useRouter } from '@/i18n/navigation';
 import { formatMoney } from '@/lib/account/money-format';
 import { keepTabInside } from '@/lib/focus-trap';
-import { acknowledgeRealityCheck, getRealityCheck } from '@/lib/protection/protection-api';
+import { acknowledgeRealityCheck, getRealityCheck, REALITY_CHECK_KEY } from '@/lib/protection/protection-api';
 import { useAppDispatch } from '@/store/hooks';
 import { logoutUser } from '@/store/user-thunks';
 import styles from './protection.module.css';
@@ -27,24 +28,13 @@ export function RealityCheckGate() {
   const lng = isLocale(locale) ? locale : 'en';
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const [state, setState] = useState<RealityCheck | null>(null);
-  const [open, setOpen] = useState(false);
+  const { data: state, mutate } = useSWR([REALITY_CHECK_KEY, lng], () => getRealityCheck(lng), SWR_OPTIONS);
+  // Minutes the session had run when the dialog opened; null while it is closed.
+  const [openMinutes, setOpenMinutes] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
   const [busy, setBusy] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const next = await getRealityCheck(lng);
-      setState(next);
-      return next;
-    } catch {
-      return null;
-    }
-  }, [lng]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const open = openMinutes !== null;
 
   // The browser's clock decides when to show it (the api enforces the pause on its own clock).
   useEffect(() => {
@@ -53,28 +43,32 @@ export function RealityCheckGate() {
     const timer = setTimeout(
       () => {
         if (Date.now() < dueAt) {
-          setState({ ...state });
+          setTick((value) => value + 1);
           return;
         }
-        void load().then(() => setOpen(true));
+        void mutate().then((next) => {
+          const started = Date.parse((next ?? state).sessionStartedAt);
+          setOpenMinutes(Math.max(0, Math.floor((Date.now() - started) / MINUTE_MS)));
+        });
       },
       Math.min(Math.max(0, dueAt - Date.now()), MAX_DELAY_MS),
     );
     return () => clearTimeout(timer);
-  }, [state, open, load]);
+  }, [state, open, mutate, tick]);
 
   useEffect(() => {
     if (open) dialogRef.current?.querySelector<HTMLElement>('button')?.focus();
   }, [open]);
 
-  if (!open || !state) return null;
-  const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(state.sessionStartedAt)) / MINUTE_MS));
+  if (openMinutes === null || !state) return null;
+  const minutes = openMinutes;
 
   async function answer() {
     setBusy(true);
     try {
-      setState(await acknowledgeRealityCheck(lng));
-      setOpen(false);
+      const next = await acknowledgeRealityCheck(lng);
+      setOpenMinutes(null);
+      await mutate(next, { revalidate: false });
     } finally {
       setBusy(false);
     }
@@ -110,7 +104,7 @@ export function RealityCheckGate() {
             type="button"
             disabled={busy}
             onClick={() => {
-              setOpen(false);
+              setOpenMinutes(null);
               void dispatch(logoutUser({ refresh: () => router.refresh() }));
             }}
           >
