@@ -68,23 +68,30 @@ test.describe('limits and reality checks', () => {
     await openResponsibleGaming(page);
     await axe();
     const loss = limitCard(page, 'Loss limit', 'Daily');
-    await loss.getByLabel('Loss limit, Daily').fill('0.50');
+    await loss.getByLabel('Loss limit, Daily').fill('1.50');
     await loss.getByRole('button', { name: 'Save' }).click();
-    await expect(loss.getByText('In force: €0.50')).toBeVisible();
+    await expect(loss.getByText('In force: €1.50')).toBeVisible();
 
     await page.goto('/en/game/dice');
     await dismissInfoPopup(page);
     const frame = page.frameLocator('iframe[title="Dice, the game"]');
     await frame.getByLabel('Bet').fill('1.00');
-    await frame.getByRole('button', { name: 'Roll' }).click();
-    await expect(frame.getByRole('alert')).toContainText(
-      /This would go over your daily loss limit of 0\.50: 0\.50 is left, and this fits again from /,
+    // The smallest win chance (roll under the lowest target): rounds are lost until the limit refuses the next one.
+    await frame.getByRole('radio', { name: 'Roll under' }).check();
+    await frame.getByLabel(/^Target/).press('Home');
+    const refusal = frame.getByText(
+      /This would go over your daily loss limit of 1\.50: .+ is left, and this fits again from /,
     );
+    for (let roll = 0; roll < 15 && !(await refusal.isVisible()); roll += 1) {
+      await frame.getByRole('button', { name: 'Roll' }).click();
+      await expect(frame.getByRole('button', { name: 'Roll' })).toBeEnabled();
+    }
+    await expect(refusal).toBeVisible();
 
     await openResponsibleGaming(page);
     await loss.getByLabel('Loss limit, Daily').fill('100');
     await loss.getByRole('button', { name: 'Save' }).click();
-    await expect(loss.getByText('In force: €0.50')).toBeVisible();
+    await expect(loss.getByText('In force: €1.50')).toBeVisible();
     await expect(loss.getByText(/Change to €100\.00 waiting: confirm from /)).toBeVisible();
     await loss.getByRole('button', { name: 'Confirm the change' }).click();
     await expect(loss.getByText('You can confirm this change 24 hours after you asked for it.')).toBeVisible();
@@ -136,9 +143,11 @@ test.describe('breaks', () => {
 
     await page.goto('/en/game/dice');
     await dismissInfoPopup(page);
-    await expect(page.getByRole('alert')).toContainText(
-      'Your time-out is in force: no deposits, bets or games until it ends.',
-    );
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Your time-out is in force: no deposits, bets or games until it ends.' }),
+    ).toBeVisible();
 
     await page.goto('/en/cashbox');
     await dismissInfoPopup(page);
@@ -228,7 +237,7 @@ test.describe('verification', () => {
     await logIn(page, player);
     await page.goto('/en/game/dice?mode=demo');
     await dismissInfoPopup(page);
-    await expect(page.getByRole('alert')).toContainText(/Please verify your identity first/);
+    await expect(page.getByRole('alert').filter({ hasText: /Please verify your identity first/ })).toBeVisible();
 
     await page.goto('/en/verification');
     await dismissInfoPopup(page);

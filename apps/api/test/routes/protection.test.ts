@@ -76,8 +76,12 @@ async function player(options: { country?: string; role?: 'player' | 'staff' } =
   };
 }
 
-const request = (who: Player | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
+const request = (
+  who: Player | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
 
 const setLimit = (who: Player, kind: string, period: string, amount: string | null) =>
   request(who, 'PUT', '/spa/users/limits', { kind, period, amount });
@@ -543,6 +547,39 @@ describe('gates per profile', () => {
     } finally {
       await uk.close();
     }
+  });
+});
+
+describe('bonus wagering under a profile', () => {
+  it('UK-like: the wagering requirement is capped at 10 times the bonus', async () => {
+    await seedBonuses(t.db);
+    const [campaign] = await t.db
+      .select()
+      .from(schema.bonusCampaigns)
+      .where(sql`${schema.bonusCampaigns.wager} > 10 and ${schema.bonusCampaigns.kind} = 'free_money'`)
+      .limit(1);
+    const offer = async (who: Player) => {
+      const id = randomUUID();
+      await t.db.insert(schema.userBonuses).values({
+        id,
+        userId: who.id,
+        campaignId: campaign!.id,
+        triggerRef: `manual:${id}`,
+        currency: 'EUR',
+        status: 'offered',
+        amount: 1000n,
+      });
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `/spa/users/bonuses/get/${id}`,
+        headers: { ...who.headers, 'idempotency-key': `accept-${id}` },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const [row] = await t.db.select().from(schema.userBonuses).where(eq(schema.userBonuses.id, id));
+      return row!.wagerRequired;
+    };
+    expect(await offer(await player({ country: 'GB' }))).toBe(10_000n);
+    expect(await offer(await player())).toBe(1000n * BigInt(campaign!.wager));
   });
 });
 

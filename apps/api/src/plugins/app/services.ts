@@ -77,7 +77,13 @@ export const servicesPlugin = fp<{ config: Config }>(
       }
     });
     app.addHook('preClose', async () => chat.hub.close());
-    const bonuses = createBonusServices({ handle: app.dbHandle, logger: app.log, jobsEnabled: config.jobs.enabled });
+    const bonuses = createBonusServices({
+      handle: app.dbHandle,
+      logger: app.log,
+      jobsEnabled: config.jobs.enabled,
+      maxWagering: async (executor, userId) =>
+        protection.guard.profileOf((await protection.guard.player(executor, userId)).country).maxBonusWagering,
+    });
     app.addHook('onReady', async () => bonuses.startJobs());
     app.addHook('preClose', async () => bonuses.jobs.stop());
     app.decorate('services', {

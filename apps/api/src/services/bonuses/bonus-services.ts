@@ -2,7 +2,7 @@ import type { DbHandle } from '@playhouse/db';
 import { createJobLock } from '../../jobs/advisory-lock';
 import { createScheduler, type Scheduler, type SchedulerLog } from '../../jobs/scheduler';
 import { systemClock, type Clock } from '../cashbox/clock';
-import { createBonusService, type BonusService } from './bonus-service';
+import { createBonusService, type BonusService, type MaxWagering } from './bonus-service';
 
 export const BONUS_EXPIRY_JOB = 'bonus-expiry';
 /** Advisory lock key of the bonus expiry sweep (the cashbox jobs use 727_200_nnn, the sports jobs 727_300_nnn). */
@@ -18,13 +18,16 @@ export function createBonusServices({
   logger,
   jobsEnabled,
   clock = systemClock,
+  maxWagering,
 }: {
   handle: DbHandle;
   logger: SchedulerLog;
   jobsEnabled: boolean;
   clock?: Clock;
+  /** The player's jurisdiction's cap on the wagering multiple (UK-like: 10), or null. */
+  maxWagering?: MaxWagering;
 }): BonusServices {
-  const service = createBonusService({ db: handle.db, clock });
+  const service = createBonusService({ db: handle.db, clock, ...(maxWagering ? { maxWagering } : {}) });
   const jobs = createScheduler({
     lock: createJobLock(handle),
     log: logger,

@@ -18,8 +18,8 @@ import { createRestrictionsService, type RestrictionsService } from './restricti
 import { createStatementService, type StatementService } from './statement-service';
 
 export const HARM_CHECK_JOB = 'harm-markers';
-/** Advisory lock key of the markers-of-harm sweep (cashbox 727_200_nnn, sports 727_300_nnn, bonuses 727_400_nnn). */
-const HARM_CHECK_LOCK_KEY = 727_500_101;
+/** Advisory lock key of the markers-of-harm sweep (cashbox 727_200_nnn, sports 727_300_nnn, bonuses 727_400_nnn, originals 727_500_nnn). */
+const HARM_CHECK_LOCK_KEY = 727_600_101;
 
 export interface ProtectionCore {
   clock: ProtectionClock;
