@@ -189,6 +189,16 @@ describe('limits', () => {
     expect(limitOf(limits, 'loss', 'day')).toMatchObject({ used: '10.00', remaining: '0.00' });
   });
 
+  it('stakes racing each other are checked one after the other: no two slip past a limit together', async () => {
+    const who = await player();
+    await fund(t, who.id, 100_00n);
+    await setLimit(who, 'wager', 'day', '10.00');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => bet(who, '4.00')));
+    expect(answers.filter((answer) => answer.status === 'ok')).toHaveLength(2);
+    const limits = playerLimitsResponseSchema.parse((await request(who, 'GET', '/spa/users/limits')).json()).limits;
+    expect(limitOf(limits, 'wager', 'day')).toMatchObject({ used: '8.00', remaining: '2.00' });
+  });
+
   it('a wager limit counts stakes whatever they win, and the originals game host shows the refusal', async () => {
     const who = await player();
     await fund(t, who.id, 100_00n);
