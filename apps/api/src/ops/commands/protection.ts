@@ -8,8 +8,9 @@ type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;
 
 /** Player protection on the database itself (the ops command line without a running api). */
 export function directProtection(target: DirectTarget): ProtectionCore {
-  const logger = { warn: (details: Record<string, unknown>, message: string) => console.error(message, details) };
-  const accounts = createAccountServices({ db: target.db, config: target.config, logger });
+  // Only the e-mail and the password check are used here: the captcha secret warning would be noise.
+  const quiet = { warn: () => undefined };
+  const accounts = createAccountServices({ db: target.db, config: target.config, logger: quiet });
   return createProtectionCore({
     db: target.db,
     config: target.config.protection,
