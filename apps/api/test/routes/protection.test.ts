@@ -76,12 +76,8 @@ async function player(options: { country?: string; role?: 'player' | 'staff' } =
   };
 }
 
-const request = (
-  who: Player | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: Record<string, unknown>,
-) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
+const request = (who: Player | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
 
 const setLimit = (who: Player, kind: string, period: string, amount: string | null) =>
   request(who, 'PUT', '/spa/users/limits', { kind, period, amount });

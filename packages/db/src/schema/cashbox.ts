@@ -210,4 +210,3 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
   ],
 );
-
