@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { createAccountServices, type AccountServices } from '../../services/accounts/account-services';
 import { createBonusServices, type BonusServices } from '../../services/bonuses/bonus-services';
 import { createCashboxServices, type CashboxServices } from '../../services/cashbox/cashbox-services';
-import { systemClock } from '../../services/cashbox/clock';
+import { systemClock } from '../../lib/clock';
 import { createChatServices, type ChatServices } from '../../services/chat/chat-services';
 import { ensureDemoStaff } from '../../services/chat/demo-staff';
 import { createContentService, type ContentService } from '../../services/content/content-service';

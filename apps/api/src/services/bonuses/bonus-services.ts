@@ -1,7 +1,7 @@
 import type { DbHandle } from '@playhouse/db';
 import { createJobLock } from '../../jobs/advisory-lock';
 import { createScheduler, type Scheduler, type SchedulerLog } from '../../jobs/scheduler';
-import { systemClock, type Clock } from '../cashbox/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { createBonusService, type BonusService } from './bonus-service';
 
 export const BONUS_EXPIRY_JOB = 'bonus-expiry';

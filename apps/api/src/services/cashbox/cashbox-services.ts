@@ -18,7 +18,7 @@ import {
 import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from '../payments/sandbox/sandbox-provider';
 import { createWalletService, type WalletService } from '../wallet/wallet-service';
 import { createCashboxService, type CashboxService } from './cashbox-service';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { createWithdrawalService, type WithdrawalService } from './withdrawal-service';
 
 /** The merchant endpoint the sandbox delivers to when no PSP_WEBHOOK_URL is configured (in-process). */

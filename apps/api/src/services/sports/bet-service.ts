@@ -16,7 +16,7 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
 import { splitBet } from '../providers/provider-wallet-service';

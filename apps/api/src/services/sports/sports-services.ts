@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '@playhouse/db';
 import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
+import type { SportsConfig } from '../../config';
 import { createJobLock } from '../../jobs/advisory-lock';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { FEED_SIMULATOR_JOB, feedSimulatorJob, settlementJob, SETTLEMENT_INTERVAL_MS } from '../../jobs/sports-jobs';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { systemClock, type Clock } from '../cashbox/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
@@ -14,16 +15,6 @@ import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simula
 import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
-
-export interface SportsConfig {
-  /** Run the in-house feed simulator (on by default with the embedded demo database). */
-  simulator: boolean;
-  simulatorIntervalMs: number;
-  /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
-  feedToken: string | undefined;
-  /** This instance runs background jobs (JOBS_ENABLED). */
-  jobsEnabled: boolean;
-}
 
 interface Logger {
   error(details: Record<string, unknown>, message: string): void;

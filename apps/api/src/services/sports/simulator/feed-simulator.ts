@@ -2,7 +2,7 @@ import { and, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '@playhouse/db';
 import { matches } from '@playhouse/db/schema';
 import { SPORTS_CATALOGUE, seedSports, teamName, type SeedSport, type SportKey } from '@playhouse/db/seed/sports';
-import type { Clock } from '../../cashbox/clock';
+import type { Clock } from '../../../lib/clock';
 import type { Delivery, DeliveryMarket, DeliveryMatch, FeedIngest } from '../feed-ingest';
 import type { SettlementService } from '../settlement-service';
 import {
