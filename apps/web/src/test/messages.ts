@@ -6,7 +6,7 @@ type Messages = Record<string, unknown>;
 
 const MESSAGES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../packages/db/src/seed/messages',
+  '../../../../packages/db/src/messages',
 );
 
 /**

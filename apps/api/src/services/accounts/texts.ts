@@ -1,6 +1,6 @@
 import { and, inArray, like } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
-import { readMessageCatalogues, type MessageCatalogues } from '@playhouse/db/seed/messages';
+import { readMessageCatalogues, type MessageCatalogues } from '@playhouse/db/messages';
 import type { LocaleContext } from '../../lib/localize';
 
 const { translations } = schema;
