@@ -193,7 +193,12 @@ export function createFeedSimulator({
     };
   }
 
-  function planFixtures(sport: CatalogueSport, active: ActiveRow[], now: number, nextId: () => number): DeliveryMatch[] {
+  function planFixtures(
+    sport: CatalogueSport,
+    active: ActiveRow[],
+    now: number,
+    nextId: () => number,
+  ): DeliveryMatch[] {
     const plan = PLANS[sport.key];
     const own = active.filter((row) => row.sportId === sport.id);
     const busy = new Map<string, number[]>();
