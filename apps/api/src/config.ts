@@ -153,8 +153,6 @@ export interface SportsConfig {
   simulatorIntervalMs: number;
   /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
   feedToken: string | undefined;
-  /** This instance runs background jobs (JOBS_ENABLED). */
-  jobsEnabled: boolean;
 }
 
 export interface ChatConfig {
@@ -228,7 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
       feedToken: vars.FEED_TOKEN,
-      jobsEnabled: vars.JOBS_ENABLED,
     },
     casino: {
       providerSecrets: providerSecrets.secrets,

@@ -91,7 +91,7 @@ interface PlacedBet {
 
 describe('bonus engine simulation', () => {
   it(`keeps wagering exact and the ledger sound through seeded random traffic (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const casino = t.app.services.casino.providerWallet;
+    const casino = t.app.services.providerWallet;
     const sports = t.app.services.sports;
     const context = { locale: 'en' as const, defaultLocale: 'en' as const };
     let matchSequence = 9_700_000;

@@ -15,20 +15,6 @@ export class AmountOutOfRangeError extends AppError {
   }
 }
 
-export class DepositLimitExceededError extends AppError {
-  constructor(
-    readonly period: string,
-    remaining: string,
-    currency: string,
-  ) {
-    super(
-      'deposit_limit_exceeded',
-      `This deposit would exceed your ${period} deposit limit; you can deposit up to ${remaining} ${currency} now.`,
-      409,
-    );
-  }
-}
-
 export class WithdrawalStateConflictError extends AppError {
   constructor(status: string, action: string) {
     super('withdrawal_state_conflict', `A ${status} withdrawal cannot be ${action}.`, 409);

@@ -2,9 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '@playhouse/db';
 import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
 import type { SportsConfig } from '../../config';
-import { createJobLock } from '../../jobs/advisory-lock';
-import { createScheduler, type Scheduler } from '../../jobs/scheduler';
-import { FEED_SIMULATOR_JOB, feedSimulatorJob, settlementJob, SETTLEMENT_INTERVAL_MS } from '../../jobs/sports-jobs';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../../lib/clock';
 import { createBetService, type BetService } from './bet-service';
@@ -27,10 +24,6 @@ export interface SportsServices {
   settlement: SettlementService;
   simulator: FeedSimulator;
   oddsHub: OddsHub;
-  /** The feed simulator and the settlement sweep, each on one instance at a time. */
-  jobs: Scheduler;
-  /** Starts the jobs where this instance runs jobs, the simulator's first round at once. */
-  startJobs(): void;
   /** A delivery from a feed: upserted, then whatever it made settleable settled. */
   receiveFeed(delivery: Delivery): Promise<FeedIngestResult>;
   matchDetail(matchId: number, context: LocaleContext): Promise<MatchDetail>;
@@ -75,7 +68,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
   };
 }
 
-/** The sportsbook wired from the config: the api and the ops command line build the same. */
+/** The sportsbook wired from the config; its jobs (sports-jobs.ts) are handed to the scheduler by sports-plugin.ts. */
 export function createSportsServices({
   handle,
   config,
@@ -91,14 +84,6 @@ export function createSportsServices({
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
-  const jobs = createScheduler({
-    lock: createJobLock(handle),
-    log: logger,
-    jobs: [
-      ...(config.simulator ? [feedSimulatorJob(simulator, config.simulatorIntervalMs)] : []),
-      settlementJob(settlement, SETTLEMENT_INTERVAL_MS),
-    ],
-  });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
@@ -109,15 +94,6 @@ export function createSportsServices({
       listen: handle.listen,
       onError: (error) => logger.error({ err: error }, 'odds notification failed'),
     }),
-    jobs,
-
-    startJobs() {
-      if (!config.jobsEnabled) return;
-      jobs.start();
-      // A fresh database should not wait a whole interval for its first fixtures.
-      if (config.simulator) void jobs.trigger(FEED_SIMULATOR_JOB);
-    },
-
     async receiveFeed(delivery) {
       const result = await ingest.ingest(delivery, clock.now());
       const settledBets = await settlement.settle(result.settleMatchIds);
