@@ -42,7 +42,6 @@ import { walletPlugin } from './services/wallet/wallet-plugin';
 const DOMAINS = [
   i18nPlugin,
   contentPlugin,
-  seoPlugin,
   accountsPlugin,
   walletPlugin,
   limitsPlugin,
@@ -51,6 +50,7 @@ const DOMAINS = [
   paymentsPlugin,
   bonusesPlugin,
   cataloguePlugin,
+  seoPlugin,
   gamesPlugin,
   providersPlugin,
   originalsPlugin,

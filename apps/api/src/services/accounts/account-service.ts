@@ -15,7 +15,7 @@ import {
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { ensureAccount } from '../wallet/ledger-queries';
+import { ensureAccount } from '../wallet/wallet-service';
 import type { CaptchaService } from '../captcha/captcha-service';
 import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
 import type { PasswordHasher } from '../auth/password-hasher';

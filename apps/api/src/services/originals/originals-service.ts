@@ -24,8 +24,7 @@ import {
 import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import { formatRtp } from '../catalogue/catalogue-service';
-import { findGame } from '../catalogue/catalogue-queries';
+import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findActiveSeed,

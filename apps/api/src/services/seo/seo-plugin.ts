@@ -11,7 +11,12 @@ declare module '../../plugins/app/services' {
 /** Page metadata, operator snippets and the sitemap. */
 export const seoPlugin = fp<{ config: Config }>(
   async (app) => {
-    app.services.seo = createSeoService({ db: app.db, locales: app.services.locales });
+    app.services.seo = createSeoService({
+      db: app.db,
+      locales: app.services.locales,
+      content: app.services.content,
+      catalogue: app.services.catalogue,
+    });
   },
-  { name: 'seo', dependencies: ['db', 'services', 'i18n'] },
+  { name: 'seo', dependencies: ['db', 'services', 'i18n', 'content', 'catalogue'] },
 );

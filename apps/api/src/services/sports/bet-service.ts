@@ -20,8 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
 import { splitBet } from '../providers/provider-wallet-service';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
