@@ -1,8 +1,8 @@
 import type { Db } from '@playhouse/db';
 import { WITHDRAWAL_DETAIL_FIELDS, type CashboxResponse } from '@playhouse/shared';
 import { localize, type LocaleContext } from '../../lib/localize';
+import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { LimitsService } from '../protection/limits-service';
-import { asCurrency, formatAmount } from './amounts';
 import { listMethodOffers } from './method-queries';
 
 export type CashboxService = ReturnType<typeof createCashboxService>;

@@ -4,8 +4,8 @@ import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../cashbox/amounts';
-import type { Clock } from '../cashbox/clock';
+import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
 
