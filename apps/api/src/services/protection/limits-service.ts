@@ -8,7 +8,7 @@ import {
   type PlayerLimitPeriod,
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
-import { asCurrency, formatAmount, parsePositiveAmount } from '../cashbox/amounts';
+import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
 import {
   depositsSince,
   listLimitRows,

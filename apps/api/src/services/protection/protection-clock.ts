@@ -1,4 +1,4 @@
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 
 /**
  * The protection rules' clock. In production it is the system clock. With TEST_CLOCK on (refused by the config for a

@@ -1,10 +1,8 @@
 import { localizePath, isLocale, DEFAULT_LOCALE, type DocumentType } from '@playhouse/shared';
-import type { Db, DbHandle } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type { ProtectionConfig } from '../../config';
-import { createJobLock } from '../../jobs/advisory-lock';
-import { createScheduler, type Scheduler, type SchedulerLog } from '../../jobs/scheduler';
-import { loadTexts } from '../accounts/texts';
-import { systemClock, type Clock } from '../cashbox/clock';
+import { loadTexts } from '../i18n/texts';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { EmailService } from '../email/email-service';
 import { createDocumentsService, type DocumentsService } from './documents-service';
 import { createFileDocumentStore, createS3DocumentStore, type DocumentStore } from './document-store';
@@ -16,10 +14,6 @@ import { createProtectionClock, type ProtectionClock } from './protection-clock'
 import { createRealityCheckService, type RealityCheckService } from './reality-check-service';
 import { createRestrictionsService, type RestrictionsService } from './restrictions-service';
 import { createStatementService, type StatementService } from './statement-service';
-
-export const HARM_CHECK_JOB = 'harm-markers';
-/** Advisory lock key of the markers-of-harm sweep (cashbox 727_200_nnn, sports 727_300_nnn, bonuses 727_400_nnn, originals 727_500_nnn). */
-const HARM_CHECK_LOCK_KEY = 727_600_101;
 
 export interface ProtectionCore {
   clock: ProtectionClock;
@@ -33,10 +27,6 @@ export interface ProtectionCore {
   guard: ProtectionGuard;
 }
 
-export interface ProtectionServices extends ProtectionCore {
-  jobs: Scheduler;
-}
-
 interface CoreOptions {
   db: Db;
   config: ProtectionConfig;
@@ -47,7 +37,7 @@ interface CoreOptions {
   store?: DocumentStore;
 }
 
-/** Player protection without its job: what the ops command line needs on the database directly. */
+/** Player protection wired from the config: the api's plugin and the ops command line build the same. */
 export function createProtectionCore({
   db,
   config,
@@ -109,28 +99,4 @@ export function createProtectionCore({
     harm,
     guard,
   };
-}
-
-/** Everything the api uses: the core and the markers-of-harm sweep. */
-export function createProtectionServices({
-  handle,
-  logger,
-  ...options
-}: Omit<CoreOptions, 'db'> & { handle: DbHandle; logger: SchedulerLog }): ProtectionServices {
-  const core = createProtectionCore({ ...options, db: handle.db });
-  const jobs = createScheduler({
-    lock: createJobLock(handle),
-    log: logger,
-    jobs: [
-      {
-        name: HARM_CHECK_JOB,
-        lockKey: HARM_CHECK_LOCK_KEY,
-        intervalMs: options.config.harmCheckIntervalMs,
-        async run() {
-          await core.harm.evaluateRecent();
-        },
-      },
-    ],
-  });
-  return { ...core, jobs };
 }

@@ -30,7 +30,8 @@ export const providersPlugin = fp<{ config: Config }>(
       db: app.db,
       secrets,
       players: app.services.gamePlayer,
+      stakeGuard: (tx, userId, amount) => app.services.protection.guard.assertCanStake(tx, userId, amount),
     });
   },
-  { name: 'providers', dependencies: ['db', 'services', 'games'] },
+  { name: 'providers', dependencies: ['db', 'services', 'games', 'protection'] },
 );

@@ -14,7 +14,7 @@ import {
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
-import { loadTexts } from '../../../services/accounts/texts';
+import { loadTexts } from '../../../services/i18n/texts';
 import { statementCsv } from '../../../services/protection/statement-service';
 
 /** /spa/users: the player's own protection: limits, reality checks, breaks, closure and the activity statement. */
