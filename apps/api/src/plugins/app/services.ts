@@ -7,7 +7,11 @@ import { systemClock } from '../../services/cashbox/clock';
 import { createChatServices, type ChatServices } from '../../services/chat/chat-services';
 import { ensureDemoStaff } from '../../services/chat/demo-staff';
 import { createContentService, type ContentService } from '../../services/content/content-service';
-import { createCasinoServices, type CasinoServices } from '../../services/games/casino-services';
+import {
+  createCasinoServices,
+  ORIGINALS_SETTLEMENT_JOB,
+  type CasinoServices,
+} from '../../services/games/casino-services';
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
@@ -65,6 +69,24 @@ export const servicesPlugin = fp<{ config: Config }>(
     const bonuses = createBonusServices({ handle: app.dbHandle, logger: app.log, jobsEnabled: config.jobs.enabled });
     app.addHook('onReady', async () => bonuses.startJobs());
     app.addHook('preClose', async () => bonuses.jobs.stop());
+    const casino = createCasinoServices({
+      handle: app.dbHandle,
+      config: config.casino,
+      logger: app.log,
+      send: async ({ method, url, headers, body }) => {
+        const response = await app.inject({ method, url, headers, payload: body });
+        return { statusCode: response.statusCode, body: response.body };
+      },
+      isPlayerSessionLive: (executor, sessionId) => accountServices.sessions.isLive(sessionId, executor),
+    });
+    // Owed Originals wins are delivered from the start (a deploy may have cut one off) until shutdown begins.
+    app.addHook('onReady', async () => {
+      if (config.jobs.enabled) {
+        casino.jobs.start();
+        void casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
+      }
+    });
+    app.addHook('preClose', async () => casino.jobs.stop());
     app.decorate('services', {
       ...accountServices,
       ...cashboxServices,
@@ -72,15 +94,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),
       sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log }),
-      casino: createCasinoServices({
-        db: app.db,
-        config: config.casino,
-        logger: app.log,
-        send: async ({ method, url, headers, body }) => {
-          const response = await app.inject({ method, url, headers, payload: body });
-          return { statusCode: response.statusCode, body: response.body };
-        },
-      }),
+      casino,
       chat,
       bonuses,
     } satisfies Services);
