@@ -223,6 +223,26 @@ describe('seamless wallet: wins are capped per game', () => {
     expect(await balances(t, player.id)).toEqual({ main: 14_900n, bonus: 0n });
   });
 
+  it('keeps a flood of concurrent wins, repeated and fresh, within the cap and pays each id once', async () => {
+    const { player, round } = await seated(10_000n, 'plinko', 'originals');
+    const staked = round();
+    await bet(staked, '1.00', 'originals');
+    // Plinko pays at most 16 × the stake: of these 40 wins of 1.00 (eight ids, five copies each), 16 can pass.
+    const ids = Array.from({ length: 40 }, () => id('win'));
+    const calls = [...ids, ...ids.slice(0, 8), ...ids.slice(0, 8)].map((transactionId) =>
+      win(staked, '1.00', transactionId, 'originals'),
+    );
+    const answers = (await Promise.all(calls)).map((answer) => answer.json<{ status: string; code?: string }>());
+    expect(answers.every((answer) => answer.status === 'ok' || answer.code === 'win_limit_exceeded')).toBe(true);
+    expect(await balances(t, player.id)).toEqual({ main: 10_000n - 100n + 1_600n, bonus: 0n });
+    const paid = await t.db
+      .select({ value: count() })
+      .from(schema.providerTransactions)
+      .where(and(eq(schema.providerTransactions.roundId, staked.roundId), eq(schema.providerTransactions.type, 'win')));
+    expect(paid[0]!.value).toBe(16);
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
   it('refuses the wins of a round beyond the ceiling of its currency', async () => {
     const { player, round } = await seated(500_000n);
     const staked = round();
