@@ -309,9 +309,9 @@ describe('seamless wallet: signatures carry their time', () => {
   it('refuses a call signed too long ago, one from the future, and one without a timestamp', async () => {
     const { player, round } = await seated();
     const payload = { ...round(), transactionId: id('bet'), amount: '1.00' };
-    const stale = await walletCall(t, 'netstar', 'bet', payload, PROVIDER_SECRETS.netstar, unixNow() - 301);
+    const stale = await walletCall(t, 'netstar', 'bet', payload, PROVIDER_SECRETS.netstar, unixNow() - 330);
     expectErrorEnvelope(stale, 401, 'signature_expired');
-    const ahead = await walletCall(t, 'netstar', 'bet', payload, PROVIDER_SECRETS.netstar, unixNow() + 301);
+    const ahead = await walletCall(t, 'netstar', 'bet', payload, PROVIDER_SECRETS.netstar, unixNow() + 330);
     expectErrorEnvelope(ahead, 401, 'signature_expired');
     const body = JSON.stringify(payload);
     const untimed = await t.app.inject({
