@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type DbHandle } from '@playhouse/db';
 import { playFairRound } from '@playhouse/games';
 import { launchResponseSchema, originalsSessionResponseSchema } from '@playhouse/shared';
-import { ORIGINALS_SETTLEMENT_JOB } from '../../src/services/games/casino-services';
+import { ORIGINALS_SETTLEMENT_JOB } from '../../src/services/originals/originals-jobs';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {
   balances,
@@ -150,8 +150,8 @@ describe('Originals: a deploy cannot lose a win', () => {
     const third = await start();
     // Another instance and a direct pass on top: the win stays paid once.
     await Promise.all([
-      third.app.services.casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB),
-      second.app.services.casino.originalsSettlement.settleDue(),
+      third.app.jobs.trigger(ORIGINALS_SETTLEMENT_JOB),
+      second.app.services.originalsSettlement.settleDue(),
     ]);
     expect(await transfersOf(round.walletRoundId!, 'casino_bet')).toBe(1);
     expect(await transfersOf(round.walletRoundId!, 'casino_win')).toBe(1);
@@ -194,14 +194,14 @@ describe('Originals: a deploy cannot lose a win', () => {
     expect(history.json()).toEqual({ rounds: [] });
 
     // Not yet: the bet may still be on its way. A minute later its fate counts as lost, and the stake comes back.
-    await t.app.services.casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
+    await t.app.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
     expect((await roundsOf(player.id))[0]!.round.status).toBe('placed');
     await handle.db
       .update(schema.originalsRounds)
       .set({ createdAt: new Date(Date.now() - 120_000) })
       .where(eq(schema.originalsRounds.id, round.id));
-    await t.app.services.casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
-    await t.app.services.casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
+    await t.app.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
+    await t.app.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
     expect((await roundsOf(player.id))[0]!.round.status).toBe('cancelled');
     expect(await transfersOf(round.walletRoundId!, 'casino_rollback')).toBe(1);
     expect(await balances(t, player.id)).toEqual({ main: 5_000n, bonus: 0n });
@@ -245,7 +245,7 @@ describe('Originals: a deploy cannot lose a win', () => {
       .update(schema.originalsRounds)
       .set({ createdAt: new Date(Date.now() - 120_000) })
       .where(eq(schema.originalsRounds.id, round.id));
-    await t.app.services.casino.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
+    await t.app.jobs.trigger(ORIGINALS_SETTLEMENT_JOB);
     expect((await roundsOf(player.id))[0]!.round.status).toBe('cancelled');
     // The rollback went first, so the bet, were it delivered late, is refused.
     const [late] = await handle.db

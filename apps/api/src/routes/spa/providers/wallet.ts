@@ -61,7 +61,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    await app.services.casino.providerWallet.verify(provider, {
+    await app.services.providerWallet.verify(provider, {
       rawBody: request.rawBody ?? '',
       timestamp: header('x-provider-timestamp'),
       signature: header('x-provider-signature'),
@@ -101,7 +101,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/authenticate - a launch token, once
       const body = request.body as z.infer<typeof walletAuthenticateBodySchema>;
-      return app.services.casino.providerWallet.authenticate(request.params.provider, body.token);
+      return app.services.providerWallet.authenticate(request.params.provider, body.token);
     },
   );
 
@@ -115,7 +115,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/balance - what the game shows
       const body = request.body as z.infer<typeof walletBalanceBodySchema>;
-      return app.services.casino.providerWallet.balance(request.params.provider, body);
+      return app.services.providerWallet.balance(request.params.provider, body);
     },
   );
 
@@ -130,7 +130,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/bet - a stake
       const body = request.body as z.infer<typeof walletBetBodySchema>;
-      return app.services.casino.providerWallet.bet(request.params.provider, body);
+      return app.services.providerWallet.bet(request.params.provider, body);
     },
   );
 
@@ -145,7 +145,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/win - a payout
       const body = request.body as z.infer<typeof walletWinBodySchema>;
-      return app.services.casino.providerWallet.win(request.params.provider, body);
+      return app.services.providerWallet.win(request.params.provider, body);
     },
   );
 
@@ -160,7 +160,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/rollback - cancels a bet
       const body = request.body as z.infer<typeof walletRollbackBodySchema>;
-      return app.services.casino.providerWallet.rollback(request.params.provider, body);
+      return app.services.providerWallet.rollback(request.params.provider, body);
     },
   );
 };
