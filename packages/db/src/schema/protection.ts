@@ -28,7 +28,7 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 /**
  * Limits a player set. `amount` is the limit in force (money in minor units, the session limit in minutes; null:
  * none). A raise or a removal waits in `pendingAmount` (null: removal) until `pendingEffectiveAt`, and applies only
- * when the player confirms it after that moment. Formerly `deposit_limits` (migration 0013 renamed it).
+ * when the player confirms it after that moment. Formerly `deposit_limits` (migration 0014 renamed it).
  */
 export const playerLimits = pgTable(
   'player_limits',

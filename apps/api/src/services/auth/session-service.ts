@@ -148,9 +148,9 @@ export function createSessionService({
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
-  async function isLive(sessionId: number): Promise<boolean> {
+  async function isLive(sessionId: number, executor: DbOrTx = db): Promise<boolean> {
     const current = now();
-    const rows = await db
+    const rows = await executor
       .select({ id: sessions.id, createdAt: sessions.createdAt, sessionLimitMinutes: playerLimits.amount })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
