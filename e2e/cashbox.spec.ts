@@ -49,7 +49,7 @@ test.describe('deposits', () => {
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Phone number', { exact: true }).fill('+44 7911 123456');
-    await page.getByLabel('Country', { exact: true }).selectOption('GB');
+    await page.getByLabel('Country', { exact: true }).selectOption('DE');
     await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
     await page.getByLabel('Date of birth', { exact: true }).fill('1985-11-30');
     await page.getByLabel(/accept the terms and conditions/).check();
