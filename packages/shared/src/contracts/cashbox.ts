@@ -177,6 +177,8 @@ export const createWithdrawalBodySchema = z
     method: z.string().min(1).max(64),
     amount: positiveAmountSchema,
     details: z.record(z.string().max(32), z.string().max(200)).default({}),
+    /** The player confirms giving up the bonus being wagered (without it such a withdrawal is 409 withdrawal_forfeits_bonus). */
+    forfeitBonus: z.boolean().optional(),
   })
   .meta({ id: 'CreateWithdrawalBody' });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;

@@ -240,6 +240,8 @@ export const WALLET_ERROR_CODES = [
   'transaction_conflict',
   'token_invalid',
   'bonus_max_bet_exceeded',
+  /** A stake guard (player protection: a limit, an exclusion, a verification) refused the bet. */
+  'bet_refused',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 

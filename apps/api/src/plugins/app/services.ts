@@ -11,6 +11,7 @@ import { createCasinoServices, type CasinoServices } from '../../services/games/
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
+import { createStakePipeline, type StakePipeline } from '../../services/stakes/stake-pipeline';
 
 export interface Services extends AccountServices, CashboxServices {
   locales: LocaleService;
@@ -20,6 +21,8 @@ export interface Services extends AccountServices, CashboxServices {
   casino: CasinoServices;
   bonuses: BonusServices;
   chat: ChatServices;
+  /** The one stake pipeline casino and sports bets go through; player protection adds its guards here. */
+  stakes: StakePipeline;
 }
 
 declare module 'fastify' {
@@ -63,6 +66,9 @@ export const servicesPlugin = fp<{ config: Config }>(
     });
     app.addHook('preClose', async () => chat.hub.close());
     const bonuses = createBonusServices({ handle: app.dbHandle, logger: app.log, jobsEnabled: config.jobs.enabled });
+    // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
+    cashboxServices.withdrawals.addGuard(bonuses.withdrawalGuard);
+    const stakes = createStakePipeline({ db: app.db, clock: systemClock, wallet: cashboxServices.wallet });
     app.addHook('onReady', async () => bonuses.startJobs());
     app.addHook('preClose', async () => bonuses.jobs.stop());
     app.decorate('services', {
@@ -71,11 +77,12 @@ export const servicesPlugin = fp<{ config: Config }>(
       locales,
       content: createContentService({ db: app.db }),
       seo: createSeoService({ db: app.db, locales }),
-      sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log }),
+      sports: createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log, stakes }),
       casino: createCasinoServices({
         db: app.db,
         config: config.casino,
         logger: app.log,
+        stakes,
         send: async ({ method, url, headers, body }) => {
           const response = await app.inject({ method, url, headers, payload: body });
           return { statusCode: response.statusCode, body: response.body };
@@ -83,6 +90,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       }),
       chat,
       bonuses,
+      stakes,
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

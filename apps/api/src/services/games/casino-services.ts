@@ -4,6 +4,7 @@ import type { CasinoConfig } from '../../config';
 import { createCatalogueService, type CatalogueService } from '../catalogue/catalogue-service';
 import { createOriginalsService, type OriginalsService } from '../originals/originals-service';
 import { createWalletClient, type HttpSend } from '../originals/wallet-client';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import {
   createProviderWalletService,
   ORIGINALS_PROVIDER,
@@ -27,9 +28,12 @@ export function createCasinoServices({
   config,
   logger,
   send,
+  stakes,
 }: {
   db: Db;
   config: CasinoConfig;
+  /** How bets, wins and rollbacks move money (shared with the sportsbook). */
+  stakes: StakePipeline;
   logger: { warn: (object: object, message: string) => void };
   send: HttpSend;
 }): CasinoServices {
@@ -43,7 +47,7 @@ export function createCasinoServices({
   }
   const catalogue = createCatalogueService({ db, cacheMs: config.catalogueCacheMs });
   const gamePlayer = createGamePlayerService({ db, catalogue, launchTtlMs: config.launchTtlMs });
-  const providerWallet = createProviderWalletService({ db, secrets, players: gamePlayer });
+  const providerWallet = createProviderWalletService({ db, secrets, players: gamePlayer, stakes });
   const originals = createOriginalsService({
     db,
     wallet: createWalletClient({ provider: ORIGINALS_PROVIDER, secret: secrets[ORIGINALS_PROVIDER], send }),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Db, DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   formatMinor,
   isCurrency,
   parseDecimal,
   type Currency,
   type WalletAuthenticateResponse,
+  WALLET_ERROR_CODES,
   type WalletErrorCode,
   type WalletResponse,
 } from '@playhouse/shared';
@@ -16,22 +17,11 @@ import type {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
-import { NotFoundError } from '../../lib/errors';
-import {
-  addFreeSpinWinnings,
-  bonusShareOf,
-  completeIfDone,
-  countStake,
-  gameTypeOf,
-  lockActiveBonus,
-  setFreeSpinsLeft,
-  uncountStake,
-} from '../bonuses/bonus-engine';
+import { AppError, NotFoundError } from '../../lib/errors';
+import { gameTypeOf } from '../bonuses/bonus-engine';
 import { findGame, findProviderBySlug } from '../catalogue/catalogue-queries';
 import type { GamePlayerService } from '../games/game-player-service';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
-import { InsufficientFundsError } from '../wallet/wallet-errors';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { InvalidSignatureError, signatureMatches } from './provider-signature';
 import {
   findPlayer,
@@ -66,7 +56,16 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   transaction_conflict: 'This transaction id was already used for a different request.',
   token_invalid: 'The launch token is unknown, used or expired.',
   bonus_max_bet_exceeded: 'The bet is above the maximum bet allowed while a bonus is being wagered.',
+  bet_refused: 'The player cannot place this bet now.',
 };
+
+/** A stake the pipeline refused (max bet, funds, a guard), as the wallet code a provider understands. */
+function refusalCode(error: unknown): WalletErrorCode | undefined {
+  if (!(error instanceof AppError) || error.statusCode >= 500) return undefined;
+  return (WALLET_ERROR_CODES as readonly string[]).includes(error.code)
+    ? (error.code as WalletErrorCode)
+    : 'bet_refused';
+}
 
 function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
   return {
@@ -86,25 +85,14 @@ function ok(amount: bigint, currency: Currency, transactionId?: string): WalletR
   };
 }
 
+/** The stake pipeline's key of a casino bet (also its wagering contribution's key). */
+export const casinoSourceKey = (provider: string, transactionId: string) => `casino:${provider}:${transactionId}`;
+
 /** What a call asked for, so a repeat with the same transaction id must ask for exactly the same. */
 function requestHash(type: string, body: object): string {
   return createHash('sha256')
     .update(JSON.stringify([type, body]))
     .digest('hex');
-}
-
-/** The player's playable money: main plus bonus (bets take main first). */
-async function playable(db: DbOrTx, userId: number, currency: string) {
-  const accounts = (await playerAccounts(db, userId)).filter((account) => account.currency === currency);
-  const main = accounts.find((account) => account.kind === 'main')?.balance ?? 0n;
-  const bonus = accounts.find((account) => account.kind === 'bonus')?.balance ?? 0n;
-  return { main, bonus, total: main + bonus };
-}
-
-/** Splits a bet over the player's money: main first, then bonus (SPEC: bonus money only after main is gone). */
-export function splitBet(amount: bigint, balances: { main: bigint; bonus: bigint }): { main: bigint; bonus: bigint } {
-  const main = amount <= balances.main ? amount : balances.main;
-  return { main, bonus: amount - main };
 }
 
 /** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
@@ -127,10 +115,13 @@ export function createProviderWalletService({
   db,
   secrets,
   players,
+  stakes,
 }: {
   db: Db;
   secrets: Readonly<Record<string, string>>;
   players: GamePlayerService;
+  /** How money moves: bets, wins and rollbacks go through the stake pipeline the sportsbook uses too. */
+  stakes: StakePipeline;
 }) {
   /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
   async function secretOf(provider: string): Promise<string> {
@@ -170,7 +161,7 @@ export function createProviderWalletService({
     lockId: string,
     transactionId: string,
     hash: string,
-    decide: (tx: DbOrTx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
+    decide: (tx: Tx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
   ): Promise<WalletResponse> {
     return db.transaction(async (tx) => {
       await lockProviderTransaction(tx, provider, lockId);
@@ -183,11 +174,6 @@ export function createProviderWalletService({
       if (row) await insertProviderTransaction(tx, { ...row, provider, transactionId, requestHash: hash, response });
       return response;
     });
-  }
-
-  /** A wallet bound to the caller's transaction: its transfer runs as a savepoint inside it. */
-  function walletIn(tx: DbOrTx) {
-    return createWalletService({ db: tx as Db });
   }
 
   return {
@@ -208,7 +194,7 @@ export function createProviderWalletService({
       }
       const player = await playerOf(db, String(launch.userId));
       if (!player) return failure('player_not_found') as WalletAuthenticateResponse;
-      const { total } = await playable(db, player.id, player.currency);
+      const total = await stakes.playable(player.id, player.currency);
       return {
         ...base,
         playerId: String(player.id),
@@ -221,11 +207,15 @@ export function createProviderWalletService({
       const player = await playerOf(db, body.playerId);
       if (!player) return failure('player_not_found');
       if (player.currency !== body.currency) return failure('currency_mismatch');
-      const { total } = await db.transaction((tx) => playable(tx, player.id, player.currency));
+      const total = await db.transaction((tx) => stakes.playable(player.id, player.currency, tx));
       return ok(total, player.currency);
     },
 
-    /** Debits a bet (main money first, then bonus); refused after its rollback, or with the balance when too low. */
+    /**
+     * Takes a bet through the stake pipeline (main money first, then the active bonus's money; a campaign's free spin
+     * from the house bonus pool); refused after its rollback, above the bonus max bet, by a guard, or with the balance
+     * when too low.
+     */
     async bet(provider: string, body: BetBody): Promise<WalletResponse> {
       return once(provider, body.transactionId, body.transactionId, requestHash('bet', body), async (tx) => {
         const player = await playerOf(tx, body.playerId);
@@ -234,7 +224,6 @@ export function createProviderWalletService({
         const game = await gameOf(tx, provider, body.gameId);
         if (!game) return { response: failure('game_not_found') };
         const amount = parseDecimal(body.amount, player.currency)!;
-        const balances = await playable(tx, player.id, player.currency);
         const base = {
           type: 'bet' as const,
           roundId: body.roundId,
@@ -243,67 +232,56 @@ export function createProviderWalletService({
           amount,
           currency: player.currency,
         };
-        const refuse = (code: WalletErrorCode) => ({
-          response: failure(code, { amount: balances.total, currency: player.currency }),
+        const refuse = async (code: WalletErrorCode) => ({
+          response: failure(code, {
+            amount: await stakes.playable(player.id, player.currency, tx),
+            currency: player.currency,
+          }),
           row: { ...base, status: 'refused' as const, ledgerTransferId: null },
         });
 
         if ((await findRollbacksOf(tx, provider, body.transactionId)).length > 0) {
           return refuse('transaction_rolled_back');
         }
-        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
-        const bonus = await lockActiveBonus(tx, player.id);
-        const campaign = bonus?.campaign;
-        // A free spin: the campaign's game at its fixed stake while spins are left, paid by the house bonus pool.
-        const freeSpin =
-          bonus !== undefined &&
-          campaign!.kind === 'free_spins' &&
-          (bonus.bonus.freeSpinsLeft ?? 0) > 0 &&
-          campaign!.gameSlug === game.slug &&
-          campaign!.freeSpinStake === amount;
-        if (bonus && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
-          return refuse('bonus_max_bet_exceeded');
-        }
-        if (!freeSpin && balances.total < amount) return refuse('insufficient_funds');
-
-        const split = freeSpin ? { main: 0n, bonus: 0n } : splitBet(amount, balances);
-        const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount }];
-        if (freeSpin) legs.push({ account: { house: 'bonus_pool' }, amount: -amount });
-        if (split.main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: -split.main });
-        if (split.bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: -split.bonus });
         try {
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:bet:${body.transactionId}`,
-            kind: 'casino_bet',
+          const taken = await stakes.stake(tx, {
+            product: 'casino',
+            sourceKey: casinoSourceKey(provider, body.transactionId),
+            transferKey: `casino:${provider}:bet:${body.transactionId}`,
+            userId: player.id,
             currency: player.currency,
-            legs,
+            amount,
+            gameType: gameTypeOf(game),
+            gameSlug: game.slug,
             metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
           });
-          if (bonus && freeSpin) {
-            await setFreeSpinsLeft(tx, bonus.bonus.id, -1);
-          } else if (bonus) {
-            await countStake(tx, bonus, `casino:${provider}:${body.transactionId}`, gameTypeOf(game), amount);
-            await completeIfDone(tx, bonus.bonus.id, new Date());
-          }
           return {
-            response: ok(balances.total - (freeSpin ? 0n : amount), player.currency, body.transactionId),
+            response: ok(await stakes.playable(player.id, player.currency, tx), player.currency, body.transactionId),
             row: {
               ...base,
               status: 'ok',
-              ledgerTransferId: result.transferId,
-              legs: (freeSpin
-                ? { freeSpin: amount.toString() }
-                : { main: split.main.toString(), bonus: split.bonus.toString() }) as Record<string, string>,
+              ledgerTransferId: taken.transferId,
+              legs: (taken.freeSpin
+                ? { freeSpin: taken.shares.freeSpin.toString() }
+                : { main: taken.shares.main.toString(), bonus: taken.shares.bonus.toString() }) as Record<
+                string,
+                string
+              >,
             },
           };
         } catch (error) {
-          if (error instanceof InsufficientFundsError) return refuse('insufficient_funds');
+          const code = refusalCode(error);
+          if (code) return refuse(code);
           throw error;
         }
       });
     },
 
-    /** Credits a win to main money; "0.00" closes a losing round without moving anything. */
+    /**
+     * Pays a win on the round's bets: main money, except the share their bonus-funded stakes earned, which goes where
+     * that bonus's money goes now (its balance, main once converted, the bonus pool once it ended otherwise); "0.00"
+     * closes a losing round without moving anything.
+     */
     async win(provider: string, body: WinBody): Promise<WalletResponse> {
       return once(provider, body.transactionId, body.transactionId, requestHash('win', body), async (tx) => {
         const player = await playerOf(tx, body.playerId);
@@ -312,39 +290,23 @@ export function createProviderWalletService({
         const game = await gameOf(tx, provider, body.gameId);
         if (!game) return { response: failure('game_not_found') };
         const amount = parseDecimal(body.amount, player.currency)!;
-        // The share of the win that the round's bonus-funded stakes earned goes back to bonus money.
-        const bonus = await lockActiveBonus(tx, player.id);
+        // The round's accepted bets earn the win; each one's bonus-funded share goes where its bonus's money goes now.
         const roundBets = await findRoundBets(tx, provider, body.roundId, player.id);
-        const staked = roundBets.reduce((sum, bet) => sum + bet.amount, 0n);
-        const funded = roundBets.reduce(
-          (sum, bet) => sum + BigInt(bet.legs.bonus ?? '0') + BigInt(bet.legs.freeSpin ?? '0'),
-          0n,
-        );
-        const freeSpun = roundBets.reduce((sum, bet) => sum + BigInt(bet.legs.freeSpin ?? '0'), 0n);
-        const toBonus = bonus ? bonusShareOf(amount, funded, staked) : 0n;
-        const toMain = amount - toBonus;
-        let transferId: number | null = null;
+        const paid = await stakes.pay(tx, {
+          product: 'casino',
+          transferKey: `casino:${provider}:win:${body.transactionId}`,
+          userId: player.id,
+          currency: player.currency,
+          amount,
+          sourceKeys: roundBets.map((bet) => casinoSourceKey(provider, bet.transactionId)),
+          metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
+        });
+        const transferId = paid.transferId;
         const winLegs: Record<string, string> = {};
-        if (amount > 0n) {
-          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -amount }];
-          if (toMain > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: toMain });
-          if (toBonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: toBonus });
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:win:${body.transactionId}`,
-            kind: 'casino_win',
-            currency: player.currency,
-            legs,
-            metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
-          });
-          transferId = result.transferId;
-          if (toMain > 0n) winLegs.main = toMain.toString();
-          if (toBonus > 0n) winLegs.bonus = toBonus.toString();
+        for (const [kind, credited] of Object.entries(paid.credited)) {
+          if (credited > 0n) winLegs[kind] = credited.toString();
         }
-        if (bonus && freeSpun > 0n) {
-          await addFreeSpinWinnings(tx, bonus, bonusShareOf(amount, freeSpun, staked));
-        }
-        if (bonus) await completeIfDone(tx, bonus.bonus.id, new Date());
-        const { total } = await playable(tx, player.id, player.currency);
+        const total = await stakes.playable(player.id, player.currency, tx);
         return {
           response: ok(total, player.currency, body.transactionId),
           row: {
@@ -363,7 +325,7 @@ export function createProviderWalletService({
     },
 
     /**
-     * Returns a bet's money to where it came from. A rollback whose bet has not arrived is stored as a tombstone, so
+     * Returns a bet's money: each share where its money belongs now. A rollback whose bet has not arrived is stored as a tombstone, so
      * the late bet is refused; a bet that was refused, or already rolled back, has nothing to return.
      */
     async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
@@ -381,23 +343,13 @@ export function createProviderWalletService({
         let transferId: number | null = null;
         let returned = 0n;
         if (bet && bet.status === 'ok' && earlier.length === 0) {
-          const main = BigInt(bet.legs.main ?? '0');
-          const bonus = BigInt(bet.legs.bonus ?? '0');
-          const freeSpin = BigInt(bet.legs.freeSpin ?? '0');
-          // The contribution is taken back first: it locks the active bonus before the ledger's accounts.
-          await uncountStake(tx, player.id, `casino:${provider}:${body.referenceTransactionId}`);
-          const active = await lockActiveBonus(tx, player.id);
-          if (active && freeSpin > 0n) await setFreeSpinsLeft(tx, active.bonus.id, 1);
-          // A rollback undoes the bet exactly: each share goes back to the account it came from.
-          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -bet.amount }];
-          if (freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: freeSpin });
-          if (main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: main });
-          if (bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: bonus });
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:rollback:${body.referenceTransactionId}`,
-            kind: 'casino_rollback',
+          // A rollback undoes the bet: each share goes back where its money belongs now.
+          const refunded = await stakes.refund(tx, {
+            product: 'casino',
+            transferKey: `casino:${provider}:rollback:${body.referenceTransactionId}`,
+            userId: player.id,
             currency: bet.currency,
-            legs,
+            sourceKey: casinoSourceKey(provider, body.referenceTransactionId),
             metadata: {
               provider,
               transactionId: body.transactionId,
@@ -406,10 +358,10 @@ export function createProviderWalletService({
               game: game.slug,
             },
           });
-          transferId = result.transferId;
-          returned = bet.amount;
+          transferId = refunded.transferId;
+          returned = refunded.returned;
         }
-        const { total } = await playable(tx, player.id, player.currency);
+        const total = await stakes.playable(player.id, player.currency, tx);
         return {
           response: ok(total, player.currency, body.transactionId),
           row: {

@@ -6,6 +6,7 @@ import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { FEED_SIMULATOR_JOB, feedSimulatorJob, settlementJob, SETTLEMENT_INTERVAL_MS } from '../../jobs/sports-jobs';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../cashbox/clock';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
@@ -90,15 +91,18 @@ export function createSportsServices({
   config,
   logger,
   clock = systemClock,
+  stakes,
 }: {
   handle: DbHandle;
   config: SportsConfig;
   logger: Logger;
   clock?: Clock;
+  /** Every stake and what comes back on it moves through the one stake pipeline the casino uses too. */
+  stakes: StakePipeline;
 }): SportsServices {
   const db = handle.db;
   const ingest = createFeedIngest({ db });
-  const settlement = createSettlementService({ db, clock });
+  const settlement = createSettlementService({ db, clock, stakes });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
   const jobs = createScheduler({
     lock: createJobLock(handle),
@@ -111,7 +115,7 @@ export function createSportsServices({
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
-    bets: createBetService({ db, clock }),
+    bets: createBetService({ db, clock, stakes }),
     settlement,
     simulator,
     oddsHub: createOddsHub({
