@@ -11,6 +11,7 @@ export const CASHBOX_ERROR_CODES = [
   'withdrawal_state_conflict',
   'checkout_closed',
   'webhook_signature_invalid',
+  'withdrawal_forfeits_bonus',
 ] as const;
 export type CashboxErrorCode = (typeof CASHBOX_ERROR_CODES)[number];
 

@@ -9,6 +9,7 @@ export const CASINO_ERROR_CODES = [
   'demo_unavailable',
   'invalid_signature',
   'game_session_invalid',
+  'bet_refused',
 ] as const;
 export type CasinoErrorCode = (typeof CASINO_ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { formatRtp } from '../catalogue/catalogue-service';
 import { findGame } from '../catalogue/catalogue-queries';
 import { GameSessionInvalidError } from '../games/casino-errors';
+import { BetRefusedError } from '../stakes/stake-errors';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findActiveSeed,
@@ -276,6 +277,7 @@ export function createOriginalsService({
             throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
           }
           if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
+          if (debit.code === 'bet_refused') throw new BetRefusedError();
           throw new GameSessionInvalidError();
         }
         const credit = await settleWin({
