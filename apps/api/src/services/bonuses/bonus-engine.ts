@@ -2,8 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, bonusContributions, userBonuses } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
-import { playerAccounts } from '../wallet/ledger-queries';
-import type { WalletService } from '../wallet/wallet-service';
+import { playerAccounts, type WalletService } from '../wallet/wallet-service';
 
 export type UserBonusRow = typeof userBonuses.$inferSelect;
 export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;

@@ -15,7 +15,7 @@ import {
   type StaffBonusCampaign,
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { withdrawalRequestedSince, type WithdrawalGuard } from '../cashbox/withdrawal-service';
 import { createWalletService } from '../wallet/wallet-service';
 import {

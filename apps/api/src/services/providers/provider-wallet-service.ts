@@ -19,7 +19,7 @@ import type {
 } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { gameTypeOf } from '../bonuses/bonus-engine';
-import { findGame, findProviderBySlug } from '../catalogue/catalogue-queries';
+import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import { InvalidSignatureError, signatureMatches } from './provider-signature';

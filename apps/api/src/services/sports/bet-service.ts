@@ -16,7 +16,7 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';

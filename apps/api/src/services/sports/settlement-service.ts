@@ -9,7 +9,7 @@ import {
   type BetStatus,
   type SelectionResult,
 } from '@playhouse/db/schema';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import { payoutFor } from './bet-math';
 import { sportsSourceKey } from './bet-service';

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '@playhouse/db';
 import { formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import {
   activeBonusId,
   addFreeSpinWinnings,
