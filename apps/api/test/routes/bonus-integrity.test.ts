@@ -15,7 +15,7 @@ import {
   type CasinoTestApp,
   type Player,
 } from '../helpers/games-fixtures';
-import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
 import { englishBook, footballMatch } from '../helpers/sports-fixtures';
 
 /*
@@ -50,6 +50,8 @@ beforeAll(async () => {
   expect((await feed(englishBook(Date.now()))).statusCode).toBe(200);
 });
 afterAll(async () => {
+  // Every stake these attacks made is what its transfer moved, and nobody is left with bonus money without a bonus.
+  expect(await stakeViolations(t.db)).toEqual(NO_STAKE_VIOLATIONS);
   await t.close();
 });
 

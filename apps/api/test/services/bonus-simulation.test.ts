@@ -8,7 +8,7 @@ import { manualClock } from '../../src/lib/clock';
 import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-engine';
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
 import { buildCasinoApp, fund, type CasinoTestApp } from '../helpers/games-fixtures';
-import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
@@ -372,6 +372,7 @@ describe('bonus engine simulation', () => {
 
       // The ledger balances; no transfer touches two players.
       expect(await ledgerViolations(t.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
+      expect(await stakeViolations(t.db), `seed ${seed}`).toEqual(NO_STAKE_VIOLATIONS);
       expect(
         await rows(sql`select e.transfer_id from ledger_entries e join ledger_accounts a on a.id = e.account_id
           where a.user_id is not null group by e.transfer_id having count(distinct a.user_id) > 1`),
