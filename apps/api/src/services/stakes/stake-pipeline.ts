@@ -88,7 +88,10 @@ export interface PayRequest {
   currency: string;
   /** The whole win; 0 settles the stakes without moving money (a lost bet, a round closed with 0.00). */
   amount: bigint;
-  /** The stakes that earned it (a casino round's bets, a sports bet); refunded ones earn nothing. */
+  /**
+   * The stakes that earned it (a casino round's bets, a sports bet); refunded ones earn nothing. With none, the whole
+   * win is main money: whether a win without an accepted stake is paid at all is the caller's rule, not this one's.
+   */
   sourceKeys: string[];
   metadata?: Record<string, unknown>;
 }
@@ -194,6 +197,16 @@ export function createStakePipeline({
     async stake(tx: Tx, request: StakeRequest): Promise<StakeResult> {
       const { product, userId, currency, amount } = request;
       const locked = await lockActiveBonus(tx, userId);
+      // Taken before (a caller's retry): the stake as it was recorded, nothing asked or moved again.
+      const recorded = await findStake(tx, request.sourceKey);
+      if (recorded) {
+        return {
+          transferId: recorded.stakeTransferId,
+          shares: { main: recorded.main, bonus: recorded.bonus, freeSpin: recorded.freeSpin },
+          bonusId: recorded.userBonusId,
+          freeSpin: recorded.freeSpin > 0n,
+        };
+      }
       const campaign = locked?.campaign;
       const freeSpin =
         product === 'casino' &&
@@ -241,18 +254,6 @@ export function createStakePipeline({
         },
         tx,
       );
-      if (transfer.replayed) {
-        // Taken before (a caller's retry): answer with the stake as it was recorded.
-        const recorded = await findStake(tx, request.sourceKey);
-        if (recorded) {
-          return {
-            transferId: recorded.stakeTransferId,
-            shares: { main: recorded.main, bonus: recorded.bonus, freeSpin: recorded.freeSpin },
-            bonusId: recorded.userBonusId,
-            freeSpin: recorded.freeSpin > 0n,
-          };
-        }
-      }
       await insertStake(tx, {
         sourceKey: request.sourceKey,
         userId,
