@@ -38,7 +38,7 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query
 beforeAll(async () => {
   t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000' });
   await seedBonuses(t.db);
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 2000n, trigger: 'manual' };
+  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 5000n, trigger: 'manual' };
   await t.db.insert(schema.bonusCampaigns).values([
     {
       ...common,
@@ -110,8 +110,9 @@ describe('bonus engine simulation', () => {
             .insert(schema.users)
             .values({ email: `${username}@example.test`, username, passwordHash: 'x', currency: 'EUR' })
             .returning({ id: schema.users.id });
-          // Little main money, so bets soon run on bonus money and bonuses end with bonus-funded bets still open.
-          await fund(t, user!.id, BigInt(random.int(300, 2500)));
+          // One player plays on plenty of own money (bonuses get wagered through); the others have little, so their
+          // bets soon run on bonus money and bonuses end with bonus-funded bets still open.
+          await fund(t, user!.id, BigInt(index === 0 ? random.int(5000, 20000) : random.int(300, 2500)));
           return { id: user!.id, username, currency: 'EUR' };
         }),
       );
@@ -120,11 +121,18 @@ describe('bonus engine simulation', () => {
         matches: matches.map((id) => footballMatch(id, Date.now() + 2 * 3_600_000, { odds: { '1': 1.4 } })),
       });
       const outcomes = await t.db
-        .select({ id: schema.outcomes.id, odd: schema.outcomes.oddThousandths, matchId: schema.markets.matchId })
+        .select({
+          id: schema.outcomes.id,
+          odd: schema.outcomes.oddThousandths,
+          matchId: schema.markets.matchId,
+          position: schema.outcomes.position,
+        })
         .from(schema.outcomes)
         .innerJoin(schema.markets, eq(schema.markets.id, schema.outcomes.marketId))
         .where(inArray(schema.markets.matchId, matches));
       const placed: PlacedBet[] = [];
+      // The first match is played (the first outcome of each market wins), the second is called off.
+      const returning = outcomes.filter((outcome) => outcome.matchId === matches[1] || outcome.position === 0);
       const rounds = new Map<number, { roundId: string; transactionId: string; gameId: string; amount: string }[]>();
 
       async function activeOf(userId: number): Promise<string | null> {
@@ -144,8 +152,8 @@ describe('bonus engine simulation', () => {
       }
 
       /** A single on a random outcome, sent once or twice at once with the same key. */
-      async function sportsBet(player: (typeof players)[number], stake: bigint) {
-        const outcome = random.pick(outcomes);
+      async function sportsBet(player: (typeof players)[number], stake: bigint, among = outcomes) {
+        const outcome = random.pick(among);
         const key = `sim-${randomUUID()}`;
         const activeBefore = await activeOf(player.id);
         try {
@@ -208,15 +216,16 @@ describe('bonus engine simulation', () => {
           await swallow(() => duplicated(() => bonuses.pick(player.id, target.id)));
         } else if (roll < 0.39 && active) {
           await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
-        } else if (roll < 0.45 && active) {
-          // The attack of issue 9: put what is left on a sports bet, then give the bonus up (or let it run out).
+        } else if (roll < 0.45 && active && player !== players[0]) {
+          // The attack of issue 9 (by the players with little money of their own): put what is left on a sports bet that will bring money back (a winner of the match
+          // that is played, or anything on the one that is called off), then give the bonus up.
           const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
-          const all = main + bonus > 2000n ? 2000n : main + bonus;
+          const all = main + bonus > 5000n ? 5000n : main + bonus;
           if (bonus > 0n && all > main) {
-            await sportsBet(player, all);
+            await sportsBet(player, all, returning);
             tally('staked then walked away');
           }
-          if (random.next() < 0.6) await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
+          await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
         } else if (roll < 0.75) {
           const gameId = random.pick(GAMES);
           const spin = active && random.next() < 0.4;
@@ -324,6 +333,60 @@ describe('bonus engine simulation', () => {
           await Promise.all([bonuses.expireDue(), bonuses.expireDue()]);
         }
       }
+      // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
+      // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
+      // The player with money of their own wagers a bonus through on slots (every seed completes one), then bets on
+      // the played match under a fresh bonus: counted as the bets settle.
+      const rich = players[0]!;
+      await fund(t, rich.id, 5000n);
+      const running = await activeOf(rich.id);
+      if (running) await bonuses.forfeit(rich.id, running);
+      async function freshBonus(tag: string) {
+        const { id } = await bonuses.offer(rich.username, 'sim-money', `s${seed}-${tag}-${rich.id}`);
+        await bonuses.accept(rich.id, id);
+        return id;
+      }
+      const wagered = await freshBonus('wagered');
+      for (let spin = 0; spin < 3 && (await activeOf(rich.id)) === wagered; spin++) {
+        const body = {
+          transactionId: `tx-${randomUUID()}`,
+          roundId: `round-${randomUUID()}`,
+          playerId: String(rich.id),
+          gameId: 'lucky-reels',
+          amount: '5.00',
+          currency: 'EUR' as const,
+        };
+        const answer = await casino.bet('originals', body);
+        expect(answer.status, `seed ${seed}: wagering bet`).toBe('ok');
+        placed.push({
+          userId: rich.id,
+          sourceKey: `casino:originals:${body.transactionId}`,
+          activeBefore: wagered,
+          amount: 500n,
+          ok: true,
+          freeSpin: false,
+        });
+      }
+      expect(await activeOf(rich.id), `seed ${seed}: wagered through`).toBeNull();
+      await freshBonus('honest');
+      const countable = outcomes.filter((outcome) => outcome.matchId === matches[0] && outcome.odd >= 1500);
+      await sportsBet(rich, BigInt(random.int(100, 500)), countable);
+      for (const player of players.slice(1)) {
+        let running = await activeOf(player.id);
+        if (!running) {
+          const { id } = await bonuses.offer(player.username, 'sim-money', `s${seed}-attack-${player.id}`);
+          await bonuses.accept(player.id, id);
+          running = id;
+        }
+        const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
+        if (bonus > 0n) {
+          await sportsBet(player, main + bonus > 5000n ? 5000n : main + bonus, returning);
+          tally('staked then walked away');
+        }
+        await bonuses.forfeit(player.id, running);
+      }
+      await expectNoStrayBonusMoney('after the attack');
+
       // The matches end: one is played (duplicated delivery), the other cancelled, so its bets are void.
       const [played, cancelled] = matches;
       const results = (id: number, status: 'ended' | 'cancelled') => {
