@@ -9,6 +9,7 @@ import {
   balances,
   buildCasinoApp,
   fund,
+  openGameSession,
   recordSucceededDeposit,
   signedInPlayer,
   walletCall,
@@ -177,8 +178,10 @@ function placeSingle(player: Player, outcome: { id: number; odd: number }, stake
   });
 }
 
-function casinoBet(player: Player, amount: string, gameId = 'lucky-reels') {
+/** A provider's bet in a new round of a game session opened for it (every wallet call names its session). */
+async function casinoBet(player: Player, amount: string, gameId = 'lucky-reels') {
   return {
+    sessionId: await openGameSession(t, 'originals', player, gameId),
     transactionId: `tx-${randomUUID()}`,
     roundId: `round-${randomUUID()}`,
     playerId: String(player.id),
@@ -266,7 +269,7 @@ describe('casino calls arriving after the bonus ended', () => {
   it('a win after a forfeit pays the bonus-funded share to the bonus pool, not to main', async () => {
     const player = await signedInPlayer(t);
     const id = await activeBonus(player, 'integrity-30x');
-    const bet = casinoBet(player, '5.00');
+    const bet = await casinoBet(player, '5.00');
     expect((await walletCall(t, 'originals', 'bet', bet)).json()).toMatchObject({ status: 'ok', balance: '5.00' });
     expect((await bonusCall(player, `forfeit/${id}`)).statusCode).toBe(200);
     const pool = await bonusPool();
@@ -282,11 +285,12 @@ describe('casino calls arriving after the bonus ended', () => {
     await fund(t, player.id, 100n);
     const id = await activeBonus(player, 'integrity-30x');
     // 5.00 = 1.00 main + 4.00 bonus.
-    const bet = casinoBet(player, '5.00');
+    const bet = await casinoBet(player, '5.00');
     expect((await walletCall(t, 'originals', 'bet', bet)).json()).toMatchObject({ status: 'ok' });
     await expire(id);
     const pool = await bonusPool();
     const rollback = await walletCall(t, 'originals', 'rollback', {
+      sessionId: bet.sessionId,
       transactionId: `tx-${randomUUID()}`,
       referenceTransactionId: bet.transactionId,
       roundId: bet.roundId,
@@ -302,12 +306,13 @@ describe('casino calls arriving after the bonus ended', () => {
   it('a rollback after the bonus completed returns the bonus share as main money (the bonus converted)', async () => {
     const player = await signedInPlayer(t);
     const id = await activeBonus(player, 'integrity-1x');
-    const first = casinoBet(player, '6.00');
+    const first = await casinoBet(player, '6.00');
     await walletCall(t, 'originals', 'bet', first);
     // 6.00 + 4.00 of slots meet the 10.00 requirement: the bonus completes with nothing left to convert.
-    await walletCall(t, 'originals', 'bet', casinoBet(player, '4.00'));
+    await walletCall(t, 'originals', 'bet', await casinoBet(player, '4.00'));
     expect(await bonusStatus(id)).toBe('completed');
     await walletCall(t, 'originals', 'rollback', {
+      sessionId: first.sessionId,
       transactionId: `tx-${randomUUID()}`,
       referenceTransactionId: first.transactionId,
       roundId: first.roundId,
@@ -322,7 +327,7 @@ describe('casino calls arriving after the bonus ended', () => {
     const player = await signedInPlayer(t);
     const offer = (await overview(player)).offers.find((candidate) => candidate.bonus.slug === 'lucky-reels-spins')!;
     expect((await bonusCall(player, `get/${offer.id}`)).statusCode).toBe(200);
-    const spin = casinoBet(player, '0.20');
+    const spin = await casinoBet(player, '0.20');
     expect((await walletCall(t, 'originals', 'bet', spin)).json()).toMatchObject({ status: 'ok', balance: '0.00' });
     await expire(offer.id);
     const pool = await bonusPool();

@@ -10,6 +10,7 @@ import {
   balances,
   buildCasinoApp,
   fund,
+  openGameSession,
   signedInPlayer,
   SITE_ORIGIN,
   walletCall,
@@ -88,8 +89,9 @@ function sportsBet(player: Player, outcome: { id: number; odd: number }, stake =
   });
 }
 
-function casinoBet(player: Player, amount = '1.50') {
+async function casinoBet(player: Player, amount = '1.50') {
   return {
+    sessionId: await openGameSession(t, 'originals', player, 'lucky-reels'),
     transactionId: `tx-${randomUUID()}`,
     roundId: `round-${randomUUID()}`,
     playerId: String(player.id),
@@ -110,7 +112,7 @@ describe('stake guards', () => {
   it('see every casino and sports stake before it is taken', async () => {
     const player = await signedInPlayer(t);
     await fund(t, player.id, 1_000n);
-    const bet = casinoBet(player);
+    const bet = await casinoBet(player);
     expect((await walletCall(t, 'originals', 'bet', bet)).json()).toMatchObject({ status: 'ok' });
     const placed = await sportsBet(player, await homeOutcome());
     expect(placed.statusCode).toBe(201);
@@ -124,6 +126,7 @@ describe('stake guards', () => {
         gameType: 'slots',
         sourceKey: `casino:originals:${bet.transactionId}`,
         freeSpin: false,
+        sessionId: null,
       },
       {
         product: 'sports',
@@ -133,6 +136,8 @@ describe('stake guards', () => {
         gameType: 'sports',
         sourceKey: `sports:${betId}`,
         freeSpin: false,
+        // The site session the bet came from (protection's reality checks count per session).
+        sessionId: expect.any(Number),
       },
     ]);
   });
@@ -147,13 +152,18 @@ describe('stake guards', () => {
     expect(await guardMarks(player.id)).toEqual([]);
   });
 
-  it('refuse a provider bet: bet_refused for the provider, stored as refused, repeats refused alike', async () => {
+  it("refuse a provider bet: player_protection with the guard's code, stored as refused, repeats refused alike", async () => {
     const player = await signedInPlayer(t);
     await fund(t, player.id, 1_000n);
     refused.set(player.id, 'self_excluded');
-    const bet = casinoBet(player);
+    const bet = await casinoBet(player);
     const answer = await walletCall(t, 'originals', 'bet', bet);
-    expect(answer.json()).toMatchObject({ status: 'error', code: 'bet_refused', balance: '10.00' });
+    expect(answer.json()).toMatchObject({
+      status: 'error',
+      code: 'player_protection',
+      balance: '10.00',
+      detail: { code: 'self_excluded' },
+    });
     expect((await walletCall(t, 'originals', 'bet', bet)).json()).toEqual(answer.json());
     expect(await balances(t, player.id)).toEqual({ main: 1_000n, bonus: 0n });
     const [stored] = await t.db
@@ -163,16 +173,10 @@ describe('stake guards', () => {
     expect(stored!.status).toBe('refused');
     // The bet's own transaction committed the refusal; the guard's writes did not survive it.
     expect(await guardMarks(player.id)).toEqual([]);
-    // A code the wallet protocol knows reaches the provider as it is.
-    refused.set(player.id, 'insufficient_funds');
-    expect((await walletCall(t, 'originals', 'bet', casinoBet(player))).json()).toMatchObject({
-      status: 'error',
-      code: 'insufficient_funds',
-    });
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
 
-  it('refuse an Originals round: the player gets 409 bet_refused and keeps the money', async () => {
+  it("refuse an Originals round: the player gets the guard's own 409 and keeps the money", async () => {
     const player = await signedInPlayer(t);
     await fund(t, player.id, 1_000n);
     const launch = await t.app.inject({
@@ -196,7 +200,7 @@ describe('stake guards', () => {
       headers: { origin: SITE_ORIGIN, 'x-game-session': session.token },
       payload: { bet: '1.00', params: {} },
     });
-    expectErrorEnvelope(round, 409, 'bet_refused');
+    expectErrorEnvelope(round, 409, 'reality_check_due');
     expect(await balances(t, player.id)).toEqual({ main: 1_000n, bonus: 0n });
   });
 });

@@ -7,7 +7,8 @@ import { formatMinor, type BonusGameType, type FeedIngestInput } from '@playhous
 import { manualClock } from '../../src/lib/clock';
 import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-engine';
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
-import { buildCasinoApp, fund, type CasinoTestApp } from '../helpers/games-fixtures';
+import { SESSION_COOKIE } from '../../src/services/auth/session-service';
+import { buildCasinoApp, fund, openGameSession, SITE_ORIGIN, type CasinoTestApp } from '../helpers/games-fixtures';
 import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
@@ -113,7 +114,14 @@ describe('bonus engine simulation', () => {
           // One player plays on plenty of own money (bonuses get wagered through); the others have little, so their
           // bets soon run on bonus money and bonuses end with bonus-funded bets still open.
           await fund(t, user!.id, BigInt(index === 0 ? random.int(5000, 20000) : random.int(300, 2500)));
-          return { id: user!.id, username, currency: 'EUR' };
+          // Signed in, with each game open at the Originals host: every wallet call names its game session.
+          const site = await t.app.services.sessions.create(t.db, user!.id, { ip: null, userAgent: 'simulation' });
+          const headers = { cookie: `${SESSION_COOKIE}=${site.token}`, origin: SITE_ORIGIN };
+          const sessions = new Map<string, string>();
+          for (const game of GAMES) {
+            sessions.set(game, await openGameSession(t, 'originals', { id: user!.id, headers }, game));
+          }
+          return { id: user!.id, username, currency: 'EUR', sessions };
         }),
       );
       const matches = [++matchSequence, ++matchSequence];
@@ -133,7 +141,10 @@ describe('bonus engine simulation', () => {
       const placed: PlacedBet[] = [];
       // The first match is played (the first outcome of each market wins), the second is called off.
       const returning = outcomes.filter((outcome) => outcome.matchId === matches[1] || outcome.position === 0);
-      const rounds = new Map<number, { roundId: string; transactionId: string; gameId: string; amount: string }[]>();
+      const rounds = new Map<
+        number,
+        { sessionId: string; roundId: string; transactionId: string; gameId: string; amount: string }[]
+      >();
 
       async function activeOf(userId: number): Promise<string | null> {
         const [row] = await t.db
@@ -231,6 +242,7 @@ describe('bonus engine simulation', () => {
           const spin = active && random.next() < 0.4;
           const amount = spin ? '0.20' : formatMinor(BigInt(random.int(10, 650)), 'EUR');
           const body = {
+            sessionId: player.sessions.get(spin ? 'lucky-reels' : gameId)!,
             transactionId: `tx-${randomUUID()}`,
             roundId: `round-${randomUUID()}`,
             playerId: String(player.id),
@@ -241,6 +253,7 @@ describe('bonus engine simulation', () => {
           const rollbackFirst = random.next() < 0.05;
           const rollback = () =>
             casino.rollback('originals', {
+              sessionId: body.sessionId,
               transactionId: `rb-${body.transactionId}`,
               referenceTransactionId: body.transactionId,
               roundId: body.roundId,
@@ -288,6 +301,7 @@ describe('bonus engine simulation', () => {
             }
             await duplicated(() =>
               casino.rollback('originals', {
+                sessionId: round.sessionId,
                 transactionId: `rb-${round.transactionId}`,
                 referenceTransactionId: round.transactionId,
                 roundId: round.roundId,
@@ -299,6 +313,7 @@ describe('bonus engine simulation', () => {
             const won = formatMinor(BigInt(random.int(0, 3) * random.int(0, 400)), 'EUR');
             await duplicated(() =>
               casino.win('originals', {
+                sessionId: round.sessionId,
                 transactionId: `win-${round.transactionId}`,
                 roundId: round.roundId,
                 playerId: String(player.id),
@@ -349,6 +364,7 @@ describe('bonus engine simulation', () => {
       const wagered = await freshBonus('wagered');
       for (let spin = 0; spin < 3 && (await activeOf(rich.id)) === wagered; spin++) {
         const body = {
+          sessionId: rich.sessions.get('lucky-reels')!,
           transactionId: `tx-${randomUUID()}`,
           roundId: `round-${randomUUID()}`,
           playerId: String(rich.id),

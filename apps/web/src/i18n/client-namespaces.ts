@@ -11,6 +11,7 @@ export const CLIENT_NAMESPACES = [
   'appPopup',
   'bonuses',
   'chat',
+  'safePlay',
 ] as const;
 
 /**
@@ -24,5 +25,6 @@ export const PAGE_NAMESPACES = [
   'sports',
   'casino',
   'staffChat',
+  'protection',
   'withdrawalBonus',
 ] as const;

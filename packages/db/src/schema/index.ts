@@ -8,4 +8,5 @@ export * from './casino';
 export * from './bonuses';
 export * from './bonus-infos';
 export * from './chat';
+export * from './protection';
 export * from './stakes';

@@ -70,6 +70,17 @@ export async function activeBonusId(executor: DbOrTx, userId: number): Promise<s
   return row?.id;
 }
 
+/** The player's bonus being wagered and its campaign, read without a lock (the stake guards' view). */
+export async function readActiveBonus(tx: DbOrTx, userId: number): Promise<LockedBonus | undefined> {
+  const [bonus] = await tx
+    .select()
+    .from(userBonuses)
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
+  if (!bonus) return undefined;
+  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
+  return { bonus, campaign: campaign! };
+}
+
 export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonus | undefined> {
   const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId)).for('update');
   if (!bonus) return undefined;

@@ -101,7 +101,16 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * 'withdrawals' hold; staff approve, then mark paid (hold → world) or reject (hold → main). Each step is one
  * transaction that changes the status and moves the money together.
  */
-export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock }) {
+export function createWithdrawalService({
+  db,
+  clock,
+  withdrawalGuard,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
+  withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
+}) {
   const wallet = createWalletService({ db });
   const guards: WithdrawalGuard[] = [];
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
@@ -254,6 +263,7 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
         return creationResponse(row);
       };
       if (existing) return replay(existing);
+      await withdrawalGuard(db, user.id);
       // Too little main money is said before any guard asks the player to confirm something (the debit checks again).
       const { main } = await wallet.balances(user.id, currency);
       if (main < amount) throw new InsufficientFundsError(0, main);

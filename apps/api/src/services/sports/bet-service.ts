@@ -230,6 +230,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       body: PlaceBetBody,
       idempotencyKey: string,
       context: LocaleContext,
+      options: { sessionId?: number | null } = {},
     ): Promise<{ bet: Bet; replayed: boolean }> {
       if (!isCurrency(user.currency)) throw new ValidationError({ currency: 'unsupported currency' });
       const currency = user.currency;
@@ -288,8 +289,8 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             position,
           })),
         );
-        // The stake pipeline: bonus lock and max bet, guards, main money first, the ledger, the stake record. The
-        // stake counts towards a bonus's wagering when the bet settles.
+        // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
+        // record. The stake counts towards a bonus's wagering when the bet settles.
         await stakes.stake(tx, {
           product: 'sports',
           sourceKey: sportsSourceKey(id),
@@ -299,6 +300,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           amount: stake,
           gameType: 'sports',
           oddThousandths: totalOddThousandths(odds),
+          sessionId: options.sessionId ?? null,
           metadata: { betId: id, kind: body.kind },
         });
         return row;

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@playhouse/db';
 import { formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import {
   activeBonusId,
   addFreeSpinWinnings,
@@ -8,6 +9,7 @@ import {
   completeIfDone,
   countStake,
   lockActiveBonus,
+  readActiveBonus,
   setFreeSpinsLeft,
   uncountStake,
   type LockedBonus,
@@ -39,14 +41,17 @@ export interface StakeIntent {
   gameType: BonusGameType;
   /** 'casino:<provider>:<transactionId>' or 'sports:<betId>'. */
   sourceKey: string;
-  /** A bonus free spin: the house bonus pool pays the stake, not the player. */
+  /** A bonus free spin: the house bonus pool pays the stake, not the player (as the bonus stood just before). */
   freeSpin: boolean;
+  /** The player's site session the stake comes from, where known (a sports bet); null for a provider's call. */
+  sessionId: number | null;
 }
 
 /**
- * Runs inside the stake's transaction, after the player's active bonus row is locked and its max bet checked, before
- * the ledger accounts are read or any money moves. It refuses by throwing an AppError (4xx, snake_case code); it runs
- * in a savepoint, so whatever it wrote is rolled back with the refusal.
+ * Runs inside the stake's transaction before any other lock of the stake is taken (player protection's limit rows come
+ * first in every stake's lock order, then the active bonus row, then the ledger accounts) and before any money moves.
+ * It refuses by throwing an AppError (4xx, snake_case code); it runs in a savepoint, so whatever it wrote is rolled
+ * back with the refusal.
  */
 export type StakeGuard = (tx: Tx, stake: StakeIntent) => Promise<void>;
 
@@ -70,6 +75,8 @@ export interface StakeRequest {
   gameSlug?: string;
   /** Sports: the bet's total odds in thousandths (sports stakes count from the campaign's minimum odds). */
   oddThousandths?: bigint;
+  /** The player's site session, for the guards (reality checks); null when the caller has none. */
+  sessionId?: number | null;
   metadata?: Record<string, unknown>;
 }
 
@@ -153,6 +160,21 @@ export function createStakePipeline({
   wallet?: WalletService;
 }) {
   const guards: StakeGuard[] = [];
+  /** The errors guards refused with, so a caller can tell a guard's refusal from the pipeline's own. */
+  const refusals = new WeakSet<object>();
+
+  /** A free spin: the campaign's game at exactly its spin stake while spins are left. */
+  function isFreeSpin(locked: LockedBonus | undefined, request: StakeRequest): boolean {
+    const campaign = locked?.campaign;
+    return (
+      request.product === 'casino' &&
+      locked !== undefined &&
+      campaign!.kind === 'free_spins' &&
+      (locked.bonus.freeSpinsLeft ?? 0) > 0 &&
+      campaign!.gameSlug === request.gameSlug &&
+      campaign!.freeSpinStake === request.amount
+    );
+  }
 
   /**
    * Where the bonus-funded share of a stake belongs now: the bonus balance while its bonus runs (the locked active
@@ -188,6 +210,11 @@ export function createStakePipeline({
 
     playable,
 
+    /** Whether an error a stake threw is a guard's refusal (player protection), not the pipeline's own. */
+    isGuardRefusal(error: unknown): boolean {
+      return typeof error === 'object' && error !== null && refusals.has(error);
+    },
+
     /**
      * Takes a stake: bonus lock, free spin or max bet, guards, split (main money first, then the active bonus's
      * money), the ledger transfer, the stake record, and the casino's wagering count (a sports stake counts when it
@@ -196,7 +223,6 @@ export function createStakePipeline({
      */
     async stake(tx: Tx, request: StakeRequest): Promise<StakeResult> {
       const { product, userId, currency, amount } = request;
-      const locked = await lockActiveBonus(tx, userId);
       // Taken before (a caller's retry): the stake as it was recorded, nothing asked or moved again.
       const recorded = await findStake(tx, request.sourceKey);
       if (recorded) {
@@ -207,17 +233,8 @@ export function createStakePipeline({
           freeSpin: recorded.freeSpin > 0n,
         };
       }
-      const campaign = locked?.campaign;
-      const freeSpin =
-        product === 'casino' &&
-        locked !== undefined &&
-        campaign!.kind === 'free_spins' &&
-        (locked.bonus.freeSpinsLeft ?? 0) > 0 &&
-        campaign!.gameSlug === request.gameSlug &&
-        campaign!.freeSpinStake === amount;
-      if (locked && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
-        throw new BonusMaxBetExceededError(isCurrency(currency) ? formatMinor(campaign!.maxBet, currency) : undefined);
-      }
+      // The guards first: their rows come before the bonus row in every stake's lock order. They see the free spin as
+      // the bonus stands now; the bonus row, locked next, decides it.
       const intent: StakeIntent = {
         product,
         userId,
@@ -225,9 +242,23 @@ export function createStakePipeline({
         amount,
         gameType: request.gameType,
         sourceKey: request.sourceKey,
-        freeSpin,
+        freeSpin: isFreeSpin(await readActiveBonus(tx, userId), request),
+        sessionId: request.sessionId ?? null,
       };
-      for (const guard of guards) await tx.transaction((savepoint) => guard(savepoint, intent));
+      for (const guard of guards) {
+        try {
+          await tx.transaction((savepoint) => guard(savepoint, intent));
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode < 500) refusals.add(error);
+          throw error;
+        }
+      }
+      const locked = await lockActiveBonus(tx, userId);
+      const campaign = locked?.campaign;
+      const freeSpin = isFreeSpin(locked, request);
+      if (locked && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
+        throw new BonusMaxBetExceededError(isCurrency(currency) ? formatMinor(campaign!.maxBet, currency) : undefined);
+      }
 
       let shares: StakeShares;
       if (freeSpin) {

@@ -10,10 +10,13 @@ declare module '../../plugins/app/services' {
   }
 }
 
-/** How the money of every bet moves (casino and sports), with the guard hook player protection plugs into. */
+/**
+ * How the money of every bet moves (casino and sports), with the guard hook player protection plugs into; it comes
+ * right after the wallet, so protection (next) can add its guard.
+ */
 export const stakesPlugin = fp<{ config: Config }>(
   async (app) => {
     app.services.stakes = createStakePipeline({ db: app.db, clock: systemClock, wallet: app.services.wallet });
   },
-  { name: 'stakes', dependencies: ['db', 'services', 'wallet', 'bonuses'] },
+  { name: 'stakes', dependencies: ['db', 'services', 'wallet'] },
 );
