@@ -186,6 +186,55 @@ test.describe('withdrawals', () => {
   });
 });
 
+test.describe('withdrawals while a bonus is wagered', () => {
+  test('withdrawing asks before giving the bonus up; confirmed, the bonus is gone and the withdrawal pending', async ({
+    page,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const player = await registerPlayer(baseURL!, testInfo);
+    await logIn(page, player);
+    await openCashbox(page);
+    await payWithTestCard(page, '50.00', '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay €50.00' }).click();
+    await expect(balanceLink(page, '€50.00')).toBeVisible({ timeout: 10_000 });
+    // The welcome free money (10.00 of bonus money) is taken, as the offer screen would.
+    const key = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const overview = (await (
+      await page.request.get('/spa/users/bonuses', { headers: { 'x-locale': 'en' } })
+    ).json()) as {
+      offers: { id: string; bonus: { slug: string } }[];
+    };
+    const offer = overview.offers.find((candidate) => candidate.bonus.slug === 'welcome-free-money')!;
+    const accepted = await page.request.post(`/spa/users/bonuses/get/${offer.id}`, {
+      headers: { 'idempotency-key': key() },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await expect(page.getByRole('link', { name: /^Balance €50\.00 Bonus €10\.00/ })).toBeVisible({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: `Account: ${player.username}` }).click();
+    await page.getByRole('link', { name: 'Withdrawals' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
+    await page.getByLabel('Amount (EUR)').fill('20');
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('Account holder').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Withdrawing gives up your bonus' });
+    await expect(question).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Keep my bonus' })).toBeFocused();
+    await expect(page.getByText('You have not requested any withdrawal yet.')).toBeVisible();
+    await axe();
+
+    await page.getByRole('button', { name: 'Withdraw and give up the bonus' }).click();
+    await expect(page.getByText('Your withdrawal of €20.00 is waiting for review.')).toBeVisible();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: '€20.00' })).toContainText('Pending');
+    await expect(page.getByRole('link', { name: /^Balance €30\.00 Bonus €0\.00/ })).toBeVisible({ timeout: 10_000 });
+    await axe();
+  });
+});
+
 test.describe('phones', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

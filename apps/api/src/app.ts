@@ -32,6 +32,7 @@ import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
+import { stakesPlugin } from './services/stakes/stakes-plugin';
 import { walletPlugin } from './services/wallet/wallet-plugin';
 
 /**
@@ -44,6 +45,7 @@ const DOMAINS = [
   contentPlugin,
   accountsPlugin,
   walletPlugin,
+  stakesPlugin,
   protectionPlugin,
   balancesPlugin,
   cashboxPlugin,
