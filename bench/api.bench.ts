@@ -15,6 +15,8 @@ import { benchDir, startServer } from './lib/servers';
 
 const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
 const targets: Target[] = [
+  // No database call: what the api's per-request work (hooks, headers, logging) costs on its own.
+  { label: 'GET /spa/health/live (trivial route)', url: `${benchApiUrl}/spa/health/live` },
   { label: 'GET /spa/categories (X-Locale: en)', url: `${benchApiUrl}/spa/categories`, headers: { 'x-locale': 'en' } },
   { label: 'GET /spa/translation/en', url: `${benchApiUrl}/spa/translation/en` },
 ];

@@ -151,3 +151,5 @@ export const manifestResponseSchema = z.object({
 });
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** Liveness: the process answers (no database call), for a load balancer's frequent probe. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
