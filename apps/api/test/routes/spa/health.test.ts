@@ -12,7 +12,7 @@ describe('GET /spa/health', () => {
     const response = await t.app.inject({ url: '/spa/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
-    expect(response.headers['cache-control']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('GET /spa/health/live answers without the database, even once it is gone', async () => {
