@@ -13,7 +13,8 @@ describe('loadConfig', () => {
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       seedDemo: true,
-      trustProxy: ['loopback'],
+      trustedProxies: [],
+      webSecret: undefined,
     });
     expect(path.basename(config.dataDir)).toBe('.data');
     expect(path.dirname(config.dataDir)).toBe(path.resolve(import.meta.dirname, '../../..'));
@@ -29,12 +30,18 @@ describe('loadConfig', () => {
 
   it('reads SEED_DEMO, TRUST_PROXY and DATABASE_URL', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
-    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
-    expect([hops('10.0.0.1', 0), hops('10.0.0.1', 1), hops('10.0.0.1', 2)]).toEqual([true, true, false]);
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback']);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/db' }).databaseUrl).toBe('postgres://u:p@localhost/db');
+  });
+
+  it('refuses a TRUST_PROXY that would believe anyone, or that names no address', () => {
+    for (const value of ['true', '2', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ WEB_SECRET: 'short' })).toThrow(/WEB_SECRET/);
   });
 
   it('keeps memory:// and resolves a relative DATA_DIR against the repository root', () => {

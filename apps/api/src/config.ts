@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { providerSecretsFromEnv } from './services/providers/provider-signature';
 import type { SportsConfig } from './services/sports/sports-services';
@@ -12,27 +13,35 @@ const optionalString = z.preprocess((value) => (value === '' ? undefined : value
 
 const originSchema = z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin);
 
-type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
-
 /**
- * TRUST_PROXY as Fastify's trustProxy: true/false, a hop count, or addresses/CIDRs/proxy-addr names
- * ("loopback", "uniquelocal") separated by commas.
+ * TRUST_PROXY: the addresses of the one trusted edge hop (the reverse proxy in front of web and api), as addresses,
+ * CIDRs or proxy-addr names ("loopback", "uniquelocal") separated by commas. Only a request whose TCP peer is one of
+ * them has its client address read from X-Forwarded-For (the entry that proxy appended). "true" and hop counts are
+ * refused: they would believe an address any browser can write.
  */
-const trustProxySchema = z
+const trustedProxiesSchema = z
   .string()
   .trim()
-  .min(1)
-  .transform((value): TrustProxy => {
-    if (value === 'true') return true;
-    if (value === 'false') return false;
-    if (/^\d+$/.test(value)) {
-      const hops = Number(value);
-      return (_address, hop) => hop < hops;
-    }
-    return value
+  .transform((value, context) => {
+    const list = value
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
+    if (list.length === 1 && list[0] === 'false') return [];
+    if (list.some((part) => part === 'true' || /^\d+$/.test(part))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'name the edge proxy\'s addresses; "true" or a hop count would trust an address any caller can write',
+      });
+      return z.NEVER;
+    }
+    try {
+      proxyAddr.compile(list);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be addresses, CIDRs or loopback/linklocal/uniquelocal' });
+      return z.NEVER;
+    }
+    return list;
   });
 
 const envSchema = z.object({
@@ -49,13 +58,12 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.stringbool().default(true),
-  // The web server and a reverse proxy on the same host forward the visitor's address; nobody else is believed.
-  TRUST_PROXY: trustProxySchema.default(['loopback']),
+  // The edge proxy's addresses; unset: no proxy, every caller's address is its TCP peer.
+  TRUST_PROXY: optionalString.pipe(trustedProxiesSchema.optional()),
+  // Shared with the web server, which sends it on its own calls and with the visitor address it forwards.
+  WEB_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  // Client addresses exempt from the per-address limits: the site's own web servers, whose server-side renders all
-  // arrive from one address. Per-account limits still apply to them.
-  RATE_LIMIT_EXEMPT: optionalString,
   // Shared by every api instance so a captcha challenge issued by one verifies on another.
   CAPTCHA_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
@@ -96,7 +104,10 @@ export interface WindowLimit {
 export interface AuthConfig {
   /** argon2id costs; OWASP's in every environment-derived config, cheaper only where a test builds its own. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Idle lifetime of a session: its expiry slides this far ahead with each use. */
   sessionTtlMs: number;
+  /** Absolute lifetime from sign-in, however busy the session. */
+  sessionMaxAgeMs: number;
   /** How often a long-lived connection (the balance stream) checks that its session still lives. */
   sessionRecheckMs: number;
   resetTokenTtlMs: number;
@@ -114,7 +125,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
-  sessionTtlMs: 30 * 24 * HOUR_MS,
+  sessionTtlMs: 7 * 24 * HOUR_MS,
+  sessionMaxAgeMs: 30 * 24 * HOUR_MS,
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
   limits: {
@@ -135,8 +147,11 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
-  trustProxy: TrustProxy;
-  rateLimit: { max: number; timeWindowMs: number; exempt: string[] };
+  /** The edge proxy's addresses (TRUST_PROXY); empty: none. */
+  trustedProxies: string[];
+  /** Proves a call comes from the site's web server (WEB_SECRET); undefined: no caller is treated as the web server. */
+  webSecret: string | undefined;
+  rateLimit: { max: number; timeWindowMs: number };
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
@@ -187,15 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO,
-    trustProxy: vars.TRUST_PROXY,
-    rateLimit: {
-      max: vars.RATE_LIMIT_MAX,
-      timeWindowMs: vars.RATE_LIMIT_WINDOW_MS,
-      exempt: (vars.RATE_LIMIT_EXEMPT ?? '')
-        .split(',')
-        .map((address) => address.trim())
-        .filter(Boolean),
-    },
+    trustedProxies: vars.TRUST_PROXY ?? [],
+    webSecret: vars.WEB_SECRET,
+    rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
     auth: DEFAULT_AUTH_CONFIG,
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },

@@ -31,7 +31,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getLiveness',
         tags: ['system'],
-        summary: 'Whether the api process answers, without asking the database (a load balancer\'s liveness probe)',
+        summary: "Whether the api process answers, without asking the database (a load balancer's liveness probe)",
         response: { 200: livenessResponseSchema, ...errorResponses() },
       },
     },

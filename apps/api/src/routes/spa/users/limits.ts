@@ -39,7 +39,7 @@ const limitRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       const limits = await app.services.limits.set(user, request.body.period, request.body.amount, {
         actorId: user.id,
-        ip: request.ip || null,
+        ip: request.clientAddress || null,
       });
       return { limits };
     },
