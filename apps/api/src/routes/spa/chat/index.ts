@@ -131,7 +131,10 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         staffOnline = online;
         sendState();
       }, warn);
-      onEvent = (event) => (event.kind === 'presence' ? pushPresence() : pushMessages());
+      onEvent = (event) => {
+        if (event.kind !== 'message' && event.kind !== 'status') pushPresence();
+        if (event.kind !== 'presence') pushMessages();
+      };
 
       sendState();
       pushMessages();
