@@ -14,6 +14,7 @@ import { RequestLogController } from './plugins/app/request-log';
 import { securityHeadersPlugin } from './plugins/app/security-headers';
 import { servicesPlugin } from './plugins/app/services';
 import { shutdownPlugin } from './plugins/app/shutdown';
+import { streamLimitsPlugin } from './plugins/app/stream-limits';
 import { authPlugin } from './plugins/auth';
 import { redactUrl } from './lib/redact-url';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
@@ -85,6 +86,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
     secureCookies: https,
     limits: config.auth.limits,
   });
+  await app.register(streamLimitsPlugin, config.streams);
 
   await app.register(spaRoutes, { prefix: '/spa' });
   return app;

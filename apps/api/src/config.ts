@@ -91,6 +91,9 @@ const envSchema = z.object({
   // Chat messages one visitor or player may send per window, counted across instances.
   CHAT_SEND_MAX: z.coerce.number().int().positive().default(20),
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Open event streams (balance, chat, match) one signed-in user / one client address may hold on each instance.
+  STREAMS_PER_USER: z.coerce.number().int().positive().default(16),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
 });
@@ -152,6 +155,8 @@ export interface Config {
   /** Proves a call comes from the site's web server (WEB_SECRET); undefined: no caller is treated as the web server. */
   webSecret: string | undefined;
   rateLimit: { max: number; timeWindowMs: number };
+  /** Open event streams per user and per client address, per instance. */
+  streams: { perUser: number; perAddress: number };
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: vars.TRUST_PROXY ?? [],
     webSecret: vars.WEB_SECRET,
     rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
+    streams: { perUser: vars.STREAMS_PER_USER, perAddress: vars.STREAMS_PER_ADDRESS },
     auth: DEFAULT_AUTH_CONFIG,
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },

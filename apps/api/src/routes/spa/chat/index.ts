@@ -83,6 +83,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stream',
     {
+      config: { eventStream: true },
       schema: {
         operationId: 'streamChat',
         tags: ['chat'],

@@ -114,6 +114,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/stream',
     {
+      config: { eventStream: true },
       schema: {
         operationId: 'streamStaffChat',
         tags: ['staff', 'chat'],
