@@ -45,6 +45,9 @@ const trustedProxiesSchema = z
   });
 
 const envSchema = z.object({
+  // demo: the zero-setup site with demo content and the sandbox payment provider. production: a real operator's site;
+  // it refuses to start while anything demo-only or any default secret is still in place (productionIssues).
+  PLAYHOUSE_MODE: z.enum(['demo', 'production']).default('demo'),
   API_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   API_HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(
@@ -76,6 +79,8 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   // The sandbox payment provider signs its webhooks with this; unset, each process makes its own (in-process delivery).
   PSP_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // The in-house sandbox payment provider (test cards, no real money); must be off in production.
+  PSP_SANDBOX: z.enum(['on', 'off']).default('on'),
   // Where the sandbox delivers its webhooks; unset, to this process's own endpoint without a network hop.
   PSP_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PSP_WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(5_000),
@@ -162,7 +167,9 @@ export interface Config {
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
   /** smtpUrl undefined: e-mail stays in the outbox table. */
   mail: { smtpUrl: string | undefined; from: string };
-  payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
+  /** demo or production (PLAYHOUSE_MODE). */
+  mode: 'demo' | 'production';
+  payments: { sandbox: boolean; webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
   sports: SportsConfig;
   casino: CasinoConfig;
@@ -181,10 +188,64 @@ export interface CasinoConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly issues: string[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+  constructor(
+    readonly issues: string[],
+    heading = 'Invalid configuration',
+  ) {
+    super(`${heading}:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Secrets published with this code (README, e2e, bench, examples): fine for a demo, never for a real site. A
+ * production secret must also be long and varied enough not to be a placeholder.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'e2e-sports-feed-token-0123456789',
+  'e2e-support-passphrase-0123',
+  'bench-web-secret-0123456789abcdefghijklmnop',
+]);
+
+function weakSecret(value: string): string | null {
+  if (PUBLISHED_SECRETS.has(value)) return 'is a value published with the code';
+  if (value.length < 32) return 'must be at least 32 characters';
+  if (new Set(value).size < 12) return 'looks like a placeholder (too few distinct characters)';
+  if (/change.?me|example|placeholder|secret|password|^x+$/i.test(value)) return 'looks like a placeholder';
+  return null;
+}
+
+/** Everything that makes a configuration a demo, each with the variable to change and how. */
+function productionIssues(vars: z.infer<typeof envSchema>, providerSecrets: Record<string, string>): string[] {
+  const issues: string[] = [];
+  const secret = (name: string, value: string | undefined, why: string) => {
+    if (!value) issues.push(`${name}: must be set in production (${why})`);
+    else {
+      const weak = weakSecret(value);
+      if (weak) issues.push(`${name}: ${weak}`);
+    }
+  };
+  if (vars.SEED_DEMO) issues.push('SEED_DEMO: must be false in production (demo players, games and texts)');
+  if (vars.PSP_SANDBOX === 'on') {
+    issues.push('PSP_SANDBOX: must be off in production (the sandbox payment provider takes no real money)');
+  }
+  if (vars.FEED_SIMULATOR === 'on') issues.push('FEED_SIMULATOR: must be off in production (simulated odds)');
+  if (vars.DEMO_STAFF_PASSWORD)
+    issues.push('DEMO_STAFF_PASSWORD: must be unset in production (a demo support account)');
+  if (new URL(vars.SITE_URL).protocol !== 'https:') {
+    issues.push('SITE_URL: must be an https:// address in production (secure cookies, HSTS)');
+  }
+  if (!vars.SMTP_URL) issues.push('SMTP_URL: must be set in production (players must receive their e-mails)');
+  secret('WEB_SECRET', vars.WEB_SECRET, 'the web server proves its own calls with it');
+  secret('CAPTCHA_SECRET', vars.CAPTCHA_SECRET, 'every instance must verify the same captcha challenges');
+  secret('PROVIDER_SECRET_ORIGINALS', providerSecrets.originals, 'the in-house games sign their wallet calls');
+  for (const [slug, value] of Object.entries(providerSecrets)) {
+    if (slug === 'originals') continue;
+    const weak = weakSecret(value);
+    if (weak) issues.push(`PROVIDER_SECRET_${slug.toUpperCase().replace(/-/g, '_')}: ${weak}`);
+  }
+  if (vars.FEED_TOKEN !== undefined) secret('FEED_TOKEN', vars.FEED_TOKEN, 'the feed endpoint is enabled');
+  return issues;
 }
 
 /** Reads the api's settings from the environment once, at start-up; a bad value stops the process with every problem listed. */
@@ -196,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const providerSecrets = providerSecretsFromEnv(env);
   if (providerSecrets.issues.length > 0) throw new ConfigError(providerSecrets.issues);
+  if (vars.PLAYHOUSE_MODE === 'production') {
+    const issues = productionIssues(vars, providerSecrets.secrets);
+    if (issues.length > 0) throw new ConfigError(issues, 'PLAYHOUSE_MODE=production refuses to start');
+  }
   const siteOrigin = new URL(vars.SITE_URL).origin;
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
@@ -214,7 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: DEFAULT_AUTH_CONFIG,
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },
+    mode: vars.PLAYHOUSE_MODE,
     payments: {
+      sandbox: vars.PSP_SANDBOX === 'on',
       webhookSecret: vars.PSP_WEBHOOK_SECRET,
       webhookUrl: vars.PSP_WEBHOOK_URL,
       pollMs: vars.PSP_WEBHOOK_POLL_MS,

@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createForwarding, parseTrustedProxies } from './forwarding.mjs';
 
+// A production site's api refuses to start without WEB_SECRET; the web refuses too rather than be mistaken for a visitor.
+if (process.env.PLAYHOUSE_MODE === 'production' && (process.env.WEB_SECRET ?? '').length < 32) {
+  console.error("PLAYHOUSE_MODE=production refuses to start:\n  - WEB_SECRET: must be set (32+ characters, the api's)");
+  process.exit(1);
+}
+
 const port = Number(process.env.WEB_PORT || 3000);
 const host = process.env.WEB_HOST || undefined;
 const forwarding = createForwarding({

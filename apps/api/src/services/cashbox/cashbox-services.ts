@@ -115,7 +115,14 @@ export function createMoneyServices({
     webhookSecret,
     hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
   });
-  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl });
+  // With PSP_SANDBOX=off (required in production) the sandbox takes no deposits and its hosted page is gone.
+  const payments = createPaymentService({
+    db,
+    clock,
+    providers: config.payments.sandbox ? [provider] : [],
+    limits,
+    siteUrl: config.siteUrl,
+  });
   return {
     wallet,
     cashbox: createCashboxService({ db, limits }),
