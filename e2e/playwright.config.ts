@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SMTP_PORT } from './mail-settings';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3102);
@@ -29,6 +30,8 @@ const serverEnv = {
   // sports.spec.ts pushes its own fixtures and odds through the feed endpoint: no simulated feed beside it.
   FEED_SIMULATOR: 'off',
   FEED_TOKEN: process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789',
+  // Registration mail (the confirmation links) goes to the run's own SMTP sink (mail-sink.ts), read by mail.ts.
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   // chat.spec.ts signs the demo support account in (support@playhouse.example): it exists only with this set.
   DEMO_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
@@ -79,6 +82,16 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      name: 'mail',
+      command: 'node --import tsx e2e/mail-sink.ts',
+      cwd: repoRoot,
+      port: SMTP_PORT,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       name: 'api',
       command: `rm -rf '${dataDir}' && npm run start -w @playhouse/api`,

@@ -69,7 +69,9 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   // Shared by every api instance so a captcha challenge issued by one verifies on another.
   CAPTCHA_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
+  // Key derivations an untroubled visitor's browser makes on average (PBKDF2, 500 iterations each); doubled per recent
+  // failure from the same address.
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   SMTP_URL: optionalString.pipe(
     z
       .string()
