@@ -6,6 +6,9 @@ import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
+// The widget's stylesheet from the bundle (a same-site <link>): the widget would otherwise inject it as an inline
+// <style>, which the content policy refuses without a nonce it cannot read from a lazily loaded chunk.
+import 'altcha/altcha.css';
 
 export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
 
@@ -91,14 +94,18 @@ export function useAltcha(lng: Locale) {
   }, []);
 
   const widget = (
-    <altcha-widget
-      ref={element}
-      challenge={CAPTCHA_CHALLENGE_PATH}
-      auto="onload"
-      language={lng}
-      configuration={JSON.stringify({ hideFooter: true, hideLogo: true })}
-      suppressHydrationWarning
-    />
+    <>
+      {/* The widget injects its stylesheet only when no element has this id: it is already loaded (see above). */}
+      <span id="altcha-css" hidden />
+      <altcha-widget
+        ref={element}
+        challenge={CAPTCHA_CHALLENGE_PATH}
+        auto="onload"
+        language={lng}
+        configuration={JSON.stringify({ hideFooter: true, hideLogo: true })}
+        suppressHydrationWarning
+      />
+    </>
   );
 
   return { widget, take, renew };
