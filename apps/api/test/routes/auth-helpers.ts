@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
-import { loadMessages } from '@playhouse/db/seed/messages';
+import { loadMessages } from '@playhouse/db/messages';
 import { solveChallenge as solveAltcha } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { CaptchaChallenge, CaptchaSolution } from '@playhouse/shared';

@@ -16,7 +16,6 @@ import {
   sessionCookie,
   solvedCaptcha,
   unsolvedPayload,
-  withoutRequestId,
   type AccountsTestApp,
 } from './auth-helpers';
 

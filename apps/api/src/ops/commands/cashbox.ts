@@ -10,7 +10,7 @@ import {
   type Transaction,
   type WithdrawalStatus,
 } from '@playhouse/shared';
-import { createMoneyServices, type MoneyServices } from '../../services/cashbox/cashbox-services';
+import { createMoneyServices, type MoneyServices } from '../money-services';
 import { UsageError, stringOption, type CommandInput, type OpsCommand, type OpsTarget } from '../command';
 
 type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;

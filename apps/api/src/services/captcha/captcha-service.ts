@@ -5,7 +5,7 @@ import { lt } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
 import type { CaptchaChallenge } from '@playhouse/shared';
 import { AppError } from '../../lib/errors';
-import { hitCounter, peekCounter } from '../auth/rate-counter';
+import { hitCounter, peekCounter } from '../rate-counters/rate-counters';
 
 const { usedCaptchaTokens } = schema;
 
