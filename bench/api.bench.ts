@@ -64,7 +64,7 @@ export async function apiBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${host}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,
