@@ -26,6 +26,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   transpilePackages: ['@playhouse/shared', '@playhouse/games'],
+  // Every page renders per request (its content-policy nonce): keep its metadata (title, canonical, alternates) in
+  // <head> for every visitor, as when pages were prerendered, instead of streaming it into <body>.
+  htmlLimitedBots: /.*/,
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },
