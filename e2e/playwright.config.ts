@@ -34,6 +34,10 @@ const serverEnv = {
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   // chat.spec.ts signs the demo support account in (support@playhouse.example): it exists only with this set.
   DEMO_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
+  // protection.spec.ts: GB players follow the UK-like profile, MT players the MGA-like one (the rest the default),
+  // and a player's protection clock can be moved forward (a 24-hour cooling period) through a test-only endpoint.
+  JURISDICTION_COUNTRIES: 'GB=uk,MT=mga',
+  TEST_CLOCK: 'on',
 };
 
 // The test browsers stand in for the edge proxy a real site has: each test's context adds the X-Forwarded-For an edge
