@@ -58,7 +58,12 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // PUT /spa/users/limits - change a limit
       const user = signedInUser(request);
-      return { limits: await protection.limits.set(user, request.body, { actorId: user.id, ip: request.clientAddress || null }) };
+      return {
+        limits: await protection.limits.set(user, request.body, {
+          actorId: user.id,
+          ip: request.clientAddress || null,
+        }),
+      };
     },
   );
 
@@ -211,7 +216,9 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/users/protection/return - ask to play again
       const user = signedInUser(request);
-      return protection.restrictions.requestReturn(user.id, request.body.password, { ip: request.clientAddress || null });
+      return protection.restrictions.requestReturn(user.id, request.body.password, {
+        ip: request.clientAddress || null,
+      });
     },
   );
 
