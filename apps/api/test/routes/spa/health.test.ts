@@ -11,7 +11,7 @@ describe('GET /spa/health', () => {
   it('GET /spa/health reports the api and its database up', async () => {
     const response = await t.app.inject({ url: '/spa/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', jurisdiction: 'default' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
