@@ -124,6 +124,7 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stream',
     {
+      config: { eventStream: true },
       schema: {
         operationId: 'streamSportsMatch',
         tags: ['sports'],
