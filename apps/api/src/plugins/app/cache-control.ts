@@ -2,8 +2,11 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Content that may be cached by browsers and shared caches for a minute. */
-    publicCache?: boolean;
+    /**
+     * Content that is the same for everyone and may be kept by browsers and shared caches: `true` for a minute, or
+     * the Cache-Control value to send (e.g. 'public, no-cache': kept, but revalidated by its ETag before each use).
+     */
+    publicCache?: boolean | string;
   }
 }
 
@@ -13,8 +16,9 @@ export const cacheControlPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply) => {
       const config = request.routeOptions.config;
-      if (!config.publicCache || reply.statusCode !== 200) return;
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      // A 304 carries the headers the 200 would have (RFC 9110 §15.4.5): it refreshes what the caller holds.
+      if (!config.publicCache || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
+      reply.header('cache-control', typeof config.publicCache === 'string' ? config.publicCache : PUBLIC_CACHE_CONTROL);
       if (config.localized) reply.header('vary', 'X-Locale');
     });
   },
