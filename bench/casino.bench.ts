@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createDb, schema, seedDemo } from '@playhouse/db';
 import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/services/auth/session-service';
 import { benchSiteUrl } from './lib/api-server';
@@ -48,6 +50,43 @@ interface Catalogue {
   extraGames: number;
 }
 
+/** Where a run's database lives: a PGlite folder, or a fresh database on the PostgreSQL server at BENCH_DATABASE_URL. */
+interface BenchDatabase {
+  /** What the api needs in its environment to open it. */
+  env: Record<string, string>;
+  open: () => ReturnType<typeof createDb>;
+  drop: () => Promise<void>;
+}
+
+function pgliteDatabase(): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-casino-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => createDb({ dataDir }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `playhouse_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => createDb({ databaseUrl: url.toString(), poolSize: 4 }),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 const SEEDED: Catalogue = { label: 'seeded (154 games)', extraGames: 0 };
 const LARGE: Catalogue = { label: '10,154 games', extraGames: 10_000 };
 const HUGE: Catalogue = { label: '100,154 games', extraGames: 100_000 };
@@ -63,7 +102,7 @@ async function startHello(): Promise<RunningServer> {
   });
 }
 
-async function startApi(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+async function startApi(env: Record<string, string>): Promise<RunningServer> {
   return startServer({
     name: 'api',
     command: 'npm',
@@ -71,7 +110,6 @@ async function startApi(dataDir: string, env: Record<string, string>): Promise<R
     env: {
       API_PORT: String(PORTS.api),
       API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       SITE_URL: benchSiteUrl,
       LOG_LEVEL: 'warn',
@@ -88,8 +126,8 @@ async function startApi(dataDir: string, env: Record<string, string>): Promise<R
  * artwork renditions; one title in ten has "Gold" in it; and one signed-in player (a session cookie) who likes two of
  * the first page's games. Written before the api starts (PGlite: one process per folder). Returns the cookie.
  */
-async function prepareCatalogue(dataDir: string, extraGames: number): Promise<string> {
-  const handle = await createDb({ dataDir });
+async function prepareCatalogue(database: BenchDatabase, extraGames: number): Promise<string> {
+  const handle = await database.open();
   try {
     await seedDemo(handle.db);
     if (extraGames > 0) {
@@ -127,6 +165,7 @@ async function prepareCatalogue(dataDir: string, extraGames: number): Promise<st
       userAgent: 'bench',
     });
     // What autovacuum does on a server after a bulk load: the GIN pending list into the index, fresh statistics.
+    await handle.db.execute(sql`vacuum analyze games`);
     await handle.db.execute(sql`vacuum analyze`);
     return `${SESSION_COOKIE}=${session.token}`;
   } finally {
@@ -152,12 +191,12 @@ async function measureCatalogue(
   env: Record<string, string>,
   targets: (cookie: string) => Promise<Target[]>,
   options: LoadOptions,
+  database: BenchDatabase = pgliteDatabase(),
 ): Promise<Comparison[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-casino-'));
   console.log(`casino benchmark: preparing ${catalogue.label}`);
-  const cookie = await prepareCatalogue(dataDir, catalogue.extraGames);
+  const cookie = await prepareCatalogue(database, catalogue.extraGames);
   const hello = await startHello();
-  const api = await startApi(dataDir, env);
+  const api = await startApi({ ...database.env, ...env });
   const comparisons: Comparison[] = [];
   try {
     const list = await targets(cookie);
@@ -173,7 +212,7 @@ async function measureCatalogue(
     }
   } finally {
     await Promise.all([api.stop(), hello.stop()]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
   return comparisons;
 }
@@ -207,6 +246,46 @@ async function searchTargets(catalogue: Catalogue): Promise<Target[]> {
   }));
 }
 
+/**
+ * The database paths on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL; skipped when neither is set): a
+ * signed-in player's page (session lookup and the player's facts) and uncached search on 10,000 games, where the
+ * queries run in the server's processes instead of on the api's event loop.
+ */
+async function postgresRows(options: LoadOptions): Promise<Comparison[]> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('casino benchmark: BENCH_DATABASE_URL is not set, skipping the PostgreSQL rows');
+    return [];
+  }
+  const label = `${LARGE.label} on PostgreSQL`;
+  const player = await measureCatalogue(
+    LARGE,
+    {},
+    async (cookie) => [
+      {
+        label: `${label}: GET /spa/games (Slots, page 1), signed-in player`,
+        url: pageUrl(1),
+        headers: { ...en, cookie },
+      },
+    ],
+    options,
+    await postgresDatabase(serverUrl),
+  );
+  const search = await measureCatalogue(
+    LARGE,
+    { CONTENT_CACHE: 'off' },
+    async () =>
+      SEARCH_TERMS.map((term) => ({
+        label: `${label}, uncached: GET /spa/games/search?search=${term}`,
+        url: searchUrl(term),
+        headers: en,
+      })),
+    options,
+    await postgresDatabase(serverUrl),
+  );
+  return [...player, ...search];
+}
+
 /** The catalogue and search calls against the hello-world route, on the seeded catalogue and on 10,000 and 100,000 more games. */
 export async function casinoBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
@@ -228,6 +307,7 @@ export async function casinoBenchmark(): Promise<void> {
       options,
     )),
     ...(await measureCatalogue(HUGE, uncached, () => searchTargets(HUGE), options)),
+    ...(await postgresRows(options)),
   ];
   const date = runDate();
   const file = writeResults('casino', { date, machine: machine(), options, comparisons });
@@ -238,7 +318,7 @@ export async function casinoBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised. Requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). Visitors' pages and search answers are kept in memory until the catalogue changes (CONTENT_CACHE on, the default); a signed-in player's page is the visitors' page plus one query for their hearts and locks (the player likes two games of page 1), after the session lookup. The "uncached" rows run with CONTENT_CACHE=off: every request reads the database. The 304 row sends If-None-Match with the page's ETag. The large catalogues add 10,000 or 100,000 slots to Slots (one title in ten contains "Gold", every one "Bulk"; German titles "Massenglück <n>"), loaded before the api starts and vacuumed. Search terms: "b" and "ul" match every added game (too short for a trigram), "gold" one in ten, "fortune 77" a few, "massenglück" every German title, "zzyzx" none. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised. Requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). Visitors' pages and search answers are kept in memory until the catalogue changes (CONTENT_CACHE on, the default); a signed-in player's page is the visitors' page plus one query for their hearts and locks (the player likes two games of page 1), after the session lookup. The "uncached" rows run with CONTENT_CACHE=off: every request reads the database. The 304 row sends If-None-Match with the page's ETag. The PostgreSQL rows (when BENCH_DATABASE_URL is set) run the api on a fresh database on that server (pool of 20): the signed-in page as above, search with CONTENT_CACHE=off. The large catalogues add 10,000 or 100,000 slots to Slots (one title in ten contains "Gold", every one "Bulk"; German titles "Massenglück <n>"), loaded before the api starts and vacuumed. Search terms: "b" and "ul" match every added game (too short for a trigram), "gold" one in ten, "fortune 77" a few, "massenglück" every German title, "zzyzx" none. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], comparisonRows(comparisons))}`,
