@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryCache, createPassThroughCache } from './memory-cache';
+import { createContentCaches, createMemoryCache, createPassThroughCache } from './memory-cache';
 
 /** A load whose answer the test releases by hand. */
 function gate<T>() {
@@ -76,5 +76,40 @@ describe('createPassThroughCache', () => {
     const cache = createPassThroughCache<number>();
     await cache.get('a', async () => ++loads);
     expect(await cache.get('a', async () => ++loads)).toBe(2);
+  });
+});
+
+describe('createContentCaches', () => {
+  async function filled(
+    caches: ReturnType<typeof createContentCaches>,
+    kinds: Parameters<typeof caches.cache>[0]['kinds'],
+  ) {
+    const cache = caches.cache<{ n: number }>({ kinds, max: 10 });
+    let loads = 0;
+    const get = () => cache.get('key', async () => ({ n: ++loads }));
+    await get();
+    return { loads: async () => (await get()).n };
+  }
+
+  it('drops exactly the caches built from the kind that changed, and all of them when told nothing specific', async () => {
+    const caches = createContentCaches({ enabled: true });
+    const slides = await filled(caches, ['slides']);
+    const pages = await filled(caches, ['catalogue', 'categories']);
+    caches.changed('categories');
+    expect(await slides.loads()).toBe(1);
+    expect(await pages.loads()).toBe(2);
+    caches.changed('translations');
+    expect(await slides.loads()).toBe(1);
+    expect(await pages.loads()).toBe(2);
+    caches.changed(null);
+    expect(await slides.loads()).toBe(2);
+    expect(await pages.loads()).toBe(3);
+  });
+
+  it('keeps nothing when switched off', async () => {
+    const caches = createContentCaches({ enabled: false });
+    const slides = await filled(caches, ['slides']);
+    expect(await slides.loads()).toBe(2);
+    expect(await slides.loads()).toBe(3);
   });
 });
