@@ -27,9 +27,9 @@ import { chatPlugin } from './services/chat/chat-plugin';
 import { contentPlugin } from './services/content/content-plugin';
 import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
-import { limitsPlugin } from './services/limits/limits-plugin';
 import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
+import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
@@ -45,7 +45,7 @@ const DOMAINS = [
   contentPlugin,
   accountsPlugin,
   walletPlugin,
-  limitsPlugin,
+  protectionPlugin,
   balancesPlugin,
   cashboxPlugin,
   paymentsPlugin,

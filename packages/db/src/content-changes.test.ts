@@ -29,7 +29,7 @@ async function triggeredTables(): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.table, row.args.replace(/\\000$/, '')]));
 }
 
-describe('content change notifications (migration 0013)', () => {
+describe('content change notifications (migration 0015)', () => {
   it('every content table announces its kind, and only those tables do', async () => {
     expect(Object.fromEntries(await triggeredTables())).toEqual(CONTENT_TABLES);
   });

@@ -1,7 +1,7 @@
 /**
  * Public content that api instances keep in memory, by kind. The database announces every change itself: a
  * statement-level trigger on each table below NOTIFYs `CONTENT_CHANNEL` with the table's kind when the writing
- * transaction commits (migration 0013), whoever wrote (the seed, the back office, ops, psql). A new table that a
+ * transaction commits (migration 0015), whoever wrote (the seed, the back office, ops, psql). A new table that a
  * cached answer reads needs its own trigger line in a migration:
  *
  *   CREATE TRIGGER <table>_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "<table>"

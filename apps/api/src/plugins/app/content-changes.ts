@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * Public content served from memory, dropped on every instance when it changes: the database announces each
- * committed change of a content table on the 'content_changed' channel (triggers, migration 0013), and this instance
+ * committed change of a content table on the 'content_changed' channel (triggers, migration 0015), and this instance
  * listens from before it serves its first request until it closes. A notification it cannot read drops everything.
  */
 export const contentChangesPlugin = fp<{ enabled: boolean }>(

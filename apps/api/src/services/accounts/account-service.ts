@@ -368,11 +368,25 @@ export function createAccountService({
     });
   }
 
+  /**
+   * Confirms a serious step (a time-out, a self-exclusion, a closure) with the account's password; failures count
+   * against the same per-account window as password changes.
+   */
+  async function confirmPassword(userId: number, password: string): Promise<boolean> {
+    const counterKey = `password-confirm:${userId}`;
+    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const row = await findUserById(db, userId);
+    if (!row || !(await hasher.verifyPassword(row.passwordHash, password))) return false;
+    await clearCounter(db, counterKey);
+    return true;
+  }
+
   return {
     register,
     login,
     logout,
     changePassword,
+    confirmPassword,
     requestRecovery,
     validateResetToken,
     resetPassword,

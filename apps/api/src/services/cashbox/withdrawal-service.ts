@@ -76,7 +76,16 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * 'withdrawals' hold; staff approve, then mark paid (hold → world) or reject (hold → main). Each step is one
  * transaction that changes the status and moves the money together.
  */
-export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock }) {
+export function createWithdrawalService({
+  db,
+  clock,
+  withdrawalGuard,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
+  withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
+}) {
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -211,6 +220,7 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
         return creationResponse(row);
       };
       if (existing) return replay(existing);
+      await withdrawalGuard(db, user.id);
 
       const now = clock.now();
       const created = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
 import type { SportsConfig } from '../../config';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../../lib/clock';
-import { createBetService, type BetService } from './bet-service';
+import { createBetService, type BetService, type StakeGuard } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type SettlementService } from './settlement-service';
@@ -74,11 +74,14 @@ export function createSportsServices({
   config,
   logger,
   clock = systemClock,
+  stakeGuard,
 }: {
   handle: DbHandle;
   config: SportsConfig;
   logger: Logger;
   clock?: Clock;
+  /** Player protection's check of a stake, inside the bet's transaction (the session for its reality check). */
+  stakeGuard: StakeGuard;
 }): SportsServices {
   const db = handle.db;
   const ingest = createFeedIngest({ db });
@@ -87,7 +90,7 @@ export function createSportsServices({
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
-    bets: createBetService({ db, clock }),
+    bets: createBetService({ db, clock, stakeGuard }),
     settlement,
     simulator,
     oddsHub: createOddsHub({

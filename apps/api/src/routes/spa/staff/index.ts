@@ -3,6 +3,7 @@ import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import outboxRoutes from './outbox';
+import staffProtectionRoutes from './protection';
 import staffUserRoutes from './users';
 
 /** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
@@ -13,6 +14,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffProtectionRoutes);
 };
 
 export default staffRoutes;
