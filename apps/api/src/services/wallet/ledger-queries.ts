@@ -45,7 +45,10 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
   return ensureAccount(db, ref, currency);
 }
 
-/** Claims an idempotency key; null when the key is already taken (by a committed transfer). */
+/**
+ * Claims an idempotency key; null when the key is already taken (by a committed transfer). Also answers the id of the
+ * (top-level) transaction it runs in, so the balance notification can wait for that transaction's commit.
+ */
 export async function insertTransfer(
   db: DbOrTx,
   values: {
@@ -55,13 +58,13 @@ export async function insertTransfer(
     currency: string;
     metadata: Record<string, unknown>;
   },
-): Promise<number | null> {
+): Promise<{ id: number; xid: string } | null> {
   const rows = rowsOf(
     await db.execute(sql`insert into ledger_transfers (idempotency_key, request_hash, kind, currency, metadata)
       values (${values.idempotencyKey}, ${values.requestHash}, ${values.kind}, ${values.currency}, ${JSON.stringify(values.metadata)}::jsonb)
-      on conflict (idempotency_key) do nothing returning id`),
+      on conflict (idempotency_key) do nothing returning id, pg_current_xact_id()::text as xid`),
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  return rows[0] ? { id: Number(rows[0].id), xid: String(rows[0].xid) } : null;
 }
 
 export interface StoredTransfer {
@@ -136,8 +139,18 @@ export async function writeEntries(
     select ${transferId}, v.id, v.amount, v.balance_after from v join updated on updated.id = v.id`);
 }
 
-export async function notifyBalances(db: DbOrTx, channel: string, payload: string): Promise<void> {
+export async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** Where each transaction (by its full id) stands: 'committed', 'aborted' or 'in progress' (absent: too old to know). */
+export async function committedTransactions(db: DbOrTx, xids: string[]): Promise<Map<string, string>> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select x as xid, pg_xact_status(x::xid8) as status from unnest(${`{${xids.join(',')}}`}::text[]) as x`,
+    ),
+  );
+  return new Map(rows.map((row) => [String(row.xid), String(row.status)]));
 }
 
 export interface AccountBalance {

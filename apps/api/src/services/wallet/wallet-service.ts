@@ -5,12 +5,12 @@ import {
   findTransferByKey,
   insertTransfer,
   lockAccounts,
-  notifyBalances,
   playerAccounts,
   writeEntries,
   type AccountBalance,
   type AccountRef,
 } from './ledger-queries';
+import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
@@ -58,12 +58,11 @@ export interface TransferResult {
   accountIds: number[];
 }
 
-/** Published on this PostgreSQL channel after every transfer that touches a player: `{ userIds: number[] }`. */
-export const BALANCE_CHANNEL = 'balance_changed';
+export { BALANCE_CHANNEL } from './balance-notices';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService({ db }: { db: Db }) {
+export function createWalletService({ db, notices = balanceNoticesFor(db) }: { db: Db; notices?: BalanceNotices }) {
   const accountIds = new Map<string, number>();
 
   /**
@@ -115,14 +114,14 @@ export function createWalletService({ db }: { db: Db }) {
       if ('house' in leg.account) houseIds.add(id);
     }
     return (tx ?? db).transaction(async (tx) => {
-      const transferId = await insertTransfer(tx, {
+      const claimed = await insertTransfer(tx, {
         idempotencyKey: request.idempotencyKey,
         requestHash,
         kind: request.kind,
         currency: request.currency,
         metadata: request.metadata ?? {},
       });
-      if (transferId === null) {
+      if (claimed === null) {
         const stored = await findTransferByKey(tx, request.idempotencyKey);
         if (!stored || stored.requestHash !== requestHash) throw new IdempotencyConflictError();
         return {
@@ -152,9 +151,6 @@ export function createWalletService({ db }: { db: Db }) {
       const playerIds = new Set(
         [...players.values()].flatMap((account) => (account.userId === null ? [] : [account.userId])),
       );
-      if (playerIds.size > 0) {
-        await notifyBalances(tx, BALANCE_CHANNEL, JSON.stringify({ userIds: [...playerIds] }));
-      }
       const houses = await lockAccounts(
         tx,
         ordered.filter(([id]) => houseIds.has(id)).map(([id]) => id),
@@ -163,9 +159,11 @@ export function createWalletService({ db }: { db: Db }) {
         const account = houses.get(id);
         if (account) written.push({ accountId: id, amount, balanceAfter: account.balance + amount });
       }
-      await writeEntries(tx, transferId, written);
+      await writeEntries(tx, claimed.id, written);
+      // Announced once the transaction that holds this transfer has committed (the caller's, when it passed one).
+      if (playerIds.size > 0) notices.note(claimed.xid, playerIds);
       return {
-        transferId,
+        transferId: claimed.id,
         replayed: false,
         balances: new Map(written.map((entry) => [entry.accountId, entry.balanceAfter])),
         accountIds: written.map((entry) => entry.accountId),
