@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@playhouse/db';
+import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import {
   createWalletService,
   type TransferRequest,
@@ -162,6 +163,33 @@ describe('wallet ledger', () => {
     // The refused key was released with its savepoint.
     await wallet.transfer(deposit(userId, 1n, 'jo-dep-2'));
     expect((await wallet.transfer(bet(userId, 101n, 'jo-bet'))).replayed).toBe(false);
+  });
+
+  it('spreads the house side over sub-accounts and sums them for the house balance', async () => {
+    const houseBefore = await wallet.houseBalance({ house: 'casino' }, 'EUR');
+    const players = await Promise.all(Array.from({ length: 20 }, (_, i) => insertPlayer(handle.db, `shard_${i}`)));
+    await Promise.all(players.map((userId) => wallet.transfer(deposit(userId, 1_000n, `shard-dep-${userId}`))));
+    await Promise.all(
+      players.map((userId) => wallet.transfer(bet(userId, 10n + BigInt(userId % 7), `shard-bet-${userId}`))),
+    );
+    const staked = players.reduce((sum, userId) => sum + 10n + BigInt(userId % 7), 0n);
+    expect(await wallet.houseBalance({ house: 'casino' }, 'EUR')).toBe(houseBefore + staked);
+    const shards = (await handle.db.execute(sql`select count(*)::int as n, max(shard)::int as top
+      from ledger_accounts where user_id is null and kind = 'casino' and currency = 'EUR'`)) as unknown as {
+      rows: { n: number; top: number }[];
+    };
+    expect(shards.rows[0]!.n).toBeGreaterThan(1);
+    expect(shards.rows[0]!.top).toBeLessThan(HOUSE_SHARDS);
+    // A player's account is never a sub-account, and a house sub-account outside the range is refused.
+    await expect(
+      handle.db.execute(sql`update ledger_accounts set shard = 1 where user_id = ${players[0]!}`),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.execute(
+        sql`insert into ledger_accounts (user_id, kind, currency, allow_negative, shard) values (null, 'casino', 'EUR', true, ${HOUSE_SHARDS})`,
+      ),
+    ).rejects.toThrow();
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
   });
 
   it('lets 200 concurrent debits of 1.00 against 100.00 through exactly 100 times, and a replay changes nothing', async () => {

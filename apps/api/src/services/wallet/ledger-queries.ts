@@ -20,14 +20,17 @@ function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Finds or creates an account; account rows are never deleted, so ids can be cached by the caller. */
-export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: string): Promise<number> {
+/**
+ * Finds or creates an account (for a house ref: its sub-account `shard`); account rows are never deleted, so ids can be
+ * cached by the caller.
+ */
+export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: string, shard = 0): Promise<number> {
   const isHouse = 'house' in ref;
   const kind = isHouse ? ref.house : ref.kind;
   const existing = rowsOf(
     await db.execute(
       isHouse
-        ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency}`
+        ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency} and shard = ${shard}`
         : sql`select id from ledger_accounts where user_id = ${ref.userId} and kind = ${kind} and currency = ${currency}`,
     ),
   );
@@ -35,14 +38,14 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
   const inserted = rowsOf(
     await db.execute(
       isHouse
-        ? sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (null, ${kind}, ${currency}, true)
-              on conflict (kind, currency) where user_id is null do nothing returning id`
+        ? sql`insert into ledger_accounts (user_id, kind, currency, allow_negative, shard) values (null, ${kind}, ${currency}, true, ${shard})
+              on conflict (kind, currency, shard) where user_id is null do nothing returning id`
         : sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (${ref.userId}, ${kind}, ${currency}, false)
               on conflict (user_id, kind, currency) where user_id is not null do nothing returning id`,
     ),
   );
   if (inserted[0]) return Number(inserted[0].id);
-  return ensureAccount(db, ref, currency);
+  return ensureAccount(db, ref, currency, shard);
 }
 
 /**
@@ -172,4 +175,13 @@ export async function playerAccounts(db: DbOrTx, userId: number): Promise<Accoun
     currency: String(row.currency),
     balance: BigInt(String(row.balance)),
   }));
+}
+
+/** A house account's balance: the sum over its sub-accounts (shards). */
+export async function houseBalance(db: DbOrTx, house: AccountRef & { house: string }, currency: string) {
+  const rows = rowsOf(
+    await db.execute(sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts
+      where user_id is null and kind = ${house.house} and currency = ${currency}`),
+  );
+  return BigInt(String(rows[0]!.balance));
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
+import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import {
   ensureAccount,
   findTransferByKey,
+  houseBalance,
   insertTransfer,
   lockAccounts,
   playerAccounts,
@@ -14,7 +16,7 @@ import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
-export { ensureAccount, playerAccounts, type AccountBalance } from './ledger-queries';
+export { ensureAccount, houseBalance, playerAccounts, type AccountBalance } from './ledger-queries';
 
 /** Every kind of money movement the operator makes; the ledger refuses any other. */
 export const TRANSFER_KINDS = [
@@ -70,12 +72,12 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
    * transaction the row may be one that transaction created and later rolls back, and a cached id of a row that was
    * never committed would make a later transfer skip its leg.
    */
-  async function accountId(ref: AccountRef, currency: string, tx?: Tx) {
-    const key = 'house' in ref ? `house:${ref.house}:${currency}` : `${ref.userId}:${ref.kind}:${currency}`;
+  async function accountId(ref: AccountRef, currency: string, tx?: Tx, shard = 0) {
+    const key = 'house' in ref ? `house:${ref.house}:${currency}:${shard}` : `${ref.userId}:${ref.kind}:${currency}`;
     const cached = accountIds.get(key);
     if (cached !== undefined) return cached;
-    if (tx) return ensureAccount(tx, ref, currency);
-    const id = await ensureAccount(db, ref, currency);
+    if (tx) return ensureAccount(tx, ref, currency, shard);
+    const id = await ensureAccount(db, ref, currency, shard);
     accountIds.set(key, id);
     return id;
   }
@@ -90,6 +92,15 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
     return createHash('sha256')
       .update(JSON.stringify([request.kind, request.currency, legs]))
       .digest('hex');
+  }
+
+  /**
+   * The house sub-account a transfer uses: the player's own (user id modulo the shard count; the player's row already
+   * serialises their transfers, so this adds no wait of its own), a random one for a transfer between house accounts.
+   */
+  function houseShard(request: TransferRequest): number {
+    const player = request.legs.find((leg) => 'userId' in leg.account)?.account;
+    return player && 'userId' in player ? player.userId % HOUSE_SHARDS : Math.floor(Math.random() * HOUSE_SHARDS);
   }
 
   /**
@@ -108,8 +119,9 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
     // must not leave a cached id pointing at an account row that was never committed.
     const deltas = new Map<number, bigint>();
     const houseIds = new Set<number>();
+    const shard = houseShard(request);
     for (const leg of request.legs) {
-      const id = await accountId(leg.account, request.currency, tx);
+      const id = await accountId(leg.account, request.currency, tx, 'house' in leg.account ? shard : 0);
       deltas.set(id, (deltas.get(id) ?? 0n) + leg.amount);
       if ('house' in leg.account) houseIds.add(id);
     }
@@ -182,5 +194,12 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
     return { main: find('main'), bonus: find('bonus') };
   }
 
-  return { transfer, balances, accountId: (ref: AccountRef, currency: string) => accountId(ref, currency) };
+  return {
+    transfer,
+    balances,
+    accountId: (ref: AccountRef, currency: string) => accountId(ref, currency),
+    /** A house account's balance in a currency: the sum of its sub-accounts. */
+    houseBalance: (house: Extract<AccountRef, { house: string }>, currency: string, tx?: Tx) =>
+      houseBalance(tx ?? db, house, currency),
+  };
 }
