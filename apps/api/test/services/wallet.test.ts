@@ -101,6 +101,49 @@ describe('wallet ledger', () => {
     expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('is guarded by the database too: the ledger_transfer function cannot mint, overdraw or reuse a key', async () => {
+    const userId = await insertPlayer(handle.db, 'fiona');
+    await wallet.transfer(deposit(userId, 100n, 'fiona-dep'));
+    const call = (key: string, hash: string, amounts: string) =>
+      handle.db
+        .execute(sql`select outcome, account_id from ledger_transfer(${key}, ${hash}, 'deposit', 'EUR', '{}'::jsonb,
+        ${`{${userId},NULL}`}::bigint[], '{main,world}'::text[], '{0,0}'::integer[], ${amounts}::bigint[])`);
+    const outcome = async (key: string, hash: string, amounts: string) =>
+      ((await call(key, hash, amounts)) as unknown as { rows: { outcome: string }[] }).rows[0]!.outcome;
+    // Legs that do not sum to zero are refused at commit by the balanced-transfer trigger: nothing stays.
+    await expect(call('fiona-mint', 'h', '{500,-1}')).rejects.toThrow();
+    // A debit beyond the balance writes nothing and answers 'insufficient'.
+    expect(await outcome('fiona-over', 'h', '{-101,101}')).toBe('insufficient');
+    // The stored key answers its own request as a replay and another request as a conflict.
+    expect(await outcome('fiona-ok', 'h1', '{-40,40}')).toBe('applied');
+    expect(await outcome('fiona-ok', 'h1', '{-40,40}')).toBe('replayed');
+    expect(await outcome('fiona-ok', 'h2', '{-60,60}')).toBe('conflict');
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 60n, bonus: 0n });
+    const keys = (await handle.db.execute(
+      sql`select idempotency_key from ledger_transfers where idempotency_key like 'fiona-%' order by 1`,
+    )) as unknown as { rows: { idempotency_key: string }[] };
+    expect(keys.rows.map((row) => row.idempotency_key)).toEqual(['fiona-dep', 'fiona-ok']);
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('answers a racing duplicate between house accounts once, whatever sub-accounts the copies chose', async () => {
+    const paid = (key: string): TransferRequest => ({
+      idempotencyKey: key,
+      kind: 'withdrawal_paid',
+      currency: 'EUR',
+      legs: [
+        { account: { house: 'withdrawals' }, amount: -300n },
+        { account: { house: 'world' }, amount: 300n },
+      ],
+    });
+    const world = await wallet.houseBalance({ house: 'world' }, 'EUR');
+    const results = await Promise.all(Array.from({ length: 8 }, () => wallet.transfer(paid('house-race'))));
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.transferId)).size).toBe(1);
+    expect(await wallet.houseBalance({ house: 'world' }, 'EUR')).toBe(world + 300n);
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
   it('refuses unbalanced transfers before touching the database', async () => {
     const userId = await insertPlayer(handle.db, 'gina');
     await expect(
