@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { CaptchaState } from './use-captcha';
-import styles from './account-form.module.css';
+import styles from '@/components/ui/form.module.css';
 
 /** Where the security check stands: running with its progress, passed, or failed. */
 export function CaptchaStatus({ state }: { state: CaptchaState }) {

@@ -9,10 +9,10 @@ import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { browserApi } from '@/lib/browser-api';
 import styles from './deposit-limits.module.css';
-import formStyles from './account-form.module.css';
-import { LoadError } from './load-error';
-import { SWR_OPTIONS } from './swr-options';
-import { useErrorText } from './use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import { useErrorText } from '@/components/ui/use-error-text';
 
 export const LIMITS_KEY = '/spa/users/limits';
 

@@ -13,7 +13,7 @@ import { BonusOfferGate } from '@/components/bonuses/bonus-offer-gate';
 import { WageringMeter } from '@/components/bonuses/wagering-progress';
 import { AccountSync } from './account-sync';
 import styles from './header-account.module.css';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 /**
  * The header's account corner: sign-in and registration links for visitors; for a signed-in player both balances in

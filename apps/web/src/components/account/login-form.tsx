@@ -7,11 +7,11 @@ import { useTranslations } from 'next-intl';
 import type { FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm } from './use-account-form';
+import styles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAccountForm } from '@/components/ui/use-form';
 import { useSignIn } from './use-sign-in';
 
 type LoginFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };

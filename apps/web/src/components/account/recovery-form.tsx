@@ -7,12 +7,12 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
+import styles from '@/components/ui/form.module.css';
 import { CaptchaStatus } from './captcha-status';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm } from './use-account-form';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAccountForm } from '@/components/ui/use-form';
 import { useCaptcha } from './use-captcha';
 
 /** Password recovery (POST /spa/users/password/recovery): the same answer whether or not the address has an account. */

@@ -7,12 +7,12 @@ import { useTranslations } from 'next-intl';
 import { useEffect, type FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
+import styles from '@/components/ui/form.module.css';
 import { CaptchaStatus } from './captcha-status';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm, type FormValues } from './use-account-form';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAccountForm, type FormValues } from '@/components/ui/use-form';
 import { useCaptcha } from './use-captcha';
 import { useSignIn } from './use-sign-in';
 

@@ -6,11 +6,11 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import type { FormEvent } from 'react';
 import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm } from './use-account-form';
+import styles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAccountForm } from '@/components/ui/use-form';
 import { useSignIn } from './use-sign-in';
 
 type ResetPasswordFormProps = { lng: Locale; token: string; fields: FormFieldSpec[] };

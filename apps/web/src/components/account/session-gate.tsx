@@ -10,8 +10,8 @@ import { ApiError } from '@/lib/api-error';
 import { browserApi } from '@/lib/browser-api';
 import { useAppDispatch } from '@/store/hooks';
 import { login, logout } from '@/store/user-slice';
-import { LoadError } from './load-error';
-import { SWR_OPTIONS } from './swr-options';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 
 export const CURRENT_USER_KEY = '/spa/users/me';
 

@@ -4,9 +4,9 @@ import { cashboxResponseSchema, type CashboxResponse } from '@playhouse/shared/c
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { LoadError } from '@/components/account/load-error';
+import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatMoney } from '@/lib/account/money-format';
 import { browserApi } from '@/lib/browser-api';

@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatMoney } from '@/lib/account/money-format';
 import { browserApi } from '@/lib/browser-api';
 import styles from './cashbox.module.css';

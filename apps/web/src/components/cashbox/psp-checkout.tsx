@@ -8,9 +8,9 @@ import {
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { FormError } from '@/components/account/form-error';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { serverFieldMessageKey } from '@/lib/account/field-validation';
 import { formatMoney } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';

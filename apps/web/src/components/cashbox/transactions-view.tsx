@@ -12,10 +12,10 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, type FormEvent } from 'react';
 import useSWR from 'swr';
-import formStyles from '@/components/account/account-form.module.css';
-import { LoadError } from '@/components/account/load-error';
+import formStyles from '@/components/ui/form.module.css';
+import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { browserApi, withQuery } from '@/lib/browser-api';
@@ -184,7 +184,7 @@ function Transactions({ lng }: { lng: Locale }) {
           <p role="status" className={styles.count}>
             {t('transactions.count', { count: data.total })}
           </p>
-          <div className={styles.tableWrap} role="region" aria-labelledby="account-page-title" tabIndex={0}>
+          <div className={styles.tableWrap} role="region" aria-labelledby="page-frame-title" tabIndex={0}>
             <table className={styles.table}>
               <thead>
                 <tr>

@@ -5,7 +5,7 @@ import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { useHydrated } from '@/components/account/use-hydrated';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { ApiError } from '@/lib/api-error';
 import { fetchGames, toggleFavourite, type GamesSelection } from '@/lib/casino/casino-api';
 import { useAppSelector } from '@/store/hooks';

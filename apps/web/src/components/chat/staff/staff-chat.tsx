@@ -14,7 +14,7 @@ import {
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { browserApi } from '@/lib/browser-api';
 import styles from './staff-chat.module.css';
 

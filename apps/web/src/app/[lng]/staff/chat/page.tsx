@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { StaffChat } from '@/components/chat/staff/staff-chat';
 import { redirect } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
@@ -52,10 +52,10 @@ export default async function StaffChatPage({ params }: PageProps) {
   if (!STAFF_ROLES.has(role ?? '')) notFound();
   const t = await getTranslations({ locale: lng, namespace: 'staffChat' });
   return (
-    <AccountPage title={t('title')} wide>
+    <PageFrame title={t('title')} wide>
       <PageMessages lng={lng} namespaces={['staffChat']}>
         <StaffChat />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }
