@@ -48,7 +48,7 @@ export async function apiGet<S extends z.ZodType>(
     next: { revalidate: options.revalidate ?? CONTENT_REVALIDATE_SECONDS },
   });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorFrom(response.status, body, `GET ${path}`);
+  if (!response.ok) throw await apiErrorFrom(response.status, body, `GET ${path}`);
   return schema.parse(body);
 }
 

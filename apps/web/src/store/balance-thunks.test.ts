@@ -48,7 +48,7 @@ describe('fetchInitialBalance', () => {
     expect(store.getState().balance).toMatchObject({ mainBalanceLoading: true, bonusBalanceLoading: true });
     await pending;
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${ORIGIN}/spa/users/balances`);
+    expect(url).toBe('/spa/users/balances');
     expect(init).toMatchObject({ credentials: 'include', headers: { 'X-Locale': 'de' } });
     expect(store.getState().balance).toMatchObject({
       mainBalanceAmount: '25.00',
@@ -93,7 +93,7 @@ describe('fetchInitialBalance', () => {
       'Fetch initial balance - unauthorized!',
     );
     const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toBe(`${ORIGIN}/spa/auth/logout`);
+    expect(url).toBe('/spa/auth/logout');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'X-Locale': 'de' } });
     expect(store.getState().userSlice.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();

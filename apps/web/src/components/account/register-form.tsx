@@ -1,20 +1,17 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { userResponseSchema } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useEffect, type FormEvent } from 'react';
-import { Link } from '@/i18n/navigation';
-import { browserApi } from '@/lib/browser-api';
+import { useEffect } from 'react';
+import { FormView } from '@/components/ui/form-view';
 import styles from '@/components/ui/form.module.css';
+import type { FormValues } from '@/components/ui/use-form';
+import { Link } from '@/i18n/navigation';
+import { register } from '@/lib/account/account-api';
 import { CaptchaStatus } from './captcha-status';
-import { FormError } from '@/components/ui/form-error';
-import { FormField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { useAccountForm, type FormValues } from '@/components/ui/use-form';
 import { useCaptcha } from './use-captcha';
-import { useSignIn } from './use-sign-in';
+import { useSignInForm } from './use-sign-in';
 
 type RegisterFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
@@ -40,9 +37,13 @@ function countryFromBrowser(field: FormFieldSpec | undefined): string {
 export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   const t = useTranslations('account');
   const currency = fields.find((field) => field.name === 'currency')?.options?.[0]?.value ?? '';
-  const form = useAccountForm(fields, { currency });
   const captcha = useCaptcha();
-  const signIn = useSignIn();
+  const form = useSignInForm(fields, {
+    initial: { currency },
+    next,
+    send: async (values) => register(lng, registerBody(values), await captcha.take()),
+    onError: () => captcha.prepare(),
+  });
   const { setValue } = form;
 
   useEffect(() => {
@@ -50,48 +51,21 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
     if (guess) setValue('country', guess);
   }, [fields, setValue]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.submitting || !form.validate()) return;
-    form.setSubmitting(true);
-    try {
-      const solution = await captcha.take();
-      const { user } = await browserApi('/spa/users', userResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { ...registerBody(form.values), captcha: solution },
-      });
-      signIn(user, next);
-    } catch (error) {
-      form.showApiError(error);
-      form.setSubmitting(false);
-      captcha.prepare();
-    }
-  }
-
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
-      <FormError message={form.formError} />
-      {fields.map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          id={form.fieldId(field.name)}
-          value={form.values[field.name] ?? ''}
-          error={form.errors[field.name]}
-          onChange={(value) => form.setValue(field.name, value)}
-        />
-      ))}
+    <FormView
+      form={form}
+      submitLabel={t('register.submit')}
+      busyLabel={t('register.submitting')}
+      footer={
+        <p className={styles.aside}>
+          {t('register.haveAccount')}{' '}
+          <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
+            {t('register.loginLink')}
+          </Link>
+        </p>
+      }
+    >
       <CaptchaStatus state={captcha.state} />
-      <SubmitButton busy={form.submitting} busyLabel={t('register.submitting')}>
-        {t('register.submit')}
-      </SubmitButton>
-      <p className={styles.aside}>
-        {t('register.haveAccount')}{' '}
-        <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
-          {t('register.loginLink')}
-        </Link>
-      </p>
-    </form>
+    </FormView>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { captchaChallengeResponseSchema, type CaptchaSolution } from '@playhouse/shared/contracts/accounts';
+import type { CaptchaSolution } from '@playhouse/shared/contracts/accounts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchCaptchaChallenge } from '@/lib/account/account-api';
 import { solveCaptcha } from '@/lib/account/solve-captcha';
-import { browserApi } from '@/lib/browser-api';
 
 export type CaptchaState = { status: 'solving' | 'solved' | 'failed'; progress: number };
 
@@ -28,9 +28,7 @@ export function useCaptcha() {
     controller.current = abort;
     const current: Attempt = { solvedAt: null, promise: Promise.resolve(null as never) };
     current.promise = (async () => {
-      const challenge = await browserApi('/spa/captcha/challenge', captchaChallengeResponseSchema, {
-        signal: abort.signal,
-      });
+      const challenge = await fetchCaptchaChallenge(abort.signal);
       const solution = await solveCaptcha(challenge, {
         signal: abort.signal,
         onProgress: (progress) => {

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageFrame } from '@/components/ui/page-frame';
 import { LoginForm } from '@/components/account/login-form';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { safeNextPath } from '@/lib/account/next-path';
 import { pageLocale } from '@/lib/page-params';

@@ -4,7 +4,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { ResetPasswordForm } from '@/components/account/reset-password-form';
 import { Link } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields, isResetTokenValid } from '@/lib/account/account-api';
+import { getFormFields, isResetTokenValid } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
 

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PspCheckout } from '@/components/cashbox/psp-checkout';
 import { PageMessages } from '@/i18n/page-messages';
-import { getPspSession } from '@/lib/account/account-api';
+import { getPspSession } from '@/lib/account/account-server';
 import { pageLocale } from '@/lib/page-params';
 
 // Personal: rendered for each request, never cached.
