@@ -22,7 +22,13 @@ export { ApiError };
 /** How long the server keeps an api answer before asking again; operators' edits show up within this time. */
 export const CONTENT_REVALIDATE_SECONDS = 60;
 
-type RequestOptions = { locale?: Locale; revalidate?: number; query?: Record<string, string | number | undefined> };
+type RequestOptions = {
+  locale?: Locale;
+  revalidate?: number;
+  query?: Record<string, string | number | undefined>;
+  /** Extra headers; a personal call (a session cookie) must also pass `revalidate: 0`. */
+  headers?: Record<string, string>;
+};
 
 function apiBase(): string {
   // In the browser the api is same-origin through the /spa rewrite; on the server it is reached directly.
@@ -40,7 +46,7 @@ export async function apiGet<S extends z.ZodType>(
     if (value !== undefined) search.set(key, String(value));
   }
   const query = search.size > 0 ? `?${search}` : '';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.locale) headers['X-Locale'] = options.locale;
 
   const response = await fetch(`${apiBase()}${path}${query}`, {

@@ -77,8 +77,3 @@ export async function browserApi(
   if (!response.ok) throw await apiErrorFrom(response.status, data, `${method} ${path}`);
   return schema ? (await resolveSchema(schema)).parse(data) : null;
 }
-
-/** A fresh retry key for one money-moving action. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
-}

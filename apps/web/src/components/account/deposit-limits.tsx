@@ -1,20 +1,18 @@
 'use client';
 
-import { depositLimitsResponseSchema, type DepositLimit, type LimitPeriod } from '@playhouse/shared/contracts/cashbox';
+import type { DepositLimit } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
-import { browserApi } from '@/lib/browser-api';
+import { LIMITS_PATH, fetchDepositLimits, saveDepositLimit } from '@/lib/cashbox/cashbox-api';
 import styles from './deposit-limits.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { useErrorText } from '@/components/ui/use-error-text';
-
-export const LIMITS_KEY = '/spa/users/limits';
 
 /**
  * Deposit limits per day, week and month: lowering (or a first limit) applies at once, raising or removing waits
@@ -24,11 +22,7 @@ export function DepositLimits({ lng, currency }: { lng: Locale; currency: string
   const t = useTranslations('account');
   const tc = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const { data, error, mutate } = useSWR(
-    [LIMITS_KEY, lng],
-    () => browserApi(LIMITS_KEY, depositLimitsResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
+  const { data, error, mutate } = useSWR([LIMITS_PATH, lng], () => fetchDepositLimits(lng), SWR_OPTIONS);
 
   if (error)
     return <LoadError message={t('profile.loadFailed')} retryLabel={tc('retry')} onRetry={() => void mutate()} />;
@@ -77,11 +71,7 @@ function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
     }
     setBusy(true);
     try {
-      const { limits } = await browserApi(LIMITS_KEY, depositLimitsResponseSchema, {
-        method: 'PUT',
-        locale: lng,
-        body: { period: limit.period satisfies LimitPeriod, amount: next === null ? null : normalizeAmount(next) },
-      });
+      const limits = await saveDepositLimit(lng, limit.period, next === null ? null : normalizeAmount(next));
       setAmount('');
       setSaved(true);
       onSaved(limits);

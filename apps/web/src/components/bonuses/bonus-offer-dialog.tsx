@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { usesCoinsTemplate } from '@/lib/bonuses/bonus-text';
 import { rejectBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { keepTabInside } from '@/lib/focus-trap';
 import styles from './bonuses.module.css';
 import { CoinOffer } from './coin-offer';

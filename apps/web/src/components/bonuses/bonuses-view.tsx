@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { SessionGate } from '@/components/account/session-gate';
 import { formatDateTime } from '@/lib/account/money-format';
 import { forfeitBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { BonusHistory } from './bonus-history';
 import { BonusOfferDialog } from './bonus-offer-dialog';
 import styles from './bonuses.module.css';

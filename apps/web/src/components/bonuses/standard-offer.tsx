@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { acceptBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';

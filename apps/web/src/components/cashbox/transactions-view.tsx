@@ -3,7 +3,6 @@
 import {
   BALANCE_ACCOUNTS,
   TRANSACTION_KINDS,
-  transactionsResponseSchema,
   type BalanceAccount,
   type TransactionKind,
 } from '@playhouse/shared/contracts/cashbox';
@@ -18,10 +17,9 @@ import { SessionGate } from '@/components/account/session-gate';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
-import { browserApi, withQuery } from '@/lib/browser-api';
+import { fetchTransactions, transactionsPath } from '@/lib/cashbox/cashbox-api';
 import styles from './history.module.css';
 
-export const TRANSACTIONS_PATH = '/spa/users/transactions';
 const PER_PAGE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -71,15 +69,11 @@ function Transactions({ lng }: { lng: Locale }) {
   const pathname = usePathname();
   const filters = filtersFrom(new URLSearchParams(useSearchParams().toString()));
   const formId = useId();
-  const path = withQuery(TRANSACTIONS_PATH, { ...filterQuery(filters), page: filters.page, perPage: PER_PAGE });
-  const { data, error, mutate } = useSWR(
-    [path, lng],
-    () => browserApi(path, transactionsResponseSchema, { locale: lng }),
-    {
-      ...SWR_OPTIONS,
-      keepPreviousData: true,
-    },
-  );
+  const path = transactionsPath({ ...filterQuery(filters), page: filters.page, perPage: PER_PAGE });
+  const { data, error, mutate } = useSWR([path, lng], () => fetchTransactions(lng, path), {
+    ...SWR_OPTIONS,
+    keepPreviousData: true,
+  });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
 
   function apply(event: FormEvent<HTMLFormElement>) {

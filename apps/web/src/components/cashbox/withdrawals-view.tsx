@@ -1,15 +1,9 @@
 'use client';
 
-import {
-  cashboxResponseSchema,
-  withdrawalResponseSchema,
-  withdrawalsResponseSchema,
-  type WithdrawalMethod,
-} from '@playhouse/shared/contracts/cashbox';
+import type { WithdrawalMethod } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import Image from 'next/image';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
@@ -21,13 +15,19 @@ import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { serverFieldMessageKey } from '@/lib/account/field-validation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';
-import { browserApi, newIdempotencyKey } from '@/lib/browser-api';
+import {
+  CASHBOX_PATH,
+  WITHDRAWALS_PATH,
+  fetchCashbox,
+  fetchWithdrawals,
+  requestWithdrawal,
+} from '@/lib/cashbox/cashbox-api';
 import { useAppSelector } from '@/store/hooks';
-import { CASHBOX_KEY } from './cashbox-view';
+import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import historyStyles from './history.module.css';
-
-export const WITHDRAWALS_PATH = '/spa/cashbox/withdrawals';
+import { PaymentMethodPicker } from './payment-method-picker';
+import { useRetryKey } from './use-retry-key';
 
 /** Withdrawal requests from the main balance (bonus money cannot be withdrawn) and the list of earlier ones. */
 export function WithdrawalsView({ lng }: { lng: Locale }) {
@@ -37,16 +37,8 @@ export function WithdrawalsView({ lng }: { lng: Locale }) {
 function Withdrawals({ lng }: { lng: Locale }) {
   const t = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const cashbox = useSWR(
-    [CASHBOX_KEY, lng],
-    () => browserApi(CASHBOX_KEY, cashboxResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
-  const list = useSWR(
-    [WITHDRAWALS_PATH, lng],
-    () => browserApi(WITHDRAWALS_PATH, withdrawalsResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
+  const cashbox = useSWR([CASHBOX_PATH, lng], () => fetchCashbox(lng), SWR_OPTIONS);
+  const list = useSWR([WITHDRAWALS_PATH, lng], () => fetchWithdrawals(lng), SWR_OPTIONS);
   const methodNames = Object.fromEntries(
     (cashbox.data?.withdrawalMethods ?? []).map((method) => [method.code, method.name]),
   );
@@ -137,7 +129,7 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
   const [formError, setFormError] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const retryKey = useRef({ for: '', key: '' });
+  const retryKey = useRetryKey();
   const balance = useAppSelector((state) => state.balance);
   // The slice shows the bonus balance in the main place when the api flips them; withdrawals come from the real main.
   const available = balance.flipBalances ? balance.bonusBalanceAmount : balance.mainBalanceAmount;
@@ -169,20 +161,13 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
       amount: normalizeAmount(amount),
       details: Object.fromEntries(method.detailFields.map((name) => [name, details[name]!.trim()])),
     };
-    const request = JSON.stringify(body);
-    if (retryKey.current.for !== request) retryKey.current = { for: request, key: newIdempotencyKey() };
     setBusy(true);
     try {
-      const { withdrawal } = await browserApi(WITHDRAWALS_PATH, withdrawalResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body,
-        idempotencyKey: retryKey.current.key,
-      });
+      const withdrawal = await requestWithdrawal(lng, body, retryKey.keyFor(JSON.stringify(body)));
       setRequested(money(withdrawal.amount));
       setAmount('');
       setDetails({});
-      retryKey.current = { for: '', key: '' };
+      retryKey.forget();
       onRequested();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -203,8 +188,7 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
     }
   }
 
-  const describedBy = (name: string, extra?: string) =>
-    [errors[name] ? `${fieldId(name)}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={`${fieldId(name)}-error`} className={formStyles.fieldError}>
@@ -218,46 +202,22 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
       <div role="status">
         {requested ? <p className={formStyles.success}>{t('withdrawals.requested', { amount: requested })}</p> : null}
       </div>
-      <fieldset className={styles.methods}>
-        <legend className={formStyles.label}>{t('method')}</legend>
-        {methods.map((candidate) => (
-          <label key={candidate.code} className={styles.method}>
-            <input
-              type="radio"
-              name="method"
-              value={candidate.code}
-              checked={candidate.code === method.code}
-              onChange={() => setMethodCode(candidate.code)}
-            />
-            <Image src={candidate.logo} alt="" width={48} height={32} unoptimized />
-            <span>
-              <span className={styles.methodName}>{candidate.name}</span>
-              <span className={styles.methodRange}>
-                {t('range', { min: money(candidate.min), max: money(candidate.max) })}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <div className={formStyles.field}>
-        <label htmlFor={fieldId('amount')} className={formStyles.label}>
-          {t('amount', { currency })}
-        </label>
-        <input
-          id={fieldId('amount')}
-          className={formStyles.control}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={describedBy('amount', `${fieldId('amount')}-available`)}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <p id={`${fieldId('amount')}-available`} className={styles.hint}>
-          {t('withdrawals.available', { amount: money(available) })}
-        </p>
-        {fieldError('amount')}
-      </div>
+      <PaymentMethodPicker
+        lng={lng}
+        currency={currency}
+        methods={methods}
+        value={method.code}
+        onChange={setMethodCode}
+      />
+      <AmountField
+        id={fieldId('amount')}
+        currency={currency}
+        value={amount}
+        onChange={setAmount}
+        autoComplete="off"
+        hint={t('withdrawals.available', { amount: money(available) })}
+        error={errors.amount}
+      />
       {method.detailFields.map((name) => (
         <div key={name} className={formStyles.field}>
           <label htmlFor={fieldId(name)} className={formStyles.label}>

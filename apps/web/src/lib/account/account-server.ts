@@ -2,10 +2,14 @@ import {
   formResponseSchema,
   pspCheckoutSessionResponseSchema,
   tokenValidationResponseSchema,
+  userResponseSchema,
   type FormId,
   type Locale,
+  type User,
 } from '@playhouse/shared';
+import { cookies } from 'next/headers';
 import { ApiError, apiGet } from '../api-client';
+import { SESSION_COOKIE } from './session-cookie';
 
 /** A form's fields as the api describes them (constraints and labels in the locale). */
 export async function getFormFields(locale: Locale, id: FormId) {
@@ -42,6 +46,22 @@ export async function getPspSession(sessionId: string) {
     return session;
   } catch (error) {
     if (isRefusal(error)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user as the api sees this request's session, or null without a live one (never cached). */
+export async function getSessionUser(): Promise<User | null> {
+  const session = (await cookies()).get(SESSION_COOKIE);
+  if (!session) return null;
+  try {
+    const { user } = await apiGet('/spa/users/me', userResponseSchema, {
+      revalidate: 0,
+      headers: { cookie: `${SESSION_COOKIE}=${session.value}` },
+    });
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }

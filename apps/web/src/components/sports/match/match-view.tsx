@@ -1,6 +1,6 @@
 'use client';
 
-import { matchDetailSchema, type MatchDetail } from '@playhouse/shared/contracts/sports';
+import type { MatchDetail } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toggleSelection, updateOdds, type SlipSelection } from '@/lib/sports/bet-slip';
 import { slipStore } from '@/lib/sports/bet-slip-store';
 import { matchPath } from '@/lib/sports/match-path';
-import { matchStreamUrl } from '@/lib/sports/sports-api';
+import { matchStreamUrl, parseMatchEvent } from '@/lib/sports/sports-api';
 import { BetSlip } from '../bet-slip/bet-slip';
 import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
@@ -33,11 +33,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
 
   useEffect(() => {
     const source = new EventSource(matchStreamUrl(lng, initial.matchId));
-    source.addEventListener('match', (event) => {
-      const parsed = matchDetailSchema.safeParse(
-        (JSON.parse((event as MessageEvent<string>).data) as { match: unknown }).match,
-      );
-      if (!parsed.success) return;
+    const applyMatch = (next: MatchDetail) => {
       const before = new Map(
         latest.current.matchBets.flatMap((market) =>
           market.matchBetOutcomes.map((outcome) => [outcome.outcomeId, outcome.matchBetOutcomeOddValue] as const),
@@ -45,7 +41,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
       );
       const changed: Record<number, Direction> = {};
       const odds = new Map<number, number>();
-      for (const market of parsed.data.matchBets) {
+      for (const market of next.matchBets) {
         for (const outcome of market.matchBetOutcomes) {
           const was = before.get(outcome.outcomeId);
           odds.set(outcome.outcomeId, outcome.matchBetOutcomeOddValue);
@@ -54,10 +50,15 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
           }
         }
       }
-      latest.current = parsed.data;
-      setMatch(parsed.data);
+      latest.current = next;
+      setMatch(next);
       if (Object.keys(changed).length > 0) setMoves(changed);
       slipStore.update((state) => updateOdds(state, odds));
+    };
+    source.addEventListener('match', (event) => {
+      void parseMatchEvent((event as MessageEvent<string>).data).then((next) => {
+        if (next) applyMatch(next);
+      });
     });
     return () => source.close();
   }, [lng, initial.matchId]);

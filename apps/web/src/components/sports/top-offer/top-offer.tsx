@@ -1,6 +1,6 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { PageMessages } from '@/i18n/page-messages';
-import { getSportsList } from '@/lib/sports/sports-api';
+import { getSportsList } from '@/lib/sports/sports-server';
 import { TopOfferBlock } from './top-offer-block';
 
 /**
