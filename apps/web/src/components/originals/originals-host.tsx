@@ -1,6 +1,6 @@
 'use client';
 
-import type { OriginalsRound, OriginalsSession } from '@playhouse/shared/contracts/casino';
+import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from 
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { formatAmount } from './format';
+import type { PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
 import styles from './originals-host.module.css';
@@ -17,8 +18,6 @@ import styles from './originals-host.module.css';
 const SESSION_KEY = 'playhouse.originals.session';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } | { kind: 'ended' };
-
-export type PlayRound = (bet: string, params: Record<string, unknown>) => Promise<OriginalsRound | null>;
 
 /**
  * Opens the game from the launch token in the address fragment (then drops it from the address), shows the balance
