@@ -3,7 +3,9 @@
 import { SPEC } from '@playhouse/shared/constants';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Link, usePathname } from '@/i18n/navigation';
+import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
+import { getPathname, Link, usePathname } from '@/i18n/navigation';
 import { useAppSelector } from '@/store/hooks';
 import styles from './app-popup.module.css';
 import {
@@ -75,7 +77,7 @@ export function AppPopup() {
     shouldShowAppPopup({
       userAgent: device.userAgent,
       standalone: device.standalone,
-      path: `/${locale}${pathname === '/' ? '' : pathname}`,
+      path: getPathname({ href: pathname, locale }),
       signedIn: user !== null,
       hidden,
       elapsedMs: SPEC.mobilePopupDelayMs,
@@ -94,7 +96,7 @@ export function AppPopup() {
 
   return (
     <div
-      className={styles.popup}
+      className={dialog.panel}
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -104,18 +106,18 @@ export function AppPopup() {
         <rect x="6" y="2" width="12" height="20" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M10 18.5h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <div className={styles.content}>
-        <h2 id={titleId} className={styles.title}>
+      <div className={dialog.body}>
+        <h2 id={titleId} className={dialog.title}>
           {t('title')}
         </h2>
-        <p id={textId} className={styles.text}>
+        <p id={textId} className={dialog.text}>
           {t('text')}
         </p>
-        <Link href="/app-page" className={styles.link} onClick={close}>
+        <Link href="/app-page" className={buttons.primary} onClick={close}>
           {t('link')}
         </Link>
       </div>
-      <button type="button" className={styles.close} onClick={close}>
+      <button type="button" className={buttons.icon} onClick={close}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
