@@ -258,12 +258,12 @@ test.describe('top-offer block', () => {
     const selected = block.getByRole('tab', { selected: true });
     await expect(selected).toHaveText('Football');
     await expect(block.getByRole('tab')).toHaveText(['Football', 'Tennis', 'Basketball', 'Ice Hockey']);
-    await expect(block.getByRole('link', { name: /Arsenal – Chelsea, Match result: 1 at 2\.10/ })).toBeVisible();
+    await expect(block.getByRole('link', { name: '1 2.10, Arsenal – Chelsea, Match result' })).toBeVisible();
 
     await page.clock.runFor(5_000);
     await expect(selected).toHaveText('Tennis');
     await expect(
-      block.getByRole('link', { name: /Jannik Sinner – Carlos Alcaraz, Match result: 1 at 1\.85/ }),
+      block.getByRole('link', { name: '1 1.85, Jannik Sinner – Carlos Alcaraz, Match result' }),
     ).toBeVisible();
     await page.clock.runFor(5_000);
     await expect(selected).toHaveText('Basketball');
@@ -291,27 +291,27 @@ test.describe('top-offer block', () => {
   test('shows every odd in the chosen format and opens the match from an odds cell', async ({ page, axe }) => {
     await open(page, '/en');
     const block = page.getByRole('region', { name: 'Top offer' });
-    const home = block.getByRole('link', { name: /Arsenal – Chelsea, Match result: 1 at/ });
+    const home = block.getByRole('link', { name: /^1 \S+, Arsenal – Chelsea, Match result$/ });
     await expect(home).toContainText('2.10');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('fractional');
     await expect(home).toContainText('11/10');
-    await expect(block.getByRole('link', { name: /Liverpool – Everton, Match result: 1 at/ })).toContainText('1/2');
+    await expect(block.getByRole('link', { name: /^1 \S+, Liverpool – Everton, Match result$/ })).toContainText('1/2');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('american');
     await expect(home).toContainText('+110');
-    await expect(block.getByRole('link', { name: /Liverpool – Everton, Match result: 1 at/ })).toContainText('-200');
+    await expect(block.getByRole('link', { name: /^1 \S+, Liverpool – Everton, Match result$/ })).toContainText('-200');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('decimal');
     await expect(home).toContainText('2.10');
 
     await home.click();
     await expect(page).toHaveURL(new RegExp(`/en/game/prematch-mts/${ARSENAL}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Arsenal – Chelsea' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '1 at 2.10, Match result' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: '1 2.10, Match result' })).toBeEnabled();
     await axe();
   });
 
   test('sends a visitor who wants to place a bet to registration', async ({ page }) => {
     await open(page, matchPage(LIVERPOOL));
-    await page.getByRole('button', { name: '1 at 1.50, Match result' }).click();
+    await page.getByRole('button', { name: '1 1.50, Match result' }).click();
     await slip(page).getByRole('button', { name: 'Register to place your bet' }).click();
     await expect(page).toHaveURL(/\/en\/auth\/register\?next=/);
   });
@@ -328,8 +328,8 @@ test.describe('prematch betting', () => {
     await expect(balance(page)).toContainText('100.00');
 
     // A single: 5.00 on Arsenal at 2.10.
-    await page.getByRole('button', { name: '1 at 2.10, Match result' }).click();
-    await expect(page.getByRole('button', { name: '1 at 2.10, Match result' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: '1 2.10, Match result' }).click();
+    await expect(page.getByRole('button', { name: '1 2.10, Match result' })).toHaveAttribute('aria-pressed', 'true');
     await slip(page)
       .getByLabel(/Stake per bet/)
       .fill('5');
@@ -340,9 +340,9 @@ test.describe('prematch betting', () => {
     await axe();
 
     // An accumulator: Arsenal over 2.5 (1.90) and Sinner (1.85), 2.00 → 1.90 × 1.85 = 3.515 → 7.03.
-    await page.getByRole('button', { name: '> 2.5 at 1.90, Total 2.5' }).click();
+    await page.getByRole('button', { name: '> 2.5 1.90, Total 2.5' }).click();
     await open(page, matchPage(SINNER));
-    await page.getByRole('button', { name: '1 at 1.85, Match result' }).click();
+    await page.getByRole('button', { name: '1 1.85, Match result' }).click();
     await slip(page).getByRole('radio', { name: 'Accumulator' }).check();
     await slip(page)
       .getByLabel(/^Stake/)
@@ -371,7 +371,7 @@ test.describe('prematch betting', () => {
   test("placing at changed odds follows the player's preference", async ({ page, baseURL }) => {
     const user = await fundedPlayer(page, baseURL!);
     await signIn(page, user, matchPage(BAYERN));
-    await page.getByRole('button', { name: '1 at 2.50, Match result' }).click();
+    await page.getByRole('button', { name: '1 2.50, Match result' }).click();
     // On another match's page the slip hears nothing of Bayern's odds until it tries to place the bet.
     await open(page, matchPage(MADRID));
     await expect(slip(page)).toContainText('Bayern Munich – RB Leipzig');

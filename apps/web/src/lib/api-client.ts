@@ -102,8 +102,11 @@ export function getSnippets(locale: Locale, slot: SnippetSlot) {
   return apiGet(`/spa/seo/${slot}`, snippetsResponseSchema, { locale }).then((data) => data.snippets);
 }
 
+/** A published announcement reaches pages within this time (their cached render is refreshed in the background). */
+const ANNOUNCEMENT_REVALIDATE_SECONDS = 10;
+
 export function getInfoPopup(locale: Locale) {
-  return apiGet('/spa/info-popup', infoPopupSchema, { locale });
+  return apiGet('/spa/info-popup', infoPopupSchema, { locale, revalidate: ANNOUNCEMENT_REVALIDATE_SECONDS });
 }
 
 export function getSitemap(host: string) {

@@ -119,6 +119,8 @@ export const snippetsResponseSchema = z.object({
 
 export const infoPopupSchema = z
   .object({
+    /** Which announcement this is (null when none is active): a browser remembers the ones its visitor closed. */
+    id: z.number().int().nullable(),
     text: z.string(),
     buttonText: z.string(),
     closeButtonText: z.string(),

@@ -98,6 +98,7 @@ export function createContentService({ db }: { db: DbOrTx }) {
       const row = await findActiveInfoPopup(db);
       if (!row) {
         return {
+          id: null,
           text: '',
           buttonText: '',
           closeButtonText: '',
@@ -107,6 +108,7 @@ export function createContentService({ db }: { db: DbOrTx }) {
         };
       }
       return {
+        id: row.id,
         text: localize(row.text, context),
         buttonText: localize(row.buttonText, context),
         closeButtonText: localize(row.closeButtonText, context),

@@ -18,6 +18,7 @@ describe('GET /spa/info-popup', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(infoPopupSchema.strict().parse(response.json())).toEqual({
+      id: row.id,
       text: row.text[lng],
       buttonText: row.buttonText[lng],
       closeButtonText: row.closeButtonText[lng],
@@ -36,8 +37,14 @@ describe('GET /spa/info-popup', () => {
       hrefOnMainButton: '/app-page',
       updatedAt: new Date(Date.now() + 60_000),
     });
+    const [newest] = await t.db.select().from(schema.infoPopups).orderBy(desc(schema.infoPopups.updatedAt)).limit(1);
     const response = await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'de' } });
-    expect(response.json()).toMatchObject({ text: 'English only', buttonText: 'Go', showInfoPopup: true });
+    expect(response.json()).toMatchObject({
+      id: newest?.id,
+      text: 'English only',
+      buttonText: 'Go',
+      showInfoPopup: true,
+    });
     const russian = await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'ru' } });
     expect(russian.json()).toMatchObject({ text: 'Только по-русски', buttonText: 'Go' });
   });
@@ -47,6 +54,7 @@ describe('GET /spa/info-popup', () => {
     const response = await t.app.inject({ url: '/spa/info-popup' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      id: null,
       text: '',
       buttonText: '',
       closeButtonText: '',

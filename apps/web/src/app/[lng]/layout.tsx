@@ -66,6 +66,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
+            {/* Early in the page, so keyboard and screen-reader users meet it first; it floats at the bottom. */}
+            <InfoPopup />
             <BodySnippets lng={lng} slot="body/top" />
             <Header lng={lng} siteName={head.siteName} locales={locales} categories={categories} />
             <main id="main" tabIndex={-1}>
@@ -73,7 +75,6 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             </main>
             <Footer lng={lng} siteName={head.siteName} />
             <ScrollToTopButton />
-            <InfoPopup />
             <ChatLauncher />
             <AppPopup />
             <RouteLoader />

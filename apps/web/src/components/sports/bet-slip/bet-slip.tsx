@@ -139,10 +139,10 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
                   <button
                     type="button"
                     className={styles.remove}
-                    aria-label={t('slip.remove', { label: pick.label, teams })}
                     onClick={() => slipStore.update((state) => removeSelection(state, pick.outcomeId))}
                   >
-                    ×
+                    <span aria-hidden="true">×</span>
+                    <span className="visually-hidden">{t('slip.remove', { label: pick.label, teams })}</span>
                   </button>
                 </li>
               );

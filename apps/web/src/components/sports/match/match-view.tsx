@@ -135,16 +135,13 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                         type="button"
                         className={`${styles.outcome} ${move ? styles[move] : ''}`}
                         aria-pressed={picked.has(outcome.outcomeId)}
-                        aria-label={t('match.select', {
-                          label: outcome.providerBetOutcomeId,
-                          odd,
-                          market: market.betName,
-                        })}
                         disabled={!open}
                         onClick={() => slipStore.update((state) => toggleSelection(state, selection))}
                       >
-                        <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>
+                        {/* The name is what the button shows (WCAG 2.5.3), then its market. */}
+                        <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>{' '}
                         <span className={styles.outcomeOdd}>{odd}</span>
+                        <span className="visually-hidden">, {market.betName}</span>
                         {outcome.result ? (
                           <span className={styles.outcomeResult}>{t(`match.outcomeResult.${outcome.result}`)}</span>
                         ) : null}

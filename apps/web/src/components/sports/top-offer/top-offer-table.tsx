@@ -59,21 +59,19 @@ function MatchRow({ row }: { row: TopOfferRow }) {
         {row.markets.map((market) => (
           <div key={market.idMatchBet} className={styles.market} role="group" aria-label={market.betName}>
             {market.outcomes.map((outcome) => (
-              <Link
-                key={outcome.label}
-                href={href}
-                className={styles.odd}
-                aria-label={t('oddCell', { teams, market: market.betName, label: outcome.label, odd: outcome.odd })}
-              >
-                <span className={styles.oddLabel}>{outcome.label}</span>
+              <Link key={outcome.label} href={href} className={styles.odd}>
+                {/* The name starts with what the cell shows (WCAG 2.5.3), then says which match and market. */}
+                <span className={styles.oddLabel}>{outcome.label}</span>{' '}
                 <span className={styles.oddValue}>{outcome.odd}</span>
+                <span className="visually-hidden">, {t('oddContext', { teams, market: market.betName })}</span>
               </Link>
             ))}
           </div>
         ))}
         {row.moreCount > 0 ? (
-          <Link href={href} className={styles.more} aria-label={t('moreMarkets', { count: row.moreCount, teams })}>
-            +{row.moreCount}
+          <Link href={href} className={styles.more}>
+            +{row.moreCount}{' '}
+            <span className="visually-hidden">{t('moreMarketsFor', { count: row.moreCount, teams })}</span>
           </Link>
         ) : null}
       </div>
