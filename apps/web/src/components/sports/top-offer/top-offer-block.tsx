@@ -30,21 +30,26 @@ export interface TopOfferBlockProps {
   sports: Sport[];
   /** The first tab's matches, which came with the sports list. */
   first: TopOfferBook;
+  /** The visitor's time zone as the server knew it (from the cookie), or null: then the browser draws the table. */
+  serverTimeZone?: string | null;
+  /** When the server drew the table: the browser's first render uses the same moment, so both agree. */
+  renderedAt?: number;
 }
 
 /**
  * The top-offer block (SPEC.md §2, §4, §5): sport tabs, the first active, switching every 5 s (wrapping) until a
  * tab is clicked; each sport's matches loaded once and kept; a sport with nothing to show leaves the tabs. Times and
- * day groups are in the visitor's time zone, so the table is drawn in the browser, behind a skeleton of the same size.
+ * day groups are in the visitor's time zone: drawn on the server when it knows the zone, else in the browser behind
+ * a skeleton of the same size.
  */
-export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
+export function TopOfferBlock({ lng, sports, first, serverTimeZone = null, renderedAt }: TopOfferBlockProps) {
   const t = useTranslations('sports');
-  const timeZone = useTimeZone();
+  const timeZone = useTimeZone(serverTimeZone);
   const [oddType] = useOddType(lng);
   const [activeId, setActiveId] = useState(sports[0]?.idSport ?? 0);
   const [rotating, setRotating] = useState(true);
   const [books, setBooks] = useState<Record<number, Entry>>(() => (sports[0] ? { [sports[0].idSport]: first } : {}));
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
   const requested = useRef(new Set<number>(sports[0] ? [sports[0].idSport] : []));
   const baseId = useId();
   const tabRefs = useRef(new Map<number, HTMLButtonElement>());
@@ -91,8 +96,14 @@ export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
   }, [rotating, activeSportId, tabIds]);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
+    // The server's moment was only for hydration: from now on the browser's clock keeps the table fresh.
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, CLOCK_TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
 
   if (!active) return null;
