@@ -2,6 +2,7 @@ import type { OpsCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
+import { contentCommands } from './content';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands];
+export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands, ...contentCommands];

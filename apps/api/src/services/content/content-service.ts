@@ -1,5 +1,5 @@
 import type { DbOrTx, schema } from '@playhouse/db';
-import type { Article, BonusInfo, InfoPopup, NavCategory, Slide } from '@playhouse/shared';
+import type { Article, BonusInfo, InfoPopup, NavCategory, Slide, StaffInfoPopupBody } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { normalizeRoutePath } from '../../lib/route-path';
@@ -11,6 +11,7 @@ import {
   listBonusInfos,
   listNavCategories,
   listSlides,
+  replaceActiveInfoPopup,
 } from './content-queries';
 
 type NavCategoryRow = typeof schema.navCategories.$inferSelect;
@@ -92,6 +93,11 @@ export function createContentService({ db }: { db: DbOrTx }) {
       const row = await findArticleById(db, id);
       if (!row) throw new NotFoundError(`No article ${id}.`);
       return toArticle(row, context);
+    },
+
+    /** Publishes a new announcement in place of the current one; returns its id. */
+    publishInfoPopup(body: StaffInfoPopupBody): Promise<number> {
+      return replaceActiveInfoPopup(db, body);
     },
 
     async infoPopup(context: LocaleContext): Promise<InfoPopup> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
+import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
 import staffUserRoutes from './users';
 
@@ -13,6 +14,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffContentRoutes);
 };
 
 export default staffRoutes;
