@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { captchaInput, leadingZeroBits } from '@playhouse/shared/contracts/accounts';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
+import { dismissInfoPopup } from './account-support';
 import { expect, test } from './fixtures';
 
 /*
@@ -136,13 +137,10 @@ function deliverResult(request: APIRequestContext, matchId: number, winner: '1' 
   });
 }
 
-/** The info popup opens on every fresh page load; Escape dismisses it without following either of its links. */
+/** Opens a page and waits until it is interactive. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  const popup = page.getByRole('dialog', { name: /Announcement/ });
-  await expect(popup.getByRole('button').last()).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(popup).toBeHidden();
+  await dismissInfoPopup(page);
 }
 
 function solveCaptcha(token: string, difficulty: number): string {
@@ -248,12 +246,8 @@ test.describe('top-offer block', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1_000);
     await page.goto('/en');
-    const popup = page.getByRole('dialog', { name: /Announcement/ });
-    await expect(popup).toBeVisible();
     await page.clock.runFor(100);
-    await expect(popup.getByRole('button').last()).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(popup).toBeHidden();
+    await dismissInfoPopup(page);
     const block = page.getByRole('region', { name: 'Top offer' });
     const selected = block.getByRole('tab', { selected: true });
     await expect(selected).toHaveText('Football');
@@ -307,6 +301,41 @@ test.describe('top-offer block', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Arsenal – Chelsea' })).toBeVisible();
     await expect(page.getByRole('button', { name: '1 2.10, Match result' })).toBeEnabled();
     await axe();
+  });
+
+  test("is drawn with the visitor's local times by the server once the time zone is known", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const zone = 'Asia/Tokyo';
+    const local = (at: number) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        at,
+      );
+    const arsenal = book().find((match) => match.matchId === ARSENAL)!.matchDateTimeUTC;
+
+    // The first visit of a browser leaves its time zone in a cookie.
+    const first = await browser.newContext({ timezoneId: zone });
+    const visit = await first.newPage();
+    await visit.goto('/en');
+    await expect(visit.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect((await first.cookies()).find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent(zone));
+    await first.close();
+
+    // With it, the server's HTML already holds the table's HH:MM times in that zone; without it, a skeleton.
+    const zoned = await (await request.get('/en', { headers: { cookie: `tz=${encodeURIComponent(zone)}` } })).text();
+    expect(zoned).toMatch(new RegExp(`<time[^>]*>${local(arsenal)}</time>`));
+    expect(await (await request.get('/en')).text()).not.toContain('<time');
+
+    // Before any script runs, the visitor reads the whole table.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: baseURL! }]);
+    const page = await noScript.newPage();
+    await page.goto('/en');
+    const row = page.getByRole('listitem').filter({ hasText: 'Arsenal – Chelsea' });
+    await expect(row.locator('time')).toHaveText(local(arsenal));
+    await noScript.close();
   });
 
   test('sends a visitor who wants to place a bet to registration', async ({ page }) => {

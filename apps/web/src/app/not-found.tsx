@@ -29,6 +29,7 @@ export default function RootNotFound() {
   });
 
   useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
     const locale = visitorLocale(document.cookie, LOCALE_COOKIE, navigator.languages);
     fetchMessages(locale)
       .then((messages) => setPage({ locale, texts: readTexts(messages) }))
