@@ -56,8 +56,33 @@ export function formatViolations(url: string, violations: Violation[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Waits until the page has stopped changing for a moment (at most 5 s): a client-side navigation that has just
+ * changed the address may still be replacing the page, and a scan then would judge half of each.
+ */
+async function waitForQuietPage(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet: ReturnType<typeof setTimeout>;
+        const done = () => {
+          observer.disconnect();
+          resolve();
+        };
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, 300);
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        quiet = setTimeout(done, 300);
+        setTimeout(done, 5_000);
+      }),
+  );
+}
+
 async function scan(page: Page, options: AxeOptions = {}): Promise<void> {
   await waitForFinishedPage(page);
+  await waitForQuietPage(page);
   let builder = new AxeBuilder({ page }).withRules(ALL_RULES);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

@@ -135,7 +135,8 @@ function Bonuses() {
           <p>{t('page.noOffers')}</p>
         )}
       </section>
-      <section aria-labelledby="bonuses-history" className={styles.section}>
+      {/* Not named: the history's scrolling region carries the heading's name. */}
+      <section className={styles.section}>
         <h2 id="bonuses-history">{t('page.historyTitle')}</h2>
         <BonusHistory labelledBy="bonuses-history" />
       </section>

@@ -64,7 +64,8 @@ function Withdrawals({ lng }: { lng: Locale }) {
         )}
       </section>
 
-      <section aria-labelledby="withdrawal-list" className={styles.card}>
+      {/* Not named: the list's scrolling region below carries the heading's name. */}
+      <section className={styles.card}>
         <h2 id="withdrawal-list">{t('withdrawals.listTitle')}</h2>
         {list.error ? (
           <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.mutate()} />

@@ -3,7 +3,7 @@
 import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
 import { DiceGame } from './dice-game';
@@ -25,6 +25,7 @@ type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } |
  */
 export function OriginalsHost({ lng }: { lng: Locale }) {
   const t = useTranslations('casino.originals');
+  const titleId = useId();
   const errors = useTranslations('errors');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
@@ -91,9 +92,12 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   const { session } = load;
   const Game = { slot: SlotGame, dice: DiceGame, plinko: PlinkoGame }[session.game.engine];
   return (
-    <main className={styles.host}>
+    // Named by the game: inside the game page's frame, the page's own <main> is the other one.
+    <main className={styles.host} aria-labelledby={titleId}>
       <header className={styles.top}>
-        <h1 className={styles.title}>{session.game.title}</h1>
+        <h1 id={titleId} className={styles.title}>
+          {session.game.title}
+        </h1>
         <p className={styles.balance} aria-live="polite">
           {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
           <strong>{formatAmount(session.balance, session.currency, lng)}</strong>

@@ -9,12 +9,13 @@ type PageFrameProps = { title: string; intro?: string; wide?: boolean; children:
  */
 export function PageFrame({ title, intro, wide = false, children }: PageFrameProps) {
   return (
-    <section className={wide ? `${styles.page} ${styles.wide}` : styles.page} aria-labelledby="page-frame-title">
+    // Not a landmark of its own: <main> is the page's, and a region named by the same heading would repeat it.
+    <div className={wide ? `${styles.page} ${styles.wide}` : styles.page}>
       <h1 id="page-frame-title" className={styles.title}>
         {title}
       </h1>
       {intro ? <p className={styles.intro}>{intro}</p> : null}
       {children}
-    </section>
+    </div>
   );
 }

@@ -120,6 +120,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                     const odd = displayOdd(outcome.matchBetOutcomeOddValue, oddType);
                     const open = marketOpen && outcome.status === 'open';
                     const move = moves[outcome.outcomeId];
+                    const result = outcome.result ? t(`match.outcomeResult.${outcome.result}`) : null;
                     const selection: SlipSelection = {
                       outcomeId: outcome.outcomeId,
                       matchId: match.matchId,
@@ -135,16 +136,14 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                         type="button"
                         className={`${styles.outcome} ${move ? styles[move] : ''}`}
                         aria-pressed={picked.has(outcome.outcomeId)}
+                        // The name starts with what the button shows (WCAG 2.5.3), then its market.
+                        aria-label={`${[outcome.providerBetOutcomeId, odd, result].filter(Boolean).join(' ')}, ${market.betName}`}
                         disabled={!open}
                         onClick={() => slipStore.update((state) => toggleSelection(state, selection))}
                       >
-                        {/* The name is what the button shows (WCAG 2.5.3), then its market. */}
                         <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>{' '}
                         <span className={styles.outcomeOdd}>{odd}</span>
-                        <span className="visually-hidden">, {market.betName}</span>
-                        {outcome.result ? (
-                          <span className={styles.outcomeResult}>{t(`match.outcomeResult.${outcome.result}`)}</span>
-                        ) : null}
+                        {result ? <span className={styles.outcomeResult}>{result}</span> : null}
                       </button>
                     );
                   })}

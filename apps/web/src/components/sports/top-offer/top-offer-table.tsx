@@ -59,19 +59,26 @@ function MatchRow({ row }: { row: TopOfferRow }) {
         {row.markets.map((market) => (
           <div key={market.idMatchBet} className={styles.market} role="group" aria-label={market.betName}>
             {market.outcomes.map((outcome) => (
-              <Link key={outcome.label} href={href} className={styles.odd}>
-                {/* The name starts with what the cell shows (WCAG 2.5.3), then says which match and market. */}
+              <Link
+                key={outcome.label}
+                href={href}
+                className={styles.odd}
+                // The name starts with what the cell shows (WCAG 2.5.3), then says which match and market.
+                aria-label={`${outcome.label} ${outcome.odd}, ${t('oddContext', { teams, market: market.betName })}`}
+              >
                 <span className={styles.oddLabel}>{outcome.label}</span>{' '}
                 <span className={styles.oddValue}>{outcome.odd}</span>
-                <span className="visually-hidden">, {t('oddContext', { teams, market: market.betName })}</span>
               </Link>
             ))}
           </div>
         ))}
         {row.moreCount > 0 ? (
-          <Link href={href} className={styles.more}>
-            +{row.moreCount}{' '}
-            <span className="visually-hidden">{t('moreMarketsFor', { count: row.moreCount, teams })}</span>
+          <Link
+            href={href}
+            className={styles.more}
+            aria-label={`+${row.moreCount} ${t('moreMarketsFor', { count: row.moreCount, teams })}`}
+          >
+            +{row.moreCount}
           </Link>
         ) : null}
       </div>
