@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import axeCore from 'axe-core';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -57,30 +57,67 @@ export function formatViolations(url: string, violations: Violation[]): string {
 }
 
 /**
- * Waits until the page has stopped changing for a moment (at most 5 s): a client-side navigation that has just
- * changed the address may still be replacing the page, and a scan then would judge half of each.
+ * Waits until the page has stopped changing for 300 ms (at most 5 s): a client-side navigation that has just changed
+ * the address may still be replacing the page, and a scan then would judge half of each. Counted in the page, timed
+ * from the test's side, so a test that holds the page's clock still does not hold this up.
  */
 async function waitForQuietPage(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let quiet: ReturnType<typeof setTimeout>;
-        const done = () => {
-          observer.disconnect();
-          resolve();
-        };
-        const observer = new MutationObserver(() => {
-          clearTimeout(quiet);
-          quiet = setTimeout(done, 300);
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-        quiet = setTimeout(done, 300);
-        setTimeout(done, 5_000);
-      }),
-  );
+  await page.evaluate(() => {
+    const counted = window as unknown as { __mutations?: number };
+    if (counted.__mutations !== undefined) return;
+    counted.__mutations = 0;
+    new MutationObserver(() => {
+      counted.__mutations! += 1;
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  const mutations = () => page.evaluate(() => (window as unknown as { __mutations: number }).__mutations);
+  const deadline = Date.now() + 5_000;
+  let last = await mutations();
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < 300) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await mutations();
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    }
+  }
+}
+
+/** Requests in flight per page, event streams left out (they stay open for as long as the page lives). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): Set<Request> {
+  let open = inFlight.get(page);
+  if (open) return open;
+  const requests = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') requests.add(request);
+  });
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+  inFlight.set(page, requests);
+  open = requests;
+  return open;
+}
+
+/**
+ * Waits until no request has been in flight for 300 ms (at most 10 s): a client-side navigation that has just changed
+ * the address may still be fetching the page it goes to (a redirect, the next route's data).
+ */
+async function waitForIdleNetwork(page: Page): Promise<void> {
+  const requests = trackRequests(page);
+  const deadline = Date.now() + 10_000;
+  let idleSince = Date.now();
+  while (Date.now() < deadline) {
+    if (requests.size > 0) idleSince = Date.now();
+    else if (Date.now() - idleSince >= 300) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function scan(page: Page, options: AxeOptions = {}): Promise<void> {
+  await waitForIdleNetwork(page);
   await waitForFinishedPage(page);
   await waitForQuietPage(page);
   let builder = new AxeBuilder({ page }).withRules(ALL_RULES);
@@ -134,6 +171,7 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   axe: async ({ page }, use) => {
+    trackRequests(page);
     const scanned = new Set<string>();
     const check: AxeCheck = Object.assign(
       async (options?: AxeOptions) => {

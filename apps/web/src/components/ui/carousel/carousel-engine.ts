@@ -24,6 +24,9 @@ export function mountCarousel(element: HTMLElement, options: CarouselEngineOptio
     slidesPerView: 1,
     spaceBetween: 0,
     loop: options.loop,
+    // A move asked for while the last one is still sliding is made, not dropped: a visitor's quick second click, or
+    // an autoplay step that comes due while a background tab's transition never ran.
+    loopPreventsSliding: false,
     rewind: !options.loop,
     speed: reducedMotion ? 0 : 400,
     autoplay: options.autoplayMs

@@ -123,6 +123,22 @@ describe('Carousel', () => {
     expect(engine.mounted).toHaveLength(1);
   });
 
+  it('leaves the time to Swiper once it is loaded early: the stand-in first step does not move it again', async () => {
+    render(<Carousel variant="banner" slides={SLIDES} labels={LABELS} autoplayMs={7000} />);
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    fireEvent.focus(screen.getByRole('button', { name: 'Next banner' }));
+    await settle();
+    expect(engine.mounted).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
+    await settle();
+    // Swiper's own autoplay (not this stand-in) moves it now; the stand-in did nothing.
+    expect(shown()).toBe('1 of 3');
+  });
+
   it('pauses only with its pause control, which Swiper then follows, and then announces slide changes', async () => {
     const { container } = render(<Carousel variant="banner" slides={SLIDES} labels={LABELS} autoplayMs={7000} />);
     const live = container.querySelector('.swiper-wrapper')!;

@@ -59,6 +59,7 @@ export function Carousel({ slides, labels, autoplayMs, variant, className = '' }
   const swiperRef = useRef<Swiper | null>(null);
   const loadingRef = useRef<Promise<Swiper> | null>(null);
   const playingRef = useRef(Boolean(autoplayMs));
+  const firstStepRef = useRef<number | undefined>(undefined);
   const [active, setActive] = useState(0);
   const [playing, setPlaying] = useState(Boolean(autoplayMs));
   const count = slides.length;
@@ -67,6 +68,8 @@ export function Carousel({ slides, labels, autoplayMs, variant, className = '' }
   const loop = count >= 3;
 
   const engine = useCallback((): Promise<Swiper> => {
+    // From here on Swiper's autoplay keeps the time: the stand-in first step must not move it a second time.
+    window.clearTimeout(firstStepRef.current);
     loadingRef.current ??= import('./carousel-engine').then(({ mountCarousel }) => {
       const swiper = mountCarousel(viewportRef.current!, {
         loop,
@@ -85,6 +88,7 @@ export function Carousel({ slides, labels, autoplayMs, variant, className = '' }
   useEffect(() => {
     if (!autoplayMs || !playing || !several || loadingRef.current) return;
     const timer = window.setTimeout(() => void engine().then((swiper) => swiper.slideNext()), autoplayMs);
+    firstStepRef.current = timer;
     return () => window.clearTimeout(timer);
   }, [autoplayMs, playing, several, engine]);
 
