@@ -50,8 +50,9 @@ type Device = { userAgent: string; standalone: boolean };
 /**
  * SPEC.md §4 "Mobile app popup": offers /{lng}/app-page to a signed-in Android player 30 s after the session (this
  * document) starts. A non-modal dialog: it appears by itself, so it does not take the focus away from the player.
+ * `elapsedMs` is how much of the session had passed when it was mounted (it is loaded on demand).
  */
-export function AppPopup() {
+export function AppPopup({ elapsedMs = 0 }: { elapsedMs?: number }) {
   const t = useTranslations('appPopup');
   const locale = useLocale();
   const pathname = usePathname();
@@ -65,12 +66,15 @@ export function AppPopup() {
     const update = appPopupStorageAtStart(readStorage(), Date.now());
     if (update) writeStorage(update);
     // The browser's facts are read when the delay is over, after hydration, so server and client renders agree.
-    const timer = window.setTimeout(() => {
-      setHidden(readStorage().hidden);
-      setDevice({ userAgent: navigator.userAgent, standalone: runsAsInstalledApp() });
-    }, SPEC.mobilePopupDelayMs);
+    const timer = window.setTimeout(
+      () => {
+        setHidden(readStorage().hidden);
+        setDevice({ userAgent: navigator.userAgent, standalone: runsAsInstalledApp() });
+      },
+      Math.max(0, SPEC.mobilePopupDelayMs - elapsedMs),
+    );
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [elapsedMs]);
 
   const visible =
     device !== null &&

@@ -6,6 +6,7 @@ import { EMPTY_SLIP } from '@/lib/sports/bet-slip';
 import { infoPopupStateFrom } from '@/store/info-popup-slice';
 import { makeStore } from '@/store/store';
 import { navigationState } from '@/test/navigation-mock';
+import { infoPopupLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { CLOSED_ANNOUNCEMENT_KEY } from './announcement-memory';
 import { InfoPopup } from './info-popup';
@@ -24,7 +25,7 @@ const POPUP: InfoPopupData = {
 
 function renderPopup(popup: Partial<InfoPopupData> = {}, locale: 'en' | 'de' = 'en') {
   const store = makeStore({ infoPopup: infoPopupStateFrom({ ...POPUP, ...popup }) });
-  return renderWithProviders(<InfoPopup />, { store, locale });
+  return renderWithProviders(<InfoPopup labels={infoPopupLabels(locale)} />, { store, locale });
 }
 
 const dialog = () => screen.queryByRole('dialog');
@@ -75,7 +76,7 @@ describe('InfoPopup', () => {
     const { rerender } = renderPopup();
     expect(dialog()).toBeNull();
     navigationState.pathname = '/en';
-    rerender(<InfoPopup />);
+    rerender(<InfoPopup labels={infoPopupLabels()} />);
     expect(dialog()).not.toBeNull();
   });
 
@@ -110,7 +111,7 @@ describe('InfoPopup', () => {
   it('closes on any path change, for good', () => {
     const { rerender, store } = renderPopup();
     navigationState.pathname = '/en/category/slots';
-    rerender(<InfoPopup />);
+    rerender(<InfoPopup labels={infoPopupLabels()} />);
     expect(dialog()).toBeNull();
     expect(store.getState().infoPopup.showInfoPopup).toBe(false);
     expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
 import { Fragment, useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import dialog from '@/components/ui/dialog.module.css';
@@ -35,8 +35,9 @@ const slipInProgress = () => slipStore.get().selections.length > 0;
  * the loading flag set; its close icon and Escape only close it. A non-modal panel: it appears by itself, so it
  * takes neither the focus nor the page's clicks.
  */
-export function InfoPopup() {
-  const t = useTranslations('infoPopup');
+export type InfoPopupLabels = { title: string; emailSample: string; dismiss: string };
+
+export function InfoPopup({ labels }: { labels: InfoPopupLabels }) {
   const popup = useAppSelector((state) => state.infoPopup);
   const dispatch = useAppDispatch();
   const pathname = usePathname();
@@ -107,10 +108,10 @@ export function InfoPopup() {
     >
       <div className={dialog.body}>
         <h2 id={titleId} className={dialog.title}>
-          {t('title')}
+          {labels.title}
         </h2>
         <p id={textId} className={dialog.text}>
-          <PopupText text={popup.text} email={t('emailSample')} />
+          <PopupText text={popup.text} email={labels.emailSample} />
         </p>
         <div className={dialog.actions}>
           <button type="button" className={buttons.primary} onClick={() => follow(popup.hrefOnMainButton)}>
@@ -125,7 +126,7 @@ export function InfoPopup() {
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="visually-hidden">{t('dismiss')}</span>
+        <span className="visually-hidden">{labels.dismiss}</span>
       </button>
     </div>
   );

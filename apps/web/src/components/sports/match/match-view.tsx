@@ -11,7 +11,7 @@ import { slipStore } from '@/lib/sports/bet-slip-store';
 import { matchPath } from '@/lib/sports/match-path';
 import { matchStreamUrl, parseMatchEvent } from '@/lib/sports/sports-api';
 import { BetSlip } from '../bet-slip/bet-slip';
-import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
+import { OddsFormatSwitcher, oddsFormatLabels } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import styles from './match-view.module.css';
@@ -93,7 +93,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
               {t('match.result', { score1: match.result.score1, score2: match.result.score2 })}
             </p>
           ) : null}
-          <OddsFormatSwitcher lng={lng} />
+          <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} />
         </header>
         {!match.bettingOpen ? (
           <p className={styles.closed} role="status">

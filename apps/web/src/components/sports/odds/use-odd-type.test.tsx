@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fetchOddType } from '@/lib/sports/sports-api';
+import { topOfferLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { OddsFormatSwitcher } from './odds-format-switcher';
 
@@ -13,7 +14,7 @@ describe('the odds format', () => {
   it('keeps what the visitor picked when the odd-type call answers later', async () => {
     let answer: (oddType: 'decimal') => void = () => undefined;
     vi.mocked(fetchOddType).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderWithProviders(<OddsFormatSwitcher lng="en" />);
+    renderWithProviders(<OddsFormatSwitcher lng="en" labels={topOfferLabels().oddsFormat} />);
     const select = screen.getByRole('combobox', { name: 'Odds format' });
     expect((select as HTMLSelectElement).value).toBe('decimal');
     fireEvent.change(select, { target: { value: 'malay' } });

@@ -8,6 +8,7 @@ import { fetchSportMatches } from '@/lib/sports/sports-api';
 import { makeStore } from '@/store/store';
 import { seededMessages } from '@/test/messages';
 import { navigationState } from '@/test/navigation-mock';
+import { topOfferLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { oddTypeStore } from '../odds/odd-type-store';
 import { TopOfferBlock } from './top-offer-block';
@@ -59,7 +60,9 @@ const sports = [1, 2, 3].map((idSport) => ({ idSport, sportName: `Sport ${idSpor
 const fetchMock = vi.mocked(fetchSportMatches);
 
 function renderBlock() {
-  return renderWithProviders(<TopOfferBlock lng="en" sports={sports} first={book(1, [match(11, 1, 2 * HOUR)])} />);
+  return renderWithProviders(
+    <TopOfferBlock lng="en" labels={topOfferLabels()} sports={sports} first={book(1, [match(11, 1, 2 * HOUR)])} />,
+  );
 }
 
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
@@ -156,6 +159,7 @@ describe('TopOfferBlock', () => {
           <Provider store={makeStore()}>
             <TopOfferBlock
               lng="en"
+              labels={topOfferLabels()}
               sports={sports}
               first={book(1, [match(11, 1, 2 * HOUR)])}
               serverTimeZone={serverTimeZone}

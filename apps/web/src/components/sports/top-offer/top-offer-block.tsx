@@ -4,14 +4,13 @@ import { SPEC } from '@playhouse/shared/constants';
 import type { Match, Sport, SportCategory, Tournament } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { buildTopOffer, type TopOfferDay } from '@playhouse/shared/sports/top-offer';
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchSportMatches } from '@/lib/sports/sports-api';
-import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
+import { OddsFormatSwitcher, type OddsFormatLabels } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import styles from './top-offer.module.css';
-import { TopOfferTable, TopOfferSkeleton } from './top-offer-table';
+import { TopOfferTable, TopOfferSkeleton, type TopOfferTableLabels } from './top-offer-table';
 
 export interface TopOfferBook {
   matches: Match[];
@@ -24,8 +23,12 @@ type Entry = TopOfferBook | 'failed';
 /** Keeps the table's rows fresh: matches that have started leave it without a reload. */
 const CLOCK_TICK_MS = 30_000;
 
+/** Translated on the server: the block does not load the message formatter (it is on the home page's first load). */
+export type TopOfferLabels = TopOfferTableLabels & { title: string; sports: string; oddsFormat: OddsFormatLabels };
+
 export interface TopOfferBlockProps {
   lng: Locale;
+  labels: TopOfferLabels;
   /** The sport tabs, in order. */
   sports: Sport[];
   /** The first tab's matches, which came with the sports list. */
@@ -42,8 +45,7 @@ export interface TopOfferBlockProps {
  * day groups are in the visitor's time zone: drawn on the server when it knows the zone, else in the browser behind
  * a skeleton of the same size.
  */
-export function TopOfferBlock({ lng, sports, first, serverTimeZone = null, renderedAt }: TopOfferBlockProps) {
-  const t = useTranslations('sports');
+export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = null, renderedAt }: TopOfferBlockProps) {
   const timeZone = useTimeZone(serverTimeZone);
   const [oddType] = useOddType(lng);
   const [activeId, setActiveId] = useState(sports[0]?.idSport ?? 0);
@@ -129,11 +131,11 @@ export function TopOfferBlock({ lng, sports, first, serverTimeZone = null, rende
     <section className={styles.block} aria-labelledby={`${baseId}-title`}>
       <div className={styles.header}>
         <h2 id={`${baseId}-title`} className={styles.title}>
-          {t('topOffer')}
+          {labels.title}
         </h2>
-        <OddsFormatSwitcher lng={lng} />
+        <OddsFormatSwitcher lng={lng} labels={labels.oddsFormat} />
       </div>
-      <div className={styles.tabs} role="tablist" aria-label={t('sports')}>
+      <div className={styles.tabs} role="tablist" aria-label={labels.sports}>
         {tabs.map((sport, index) => {
           const selected = sport.idSport === active.idSport;
           return (
@@ -165,7 +167,7 @@ export function TopOfferBlock({ lng, sports, first, serverTimeZone = null, rende
         aria-busy={days === null}
         className={styles.panel}
       >
-        {days ? <TopOfferTable days={days} /> : <TopOfferSkeleton rows={skeletonRows} />}
+        {days ? <TopOfferTable days={days} lng={lng} labels={labels} /> : <TopOfferSkeleton rows={skeletonRows} />}
       </div>
     </section>
   );
