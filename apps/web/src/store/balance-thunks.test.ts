@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balanceLanguageSet, balancesReceived } from './balance-slice';
-import {
-  BALANCE_ERRORS,
-  fetchInitialBalance,
-  refreshBonusBalance,
-  refreshMainBalance,
-  refreshUrl,
-} from './balance-thunks';
+import { BALANCE_ERRORS, fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from './balance-thunks';
+import { refreshUrl } from '@/lib/account/account-api';
 import { makeStore } from './store';
 import { login } from './user-slice';
 

@@ -1,11 +1,11 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { BalancesResponse } from '@playhouse/shared/contracts/cashbox';
-import { fetchBalanceAmount, fetchBalances, logOut } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
 import type { BalanceState } from './balance-state';
 import { logout } from './user-slice';
 
-export { refreshUrl } from '@/lib/account/account-api';
+// The calls (and the api client under them) load with the first balance request: visitors never make one.
+const accountApi = () => import('@/lib/account/account-api');
 
 /** SPEC.md §8: the exact rejection messages. */
 export const BALANCE_ERRORS = {
@@ -26,6 +26,7 @@ export const fetchInitialBalance = createAsyncThunk<BalancesResponse, { force?: 
   'balance/fetchInitialBalance',
   async (_options, { getState, dispatch, signal }) => {
     const { language } = getState().balance;
+    const { fetchBalances, logOut } = await accountApi();
     try {
       return await fetchBalances(language, signal);
     } catch (error) {
@@ -44,7 +45,7 @@ export const refreshMainBalance = createAsyncThunk<string, void, ThunkConfig>(
   async (_arg, { getState, signal }) => {
     const { mainBalanceRoute, language } = getState().balance;
     if (!mainBalanceRoute) throw new Error(BALANCE_ERRORS.mainRouteMissing);
-    return fetchBalanceAmount(language, mainBalanceRoute, signal);
+    return (await accountApi()).fetchBalanceAmount(language, mainBalanceRoute, signal);
   },
 );
 
@@ -54,6 +55,6 @@ export const refreshBonusBalance = createAsyncThunk<string, void, ThunkConfig>(
   async (_arg, { getState, signal }) => {
     const { bonusBalanceRoute, language } = getState().balance;
     if (!bonusBalanceRoute) throw new Error(BALANCE_ERRORS.bonusRouteMissing);
-    return fetchBalanceAmount(language, bonusBalanceRoute, signal);
+    return (await accountApi()).fetchBalanceAmount(language, bonusBalanceRoute, signal);
   },
 );

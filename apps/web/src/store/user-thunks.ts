@@ -1,9 +1,11 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { fetchCurrentUser, logOut } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
 import type { BalanceState } from './balance-state';
 import { setLoading } from './loader-slice';
 import { login, logout, type User, type UserState } from './user-slice';
+
+// The calls load when a thunk first runs: visitors never sign out or complete a stored user.
+const accountApi = () => import('@/lib/account/account-api');
 
 // What these thunks read of the store; naming the slices, not the root state, keeps the store out of their imports.
 type ThunkConfig = { state: { balance: BalanceState; userSlice: UserState } };
@@ -18,7 +20,7 @@ export const logoutUser = createAsyncThunk<void, { refresh: () => void }, ThunkC
   async ({ refresh }, { dispatch, getState }) => {
     dispatch(setLoading(true));
     try {
-      await logOut(getState().balance.language);
+      await (await accountApi()).logOut(getState().balance.language);
     } catch (error) {
       console.warn('Logout request failed', error);
     } finally {
@@ -39,7 +41,7 @@ export const fetchUserData = createAsyncThunk<User | null, void, ThunkConfig>(
   'userSlice/fetchUserData',
   async (_arg, { dispatch, getState, signal }) => {
     try {
-      const user = await fetchCurrentUser(getState().balance.language, signal);
+      const user = await (await accountApi()).fetchCurrentUser(getState().balance.language, signal);
       dispatch(login(user));
       return user;
     } catch (error) {
