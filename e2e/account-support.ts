@@ -57,7 +57,12 @@ export async function newClient(baseURL: string, testInfo: TestInfo): Promise<AP
 }
 
 /** Registers a player through POST /spa/users from another client; the browser under test stays signed out. */
-export async function registerPlayer(baseURL: string, testInfo: TestInfo, currency = 'EUR'): Promise<Player> {
+export async function registerPlayer(
+  baseURL: string,
+  testInfo: TestInfo,
+  currency = 'EUR',
+  country = 'DE',
+): Promise<Player> {
   const client = await newClient(baseURL, testInfo);
   try {
     const username = uniqueName('p');
@@ -68,7 +73,7 @@ export async function registerPlayer(baseURL: string, testInfo: TestInfo, curren
         username,
         password: PASSWORD,
         phone: '+49 151 23456789',
-        country: 'DE',
+        country,
         currency,
         dateOfBirth: '1990-04-12',
         termsAccepted: true,

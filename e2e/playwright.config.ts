@@ -41,6 +41,10 @@ const serverEnv = {
   FEED_TOKEN: process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789',
   // chat.spec.ts signs the demo support account in (support@playhouse.example): it exists only with this set.
   DEMO_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
+  // protection.spec.ts: GB players follow the UK-like profile, MT players the MGA-like one (the rest the default),
+  // and a player's protection clock can be moved forward (a 24-hour cooling period) through a test-only endpoint.
+  JURISDICTION_COUNTRIES: 'GB=uk,MT=mga',
+  TEST_CLOCK: 'on',
 };
 
 export default defineConfig({

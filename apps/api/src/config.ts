@@ -1,9 +1,17 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { providerSecretsFromEnv } from './services/providers/provider-signature';
-import type { SportsConfig } from './services/sports/sports-services';
-import { DEFAULT_CHAT_CONFIG, type ChatConfig } from './services/chat/chat-service';
+import {
+  CHAT_PRESENCE_TTL_MS,
+  CURRENCY_CODES,
+  DOCUMENT_MAX_BYTES,
+  JURISDICTION_CODES,
+  parseDecimal,
+  parseJurisdictionCountries,
+  type Currency,
+  type JurisdictionCode,
+} from '@playhouse/shared';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -85,6 +93,24 @@ const envSchema = z.object({
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // The jurisdiction profile of the installation, and countries whose players follow another one ("GB=uk,MT=mga").
+  JURISDICTION: z.enum(JURISDICTION_CODES).default('default'),
+  JURISDICTION_COUNTRIES: optionalString,
+  // Tests only: lets a test move one player's protection clock (cooling periods); refused for a public SITE_URL.
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
+  DOCUMENT_DIR: optionalString,
+  DOCUMENT_S3_BUCKET: optionalString,
+  DOCUMENT_S3_REGION: optionalString,
+  DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DOCUMENT_S3_ACCESS_KEY_ID: optionalString,
+  DOCUMENT_S3_SECRET_ACCESS_KEY: optionalString,
+  DOCUMENT_S3_PREFIX: optionalString,
+  HARM_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(15 * 60_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -147,13 +173,62 @@ export interface Config {
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
+  protection: ProtectionConfig;
 }
+
+export interface ProtectionConfig {
+  jurisdiction: { active: JurisdictionCode; countries: Record<string, JurisdictionCode> };
+  /** TEST_CLOCK: tests may move one player's protection clock; never on a public site. */
+  testClock: boolean;
+  documents: {
+    dir: string;
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          prefix: string;
+        }
+      | undefined;
+    maxBytes: number;
+  };
+  harmCheckIntervalMs: number;
+}
+
+export interface SportsConfig {
+  /** Run the in-house feed simulator (on by default with the embedded demo database). */
+  simulator: boolean;
+  simulatorIntervalMs: number;
+  /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
+  feedToken: string | undefined;
+}
+
+export interface ChatConfig {
+  /** Messages one holder (visitor or player) may send per window, on every instance together. */
+  sendLimit: WindowLimit;
+  presenceTtlMs: number;
+}
+
+export const DEFAULT_CHAT_CONFIG: ChatConfig = {
+  sendLimit: { max: 20, windowMs: 60_000 },
+  presenceTtlMs: CHAT_PRESENCE_TTL_MS,
+};
 
 export interface CasinoConfig {
   /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
   providerSecrets: Record<string, string>;
+  /** How far a call's signed timestamp may be from the wallet's clock, either way. */
+  signatureWindowMs: number;
+  /** The most the wins of one casino round may add up to, per currency, in minor units (CASINO_MAX_WIN_<CUR>). */
+  maxWinPerRound: Record<Currency, bigint>;
   launchTtlMs: number;
+  /** A provider's game session ends with the player's site session, and after this at the latest. */
+  gameSessionTtlMs: number;
   originalsSessionTtlMs: number;
+  /** The Originals settlement job: how often it runs, and how long a bet of unknown fate waits before its rollback. */
+  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
   /** Visitors' catalogue answers are kept this long per instance; 0: never. */
@@ -175,14 +250,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const providerSecrets = providerSecretsFromEnv(env);
-  if (providerSecrets.issues.length > 0) throw new ConfigError(providerSecrets.issues);
+  const maxWin = maxWinFromEnv(env);
+  const issues = [...providerSecrets.issues, ...maxWin.issues];
+  if (issues.length > 0) throw new ConfigError(issues);
   const siteOrigin = new URL(vars.SITE_URL).origin;
+  const jurisdictionCountries = parseJurisdictionCountries(vars.JURISDICTION_COUNTRIES);
+  if (jurisdictionCountries.issues.length > 0) throw new ConfigError(jurisdictionCountries.issues);
+  // A clock that tests can move must never be reachable on a site the public uses: only a loopback origin allows it.
+  const loopbackSite = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(siteOrigin).hostname);
+  if (vars.TEST_CLOCK === 'on' && !loopbackSite) {
+    throw new ConfigError(['TEST_CLOCK: only allowed when SITE_URL is a loopback address (a test run)']);
+  }
+  const dataDir = resolveDataDir(vars.DATA_DIR);
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
     port: vars.API_PORT,
     host: vars.API_HOST,
     databaseUrl: vars.DATABASE_URL,
-    dataDir: resolveDataDir(vars.DATA_DIR),
+    dataDir,
     siteUrl: siteOrigin,
     allowedOrigins,
     logLevel: vars.LOG_LEVEL,
@@ -209,12 +294,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
       feedToken: vars.FEED_TOKEN,
-      jobsEnabled: vars.JOBS_ENABLED,
     },
     casino: {
       providerSecrets: providerSecrets.secrets,
+      signatureWindowMs: 5 * MINUTE_MS,
+      maxWinPerRound: maxWin.limits,
       launchTtlMs: 5 * MINUTE_MS,
+      gameSessionTtlMs: 12 * HOUR_MS,
       originalsSessionTtlMs: 12 * HOUR_MS,
+      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS },
       demoBalance: 100_000n,
       catalogueCacheMs: vars.CATALOGUE_CACHE_MS,
     },
@@ -223,7 +311,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendLimit: { max: vars.CHAT_SEND_MAX, windowMs: vars.CHAT_SEND_WINDOW_MS },
       demoStaffPassword: vars.SEED_DEMO ? vars.DEMO_STAFF_PASSWORD : undefined,
     },
+    protection: {
+      jurisdiction: { active: vars.JURISDICTION, countries: jurisdictionCountries.countries },
+      testClock: vars.TEST_CLOCK === 'on',
+      documents: {
+        dir: vars.DOCUMENT_DIR
+          ? path.resolve(REPO_ROOT, vars.DOCUMENT_DIR)
+          : dataDir.startsWith('memory://')
+            ? path.join(os.tmpdir(), 'playhouse-documents')
+            : path.join(dataDir, 'documents'),
+        s3: vars.DOCUMENT_S3_BUCKET
+          ? {
+              bucket: vars.DOCUMENT_S3_BUCKET,
+              region: vars.DOCUMENT_S3_REGION ?? 'us-east-1',
+              endpoint: vars.DOCUMENT_S3_ENDPOINT,
+              accessKeyId: vars.DOCUMENT_S3_ACCESS_KEY_ID,
+              secretAccessKey: vars.DOCUMENT_S3_SECRET_ACCESS_KEY,
+              prefix: vars.DOCUMENT_S3_PREFIX ?? 'documents/',
+            }
+          : undefined,
+        maxBytes: DOCUMENT_MAX_BYTES,
+      },
+      harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
+    },
   };
+}
+
+/** CASINO_MAX_WIN_<CUR> (a decimal amount, e.g. CASINO_MAX_WIN_EUR=50000.00) over these defaults, in minor units. */
+function maxWinFromEnv(env: NodeJS.ProcessEnv): { limits: Record<Currency, bigint>; issues: string[] } {
+  const issues: string[] = [];
+  const limits: Record<Currency, bigint> = {
+    EUR: 10_000_000n,
+    USD: 10_000_000n,
+    GBP: 10_000_000n,
+    BRL: 50_000_000n,
+    RUB: 1_000_000_000n,
+  };
+  for (const currency of CURRENCY_CODES) {
+    const name = `CASINO_MAX_WIN_${currency}`;
+    const text = env[name];
+    if (!text) continue;
+    const amount = parseDecimal(text, currency);
+    if (amount === null || amount <= 0n) issues.push(`${name}: must be a positive amount, e.g. 50000.00`);
+    else limits[currency] = amount;
+  }
+  return { limits, issues };
+}
+
+/** PROVIDER_SECRET_<SLUG> (slug upper-cased, '-' as '_') → { slug: secret }. */
+export function providerSecretsFromEnv(env: NodeJS.ProcessEnv): { secrets: Record<string, string>; issues: string[] } {
+  const secrets: Record<string, string> = {};
+  const issues: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^PROVIDER_SECRET_([A-Z0-9_]+)$/.exec(name);
+    if (!match || value === undefined || value === '') continue;
+    if (value.length < 32) {
+      issues.push(`${name}: must be at least 32 characters`);
+      continue;
+    }
+    secrets[match[1]!.toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return { secrets, issues };
 }
 
 /** A folder relative to the repository root, or PGlite's `memory://` for a throwaway database. */

@@ -91,7 +91,7 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       if (!STAFF_ROLES.has(request.user.role)) throw new ForbiddenError();
     });
   },
-  { name: 'auth', dependencies: ['services', '@fastify/cookie'] },
+  { name: 'auth', dependencies: ['accounts', '@fastify/cookie'] },
 );
 
 /** `config.rateLimit` of a route limited per client address. */

@@ -7,7 +7,6 @@ export const CASHBOX_ERROR_CODES = [
   'idempotency_key_reused',
   'payment_method_unavailable',
   'amount_out_of_range',
-  'deposit_limit_exceeded',
   'withdrawal_state_conflict',
   'checkout_closed',
   'webhook_signature_invalid',

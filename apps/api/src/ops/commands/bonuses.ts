@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BonusHistoryResponse, StaffBonusCampaign } from '@playhouse/shared';
-import { systemClock } from '../../services/cashbox/clock';
+import { systemClock } from '../../lib/clock';
 import { createBonusService } from '../../services/bonuses/bonus-service';
 import { UsageError, stringOption, type OpsCommand, type OpsTarget } from '../command';
 

@@ -10,8 +10,9 @@ import {
   type Transaction,
   type WithdrawalStatus,
 } from '@playhouse/shared';
-import { createMoneyServices, type MoneyServices } from '../../services/cashbox/cashbox-services';
+import { createMoneyServices, type MoneyServices } from '../money-services';
 import { UsageError, stringOption, type CommandInput, type OpsCommand, type OpsTarget } from '../command';
+import { directProtection } from './protection';
 
 type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;
 
@@ -21,6 +22,7 @@ function money(target: DirectTarget): MoneyServices {
     db: target.db,
     config: { ...target.config, payments: { ...target.config.payments, webhookUrl: undefined } },
     logger: { warn: (details, message) => console.error(message, details) },
+    protection: directProtection(target),
   });
 }
 

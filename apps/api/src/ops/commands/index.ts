@@ -3,6 +3,13 @@ import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
 import { contentCommands } from './content';
+import { protectionCommands } from './protection';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands, ...contentCommands];
+export const COMMANDS: OpsCommand[] = [
+  ...accountCommands,
+  ...cashboxCommands,
+  ...bonusCommands,
+  ...protectionCommands,
+  ...contentCommands,
+];

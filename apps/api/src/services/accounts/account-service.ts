@@ -15,11 +15,12 @@ import {
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { ensureAccount } from '../wallet/ledger-queries';
+import { ensureAccount } from '../wallet/wallet-service';
 import type { CaptchaService } from '../captcha/captcha-service';
 import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
 import type { PasswordHasher } from '../auth/password-hasher';
-import { clearCounter, hitCounter, pruneCounters, secondsUntil, type WindowLimit } from '../auth/rate-counter';
+import type { WindowLimit } from '../../config';
+import { clearCounter, hitCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
 import {
   hashToken,
   newOpaqueToken,
@@ -367,11 +368,25 @@ export function createAccountService({
     });
   }
 
+  /**
+   * Confirms a serious step (a time-out, a self-exclusion, a closure) with the account's password; failures count
+   * against the same per-account window as password changes.
+   */
+  async function confirmPassword(userId: number, password: string): Promise<boolean> {
+    const counterKey = `password-confirm:${userId}`;
+    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const row = await findUserById(db, userId);
+    if (!row || !(await hasher.verifyPassword(row.passwordHash, password))) return false;
+    await clearCounter(db, counterKey);
+    return true;
+  }
+
   return {
     register,
     login,
     logout,
     changePassword,
+    confirmPassword,
     requestRecovery,
     validateResetToken,
     resetPassword,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 
-const { sessions, users } = schema;
+const { sessions, users, playerLimits } = schema;
 
 export const SESSION_COOKIE = 'ph_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -57,6 +57,14 @@ const userColumns = {
   passwordChangedAt: users.passwordChangedAt,
   createdAt: users.createdAt,
 };
+
+/** The join to the player's session time limit (minutes; player protection), if they set one. */
+const sessionLimitJoin = and(eq(playerLimits.userId, sessions.userId), eq(playerLimits.kind, 'session'));
+
+function sessionLimitReached(row: { createdAt: Date; sessionLimitMinutes: bigint | null }, current: Date): boolean {
+  if (row.sessionLimitMinutes === null) return false;
+  return current.getTime() - row.createdAt.getTime() >= Number(row.sessionLimitMinutes) * 60_000;
+}
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
@@ -113,16 +121,24 @@ export function createSessionService({
     const rows = await db
       .select({
         sessionId: sessions.id,
+        createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        sessionLimitMinutes: playerLimits.amount,
         user: userColumns,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(playerLimits, sessionLimitJoin)
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, current)))
       .limit(1);
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
+    // The player's session time limit (player protection) ends the session when it is reached.
+    if (sessionLimitReached(row, current)) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      return null;
+    }
     if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
       return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt };
     }
@@ -132,14 +148,16 @@ export function createSessionService({
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
-  async function isLive(sessionId: number): Promise<boolean> {
-    const rows = await db
-      .select({ id: sessions.id })
+  async function isLive(sessionId: number, executor: DbOrTx = db): Promise<boolean> {
+    const current = now();
+    const rows = await executor
+      .select({ id: sessions.id, createdAt: sessions.createdAt, sessionLimitMinutes: playerLimits.amount })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now()), eq(users.status, 'active')))
+      .leftJoin(playerLimits, sessionLimitJoin)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, current), eq(users.status, 'active')))
       .limit(1);
-    return rows.length > 0;
+    return rows.length > 0 && !sessionLimitReached(rows[0]!, current);
   }
 
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {

@@ -15,7 +15,7 @@ import {
   type StaffBonusCampaign,
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { createWalletService } from '../wallet/wallet-service';
 import { finishBonus, grantTransferKey, lockBonus, type BonusCampaignRow, type UserBonusRow } from './bonus-engine';
 import {
@@ -59,7 +59,18 @@ export interface OfferTarget {
   createdAt?: Date;
 }
 
-export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
+/** The largest wagering multiple the player's jurisdiction allows (null: no cap). */
+export type MaxWagering = (executor: DbOrTx, userId: number) => Promise<number | null>;
+
+export function createBonusService({
+  db,
+  clock,
+  maxWagering = async () => null,
+}: {
+  db: Db;
+  clock: Clock;
+  maxWagering?: MaxWagering;
+}) {
   async function campaignMap(executor: DbOrTx, ids: number[]) {
     if (ids.length === 0) return new Map<number, BonusCampaignRow>();
     const rows = await executor.select().from(bonusCampaigns).where(inArray(bonusCampaigns.id, ids));
@@ -340,6 +351,9 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
           .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
         if (other) throw new BonusActiveExistsError();
         const amount = campaign.kind === 'coins' ? await pickIn(tx, locked) : (locked.bonus.amount ?? 0n);
+        // A jurisdiction may cap the multiple (UK-like: 10x): the requirement is never above it.
+        const cap = await maxWagering(tx, userId);
+        const multiple = cap === null ? campaign.wager : Math.min(campaign.wager, cap);
         const [updated] = await tx
           .update(userBonuses)
           .set({
@@ -347,7 +361,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
             amount,
             acceptedAt: now,
             expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
-            wagerRequired: amount * BigInt(campaign.wager),
+            wagerRequired: amount * BigInt(multiple),
             freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
           })
           .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))

@@ -9,9 +9,9 @@ import {
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, requestHash } from './amounts';
+import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
 import { WithdrawalStateConflictError } from './cashbox-errors';
-import type { Clock } from './clock';
+import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 
 const { withdrawals, users, auditLog } = schema;
@@ -76,7 +76,16 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * 'withdrawals' hold; staff approve, then mark paid (hold → world) or reject (hold → main). Each step is one
  * transaction that changes the status and moves the money together.
  */
-export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock }) {
+export function createWithdrawalService({
+  db,
+  clock,
+  withdrawalGuard,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
+  withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
+}) {
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -211,6 +220,7 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
         return creationResponse(row);
       };
       if (existing) return replay(existing);
+      await withdrawalGuard(db, user.id);
 
       const now = clock.now();
       const created = await db.transaction(async (tx) => {

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import type { GameLaunch, GameMode } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { UnauthorizedError } from '../auth/auth-errors';
-import type { CatalogueService, Viewer } from '../catalogue/catalogue-service';
-import { hasSucceededDeposit } from '../catalogue/catalogue-queries';
-import { DemoUnavailableError, GameLockedError } from './casino-errors';
+import { hasSucceededDeposit, type CatalogueService, type Viewer } from '../catalogue/catalogue-service';
+import { DemoUnavailableError, GameLockedError } from './game-errors';
 import { insertLaunch, recordPlay, redeemLaunch, toggleFavourite } from './game-player-queries';
 
 export function hashLaunchToken(token: string): string {
@@ -25,11 +24,14 @@ export function createGamePlayerService({
   db,
   catalogue,
   launchTtlMs,
+  launchGuard,
   now = () => new Date(),
 }: {
   db: Db;
   catalogue: CatalogueService;
   launchTtlMs: number;
+  /** Player protection: breaks, verification per jurisdiction (demo play included), a due reality check. */
+  launchGuard: (executor: DbOrTx, userId: number | null, mode: GameMode) => Promise<void>;
   now?: () => Date;
 }) {
   async function gameOrNotFound(ref: number | string) {
@@ -48,13 +50,21 @@ export function createGamePlayerService({
      * Real money needs a signed-in player who may open the game (a locked game needs a deposit first); demo needs a
      * game that offers it and is open to anyone. Opening a game for real puts it on the player's recently played list.
      */
-    async launch(context: LocaleContext, viewer: Viewer, ref: number | string, mode: GameMode): Promise<GameLaunch> {
+    async launch(
+      context: LocaleContext,
+      viewer: Viewer & { sessionId: number | null },
+      ref: number | string,
+      mode: GameMode,
+    ): Promise<GameLaunch> {
       const game = await gameOrNotFound(ref);
       if (mode === 'demo') {
         if (!game.demoModeEnabled) throw new DemoUnavailableError();
       } else {
         if (viewer.userId === null) throw new UnauthorizedError();
-        if (game.requiresDeposit && !(await hasSucceededDeposit(db, viewer.userId))) throw new GameLockedError();
+      }
+      await launchGuard(db, viewer.userId, mode);
+      if (mode === 'real' && game.requiresDeposit && !(await hasSucceededDeposit(db, viewer.userId!))) {
+        throw new GameLockedError();
       }
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
@@ -62,6 +72,8 @@ export function createGamePlayerService({
       await insertLaunch(db, {
         tokenHash: hashLaunchToken(token),
         userId: mode === 'real' ? viewer.userId : null,
+        // A provider's game session lives as long as this site session (see the providers' wallet).
+        playerSessionId: mode === 'real' ? viewer.sessionId : null,
         gameId: game.id,
         mode,
         locale: context.locale,

@@ -4,10 +4,9 @@ import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../cashbox/amounts';
-import type { Clock } from '../cashbox/clock';
+import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
-import type { LimitsService } from '../limits/limits-service';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
 
 const { payments, paymentEvents } = schema;
@@ -45,13 +44,14 @@ export function createPaymentService({
   db,
   clock,
   providers,
-  limits,
+  depositGuard,
   siteUrl,
 }: {
   db: Db;
   clock: Clock;
   providers: PaymentProvider[];
-  limits: Pick<LimitsService, 'assertDepositAllowed'>;
+  /** Player protection's check (breaks, verification, deposit limits), run inside the deposit's transaction. */
+  depositGuard: (tx: DbOrTx, userId: number, amount: bigint) => Promise<void>;
   siteUrl: string;
 }) {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
@@ -159,7 +159,7 @@ export function createPaymentService({
       provider(offer.provider);
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
-        await limits.assertDepositAllowed(tx, user, amount, now);
+        await depositGuard(tx, user.id, amount);
         const [row] = await tx
           .insert(payments)
           .values({

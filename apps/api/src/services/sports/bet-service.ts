@@ -16,12 +16,11 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
 import { splitBet } from '../providers/provider-wallet-service';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
@@ -130,7 +129,15 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
 
 export type BetService = ReturnType<typeof createBetService>;
 
-export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
+/** Player protection's check of a stake: breaks, verification, a due reality check, loss and wager limits. */
+export type StakeGuard = (
+  tx: DbOrTx,
+  userId: number,
+  amount: bigint,
+  options: { sessionId?: number | null },
+) => Promise<void>;
+
+export function createBetService({ db, clock, stakeGuard }: { db: Db; clock: Clock; stakeGuard: StakeGuard }) {
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -197,6 +204,7 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
       body: PlaceBetBody,
       idempotencyKey: string,
       context: LocaleContext,
+      options: { sessionId?: number | null } = {},
     ): Promise<{ bet: Bet; replayed: boolean }> {
       if (!isCurrency(user.currency)) throw new ValidationError({ currency: 'unsupported currency' });
       const currency = user.currency;
@@ -255,7 +263,8 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
             position,
           })),
         );
-        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
+        // Player protection first, then the active bonus, then the ledger's accounts (the lock order of every stake).
+        await stakeGuard(tx, user.id, stake, options);
         const bonus = await lockActiveBonus(tx, user.id);
         if (bonus && bonus.campaign.maxBet !== null && stake > bonus.campaign.maxBet) {
           throw new BonusMaxBetExceededError(formatMinor(bonus.campaign.maxBet, currency));

@@ -11,6 +11,7 @@ import type { User } from '@/store/user-slice';
 import { logoutUser } from '@/store/user-thunks';
 import { BonusOfferGate } from '@/components/bonuses/bonus-offer-gate';
 import { WageringMeter } from '@/components/bonuses/wagering-progress';
+import { RealityCheckGate } from '@/components/protection/reality-check-gate';
 import styles from './header-account.module.css';
 import { PlayerSync } from './player-sync';
 
@@ -50,6 +51,7 @@ function Balances() {
 export function SignedInCorner({ user }: { user: User }) {
   const t = useTranslations('accountMenu');
   const tb = useTranslations('bonuses');
+  const tSafe = useTranslations('safePlay');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
@@ -86,6 +88,7 @@ export function SignedInCorner({ user }: { user: User }) {
       <Balances />
       <WageringMeter />
       <BonusOfferGate />
+      <RealityCheckGate />
       <button
         ref={buttonRef}
         type="button"
@@ -117,6 +120,15 @@ export function SignedInCorner({ user }: { user: User }) {
           </li>
           <li>
             <Link href="/withdrawals">{t('withdrawals')}</Link>
+          </li>
+          <li>
+            <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
+          </li>
+          <li>
+            <Link href="/verification">{tSafe('menu.verification')}</Link>
+          </li>
+          <li>
+            <Link href="/statement">{tSafe('menu.statement')}</Link>
           </li>
           <li>
             <button type="button" onClick={() => void dispatch(logoutUser({ refresh: () => router.refresh() }))}>

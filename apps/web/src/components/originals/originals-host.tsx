@@ -4,6 +4,7 @@ import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
 import { DiceGame } from './dice-game';
@@ -26,7 +27,6 @@ type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } |
 export function OriginalsHost({ lng }: { lng: Locale }) {
   const t = useTranslations('casino.originals');
   const titleId = useId();
-  const errors = useTranslations('errors');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [roundsPlayed, setRoundsPlayed] = useState(0);
@@ -48,13 +48,8 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
       .catch(() => setLoad({ kind: 'ended' }));
   }, [lng]);
 
-  const errorText = useCallback(
-    (failure: unknown) => {
-      const code = failure instanceof ApiError ? failure.code : 'internal_error';
-      return errors.has(code) ? errors(code) : errors('internal_error');
-    },
-    [errors],
-  );
+  // The shared error text: a limit refusal names its kind, period and when it resets.
+  const errorText = useErrorText();
 
   const play: PlayRound = useCallback(
     async (bet, params) => {

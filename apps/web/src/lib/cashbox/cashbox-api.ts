@@ -1,4 +1,3 @@
-import type { LimitPeriod } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema, withQuery } from '../browser-api';
 
@@ -9,7 +8,6 @@ const schema = <K extends keyof Awaited<ReturnType<typeof contracts>>>(name: K) 
 export const CASHBOX_PATH = '/spa/cashbox';
 export const WITHDRAWALS_PATH = '/spa/cashbox/withdrawals';
 export const TRANSACTIONS_PATH = '/spa/users/transactions';
-export const LIMITS_PATH = '/spa/users/limits';
 
 /** The player's cashbox: currency, deposit and withdrawal methods, and the deposit limits in use. */
 export function fetchCashbox(lng: Locale) {
@@ -70,17 +68,4 @@ export function payPspCheckout(
     locale: lng,
     body: card,
   });
-}
-
-export function fetchDepositLimits(lng: Locale) {
-  return browserApi(LIMITS_PATH, schema('depositLimitsResponseSchema'), { locale: lng });
-}
-
-/** Sets (or with null removes) one period's deposit limit; answers with every limit as it now stands. */
-export function saveDepositLimit(lng: Locale, period: LimitPeriod, amount: string | null) {
-  return browserApi(LIMITS_PATH, schema('depositLimitsResponseSchema'), {
-    method: 'PUT',
-    locale: lng,
-    body: { period, amount },
-  }).then((data) => data.limits);
 }

@@ -21,7 +21,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new ServiceUnavailableError('The database does not answer.');
       });
-      return { status: 'ok' as const, database: 'ok' as const };
+      return {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        jurisdiction: app.services.protection.jurisdictions.active.code,
+      };
     },
   );
 };

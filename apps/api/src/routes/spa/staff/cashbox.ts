@@ -14,7 +14,7 @@ import {
   uuidParamsSchema,
   withdrawalsQuerySchema,
 } from '@playhouse/shared';
-import { PSP_WEBHOOK_JOB } from '../../../jobs/psp-webhook-job';
+import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 
@@ -148,7 +148,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       // POST /spa/staff/payments/{id}/psp-settle - the sandbox completes a pending payment
       const sessionStatus = await app.services.psp.settle(request.params.id, request.body.outcome);
       // Deliver the event now, so the answer already shows the deposit moved (when the webhook got through).
-      await app.services.jobs.trigger(PSP_WEBHOOK_JOB);
+      await app.jobs.trigger(PSP_WEBHOOK_JOB);
       return { sessionStatus, deposit: await app.services.payments.depositById(request.params.id) };
     },
   );

@@ -4,6 +4,7 @@ import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
+import staffProtectionRoutes from './protection';
 import staffUserRoutes from './users';
 
 /** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
@@ -15,6 +16,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
   await app.register(staffContentRoutes);
+  await app.register(staffProtectionRoutes);
 };
 
 export default staffRoutes;

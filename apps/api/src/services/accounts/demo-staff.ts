@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { schema, type Db } from '@playhouse/db';
+import type { AccountService } from './account-service';
+
+/** The demo support account: only with SEED_DEMO on and DEMO_STAFF_PASSWORD set, so no default password exists. */
+export const DEMO_STAFF = { email: 'support@playhouse.example', username: 'support' } as const;
+
+/** Creates the demo support account once; a later start with another password leaves the account as it is. */
+export async function ensureDemoStaff(db: Db, accounts: Pick<AccountService, 'createUser'>, password: string) {
+  const [existing] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, DEMO_STAFF.email))
+    .limit(1);
+  if (existing) return false;
+  await accounts.createUser({ ...DEMO_STAFF, password, role: 'staff' }, { id: null, ip: null, via: 'direct' });
+  return true;
+}

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { systemClock } from '../../lib/clock';
+import { bonusExpiryJob } from './bonus-jobs';
+import { createBonusService, type BonusService } from './bonus-service';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    bonuses: BonusService;
+  }
+}
+
+/** The bonus engine and its expiry sweep. */
+export const bonusesPlugin = fp<{ config: Config }>(
+  async (app) => {
+    const { guard } = app.services.protection;
+    const bonuses = createBonusService({
+      db: app.db,
+      clock: systemClock,
+      // The player's jurisdiction caps the wagering multiple (UK-like: 10x).
+      maxWagering: async (executor, userId) =>
+        guard.profileOf((await guard.player(executor, userId)).country).maxBonusWagering,
+    });
+    app.services.bonuses = bonuses;
+    app.jobs.add(bonusExpiryJob(bonuses));
+  },
+  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'protection'] },
+);

@@ -1,0 +1,37 @@
+import type { Job } from '../../jobs/scheduler';
+import type { SettlementService } from './settlement-service';
+import type { FeedSimulator } from './simulator/feed-simulator';
+
+export const FEED_SIMULATOR_JOB = 'sports-feed-simulator';
+export const SETTLEMENT_JOB = 'sports-settlement';
+/** Advisory lock keys of the sports jobs (the cashbox jobs use 727_200_nnn). */
+const FEED_SIMULATOR_LOCK_KEY = 727_300_101;
+const SETTLEMENT_LOCK_KEY = 727_300_102;
+/** The sweep catches what the settlement right after an ingest missed (a crash between the two, say). */
+export const SETTLEMENT_INTERVAL_MS = 60_000;
+
+/** One round of the in-house odds feed: fixtures, odds moves, kick-offs, results. */
+export function feedSimulatorJob(simulator: Pick<FeedSimulator, 'tick'>, intervalMs: number): Job {
+  return {
+    name: FEED_SIMULATOR_JOB,
+    lockKey: FEED_SIMULATOR_LOCK_KEY,
+    intervalMs,
+    // A fresh database should not wait a whole interval for its first fixtures.
+    runOnStart: true,
+    async run() {
+      await simulator.tick();
+    },
+  };
+}
+
+/** Settles every open bet whose results are in. */
+export function settlementJob(settlement: Pick<SettlementService, 'settle'>, intervalMs: number): Job {
+  return {
+    name: SETTLEMENT_JOB,
+    lockKey: SETTLEMENT_LOCK_KEY,
+    intervalMs,
+    async run() {
+      await settlement.settle();
+    },
+  };
+}
