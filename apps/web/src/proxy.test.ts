@@ -52,25 +52,4 @@ describe('proxy', () => {
     expect(matcher.test('/manifest.webmanifest')).toBe(false);
     expect(matcher.test('/originals-host/en')).toBe(false);
   });
-
-  it("serves the home page of a visitor whose time zone is known from that zone's render, at the same address", () => {
-    const response = visit('/de', { cookie: 'tz=Europe%2FBerlin' });
-    expect(location(response)).toBeNull();
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/de/local-time/Europe~Berlin');
-    expect(visit('/de/', { cookie: 'tz=America/Argentina/Buenos_Aires' }).headers.get('x-middleware-rewrite')).toBe(
-      'http://localhost:3000/de/local-time/America~Argentina~Buenos_Aires',
-    );
-  });
-
-  it('renders the home page as before without a time zone, or with one that is not a zone', () => {
-    expect(visit('/en').headers.get('x-middleware-rewrite')).toBeNull();
-    expect(visit('/en', { cookie: 'tz=Mars%2FOlympus' }).headers.get('x-middleware-rewrite')).toBeNull();
-    expect(visit('/en', { cookie: 'tz=..%2F..%2Fetc' }).headers.get('x-middleware-rewrite')).toBeNull();
-    expect(visit('/en/category/slots', { cookie: 'tz=UTC' }).headers.get('x-middleware-rewrite')).toBeNull();
-  });
-
-  it('has no page at the per-zone address itself', () => {
-    const rewrite = visit('/en/local-time/Europe~Berlin').headers.get('x-middleware-rewrite');
-    expect(rewrite).toBe('http://localhost:3000/en/local-time/-/not-found');
-  });
 });

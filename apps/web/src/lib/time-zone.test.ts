@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieZone, isTimeZone, rememberTimeZone, zoneFromSegment, zoneToSegment } from './time-zone';
+import { cookieZone, isTimeZone, rememberTimeZone } from './time-zone';
 
 describe('time zone', () => {
   it('knows IANA zones and nothing else', () => {
@@ -17,11 +17,6 @@ describe('time zone', () => {
     expect(cookieZone('Europe/Berlin')).toBe('Europe/Berlin');
     expect(cookieZone('%E0%A4%A')).toBeNull();
     expect(cookieZone(undefined)).toBeNull();
-  });
-
-  it('fits a zone in one path segment and back', () => {
-    expect(zoneToSegment('America/Argentina/Buenos_Aires')).toBe('America~Argentina~Buenos_Aires');
-    expect(zoneFromSegment('America~Argentina~Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
   });
 
   it("leaves the browser's zone in a cookie for a year, and writes it again only when it changed", () => {

@@ -1,9 +1,6 @@
 /** The cookie in which the first visit leaves the browser's IANA time zone, so later pages show local times at once. */
 export const TIME_ZONE_COOKIE = 'tz';
 
-/** Where the home page for a known time zone is rendered (and cached per zone); visitors never see this path. */
-export const LOCAL_TIME_SEGMENT = 'local-time';
-
 const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 /** Whether a value names a time zone this runtime knows ("Europe/Berlin", "UTC"), and nothing else. */
@@ -15,15 +12,6 @@ export function isTimeZone(value: string | undefined | null): value is string {
   } catch {
     return false;
   }
-}
-
-/** A zone as one path segment ("Europe/Berlin" ↔ "Europe~Berlin"): an encoded slash is not safe in a route. */
-export function zoneToSegment(zone: string): string {
-  return zone.replaceAll('/', '~');
-}
-
-export function zoneFromSegment(segment: string): string {
-  return decodeURIComponent(segment).replaceAll('~', '/');
 }
 
 /** A cookie value as the browser wrote it (encoded) or as a proxy may pass it on (decoded). */
