@@ -9,3 +9,4 @@ export * from './bonuses';
 export * from './bonus-infos';
 export * from './chat';
 export * from './protection';
+export * from './stakes';

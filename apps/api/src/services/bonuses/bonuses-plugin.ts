@@ -23,6 +23,8 @@ export const bonusesPlugin = fp<{ config: Config }>(
     });
     app.services.bonuses = bonuses;
     app.jobs.add(bonusExpiryJob(bonuses));
+    // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
+    app.services.withdrawals.addGuard(bonuses.withdrawalGuard);
   },
-  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'protection'] },
+  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'protection', 'cashbox'] },
 );

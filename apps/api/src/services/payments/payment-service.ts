@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { createWalletService } from '../wallet/wallet-service';
@@ -55,6 +55,7 @@ export function createPaymentService({
   siteUrl: string;
 }) {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
+  const wallet = createWalletService({ db });
 
   function provider(code: string): PaymentProvider {
     const found = byCode.get(code);
@@ -101,7 +102,7 @@ export function createPaymentService({
   }
 
   /** Applies one verified event inside the caller's transaction; the payment row is locked while it decides. */
-  async function applyEvent(tx: DbOrTx, providerCode: string, event: ProviderEvent): Promise<WebhookOutcome> {
+  async function applyEvent(tx: Tx, providerCode: string, event: ProviderEvent): Promise<WebhookOutcome> {
     if (!UUID_PATTERN.test(event.paymentId)) return 'unknown_payment';
     const [payment] = await tx
       .select()
@@ -120,17 +121,19 @@ export function createPaymentService({
       return 'applied';
     }
     // The wallet runs inside this transaction (as a savepoint): the credit and the status change commit together.
-    const wallet = createWalletService({ db: tx as Db });
-    const credit = await wallet.transfer({
-      idempotencyKey: depositTransferKey(payment.id),
-      kind: 'deposit',
-      currency: payment.currency,
-      legs: [
-        { account: { userId: payment.userId, kind: 'main' }, amount: payment.amount },
-        { account: { house: 'world' }, amount: -payment.amount },
-      ],
-      metadata: { paymentId: payment.id, provider: providerCode, eventId: event.eventId },
-    });
+    const credit = await wallet.transfer(
+      {
+        idempotencyKey: depositTransferKey(payment.id),
+        kind: 'deposit',
+        currency: payment.currency,
+        legs: [
+          { account: { userId: payment.userId, kind: 'main' }, amount: payment.amount },
+          { account: { house: 'world' }, amount: -payment.amount },
+        ],
+        metadata: { paymentId: payment.id, provider: providerCode, eventId: event.eventId },
+      },
+      tx,
+    );
     await tx
       .update(payments)
       .set({ status: 'succeeded', transferId: credit.transferId, updatedAt: now, settledAt: now })
@@ -139,6 +142,11 @@ export function createPaymentService({
   }
 
   return {
+    /** Whether a provider of this code is enabled (the sandbox is not, with PSP_SANDBOX=off). */
+    hasProvider(code: string): boolean {
+      return byCode.has(code);
+    },
+
     async createDeposit(
       user: { id: number; currency: string },
       request: { method: string; amount: string; locale: string; idempotencyKey: string },

@@ -24,7 +24,12 @@ export const protectionPlugin = fp<{ config: Config }>(
       confirmPassword: app.services.accounts.confirmPassword,
     });
     app.services.protection = protection;
+    // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's
+    // transaction before its bonus and ledger locks.
+    app.services.stakes.addGuard((tx, stake) =>
+      protection.guard.assertCanStake(tx, stake.userId, stake.amount, { sessionId: stake.sessionId }),
+    );
     app.jobs.add(harmCheckJob(protection.harm, config.protection.harmCheckIntervalMs));
   },
-  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts'] },
+  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts', 'stakes'] },
 );

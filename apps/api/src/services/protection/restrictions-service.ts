@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import type { RestrictBody, RestrictionDuration, RestrictionKind, RestrictionStatus } from '@playhouse/shared';
 import { finishBonus, lockActiveBonus } from '../bonuses/bonus-engine';
+import { createWalletService } from '../wallet/wallet-service';
 import {
   InvalidPasswordError,
   PlayerRestrictedError,
@@ -102,6 +103,8 @@ export function createRestrictionsService({
   clock: ProtectionClock;
   confirmPassword: (userId: number, password: string) => Promise<boolean>;
 }) {
+  const wallet = createWalletService({ db });
+
   async function rows(executor: DbOrTx, userId: number): Promise<RestrictionRow[]> {
     return executor
       .select()
@@ -175,7 +178,7 @@ export function createRestrictionsService({
         });
         // A break ends the bonus being wagered and every open offer: no bonus while on a break.
         const bonus = await lockActiveBonus(tx, userId);
-        if (bonus) await finishBonus(tx, bonus.bonus, 'forfeited', now);
+        if (bonus) await finishBonus(tx, wallet, bonus.bonus, 'forfeited', now);
         await tx
           .update(userBonuses)
           .set({ status: 'rejected', finishedAt: now })

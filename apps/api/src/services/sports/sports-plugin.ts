@@ -19,7 +19,7 @@ export const sportsPlugin = fp<{ config: Config }>(
       handle: app.dbHandle,
       config: config.sports,
       logger: app.log,
-      stakeGuard: app.services.protection.guard.assertCanStake,
+      stakes: app.services.stakes,
     });
     app.services.sports = sports;
     if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
@@ -39,5 +39,5 @@ export const sportsPlugin = fp<{ config: Config }>(
       });
     });
   },
-  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'protection'] },
+  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'stakes'] },
 );

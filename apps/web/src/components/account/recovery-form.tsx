@@ -9,13 +9,12 @@ import styles from '@/components/ui/form.module.css';
 import { useForm } from '@/components/ui/use-form';
 import { Link } from '@/i18n/navigation';
 import { requestPasswordRecovery } from '@/lib/account/account-api';
-import { CaptchaStatus } from './captcha-status';
-import { useCaptcha } from './use-captcha';
+import { useAltcha } from './use-altcha';
 
 /** Password recovery (POST /spa/users/password/recovery): the same answer whether or not the address has an account. */
 export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSpec[] }) {
   const t = useTranslations('account');
-  const captcha = useCaptcha();
+  const captcha = useAltcha(lng);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm(fields, {
     onSubmit: async (values) => {
@@ -23,7 +22,7 @@ export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSp
       await requestPasswordRecovery(lng, email, await captcha.take());
       setSentTo(email);
     },
-    onError: () => captcha.prepare(),
+    onError: () => captcha.renew(),
   });
   const backToLogin = (
     <p className={styles.aside}>
@@ -44,7 +43,7 @@ export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSp
 
   return (
     <FormView form={form} submitLabel={t('recovery.submit')} busyLabel={t('recovery.submitting')} footer={backToLogin}>
-      <CaptchaStatus state={captcha.state} />
+      <div className={styles.captcha}>{captcha.widget}</div>
     </FormView>
   );
 }

@@ -3,15 +3,14 @@
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormView } from '@/components/ui/form-view';
 import styles from '@/components/ui/form.module.css';
-import type { FormValues } from '@/components/ui/use-form';
+import { useForm, type FormValues } from '@/components/ui/use-form';
 import { Link } from '@/i18n/navigation';
 import { register } from '@/lib/account/account-api';
-import { CaptchaStatus } from './captcha-status';
-import { useCaptcha } from './use-captcha';
-import { useSignInForm } from './use-sign-in';
+import { rememberNextAfterConfirmation } from './confirm-email-form';
+import { useAltcha } from './use-altcha';
 
 type RegisterFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
@@ -33,16 +32,25 @@ function countryFromBrowser(field: FormFieldSpec | undefined): string {
   return region ?? '';
 }
 
-/** Registration (POST /spa/users) with the fields /spa/forms/register describes and the proof-of-work captcha. */
+/**
+ * Registration (POST /spa/users) with the fields /spa/forms/register describes and the ALTCHA captcha. The api answers
+ * the same for every address: the account is created from the link it e-mails (confirm-email page).
+ */
 export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   const t = useTranslations('account');
+  const tSignup = useTranslations('signup');
   const currency = fields.find((field) => field.name === 'currency')?.options?.[0]?.value ?? '';
-  const captcha = useCaptcha();
-  const form = useSignInForm(fields, {
+  const captcha = useAltcha(lng);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(fields, {
     initial: { currency },
-    next,
-    send: async (values) => register(lng, registerBody(values), await captcha.take()),
-    onError: () => captcha.prepare(),
+    onSubmit: async (values) => {
+      const body = registerBody(values);
+      await register(lng, body, await captcha.take());
+      rememberNextAfterConfirmation(next);
+      setSentTo(String(body.email));
+    },
+    onError: () => captcha.renew(),
   });
   const { setValue } = form;
 
@@ -50,6 +58,18 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
     const guess = countryFromBrowser(fields.find((field) => field.name === 'country'));
     if (guess) setValue('country', guess);
   }, [fields, setValue]);
+
+  if (sentTo !== null) {
+    return (
+      <div className={styles.form}>
+        <h2 className={styles.sentTitle}>{tSignup('checkInbox.title')}</h2>
+        <p role="status" className={styles.success}>
+          {tSignup('checkInbox.body', { email: sentTo, hours: 24 })}
+        </p>
+        <p className={styles.aside}>{tSignup('checkInbox.hint')}</p>
+      </div>
+    );
+  }
 
   return (
     <FormView
@@ -65,7 +85,7 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
         </p>
       }
     >
-      <CaptchaStatus state={captcha.state} />
+      <div className={styles.captcha}>{captcha.widget}</div>
     </FormView>
   );
 }

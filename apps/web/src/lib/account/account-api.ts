@@ -10,6 +10,9 @@ const schema = <K extends keyof Awaited<ReturnType<typeof accounts>>>(name: K) =
 
 export const CURRENT_USER_PATH = '/spa/users/me';
 
+/** Where the ALTCHA widget (components/account/use-altcha.tsx) fetches its challenges itself. */
+export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
+
 /** POST /spa/auth/login: a session for an e-mail or username and password. */
 export function logIn(lng: Locale, credentials: { login: string; password: string }) {
   return browserApi('/spa/auth/login', schema('userResponseSchema'), {
@@ -24,12 +27,24 @@ export function logOut(lng: Locale) {
   return browserApi('/spa/auth/logout', null, { method: 'POST', locale: lng });
 }
 
-/** POST /spa/users: registers with the register form's values and the solved captcha, and starts a session. */
+/**
+ * POST /spa/users: asks for an account with the register form's values and the captcha's payload. The api answers the
+ * same for every address (202); the account is made from the e-mailed link (`confirmRegistration`).
+ */
 export function register(lng: Locale, body: Record<string, unknown>, captcha: CaptchaSolution) {
-  return browserApi('/spa/users', schema('userResponseSchema'), {
+  return browserApi('/spa/users', schema('registrationResponseSchema'), {
     method: 'POST',
     locale: lng,
     body: { ...body, captcha },
+  });
+}
+
+/** The e-mailed link's token (and another username if the first was taken since): makes the account, signs in. */
+export function confirmRegistration(lng: Locale, token: string, username?: string) {
+  return browserApi('/spa/users/registration/confirmation', schema('userResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+    body: username === undefined ? { token } : { token, username },
   }).then((data) => data.user);
 }
 
@@ -79,11 +94,6 @@ export function sendFingerprint(lng: Locale, fingerprint: string) {
   const form = new FormData();
   form.set('fingerprint', fingerprint);
   return browserApi('/spa/users/fingerprints', null, { method: 'POST', locale: lng, body: form });
-}
-
-/** A proof-of-work challenge for registration and recovery. */
-export function fetchCaptchaChallenge(signal?: AbortSignal) {
-  return browserApi('/spa/captcha/challenge', schema('captchaChallengeResponseSchema'), { signal });
 }
 
 /** SPEC.md §7.5: both balances with their refresh addresses; an ApiError with status 401 when the session ended. */

@@ -34,10 +34,13 @@ export function fetchWithdrawals(lng: Locale) {
   return browserApi(WITHDRAWALS_PATH, schema('withdrawalsResponseSchema'), { locale: lng });
 }
 
-/** Asks for a withdrawal from the main balance; the same retry key asks once. */
+/**
+ * Asks for a withdrawal from the main balance; the same retry key asks once. While a bonus is being wagered the api
+ * refuses with `withdrawal_forfeits_bonus` unless the body says `forfeitBonus: true` (the player agreed to give it up).
+ */
 export function requestWithdrawal(
   lng: Locale,
-  body: { method: string; amount: string; details: Record<string, string> },
+  body: { method: string; amount: string; details: Record<string, string>; forfeitBonus?: boolean },
   idempotencyKey: string,
 ) {
   return browserApi(WITHDRAWALS_PATH, schema('withdrawalResponseSchema'), {

@@ -58,6 +58,11 @@ export function StaffChat() {
         if (parsed && parsed.conversationId === selectedRef.current) void refreshConversation();
       });
     });
+    // The api lost its database notifications for a moment: anything may have changed.
+    source.addEventListener('resync', () => {
+      void refreshList();
+      if (selectedRef.current !== null) void refreshConversation();
+    });
     return () => source.close();
   }, [refreshList, refreshConversation]);
 
