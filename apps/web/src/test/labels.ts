@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { InfoPopupLabels } from '@/components/layout/info-popup';
 import type { TopOfferLabels } from '@/components/sports/top-offer/top-offer-block';
-import { oddsFormatLabels } from '@/components/sports/odds/odds-format-switcher';
+import { oddsFormatLabels } from '@/components/sports/odds/odds-format-labels';
 import { pluralTexts } from '@/i18n/plural-texts';
 import type { Messages } from '@playhouse/shared/contracts/content';
 import { seededMessages } from './messages';

@@ -2,7 +2,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { getTranslations } from 'next-intl/server';
 import { pluralTexts } from '@/i18n/plural-texts';
 import { getSportsList } from '@/lib/sports/sports-server';
-import { oddsFormatLabels } from '../odds/odds-format-switcher';
+import { oddsFormatLabels } from '../odds/odds-format-labels';
 import { TopOfferBlock, type TopOfferLabels } from './top-offer-block';
 
 /** The moment the server draws the table for: the browser hydrates with the same one. */
