@@ -115,10 +115,9 @@ function LimitCard({
   }
 
   return (
-    <form className={styles.card} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className={styles.cardTitle}>
-        {t(`limits.periods.${limit.period}`)}
-      </h4>
+    // Named by kind and period: every kind has a "Daily" card, and landmarks need names of their own.
+    <form className={styles.card} noValidate onSubmit={submit} aria-label={label}>
+      <h4 className={styles.cardTitle}>{t(`limits.periods.${limit.period}`)}</h4>
       <p className={styles.line}>
         {limit.amount === null ? t('limits.none') : t('limits.inForce', { amount: show(limit.amount) })}
       </p>
