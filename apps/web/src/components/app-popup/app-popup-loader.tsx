@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '@/store/hooks';
 import { APP_POPUP_HIDDEN_KEY, isAndroid } from './app-popup-rules';
 
@@ -18,15 +18,18 @@ function popupWasClosed(): boolean {
 /**
  * Loads the mobile app popup only where it can matter: on Android, once a player is signed in or the popup was closed
  * before (its 7-day count is kept at session start). Everyone else never downloads it; the 30 s still count from the
- * document's start.
+ * page's hydration, as when the popup was part of every page (a slow load does not eat into them).
  */
 export function AppPopupLoader() {
   const signedIn = useAppSelector((state) => state.userSlice.user) !== null;
   const [elapsedMs, setElapsedMs] = useState<number | null>(null);
+  const hydratedAt = useRef<number | null>(null);
 
   useEffect(() => {
+    hydratedAt.current ??= performance.now();
     if (elapsedMs !== null || !isAndroid(navigator.userAgent) || !(signedIn || popupWasClosed())) return;
-    const timer = window.setTimeout(() => setElapsedMs(performance.now()), 0);
+    const since = hydratedAt.current;
+    const timer = window.setTimeout(() => setElapsedMs(performance.now() - since), 0);
     return () => window.clearTimeout(timer);
   }, [signedIn, elapsedMs]);
 
