@@ -50,7 +50,7 @@ async function advanceApiClock(page: Page, ms: number) {
 }
 
 function limitCard(page: Page, kind: string, period: string) {
-  return page.getByRole('form', { name: `${kind}, ${period}`, exact: true });
+  return page.getByRole('form', { name: `${kind} ${period}`, exact: true });
 }
 
 test.describe('limits and reality checks', () => {
@@ -286,7 +286,7 @@ test.describe('phones', () => {
     await page.getByLabel('Deposit limit, Daily').focus();
     await page.keyboard.press('Tab');
     await expect(
-      page.getByRole('form', { name: 'Deposit limit, Daily' }).getByRole('button', { name: 'Save' }),
+      page.getByRole('form', { name: 'Deposit limit Daily' }).getByRole('button', { name: 'Save' }),
     ).toBeFocused();
   });
 });

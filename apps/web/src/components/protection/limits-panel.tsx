@@ -26,6 +26,7 @@ export function LimitsPanel({
   onChange: (limits: PlayerLimit[]) => void;
 }) {
   const t = useTranslations('protection');
+  const id = useId();
   return (
     <section className={styles.section} aria-labelledby="limits-title">
       <h2 id="limits-title" className={styles.sectionTitle}>
@@ -33,7 +34,9 @@ export function LimitsPanel({
       </h2>
       {KINDS.map((kind) => (
         <div key={kind} className={styles.section}>
-          <h3 className={styles.sectionTitle}>{t(`limits.kinds.${kind}`)}</h3>
+          <h3 id={`${id}-${kind}`} className={styles.sectionTitle}>
+            {t(`limits.kinds.${kind}`)}
+          </h3>
           <div className={styles.grid}>
             {limits
               .filter((limit) => limit.kind === kind)
@@ -43,6 +46,7 @@ export function LimitsPanel({
                   lng={lng}
                   currency={currency}
                   limit={limit}
+                  kindTitleId={`${id}-${kind}`}
                   onChange={onChange}
                 />
               ))}
@@ -57,11 +61,14 @@ function LimitCard({
   lng,
   currency,
   limit,
+  kindTitleId,
   onChange,
 }: {
   lng: Locale;
   currency: string;
   limit: PlayerLimit;
+  /** The kind's heading: with the period it names the card ("Deposit limit Daily"; every kind has a "Daily"). */
+  kindTitleId: string;
   onChange: (limits: PlayerLimit[]) => void;
 }) {
   const t = useTranslations('protection');
@@ -115,9 +122,10 @@ function LimitCard({
   }
 
   return (
-    // Named by kind and period: every kind has a "Daily" card, and landmarks need names of their own.
-    <form className={styles.card} noValidate onSubmit={submit} aria-label={label}>
-      <h4 className={styles.cardTitle}>{t(`limits.periods.${limit.period}`)}</h4>
+    <form className={styles.card} noValidate onSubmit={submit} aria-labelledby={`${kindTitleId} ${id}-title`}>
+      <h4 id={`${id}-title`} className={styles.cardTitle}>
+        {t(`limits.periods.${limit.period}`)}
+      </h4>
       <p className={styles.line}>
         {limit.amount === null ? t('limits.none') : t('limits.inForce', { amount: show(limit.amount) })}
       </p>
