@@ -10,6 +10,7 @@ import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { jobsPlugin } from './plugins/app/jobs';
+import { requestMetricsPlugin } from './plugins/app/metrics';
 import { servicesPlugin } from './plugins/app/services';
 import { shutdownPlugin } from './plugins/app/shutdown';
 import { authPlugin } from './plugins/auth';
@@ -30,6 +31,7 @@ import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
 import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
+import { reconciliationPlugin } from './services/reconciliation/reconciliation-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
 import { stakesPlugin } from './services/stakes/stakes-plugin';
@@ -58,6 +60,7 @@ const DOMAINS = [
   originalsPlugin,
   sportsPlugin,
   chatPlugin,
+  reconciliationPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */
@@ -120,6 +123,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIdPlugin);
+  await app.register(requestMetricsPlugin);
   await app.register(shutdownPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);

@@ -3,6 +3,13 @@ import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
 import { protectionCommands } from './protection';
+import { reconciliationCommands } from './reconciliation';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands, ...protectionCommands];
+export const COMMANDS: OpsCommand[] = [
+  ...accountCommands,
+  ...cashboxCommands,
+  ...bonusCommands,
+  ...protectionCommands,
+  ...reconciliationCommands,
+];

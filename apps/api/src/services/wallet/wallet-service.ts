@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
+import { ledgerTransfers } from '../../lib/metrics';
 import {
   ensureAccount,
   findTransferByKey,
@@ -114,7 +115,7 @@ export function createWalletService({ db }: { db: Db }) {
       deltas.set(id, (deltas.get(id) ?? 0n) + leg.amount);
       if ('house' in leg.account) houseIds.add(id);
     }
-    return (tx ?? db).transaction(async (tx) => {
+    const result = await (tx ?? db).transaction(async (tx) => {
       const transferId = await insertTransfer(tx, {
         idempotencyKey: request.idempotencyKey,
         requestHash,
@@ -171,6 +172,8 @@ export function createWalletService({ db }: { db: Db }) {
         accountIds: written.map((entry) => entry.accountId),
       };
     });
+    if (!result.replayed) ledgerTransfers.inc({ kind: request.kind });
+    return result;
   }
 
   /**

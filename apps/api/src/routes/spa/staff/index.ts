@@ -4,6 +4,7 @@ import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
+import staffReconciliationRoutes from './reconciliation';
 import staffUserRoutes from './users';
 
 /** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
@@ -15,6 +16,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
   await app.register(staffProtectionRoutes);
+  await app.register(staffReconciliationRoutes);
 };
 
 export default staffRoutes;
