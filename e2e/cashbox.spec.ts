@@ -5,6 +5,7 @@ import {
   documentMark,
   logIn,
   markDocument,
+  confirmRegistrationInBrowser,
   registerPlayer,
   uniqueName,
   visitorAddress,
@@ -54,6 +55,7 @@ test.describe('deposits', () => {
     await page.getByLabel('Date of birth', { exact: true }).fill('1985-11-30');
     await page.getByLabel(/accept the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmRegistrationInBrowser(page, `${username}@example.com`);
     await expect(page).toHaveURL(/\/en\/cashbox$/, { timeout: 60_000 });
 
     // Log out and back in, so the journey covers both ways into an account.

@@ -1,20 +1,25 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@playhouse/db';
 import type { Config } from './config';
 import { cacheControlPlugin } from './plugins/app/cache-control';
+import { contentChangesPlugin } from './plugins/app/content-changes';
 import { dbPlugin } from './plugins/app/db';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
+import { clientAddressPlugin } from './plugins/app/client-address';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { jobsPlugin } from './plugins/app/jobs';
 import { requestMetricsPlugin } from './plugins/app/metrics';
+import { RequestLogController } from './plugins/app/request-log';
+import { securityHeadersPlugin } from './plugins/app/security-headers';
 import { servicesPlugin } from './plugins/app/services';
 import { shutdownPlugin } from './plugins/app/shutdown';
+import { streamLimitsPlugin } from './plugins/app/stream-limits';
 import { authPlugin } from './plugins/auth';
-import { helmetPlugin } from './plugins/external/helmet';
+import { redactUrl } from './lib/redact-url';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { spaRoutes } from './routes/spa/index';
@@ -79,23 +84,10 @@ function loggerOptions(config: Config, logger: BuildAppOptions['logger']): Fasti
   return {
     level: logger?.level ?? config.logLevel,
     ...(logger?.stream ? { stream: logger.stream } : {}),
-    // Session cookies and credentials must never reach a log line.
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-      ],
-      censor: '[redacted]',
-    },
+    // Requests are logged by the request-log plugin, one allow-listed line each; a `req` logged anywhere else carries
+    // no headers (cookies, X-Game-Session, X-Feed-Token, X-Web-Secret) and a redacted URL (reset tokens).
     serializers: {
-      req: (request) => ({
-        method: request.method,
-        url: request.url,
-        remoteAddress: request.ip,
-        headers: request.headers,
-      }),
+      req: (request) => ({ method: request.method, url: redactUrl(request.url) }),
     },
   };
 }
@@ -109,8 +101,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
     logger: loggerOptions(config, logger),
     genReqId,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: config.trustProxy,
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // The shutdown plugin answers requests that arrive while closing, in the error envelope.
@@ -122,10 +113,14 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const https = new URL(config.siteUrl).protocol === 'https:';
+  await app.register(clientAddressPlugin, { trustedProxies: config.trustedProxies, webSecret: config.webSecret });
   await app.register(requestIdPlugin);
   await app.register(requestMetricsPlugin);
+  await app.register(securityHeadersPlugin, { https });
   await app.register(shutdownPlugin);
-  await app.register(helmetPlugin);
+  // Before the rate limiter: it takes publicly cacheable routes out of the api's own per-address limit.
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
@@ -133,15 +128,16 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
 
   await app.register(dbPlugin, { config, dbHandle });
   await app.register(jobsPlugin, { enabled: config.jobs.enabled });
+  await app.register(contentChangesPlugin, { enabled: config.contentCache });
   await app.register(servicesPlugin);
   for (const domain of DOMAINS) await app.register(domain, { config });
   await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(localePlugin);
-  await app.register(cacheControlPlugin);
   await app.register(authPlugin, {
-    secureCookies: new URL(config.siteUrl).protocol === 'https:',
+    secureCookies: https,
     limits: config.auth.limits,
   });
+  await app.register(streamLimitsPlugin, config.streams);
 
   await app.register(spaRoutes, { prefix: '/spa' });
   return app;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LOCALE } from '@playhouse/shared';
 import type { AuthConfig } from '../config';
+import { addRouteHook } from '../lib/route-hooks';
 import type { ClientInfo } from '../services/accounts/account-service';
 import { ForbiddenError, UnauthorizedError } from '../services/auth/auth-errors';
 import { SESSION_COOKIE, type NewSession, type SessionUser } from '../services/auth/session-service';
@@ -42,7 +43,7 @@ export function signedInUser(request: FastifyRequest): SessionUser {
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return {
-    ip: request.ip || null,
+    ip: request.clientAddress || null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     locale: request.localeContext ?? { locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE },
   };
@@ -50,7 +51,8 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
 
 /**
  * Sessions: the `ph_session` cookie (an opaque token; the database holds only its SHA-256) becomes request.user.
- * Publicly cached routes skip the lookup: their answer is the same for everyone.
+ * Publicly cached routes do not run the lookup at all (their answer is the same for everyone); on the others it runs
+ * after the route's rate limit, so a refused request costs no database read.
  */
 export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limits'] }>(
   async (app, { secureCookies, limits }) => {
@@ -67,9 +69,9 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    const resolveSession = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || request.routeOptions.config.publicCache) return;
+      if (!token) return;
       const session = await app.services.sessions.resolve(token);
       if (!session) {
         reply.endSession();
@@ -81,6 +83,9 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
         const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
       }
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.publicCache) addRouteHook(route, 'onRequest', resolveSession);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -27,4 +27,5 @@ export const PAGE_NAMESPACES = [
   'staffChat',
   'protection',
   'withdrawalBonus',
+  'signup',
 ] as const;

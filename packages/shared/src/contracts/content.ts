@@ -156,3 +156,5 @@ export const healthResponseSchema = z.object({
   /** The installation's jurisdiction profile (player protection, verification gates). */
   jurisdiction: z.string(),
 });
+/** Liveness: the process answers (no database call), for a load balancer's frequent probe. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });

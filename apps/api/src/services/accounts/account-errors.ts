@@ -1,12 +1,5 @@
 import { AppError } from '../../lib/errors';
 
-/** Neutral on purpose: it must not tell whether the e-mail or the username already belongs to someone. */
-export class RegistrationFailedError extends AppError {
-  constructor() {
-    super('registration_failed', 'We could not create an account with these details.', 409);
-  }
-}
-
 export class InvalidTokenError extends AppError {
   constructor() {
     super('invalid_token', 'This link is invalid or has expired.', 400);
@@ -18,5 +11,12 @@ export class WrongPasswordError extends AppError {
     super('invalid_credentials', 'The current password is incorrect.', 400, {
       currentPassword: 'The current password is incorrect.',
     });
+  }
+}
+
+/** At confirmation: the username was taken since the registration; the player picks another (the address is theirs). */
+export class UsernameTakenError extends AppError {
+  constructor() {
+    super('username_taken', 'This username is already taken.', 409, { username: 'This username is already taken.' });
   }
 }

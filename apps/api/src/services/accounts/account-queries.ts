@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
-const { users, passwordResetTokens, userFingerprints } = schema;
+const { users, passwordResetTokens, pendingRegistrations, userFingerprints } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -132,4 +132,36 @@ export async function upsertFingerprint(db: DbOrTx, userId: number, fingerprint:
       target: [userFingerprints.userId, userFingerprints.fingerprint],
       set: { lastSeenAt: now, timesSeen: sql`${userFingerprints.timesSeen} + 1` },
     });
+}
+
+export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
+
+export async function insertPendingRegistration(
+  db: DbOrTx,
+  values: typeof pendingRegistrations.$inferInsert,
+): Promise<void> {
+  await db.insert(pendingRegistrations).values(values);
+}
+
+/** The live pending registration a confirmation token names, locked for the confirming transaction. */
+export async function lockPendingRegistration(
+  tx: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<PendingRegistrationRow | null> {
+  const rows = await tx
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, now)))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deletePendingRegistration(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+}
+
+export async function pruneExpiredPendingRegistrations(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
 }

@@ -36,6 +36,7 @@ export function createAccountServices({
   const sessions = createSessionService({
     db,
     ttlMs: config.auth.sessionTtlMs,
+    maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
   });
   const captcha = createCaptchaService({

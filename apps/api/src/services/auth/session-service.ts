@@ -5,7 +5,10 @@ import { schema, type Db, type DbOrTx } from '@playhouse/db';
 const { sessions, users, playerLimits } = schema;
 
 export const SESSION_COOKIE = 'ph_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session unused for this long ends (the expiry slides forward with use). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** However busy, a session ends this long after sign-in: a stolen cookie does not live forever. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy page does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** How often a new session also clears every account's expired sessions (players who never come back leave rows). */
@@ -71,11 +74,15 @@ export type SessionService = ReturnType<typeof createSessionService>;
 export function createSessionService({
   db,
   ttlMs = SESSION_TTL_MS,
+  maxAgeMs = SESSION_MAX_AGE_MS,
   recheckMs = 25_000,
   now = () => new Date(),
 }: {
   db: Db;
+  /** Idle lifetime: the expiry slides this far ahead of the last use. */
   ttlMs?: number;
+  /** Absolute lifetime from sign-in; the sliding expiry never passes it. */
+  maxAgeMs?: number;
   /** How often a long-lived connection should ask `isLive` again. */
   recheckMs?: number;
   now?: () => Date;
@@ -90,7 +97,7 @@ export function createSessionService({
   ): Promise<NewSession> {
     const token = newOpaqueToken();
     const current = now();
-    const expiresAt = new Date(current.getTime() + ttlMs);
+    const expiresAt = new Date(current.getTime() + Math.min(ttlMs, maxAgeMs));
     // Dead sessions go when a new one starts (the user's own every time, everyone's at most hourly per instance), so
     // the table holds live sessions without a separate job.
     const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
@@ -130,7 +137,13 @@ export function createSessionService({
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(playerLimits, sessionLimitJoin)
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, current)))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, current),
+          gt(sessions.createdAt, new Date(current.getTime() - maxAgeMs)),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
@@ -142,7 +155,7 @@ export function createSessionService({
     if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
       return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt };
     }
-    const expiresAt = new Date(current.getTime() + ttlMs);
+    const expiresAt = new Date(Math.min(current.getTime() + ttlMs, row.createdAt.getTime() + maxAgeMs));
     await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, row.sessionId));
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt };
   }

@@ -142,6 +142,11 @@ export function createPaymentService({
   }
 
   return {
+    /** Whether a provider of this code is enabled (the sandbox is not, with PSP_SANDBOX=off). */
+    hasProvider(code: string): boolean {
+      return byCode.has(code);
+    },
+
     async createDeposit(
       user: { id: number; currency: string },
       request: { method: string; amount: string; locale: string; idempotencyKey: string },

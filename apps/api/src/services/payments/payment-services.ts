@@ -86,10 +86,11 @@ export function createPaymentServices({
     webhookSecret,
     hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
   });
+  // With PSP_SANDBOX=off (required in production) the sandbox takes no deposits and its hosted page is gone.
   const payments = createPaymentService({
     db,
     clock,
-    providers: [provider],
+    providers: config.payments.sandbox ? [provider] : [],
     depositGuard: guard.assertCanDeposit,
     siteUrl: config.siteUrl,
   });

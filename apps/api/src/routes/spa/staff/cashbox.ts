@@ -22,7 +22,7 @@ import { signedInUser } from '../../../plugins/auth';
 const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: Parameters<typeof signedInUser>[0]) => ({
     id: signedInUser(request).id,
-    ip: request.ip || null,
+    ip: request.clientAddress || null,
   });
 
   app.get(

@@ -21,7 +21,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['staff'];
   const actorOf = (request: Parameters<typeof signedInUser>[0]) => ({
     id: signedInUser(request).id,
-    ip: request.ip || null,
+    ip: request.clientAddress || null,
   });
 
   app.get(

@@ -25,7 +25,7 @@ const staffUserRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await app.services.accounts.createUser(request.body, {
         id: actor.id,
-        ip: request.ip || null,
+        ip: request.clientAddress || null,
         via: 'api',
       });
       return reply.code(201).send({ user: toUserView(user) });

@@ -102,7 +102,7 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = await protection.documents.upload(
         user,
         { type: request.params.type, fileName: file.filename, body, truncated: file.file.truncated },
-        { ip: request.ip || null },
+        { ip: request.clientAddress || null },
       );
       return reply.code(201).send({ document });
     },

@@ -58,7 +58,12 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // PUT /spa/users/limits - change a limit
       const user = signedInUser(request);
-      return { limits: await protection.limits.set(user, request.body, { actorId: user.id, ip: request.ip || null }) };
+      return {
+        limits: await protection.limits.set(user, request.body, {
+          actorId: user.id,
+          ip: request.clientAddress || null,
+        }),
+      };
     },
   );
 
@@ -77,7 +82,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/users/limits/confirm - apply a raise after its cooling period
       const user = signedInUser(request);
-      return { limits: await protection.limits.confirm(user, request.body, { ip: request.ip || null }) };
+      return { limits: await protection.limits.confirm(user, request.body, { ip: request.clientAddress || null }) };
     },
   );
 
@@ -192,7 +197,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/users/protection/restrictions - a time-out, a self-exclusion or a closure
       const user = signedInUser(request);
-      return protection.restrictions.take(user.id, request.body, { ip: request.ip || null });
+      return protection.restrictions.take(user.id, request.body, { ip: request.clientAddress || null });
     },
   );
 
@@ -211,7 +216,9 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/users/protection/return - ask to play again
       const user = signedInUser(request);
-      return protection.restrictions.requestReturn(user.id, request.body.password, { ip: request.ip || null });
+      return protection.restrictions.requestReturn(user.id, request.body.password, {
+        ip: request.clientAddress || null,
+      });
     },
   );
 
