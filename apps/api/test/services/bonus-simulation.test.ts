@@ -460,6 +460,7 @@ describe('bonus engine simulation', () => {
               currency: 'EUR' as const,
             };
             await unchanged('win before its bet', await casino.win('originals', win));
+            const activeBefore = await activeOf(player.id);
             const bet = await casino.bet('originals', {
               ...base,
               transactionId,
@@ -468,7 +469,6 @@ describe('bonus engine simulation', () => {
               currency: 'EUR',
             });
             if (bet.status !== 'ok') return;
-            const activeBefore = await activeOf(player.id);
             const [stored] = await t.db
               .select({ legs: schema.providerTransactions.legs })
               .from(schema.providerTransactions)
