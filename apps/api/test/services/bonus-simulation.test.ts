@@ -229,7 +229,7 @@ describe('bonus engine simulation', () => {
             });
           } catch (error) {
             const code = (error as { code?: string }).code;
-            if (!['insufficient_funds', 'bonus_max_bet_exceeded'].includes(code!)) throw error;
+            if (!['insufficient_funds', 'bonus_max_bet_exceeded', 'stake_below_minimum'].includes(code!)) throw error;
           }
         }
 
