@@ -2,6 +2,7 @@ import type { OpsCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
+import { contentCommands } from './content';
 import { protectionCommands } from './protection';
 import { reconciliationCommands } from './reconciliation';
 
@@ -11,5 +12,9 @@ export const COMMANDS: OpsCommand[] = [
   ...cashboxCommands,
   ...bonusCommands,
   ...protectionCommands,
+<<<<<<< HEAD
   ...reconciliationCommands,
+=======
+  ...contentCommands,
+>>>>>>> main
 ];
