@@ -12,9 +12,6 @@ export const COMMANDS: OpsCommand[] = [
   ...cashboxCommands,
   ...bonusCommands,
   ...protectionCommands,
-<<<<<<< HEAD
-  ...reconciliationCommands,
-=======
   ...contentCommands,
->>>>>>> main
+  ...reconciliationCommands,
 ];
