@@ -12,6 +12,7 @@ import { originCheckPlugin } from './plugins/app/origin-check';
 import { clientAddressPlugin } from './plugins/app/client-address';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { jobsPlugin } from './plugins/app/jobs';
+import { requestMetricsPlugin } from './plugins/app/metrics';
 import { RequestLogController } from './plugins/app/request-log';
 import { securityHeadersPlugin } from './plugins/app/security-headers';
 import { servicesPlugin } from './plugins/app/services';
@@ -35,6 +36,7 @@ import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
 import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
+import { reconciliationPlugin } from './services/reconciliation/reconciliation-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
 import { stakesPlugin } from './services/stakes/stakes-plugin';
@@ -63,6 +65,7 @@ const DOMAINS = [
   originalsPlugin,
   sportsPlugin,
   chatPlugin,
+  reconciliationPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */
@@ -113,6 +116,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   const https = new URL(config.siteUrl).protocol === 'https:';
   await app.register(clientAddressPlugin, { trustedProxies: config.trustedProxies, webSecret: config.webSecret });
   await app.register(requestIdPlugin);
+  await app.register(requestMetricsPlugin);
   await app.register(securityHeadersPlugin, { https });
   await app.register(shutdownPlugin);
   // Before the rate limiter: it takes publicly cacheable routes out of the api's own per-address limit.

@@ -130,6 +130,20 @@ const envSchema = z.object({
     .int()
     .min(10_000)
     .default(15 * 60_000),
+  // Prometheus figures on their own listener (unset: none); keep it off the public network.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Reconciliation: how often the job proves the books, and how long a round may wait for its outcome first.
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(15 * 60_000),
+  RECONCILE_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -200,12 +214,21 @@ export interface Config {
   mode: 'demo' | 'production';
   payments: { sandbox: boolean; webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
+  /** port undefined: no metrics listener. */
+  metrics: { port: number | undefined; host: string };
+  reconciliation: ReconciliationConfig;
   /** Keep public content in memory until a change is announced (CONTENT_CACHE). */
   contentCache: boolean;
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
   protection: ProtectionConfig;
+}
+
+export interface ReconciliationConfig {
+  intervalMs: number;
+  /** An Originals round or a provider bet older than this without its outcome is a discrepancy. */
+  graceMs: number;
 }
 
 export interface ProtectionConfig {
@@ -375,6 +398,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.PSP_WEBHOOK_POLL_MS,
     },
     jobs: { enabled: vars.JOBS_ENABLED },
+    metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+    reconciliation: { intervalMs: vars.RECONCILE_INTERVAL_MS, graceMs: vars.RECONCILE_GRACE_MS },
     contentCache: vars.CONTENT_CACHE === 'on',
     sports: {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,

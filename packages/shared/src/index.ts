@@ -14,3 +14,4 @@ export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/protection';
 export * from './jurisdictions';
+export * from './contracts/reconciliation';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jobRuns } from '../lib/metrics';
 import type { JobLock } from './advisory-lock';
 import { createScheduler, type Job } from './scheduler';
 
@@ -25,7 +26,45 @@ function countingJob(name: string, options: Partial<Job> = {}) {
   return job;
 }
 
+async function runsOf(job: string, outcome: 'ok' | 'failed' | 'skipped') {
+  const metric = await jobRuns.get();
+  return metric.values.find((value) => value.labels.job === job && value.labels.outcome === outcome)?.value ?? 0;
+}
+
 describe('the scheduler', () => {
+  it('counts runs by outcome for the metrics: ok, failed, and skipped when another instance holds the lock', async () => {
+    const errors: unknown[] = [];
+    let free = true;
+    const lock: JobLock = {
+      async tryRun(_key, work) {
+        if (!free) return false;
+        await work();
+        return true;
+      },
+    };
+    const scheduler = createScheduler({ lock, log: { error: (details) => errors.push(details) } });
+    let fail = false;
+    scheduler.add(
+      countingJob('metered', {
+        async run() {
+          if (fail) throw new Error('boom');
+        },
+      }),
+    );
+    await scheduler.trigger('metered');
+    fail = true;
+    await scheduler.trigger('metered');
+    free = false;
+    await scheduler.trigger('metered');
+    await scheduler.stop();
+    expect([
+      await runsOf('metered', 'ok'),
+      await runsOf('metered', 'failed'),
+      await runsOf('metered', 'skipped'),
+    ]).toEqual([1, 1, 1]);
+    expect(errors).toHaveLength(1);
+  });
+
   it('runs a runOnStart job as soon as it starts, and the others only at their interval', async () => {
     const scheduler = createScheduler({ lock: freeLock, log: quietLog });
     const eager = countingJob('eager', { runOnStart: true });

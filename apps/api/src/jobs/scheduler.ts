@@ -1,3 +1,4 @@
+import { jobDuration, jobRuns } from '../lib/metrics';
 import type { JobLock } from './advisory-lock';
 
 export interface Job {
@@ -60,10 +61,16 @@ export function createScheduler({ lock, log, jobs = [] }: { lock: JobLock; log: 
     state.running = (async () => {
       do {
         state.again = false;
+        const job = state.job.name;
+        const stopTimer = jobDuration.startTimer({ job });
         try {
-          await lock.tryRun(state.job.lockKey, state.job.run);
+          const ran = await lock.tryRun(state.job.lockKey, state.job.run);
+          jobRuns.inc({ job, outcome: ran ? 'ok' : 'skipped' });
+          if (ran) stopTimer();
         } catch (error) {
-          log.error({ err: error, job: state.job.name }, 'job run failed');
+          jobRuns.inc({ job, outcome: 'failed' });
+          stopTimer();
+          log.error({ err: error, job }, 'job run failed');
         }
       } while (state.again && started);
     })().finally(() => {

@@ -4,6 +4,7 @@ import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
 import { contentCommands } from './content';
 import { protectionCommands } from './protection';
+import { reconciliationCommands } from './reconciliation';
 
 /** Every operator command, in the order `help` lists them. */
 export const COMMANDS: OpsCommand[] = [
@@ -12,4 +13,5 @@ export const COMMANDS: OpsCommand[] = [
   ...bonusCommands,
   ...protectionCommands,
   ...contentCommands,
+  ...reconciliationCommands,
 ];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
 import { HOUSE_SHARDS } from '@playhouse/db/schema';
+import { ledgerTransfers } from '../../lib/metrics';
 import {
   ensureAccount,
   houseBalance,
@@ -138,6 +139,7 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
     if (outcome.outcome === 'conflict') throw new IdempotencyConflictError();
     const { entries } = outcome;
     if (outcome.outcome === 'applied') {
+      ledgerTransfers.inc({ kind: request.kind });
       const playerIds = new Set(entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])));
       // Announced once the transaction that holds this transfer has committed (the caller's, when it passed one).
       if (playerIds.size > 0) notices.note(outcome.xid, playerIds);

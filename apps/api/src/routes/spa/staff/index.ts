@@ -5,6 +5,7 @@ import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
+import staffReconciliationRoutes from './reconciliation';
 import staffUserRoutes from './users';
 
 /** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
@@ -17,6 +18,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffBonusRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
+  await app.register(staffReconciliationRoutes);
 };
 
 export default staffRoutes;
