@@ -66,6 +66,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  // Without SMTP_URL, messages are written as .eml files here (readable on the server only, never through the site).
+  MAIL_DIR: optionalString,
   // The sandbox payment provider signs its webhooks with this; unset, each process makes its own (in-process delivery).
   PSP_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // Where the sandbox delivers its webhooks; unset, to this process's own endpoint without a network hop.
@@ -85,6 +87,13 @@ const envSchema = z.object({
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // A staff session ends after this long without a request.
+  STAFF_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(24 * 60 * 60_000)
+    .default(15 * 60_000),
 });
 
 /** One limit: at most `max` events per `windowMs`. */
@@ -100,6 +109,12 @@ export interface AuthConfig {
   /** How often a long-lived connection (the balance stream) checks that its session still lives. */
   sessionRecheckMs: number;
   resetTokenTtlMs: number;
+  /** A staff session ends after this long without a request. */
+  staffIdleMs: number;
+  /** How long the password step of a staff sign-in waits for the second factor. */
+  staffSignInTtlMs: number;
+  /** Wrong codes one staff sign-in takes before it must start again with the password. */
+  staffSignInMaxAttempts: number;
   limits: {
     loginPerIp: WindowLimit;
     loginFailuresPerAccount: WindowLimit;
@@ -117,6 +132,9 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   sessionTtlMs: 30 * 24 * HOUR_MS,
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
+  staffIdleMs: 15 * MINUTE_MS,
+  staffSignInTtlMs: 5 * MINUTE_MS,
+  staffSignInMaxAttempts: 5,
   limits: {
     loginPerIp: { max: 10, windowMs: MINUTE_MS },
     loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
@@ -140,8 +158,11 @@ export interface Config {
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
-  /** smtpUrl undefined: e-mail stays in the outbox table. */
-  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * smtpUrl undefined: each message is written to spoolDir (the server's own mailbox folder) instead; the outbox
+   * table keeps every message with its secret links left out. spoolDir undefined as well: nothing carries secrets.
+   */
+  mail: { smtpUrl: string | undefined; from: string; spoolDir: string | undefined };
   payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
   sports: SportsConfig;
@@ -196,9 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((address) => address.trim())
         .filter(Boolean),
     },
-    auth: DEFAULT_AUTH_CONFIG,
+    auth: { ...DEFAULT_AUTH_CONFIG, staffIdleMs: vars.STAFF_IDLE_TIMEOUT_MS },
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
-    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>`,
+      spoolDir: vars.SMTP_URL ? undefined : mailSpoolDir(vars.MAIL_DIR, resolveDataDir(vars.DATA_DIR)),
+    },
     payments: {
       webhookSecret: vars.PSP_WEBHOOK_SECRET,
       webhookUrl: vars.PSP_WEBHOOK_URL,
@@ -224,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demoStaffPassword: vars.SEED_DEMO ? vars.DEMO_STAFF_PASSWORD : undefined,
     },
   };
+}
+
+/** MAIL_DIR, else a folder beside the data folder (`.data-mail/`); none beside a database that lives in memory. */
+function mailSpoolDir(value: string | undefined, dataDir: string): string | undefined {
+  if (value) return path.resolve(REPO_ROOT, value);
+  return dataDir.startsWith('memory://') ? undefined : `${dataDir}-mail`;
 }
 
 /** A folder relative to the repository root, or PGlite's `memory://` for a throwaway database. */

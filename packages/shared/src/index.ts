@@ -12,3 +12,5 @@ export * from './contracts/casino';
 export * from './contracts/bonuses';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
+export * from './contracts/staff';
+export * from './staff/permissions';

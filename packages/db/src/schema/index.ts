@@ -8,3 +8,4 @@ export * from './casino';
 export * from './bonuses';
 export * from './bonus-infos';
 export * from './chat';
+export * from './staff';

@@ -1,7 +1,7 @@
-import type { OpsCommand } from '../command';
+import type { AnyCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands];
+export const COMMANDS: AnyCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands];

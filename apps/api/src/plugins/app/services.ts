@@ -11,6 +11,7 @@ import { createCasinoServices, type CasinoServices } from '../../services/games/
 import { createLocaleService, type LocaleService } from '../../services/i18n/locale-service';
 import { createSeoService, type SeoService } from '../../services/seo/seo-service';
 import { createSportsServices, type SportsServices } from '../../services/sports/sports-services';
+import { createStaffServices, type StaffServices } from '../../services/staff/staff-services';
 
 export interface Services extends AccountServices, CashboxServices {
   locales: LocaleService;
@@ -20,6 +21,7 @@ export interface Services extends AccountServices, CashboxServices {
   casino: CasinoServices;
   bonuses: BonusServices;
   chat: ChatServices;
+  staff: StaffServices;
 }
 
 declare module 'fastify' {
@@ -83,6 +85,13 @@ export const servicesPlugin = fp<{ config: Config }>(
       }),
       chat,
       bonuses,
+      staff: createStaffServices({
+        db: app.db,
+        accounts: accountServices.accounts,
+        sessions: accountServices.sessions,
+        auth: config.auth,
+        offerBonus: (executor, login, campaign, key) => bonuses.offer(login, campaign, key, executor),
+      }),
     } satisfies Services);
   },
   { name: 'services', dependencies: ['db'] },

@@ -30,12 +30,11 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
+  /** The link carries a live token: it reaches the recipient only, never the outbox staff read (issue 9). */
   async function passwordReset(to: string, context: LocaleContext, token: string, validMinutes: number) {
-    const message = await render(context, 'passwordReset', {
-      link: link(context.locale, '/auth/reset-password', { token }),
-      minutes: String(validMinutes),
-    });
-    return email.send({ to, ...message });
+    const resetLink = link(context.locale, '/auth/reset-password', { token });
+    const message = await render(context, 'passwordReset', { link: resetLink, minutes: String(validMinutes) });
+    return email.send({ to, ...message, secrets: [resetLink, token] });
   }
 
   async function passwordChanged(to: string, context: LocaleContext) {

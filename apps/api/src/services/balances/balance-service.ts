@@ -80,58 +80,6 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
 
     transactions,
 
-    /**
-     * A staff adjustment of a player's main balance: credit (positive) or debit (negative) against the house
-     * 'adjustments' account, once per idempotency key, with the reason in the transfer and the audit log.
-     */
-    async adjust(request: {
-      login: string;
-      amount: string;
-      reason: string;
-      idempotencyKey: string;
-      actor: { id: number | null; ip?: string | null };
-    }) {
-      const user = await findUserByLogin(db, request.login);
-      if (!user) throw new NotFoundError('There is no such player.');
-      const currency = asCurrency(user.currency);
-      const amount = parseDecimal(request.amount, currency);
-      if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
-      const result = await wallet.transfer({
-        idempotencyKey: `adjustment:${request.idempotencyKey}`,
-        kind: 'manual_adjustment',
-        currency,
-        legs: [
-          { account: { userId: user.id, kind: 'main' }, amount },
-          { account: { house: 'adjustments' }, amount: -amount },
-        ],
-        metadata: { reason: request.reason, actorId: request.actor.id },
-      });
-      if (!result.replayed) {
-        await db.insert(schema.auditLog).values({
-          userId: user.id,
-          actorId: request.actor.id,
-          event: 'staff_balance_adjustment',
-          ip: request.actor.ip ?? null,
-          metadata: {
-            transferId: result.transferId,
-            amount: formatAmount(amount, currency),
-            currency,
-            reason: request.reason,
-          },
-          createdAt: clock.now(),
-        });
-      }
-      const mainAccount = await wallet.accountId({ userId: user.id, kind: 'main' }, currency);
-      return {
-        transferId: result.transferId,
-        replayed: result.replayed,
-        userId: user.id,
-        amount: formatAmount(amount, currency),
-        currency,
-        mainBalance: formatAmount(result.balances.get(mainAccount) ?? 0n, currency),
-      };
-    },
-
     /** A player's balances and ledger entries, for staff. */
     async ledger(login: string, page: { page: number; perPage: number }) {
       const user = await findUserByLogin(db, login);
