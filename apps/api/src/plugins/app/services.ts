@@ -90,6 +90,7 @@ export const servicesPlugin = fp<{ config: Config }>(
         accounts: accountServices.accounts,
         sessions: accountServices.sessions,
         auth: config.auth,
+        adjustBalance: (request) => cashboxServices.balances.adjust(request),
         offerBonus: (executor, login, campaign, key) => bonuses.offer(login, campaign, key, executor),
       }),
     } satisfies Services);

@@ -1,4 +1,4 @@
-import { schema, type Db } from '@playhouse/db';
+import { schema, type Db, type Tx } from '@playhouse/db';
 import {
   parseDecimal,
   type BalancesResponse,
@@ -7,7 +7,7 @@ import {
   type TransactionsQuery,
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { WalletService } from '../wallet/wallet-service';
+import { createWalletService, type WalletService } from '../wallet/wallet-service';
 import { asCurrency, formatAmount } from '../cashbox/amounts';
 import type { Clock } from '../cashbox/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
@@ -79,6 +79,63 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
     },
 
     transactions,
+
+    /**
+     * A staff adjustment of a player's main balance: credit (positive) or debit (negative) against the house
+     * 'adjustments' account, once per idempotency key, with the reason in the transfer and the audit log. Staff reach
+     * it only through a four-eyes approval, which passes its transaction as `executor` (staff-request-service.ts).
+     */
+    async adjust(request: {
+      login: string;
+      amount: string;
+      reason: string;
+      idempotencyKey: string;
+      actor: { id: number | null; ip?: string | null };
+      metadata?: Record<string, unknown>;
+      executor?: Tx;
+    }) {
+      const executor = request.executor ?? db;
+      const ledger = request.executor ? createWalletService({ db: request.executor as Db }) : wallet;
+      const user = await findUserByLogin(executor, request.login);
+      if (!user) throw new NotFoundError('There is no such player.');
+      const currency = asCurrency(user.currency);
+      const amount = parseDecimal(request.amount, currency);
+      if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
+      const result = await ledger.transfer({
+        idempotencyKey: `adjustment:${request.idempotencyKey}`,
+        kind: 'manual_adjustment',
+        currency,
+        legs: [
+          { account: { userId: user.id, kind: 'main' }, amount },
+          { account: { house: 'adjustments' }, amount: -amount },
+        ],
+        metadata: { ...request.metadata, reason: request.reason, actorId: request.actor.id },
+      });
+      if (!result.replayed) {
+        await executor.insert(schema.auditLog).values({
+          userId: user.id,
+          actorId: request.actor.id,
+          event: 'staff_balance_adjustment',
+          ip: request.actor.ip ?? null,
+          metadata: {
+            transferId: result.transferId,
+            amount: formatAmount(amount, currency),
+            currency,
+            reason: request.reason,
+          },
+          createdAt: clock.now(),
+        });
+      }
+      const mainAccount = await ledger.accountId({ userId: user.id, kind: 'main' }, currency);
+      return {
+        transferId: result.transferId,
+        replayed: result.replayed,
+        userId: user.id,
+        amount: formatAmount(amount, currency),
+        currency,
+        mainBalance: formatAmount(result.balances.get(mainAccount) ?? 0n, currency),
+      };
+    },
 
     /** A player's balances and ledger entries, for staff. */
     async ledger(login: string, page: { page: number; perPage: number }) {

@@ -7,12 +7,14 @@ import { findUserById } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
 import { InvalidCredentialsError } from '../auth/auth-errors';
 import { clearCounter, hitCounter, secondsUntil, type WindowLimit } from '../auth/rate-counter';
-import { hashToken, newOpaqueToken, type NewSession, type SessionService, type SessionUser } from '../auth/session-service';
 import {
-  InvalidTotpCodeError,
-  StaffSignInExpiredError,
-  StaffSignInStepError,
-} from './staff-errors';
+  hashToken,
+  newOpaqueToken,
+  type NewSession,
+  type SessionService,
+  type SessionUser,
+} from '../auth/session-service';
+import { InvalidTotpCodeError, StaffSignInExpiredError, StaffSignInStepError } from './staff-errors';
 import { findLiveSignIn, findStaffMember, insertSignIn } from './staff-queries';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
@@ -60,7 +62,12 @@ export function createStaffAuthService({
     const user = await accounts.checkCredentials(body, client);
     const member = user.role === 'staff' ? await findStaffMember(db, user.id) : null;
     if (!member) {
-      await recordAudit(db, { event: 'login_failed', userId: user.id, ip: client.ip, metadata: { reason: 'not_staff' } });
+      await recordAudit(db, {
+        event: 'login_failed',
+        userId: user.id,
+        ip: client.ip,
+        metadata: { reason: 'not_staff' },
+      });
       throw new InvalidCredentialsError();
     }
     const token = newOpaqueToken();

@@ -9,7 +9,11 @@ export class StaffSignInExpiredError extends AppError {
 
 export class InvalidTotpCodeError extends AppError {
   constructor() {
-    super('invalid_totp_code', 'The code is wrong or has already been used. Enter the current code from your app.', 401);
+    super(
+      'invalid_totp_code',
+      'The code is wrong or has already been used. Enter the current code from your app.',
+      401,
+    );
   }
 }
 

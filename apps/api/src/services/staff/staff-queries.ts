@@ -56,11 +56,7 @@ export async function countOtherActiveAdmins(db: DbOrTx, exceptUserId: number): 
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(
-      and(
-        sql`'admin' = any(${staffMembers.roles})`,
-        eq(users.status, 'active'),
-        sql`${users.id} <> ${exceptUserId}`,
-      ),
+      and(sql`'admin' = any(${staffMembers.roles})`, eq(users.status, 'active'), sql`${users.id} <> ${exceptUserId}`),
     );
   return row?.count ?? 0;
 }
@@ -71,7 +67,14 @@ export async function countActiveAdmins(db: DbOrTx): Promise<number> {
 
 export async function insertSignIn(
   db: DbOrTx,
-  values: { tokenHash: string; userId: number; step: 'totp' | 'totp_setup'; ip: string | null; now: Date; ttlMs: number },
+  values: {
+    tokenHash: string;
+    userId: number;
+    step: 'totp' | 'totp_setup';
+    ip: string | null;
+    now: Date;
+    ttlMs: number;
+  },
 ) {
   await db.delete(staffSignIns).where(lt(staffSignIns.expiresAt, values.now));
   await db.insert(staffSignIns).values({

@@ -1,18 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@playhouse/db';
-import {
-  parseDecimal,
-  type StaffRequest,
-  type StaffRequestKind,
-  type StaffRequestStatus,
-} from '@playhouse/shared';
+import { parseDecimal, type StaffRequest, type StaffRequestKind, type StaffRequestStatus } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
 import { asCurrency, formatAmount } from '../cashbox/amounts';
 import type { Clock } from '../cashbox/clock';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { createWalletService } from '../wallet/wallet-service';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
@@ -20,6 +14,22 @@ import type { StaffActor } from './staff-queries';
 const { staffRequests, users, bonusCampaigns } = schema;
 
 type RequestRow = typeof staffRequests.$inferSelect;
+
+/** A flat payload as text with its keys in order (jsonb does not keep the order they were written in). */
+function canonical(payload: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(payload).sort().map((key) => [key, payload[key]]));
+}
+
+/** Moves a manual adjustment inside the approval's transaction (the balance service's own, keyed once). */
+export type AdjustBalance = (request: {
+  login: string;
+  amount: string;
+  reason: string;
+  idempotencyKey: string;
+  actor: { id: number | null; ip: string | null };
+  metadata: Record<string, unknown>;
+  executor: Tx;
+}) => Promise<{ transferId: number; mainBalance: string }>;
 
 /** Offers a campaign to a player inside the approval's transaction (the bonus engine's own offer, keyed once). */
 export type OfferBonus = (
@@ -40,10 +50,12 @@ export type StaffRequestService = ReturnType<typeof createStaffRequestService>;
 export function createStaffRequestService({
   db,
   clock,
+  adjustBalance,
   offerBonus,
 }: {
   db: Db;
   clock: Clock;
+  adjustBalance: AdjustBalance;
   offerBonus: OfferBonus;
 }) {
   function toRequest(row: RequestRow, login: string): StaffRequest {
@@ -107,7 +119,7 @@ export function createStaffRequestService({
           existing &&
           existing.kind === kind &&
           existing.subjectUserId === subject.id &&
-          JSON.stringify(existing.payload) === JSON.stringify(payload);
+          canonical(existing.payload) === canonical(payload);
         if (!same) throw new IdempotencyConflictError();
         return toRequest(existing, subject.email);
       }
@@ -128,32 +140,16 @@ export function createStaffRequestService({
   /** What approving a request does, inside the approval's transaction; returns what it did. */
   async function execute(tx: Tx, row: RequestRow, login: string): Promise<Record<string, unknown>> {
     if (row.kind === 'balance_adjustment') {
-      const currency = asCurrency(String(row.payload.currency));
-      const amount = parseDecimal(String(row.payload.amount), currency);
-      if (amount === null || amount === 0n) throw new ValidationError({ amount: 'invalid' });
-      const wallet = createWalletService({ db: tx as Db });
-      const before = await wallet.balances(row.subjectUserId, currency);
-      const transfer = await wallet.transfer({
-        idempotencyKey: `adjustment:${row.id}`,
-        kind: 'manual_adjustment',
-        currency,
-        legs: [
-          { account: { userId: row.subjectUserId, kind: 'main' }, amount },
-          { account: { house: 'adjustments' }, amount: -amount },
-        ],
-        metadata: {
-          reason: row.payload.reason,
-          requestId: row.id,
-          requestedBy: row.requestedBy,
-          approvedBy: row.decidedBy,
-        },
+      const adjusted = await adjustBalance({
+        login,
+        amount: String(row.payload.amount),
+        reason: String(row.payload.reason),
+        idempotencyKey: `request:${row.id}`,
+        actor: { id: row.decidedBy, ip: null },
+        metadata: { requestId: row.id, requestedBy: row.requestedBy, approvedBy: row.decidedBy },
+        executor: tx,
       });
-      const mainAccount = await wallet.accountId({ userId: row.subjectUserId, kind: 'main' }, currency);
-      return {
-        transferId: transfer.transferId,
-        mainBalanceBefore: formatAmount(before.main, currency),
-        mainBalance: formatAmount(transfer.balances.get(mainAccount) ?? before.main + amount, currency),
-      };
+      return { transferId: adjusted.transferId, mainBalance: adjusted.mainBalance };
     }
     const offered = await offerBonus(tx, login, String(row.payload.campaign), `request:${row.id}`);
     return { bonusId: offered.id };

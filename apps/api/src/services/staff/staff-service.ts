@@ -76,10 +76,7 @@ export function createStaffService({
     actor: StaffActor,
     id: number,
     event: `staff_${string}`,
-    apply: (
-      tx: Tx,
-      current: StaffView,
-    ) => Promise<Record<string, unknown> | null>,
+    apply: (tx: Tx, current: StaffView) => Promise<Record<string, unknown> | null>,
     metadata: Record<string, unknown> = {},
   ): Promise<StaffAccount> {
     notSelf(actor, id);

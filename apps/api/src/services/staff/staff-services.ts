@@ -10,7 +10,12 @@ import { listAudit } from './audit-queries';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
 import { OwnAccountError } from '../auth/auth-errors';
 import { paymentOwner, type StaffActor } from './staff-queries';
-import { createStaffRequestService, type OfferBonus, type StaffRequestService } from './staff-request-service';
+import {
+  createStaffRequestService,
+  type AdjustBalance,
+  type OfferBonus,
+  type StaffRequestService,
+} from './staff-request-service';
 import { createStaffService, type StaffService } from './staff-service';
 
 export interface StaffServices {
@@ -38,6 +43,7 @@ export function createStaffServices({
   accounts,
   sessions,
   auth,
+  adjustBalance,
   offerBonus,
   clock = systemClock,
 }: {
@@ -45,6 +51,7 @@ export function createStaffServices({
   accounts: Pick<AccountService, 'checkCredentials' | 'createUser'>;
   sessions: SessionService;
   auth: AuthConfig;
+  adjustBalance: AdjustBalance;
   offerBonus: OfferBonus;
   clock?: Clock;
 }): StaffServices {
@@ -60,7 +67,7 @@ export function createStaffServices({
       now,
     }),
     members: createStaffService({ db, accounts, sessions, now }),
-    requests: createStaffRequestService({ db, clock, offerBonus }),
+    requests: createStaffRequestService({ db, clock, adjustBalance, offerBonus }),
     async paymentOwner(actor, paymentId) {
       const owner = await paymentOwner(db, paymentId);
       if (owner === null) throw new NotFoundError('There is no such deposit.');
