@@ -45,6 +45,8 @@ declare module 'fastify' {
     authLimits: AuthConfig['limits'];
     /** Whether cookies carry Secure (the site is served over https). */
     secureCookies: boolean;
+    /** Every route that names a staff permission (filled as routes are added; the route-walk test reads it). */
+    permissionedRoutes: { method: string; url: string; permission: StaffPermission }[];
   }
 }
 
@@ -86,6 +88,7 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('staff', null);
+    app.decorate('permissionedRoutes', []);
 
     // A staff route without a permission would be open to every staff role: the app does not start with one.
     app.addHook('onRoute', (route) => {
@@ -95,6 +98,10 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       }
       if (route.url.startsWith(STAFF_PREFIX) && permission === undefined) {
         throw new Error(`${route.method} ${route.url}: a staff route must name its permission (config.permission)`);
+      }
+      if (permission === undefined) return;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.permissionedRoutes.push({ method, url: route.url, permission });
       }
     });
 

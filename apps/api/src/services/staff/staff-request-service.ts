@@ -85,6 +85,14 @@ export function createStaffRequestService({
     return row;
   }
 
+  /** The player an action concerns: never the acting staff member, never a staff account. */
+  async function playerByLogin(actor: StaffActor, login: string) {
+    const subject = await findUserByLogin(db, login);
+    if (subject?.id === actor.id) throw new OwnAccountError();
+    if (!subject || subject.role !== 'player') throw new NotFoundError('There is no such player.');
+    return subject;
+  }
+
   /** Writes a pending request once per requester and key; a replay with the same key and content answers the same. */
   async function create(
     actor: StaffActor,
@@ -93,9 +101,7 @@ export function createStaffRequestService({
     payload: Record<string, unknown>,
     idempotencyKey: string,
   ): Promise<StaffRequest> {
-    const subject = await findUserByLogin(db, login);
-    if (!subject || subject.role !== 'player') throw new NotFoundError('There is no such player.');
-    if (subject.id === actor.id) throw new OwnAccountError();
+    const subject = await playerByLogin(actor, login);
     const current = clock.now();
     return db.transaction(async (tx) => {
       const [created] = await tx
@@ -207,8 +213,7 @@ export function createStaffRequestService({
       body: { login: string; amount: string; reason: string },
       idempotencyKey: string,
     ): Promise<StaffRequest> {
-      const subject = await findUserByLogin(db, body.login);
-      if (!subject || subject.role !== 'player') throw new NotFoundError('There is no such player.');
+      const subject = await playerByLogin(actor, body.login);
       const currency = asCurrency(subject.currency);
       const amount = parseDecimal(body.amount, currency);
       if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
