@@ -166,5 +166,4 @@ export const STAFF_ERROR_CODES = [
   'four_eyes_required',
   'own_account',
   'request_not_pending',
-  'last_admin',
 ] as const;

@@ -30,13 +30,6 @@ export class StaffRequestStateError extends AppError {
   }
 }
 
-/** At least one active admin with a second factor stays, or nobody could manage staff any more. */
-export class LastAdminError extends AppError {
-  constructor() {
-    super('last_admin', 'This would leave no active admin.', 409);
-  }
-}
-
 export class NotStaffError extends AppError {
   constructor() {
     super('not_found', 'There is no such staff member.', 404);

@@ -49,20 +49,14 @@ export async function findStaffView(db: DbOrTx, userId: number) {
 
 export type StaffView = NonNullable<Awaited<ReturnType<typeof findStaffView>>>;
 
-/** Active admins who could sign in (a second factor set up), other than `exceptUserId`. */
-export async function countOtherActiveAdmins(db: DbOrTx, exceptUserId: number): Promise<number> {
+/** Active admins. */
+export async function countActiveAdmins(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
-    .where(
-      and(sql`'admin' = any(${staffMembers.roles})`, eq(users.status, 'active'), sql`${users.id} <> ${exceptUserId}`),
-    );
+    .where(and(sql`'admin' = any(${staffMembers.roles})`, eq(users.status, 'active')));
   return row?.count ?? 0;
-}
-
-export async function countActiveAdmins(db: DbOrTx): Promise<number> {
-  return countOtherActiveAdmins(db, -1);
 }
 
 export async function insertSignIn(

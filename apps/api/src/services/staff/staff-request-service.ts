@@ -17,7 +17,11 @@ type RequestRow = typeof staffRequests.$inferSelect;
 
 /** A flat payload as text with its keys in order (jsonb does not keep the order they were written in). */
 function canonical(payload: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(payload).sort().map((key) => [key, payload[key]]));
+  return JSON.stringify(
+    Object.keys(payload)
+      .sort()
+      .map((key) => [key, payload[key]]),
+  );
 }
 
 /** Moves a manual adjustment inside the approval's transaction (the balance service's own, keyed once). */

@@ -11,10 +11,9 @@ import { ForbiddenError, OwnAccountError } from '../auth/auth-errors';
 import type { AccountService } from '../accounts/account-service';
 import { recordAudit } from '../accounts/audit';
 import type { SessionService } from '../auth/session-service';
-import { LastAdminError, NotStaffError } from './staff-errors';
+import { NotStaffError } from './staff-errors';
 import {
   countActiveAdmins,
-  countOtherActiveAdmins,
   findStaffMember,
   findStaffView,
   listStaff,
@@ -41,8 +40,8 @@ export type StaffService = ReturnType<typeof createStaffService>;
 
 /**
  * Staff accounts and their roles, managed by admins. Nobody changes their own staff account (roles, block, second
- * factor), and at least one active admin always remains. Every change is audited, with before and after, in its
- * own transaction.
+ * factor), so an active admin always remains: the one acting. Every change is audited, with before and after, in
+ * the transaction that makes it.
  */
 export function createStaffService({
   db,
@@ -101,11 +100,6 @@ export function createStaffService({
     return view(id);
   }
 
-  /** Whether removing `id` from the active admins leaves at least one. */
-  async function keepsAnAdmin(tx: Tx, id: number) {
-    if ((await countOtherActiveAdmins(tx, id)) === 0) throw new LastAdminError();
-  }
-
   return {
     actorOf,
 
@@ -130,9 +124,6 @@ export function createStaffService({
 
     setRoles: (actor: StaffActor, id: number, roles: StaffRole[]) =>
       change(actor, id, 'staff_roles_changed', async (tx, current) => {
-        if (current.roles.includes('admin') && !roles.includes('admin') && current.status === 'active') {
-          await keepsAnAdmin(tx, id);
-        }
         await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
         return { roles };
       }),
@@ -146,7 +137,6 @@ export function createStaffService({
         async (tx, current) => {
           const status = blocked ? 'blocked' : 'active';
           if (current.status === status) return null;
-          if (blocked && current.roles.includes('admin')) await keepsAnAdmin(tx, id);
           await tx.update(users).set({ status }).where(eq(users.id, id));
           if (blocked) await sessions.destroyAllForUser(tx, id);
           return { status };
