@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
@@ -23,6 +26,24 @@ async function outboxTo(t: AccountsTestApp, to: string) {
     .from(schema.emailOutbox)
     .where(eq(schema.emailOutbox.to, to))
     .orderBy(desc(schema.emailOutbox.id));
+}
+
+/**
+ * The texts of the messages to `to` in a mail folder (MAIL_DIR: the server's mailbox without SMTP), newest first:
+ * where a reset link with its live token goes, never the outbox table.
+ */
+async function mailboxTo(t: AccountsTestApp, folder: string, to: string): Promise<string[]> {
+  await t.app.services.email.drain();
+  const files = (await readdir(folder)).sort().reverse();
+  const mails = await Promise.all(files.map((file) => readFile(path.join(folder, file), 'utf8')));
+  return mails
+    .filter((mail) => mail.split('\n\n')[0]!.includes(`To: ${to}`))
+    .map((mail) =>
+      mail
+        .slice(mail.indexOf('\n\n') + 2)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
 }
 
 function resetTokenFrom(text: string): string {
@@ -238,10 +259,16 @@ describe('registration and recovery rate limits', () => {
 
 describe('password recovery, reset and change', () => {
   let t: AccountsTestApp;
+  let mailDir: string;
   beforeAll(async () => {
-    t = await buildAccountsApp();
+    mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-users-mail-'));
+    t = await buildAccountsApp({ env: { MAIL_DIR: mailDir } });
   });
-  afterAll(async () => t.close());
+  const tokenMailedTo = async (email: string) => resetTokenFrom((await mailboxTo(t, mailDir, email))[0]!);
+  afterAll(async () => {
+    await t.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
 
   async function requestRecovery(email: string, headers: Record<string, string> = {}) {
     return t.app.inject({
@@ -263,7 +290,10 @@ describe('password recovery, reset and change', () => {
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Reset your Playhouse password');
     expect(mail!.text).toContain('expires in 30 minutes');
-    expect(mail!.sentAt).toBeNull();
+    // The outbox keeps the message without its link; the mailbox has the link.
+    expect(mail!.text).not.toContain('token=');
+    expect(mail!.text).toContain('[link withheld: sent to the recipient only]');
+    expect(await mailboxTo(t, mailDir, body.email)).toHaveLength(1);
   });
 
   it('e-mails a link in the language asked in, whose token validates, resets once and signs in', async () => {
@@ -272,8 +302,9 @@ describe('password recovery, reset and change', () => {
     expect((await requestRecovery(body.email, { 'x-locale': 'de' })).statusCode).toBe(202);
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Setzen Sie Ihr Playhouse-Passwort zurück');
-    expect(mail!.text).toContain('http://localhost:3000/de/auth/reset-password?token=');
-    const token = resetTokenFrom(mail!.text);
+    const [mailed] = await mailboxTo(t, mailDir, body.email);
+    expect(mailed).toContain('http://localhost:3000/de/auth/reset-password?token=');
+    const token = resetTokenFrom(mailed!);
 
     const valid = await t.app.inject({ method: 'GET', url: `/spa/users/tokens/validation/password/${token}` });
     expect(valid.statusCode).toBe(200);
@@ -319,7 +350,7 @@ describe('password recovery, reset and change', () => {
   it('refuses an expired link', async () => {
     const { body } = await register(t.app);
     await requestRecovery(body.email);
-    const token = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const token = await tokenMailedTo(body.email);
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, body.email));
     await t.db
       .update(schema.passwordResetTokens)
@@ -347,9 +378,9 @@ describe('password recovery, reset and change', () => {
   it('a newer link and a password change retire older links', async () => {
     const { body } = await register(t.app);
     await requestRecovery(body.email);
-    const first = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const first = await tokenMailedTo(body.email);
     await requestRecovery(body.email);
-    const second = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const second = await tokenMailedTo(body.email);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/spa/users/password/reset',
@@ -430,10 +461,15 @@ describe('password recovery, reset and change', () => {
 
 describe('account e-mails without UI texts in the database', () => {
   let t: AccountsTestApp;
+  let mailDir: string;
   beforeAll(async () => {
-    t = await buildAccountsApp({ withoutUiTexts: true });
+    mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-users-mail-'));
+    t = await buildAccountsApp({ withoutUiTexts: true, env: { MAIL_DIR: mailDir } });
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
 
   it('word the reset e-mail from the catalogues shipped with the code, link included', async () => {
     const { body } = await register(t.app);
@@ -447,7 +483,7 @@ describe('account e-mails without UI texts in the database', () => {
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Restablece tu contraseña de Playhouse');
     expect(mail!.text).not.toContain('emails.');
-    resetTokenFrom(mail!.text);
+    resetTokenFrom((await mailboxTo(t, mailDir, body.email))[0]!);
   });
 });
 
