@@ -17,4 +17,4 @@ export const CLIENT_NAMESPACES = [
  * Namespaces only some pages' client components read: those pages hand them down themselves (PageMessages), so
  * every other page's payload stays small.
  */
-export const PAGE_NAMESPACES = ['account', 'cashbox', 'errors', 'sports', 'casino', 'staffChat'] as const;
+export const PAGE_NAMESPACES = ['account', 'cashbox', 'errors', 'sports', 'casino', 'staffChat', 'staffAuth'] as const;

@@ -268,4 +268,5 @@ export const ACCOUNT_ERROR_CODES = [
   'captcha_invalid',
   'invalid_token',
   'account_blocked',
+  'staff_sign_in_required',
 ] as const;
