@@ -39,8 +39,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 `unauthorized` unless signed in. */
     requireUser: Guard;
-    /** 401 unless signed in, 403 `forbidden` unless a staff member (any role); sets request.staff. */
-    requireStaff: Guard;
     /** Per-address limits of the account routes (config), for their `rateLimit` route options. */
     authLimits: AuthConfig['limits'];
     /** Whether cookies carry Secure (the site is served over https). */
@@ -109,7 +107,9 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
     async function staffCaller(request: FastifyRequest): Promise<StaffActor> {
       if (!request.user) throw new UnauthorizedError();
       const actor =
-        request.user.role === 'staff' ? await app.services.staff.members.actorOf(request.user.id, request.ip || null) : null;
+        request.user.role === 'staff'
+          ? await app.services.staff.members.actorOf(request.user.id, request.ip || null)
+          : null;
       if (!actor) throw new ForbiddenError();
       request.staff = actor;
       return actor;
@@ -152,9 +152,6 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       if (!request.user) throw new UnauthorizedError();
-    });
-    app.decorate('requireStaff', async (request: FastifyRequest) => {
-      await staffCaller(request);
     });
   },
   { name: 'auth', dependencies: ['services', '@fastify/cookie'] },

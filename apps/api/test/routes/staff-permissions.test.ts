@@ -97,4 +97,16 @@ describe('staff routes and the permission table', () => {
     }
     expect(refusals).toBeGreaterThan(100);
   });
+
+  it('refuses to add a staff route that names no permission, or one the table does not know', async () => {
+    const other = await buildTestApp({ empty: true });
+    try {
+      expect(() => other.app.get('/spa/staff/unguarded', async () => ({}))).toThrow(/must name its permission/);
+      expect(() =>
+        other.app.get('/spa/staff/typo', { config: { permission: 'withdrawls.pay' as never } }, async () => ({})),
+      ).toThrow(/unknown staff permission/);
+    } finally {
+      await other.close();
+    }
+  });
 });
