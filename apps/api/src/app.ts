@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@playhouse/db';
 import type { Config } from './config';
@@ -9,6 +9,7 @@ import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
+import { jobsPlugin } from './plugins/app/jobs';
 import { servicesPlugin } from './plugins/app/services';
 import { shutdownPlugin } from './plugins/app/shutdown';
 import { authPlugin } from './plugins/auth';
@@ -16,6 +17,48 @@ import { helmetPlugin } from './plugins/external/helmet';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { spaRoutes } from './routes/spa/index';
+import { accountsPlugin } from './services/accounts/accounts-plugin';
+import { balancesPlugin } from './services/balances/balances-plugin';
+import { bonusesPlugin } from './services/bonuses/bonuses-plugin';
+import { cashboxPlugin } from './services/cashbox/cashbox-plugin';
+import { cataloguePlugin } from './services/catalogue/catalogue-plugin';
+import { chatPlugin } from './services/chat/chat-plugin';
+import { staffPlugin } from './services/staff/staff-plugin';
+import { contentPlugin } from './services/content/content-plugin';
+import { gamesPlugin } from './services/games/games-plugin';
+import { i18nPlugin } from './services/i18n/i18n-plugin';
+import { limitsPlugin } from './services/limits/limits-plugin';
+import { originalsPlugin } from './services/originals/originals-plugin';
+import { paymentsPlugin } from './services/payments/payments-plugin';
+import { providersPlugin } from './services/providers/providers-plugin';
+import { seoPlugin } from './services/seo/seo-plugin';
+import { sportsPlugin } from './services/sports/sports-plugin';
+import { walletPlugin } from './services/wallet/wallet-plugin';
+
+/**
+ * The domains, each a plugin (services/<domain>/<domain>-plugin.ts) that puts its services on `app.services`, adds
+ * its hooks and hands its jobs to the scheduler. A domain comes after the domains it uses (each plugin names them
+ * as dependencies, so a wrong order fails at start-up).
+ */
+const DOMAINS = [
+  i18nPlugin,
+  contentPlugin,
+  accountsPlugin,
+  walletPlugin,
+  limitsPlugin,
+  balancesPlugin,
+  cashboxPlugin,
+  paymentsPlugin,
+  bonusesPlugin,
+  cataloguePlugin,
+  seoPlugin,
+  gamesPlugin,
+  providersPlugin,
+  originalsPlugin,
+  sportsPlugin,
+  chatPlugin,
+  staffPlugin,
+] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -85,7 +128,9 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(swaggerPlugin);
 
   await app.register(dbPlugin, { config, dbHandle });
-  await app.register(servicesPlugin, { config });
+  await app.register(jobsPlugin, { enabled: config.jobs.enabled });
+  await app.register(servicesPlugin);
+  for (const domain of DOMAINS) await app.register(domain, { config });
   await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(localePlugin);
   await app.register(cacheControlPlugin);

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAT_PRESENCE_TTL_MS } from '@playhouse/shared';
 import { z } from 'zod';
-import { providerSecretsFromEnv } from './services/providers/provider-signature';
-import type { SportsConfig } from './services/sports/sports-services';
-import { DEFAULT_CHAT_CONFIG, type ChatConfig } from './services/chat/chat-service';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -170,6 +168,25 @@ export interface Config {
   chat: ChatConfig & { demoStaffPassword: string | undefined };
 }
 
+export interface SportsConfig {
+  /** Run the in-house feed simulator (on by default with the embedded demo database). */
+  simulator: boolean;
+  simulatorIntervalMs: number;
+  /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
+  feedToken: string | undefined;
+}
+
+export interface ChatConfig {
+  /** Messages one holder (visitor or player) may send per window, on every instance together. */
+  sendLimit: WindowLimit;
+  presenceTtlMs: number;
+}
+
+export const DEFAULT_CHAT_CONFIG: ChatConfig = {
+  sendLimit: { max: 20, windowMs: 60_000 },
+  presenceTtlMs: CHAT_PRESENCE_TTL_MS,
+};
+
 export interface CasinoConfig {
   /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
   providerSecrets: Record<string, string>;
@@ -234,7 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
       feedToken: vars.FEED_TOKEN,
-      jobsEnabled: vars.JOBS_ENABLED,
     },
     casino: {
       providerSecrets: providerSecrets.secrets,
@@ -255,6 +271,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function mailSpoolDir(value: string | undefined, dataDir: string): string | undefined {
   if (value) return path.resolve(REPO_ROOT, value);
   return dataDir.startsWith('memory://') ? undefined : `${dataDir}-mail`;
+}
+
+/** PROVIDER_SECRET_<SLUG> (slug upper-cased, '-' as '_') → { slug: secret }. */
+export function providerSecretsFromEnv(env: NodeJS.ProcessEnv): { secrets: Record<string, string>; issues: string[] } {
+  const secrets: Record<string, string> = {};
+  const issues: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^PROVIDER_SECRET_([A-Z0-9_]+)$/.exec(name);
+    if (!match || value === undefined || value === '') continue;
+    if (value.length < 32) {
+      issues.push(`${name}: must be at least 32 characters`);
+      continue;
+    }
+    secrets[match[1]!.toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return { secrets, issues };
 }
 
 /** A folder relative to the repository root, or PGlite's `memory://` for a throwaway database. */

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { categoryResponseSchema } from '@playhouse/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { BONUS_EXPIRY_JOB } from '../src/services/bonuses/bonus-jobs';
+import { PSP_WEBHOOK_JOB } from '../src/services/payments/payment-jobs';
+import { FEED_SIMULATOR_JOB, SETTLEMENT_JOB } from '../src/services/sports/sports-jobs';
 import { buildTestApp } from './helpers/build-test-app';
 
 /** A route that waits until the test lets it finish, to have a request in flight on demand. */
@@ -126,6 +129,17 @@ describe('buildApp', () => {
       expect(Object.keys(response.json<{ category: object }>().category).sort()).toEqual(
         ['description', 'headGameSlug', 'id', 'imagePath', 'slug', 'title'].sort(),
       );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('hands every domain’s background jobs to the one scheduler, the feed simulator only where it runs', async () => {
+    const t = await buildTestApp({ env: { JOBS_ENABLED: 'false', FEED_SIMULATOR: 'off' } });
+    try {
+      await t.app.ready();
+      for (const job of [PSP_WEBHOOK_JOB, BONUS_EXPIRY_JOB, SETTLEMENT_JOB]) await t.app.jobs.trigger(job);
+      expect(() => t.app.jobs.trigger(FEED_SIMULATOR_JOB)).toThrow(/No job named/);
     } finally {
       await t.close();
     }

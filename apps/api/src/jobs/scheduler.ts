@@ -6,6 +6,8 @@ export interface Job {
   lockKey: number;
   intervalMs: number;
   run: () => Promise<void>;
+  /** Run once as soon as the scheduler starts instead of waiting a whole interval first. */
+  runOnStart?: boolean;
 }
 
 export interface SchedulerLog {
@@ -25,12 +27,23 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 /**
  * The in-process scheduler: each job runs every intervalMs, or at once when triggered, never twice at the same time
  * in this process, and only under its advisory lock across processes. A failing run is logged; the next tick retries.
+ * The api builds one (plugins/app/jobs.ts); the domains hand it their jobs.
  */
-export function createScheduler({ lock, log, jobs }: { lock: JobLock; log: SchedulerLog; jobs: Job[] }) {
-  const states = new Map<string, JobState>(
-    jobs.map((job) => [job.name, { job, timer: null, running: null, again: false }]),
-  );
+export function createScheduler({ lock, log, jobs = [] }: { lock: JobLock; log: SchedulerLog; jobs?: Job[] }) {
+  const states = new Map<string, JobState>();
   let started = false;
+
+  function add(job: Job) {
+    if (states.has(job.name)) throw new Error(`A job named ${job.name} is already scheduled`);
+    const state: JobState = { job, timer: null, running: null, again: false };
+    states.set(job.name, state);
+    if (started) start(state);
+  }
+
+  function start(state: JobState) {
+    if (state.job.runOnStart) void runNow(state);
+    else schedule(state);
+  }
 
   function schedule(state: JobState) {
     if (!started) return;
@@ -60,11 +73,15 @@ export function createScheduler({ lock, log, jobs }: { lock: JobLock; log: Sched
     return state.running;
   }
 
+  for (const job of jobs) add(job);
+
   return {
+    add,
+
     start() {
       if (started) return;
       started = true;
-      for (const state of states.values()) schedule(state);
+      for (const state of states.values()) start(state);
     },
 
     /** Runs the job now (or right after its current run) instead of at its next tick. */

@@ -154,7 +154,7 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       if (!request.user) throw new UnauthorizedError();
     });
   },
-  { name: 'auth', dependencies: ['services', '@fastify/cookie'] },
+  { name: 'auth', dependencies: ['accounts', '@fastify/cookie'] },
 );
 
 /** `config.rateLimit` of a route limited per client address. */

@@ -4,7 +4,7 @@ import { schema, type Db, type DbHandle } from '@playhouse/db';
 import { seedCasino } from '@playhouse/db/seed/casino';
 import { demoCategories } from '@playhouse/db/seed/content/categories';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
-import { loadMessages } from '@playhouse/db/seed/messages';
+import { loadMessages } from '@playhouse/db/messages';
 import { seedPaymentMethods } from '@playhouse/db/seed/payment-methods';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';

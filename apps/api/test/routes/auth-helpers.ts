@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
-import { loadMessages } from '@playhouse/db/seed/messages';
+import { loadMessages } from '@playhouse/db/messages';
 import { captchaInput, leadingZeroBits, type CaptchaChallenge, type CaptchaSolution } from '@playhouse/shared';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AuthConfig, type Config } from '../../src/config';

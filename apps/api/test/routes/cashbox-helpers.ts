@@ -5,7 +5,7 @@ import { demoLocales } from '@playhouse/db/seed/content/locales';
 import { seedPaymentMethods } from '@playhouse/db/seed/payment-methods';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { PSP_WEBHOOK_JOB } from '../../src/jobs/psp-webhook-job';
+import { PSP_WEBHOOK_JOB } from '../../src/services/payments/payment-jobs';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { createTestDb } from '../helpers/test-db';
 
@@ -59,7 +59,7 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
     db: handle.db,
     handle,
     config,
-    deliverWebhooks: () => app.services.jobs.trigger(PSP_WEBHOOK_JOB),
+    deliverWebhooks: () => app.jobs.trigger(PSP_WEBHOOK_JOB),
     close: async () => {
       await app.close();
       await handle.close();

@@ -10,7 +10,7 @@ import {
   type StaffChatConversationSummary,
 } from '@playhouse/shared';
 import { CHAT_COOKIE } from '../../src/services/chat/chat-service';
-import { DEMO_STAFF, ensureDemoStaff } from '../../src/services/chat/demo-staff';
+import { DEMO_STAFF, ensureDemoStaff } from '../../src/services/accounts/demo-staff';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { staffCaller, totpCode } from '../helpers/staff';
 import { buildCashboxApp, signedInUser, SITE_ORIGIN, type CashboxTestApp } from './cashbox-helpers';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { DEMO_CONTRIBUTIONS, seedBonuses } from '@playhouse/db/seed/bonuses';
 import { formatMinor, type BonusGameType, type FeedIngestInput } from '@playhouse/shared';
-import { manualClock } from '../../src/services/cashbox/clock';
+import { manualClock } from '../../src/lib/clock';
 import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-engine';
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
 import { buildCasinoApp, fund, type CasinoTestApp } from '../helpers/games-fixtures';
@@ -91,7 +91,7 @@ interface PlacedBet {
 
 describe('bonus engine simulation', () => {
   it(`keeps wagering exact and the ledger sound through seeded random traffic (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const casino = t.app.services.casino.providerWallet;
+    const casino = t.app.services.providerWallet;
     const sports = t.app.services.sports;
     const context = { locale: 'en' as const, defaultLocale: 'en' as const };
     let matchSequence = 9_700_000;

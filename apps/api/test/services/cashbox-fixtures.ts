@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbHandle } from '@playhouse/db';
 import { seedPaymentMethods } from '@playhouse/db/seed/payment-methods';
 import { AppError } from '../../src/lib/errors';
-import { manualClock } from '../../src/services/cashbox/clock';
+import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService } from '../../src/services/cashbox/withdrawal-service';
 import { createBalanceService } from '../../src/services/balances/balance-service';
 import { createLimitsService } from '../../src/services/limits/limits-service';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type DbHandle } from '@playhouse/db';
-import { SPORTS_CATALOGUE } from '@playhouse/db/seed/sports';
-import { manualClock } from '../../src/services/cashbox/clock';
+import { SPORTS_CATALOGUE } from '@playhouse/db/sports-catalogue';
+import { manualClock } from '../../src/lib/clock';
 import { createFeedIngest } from '../../src/services/sports/feed-ingest';
 import { createSettlementService } from '../../src/services/sports/settlement-service';
 import { createFeedSimulator } from '../../src/services/sports/simulator/feed-simulator';

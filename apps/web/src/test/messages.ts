@@ -4,10 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 type Messages = Record<string, unknown>;
 
-const MESSAGES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../packages/db/src/seed/messages',
-);
+const MESSAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/db/src/messages');
 
 /**
  * The seeded messages of a locale as the app receives them: `{locale}.json` plus each `{locale}/{namespace}.json`

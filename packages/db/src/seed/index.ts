@@ -19,9 +19,9 @@ import { demoLocales } from './content/locales';
 import { demoPageMetadata } from './content/page-metadata';
 import { demoSlides } from './content/slides';
 import { demoHtmlSnippets, demoInfoPopup, demoSiteSettings } from './content/site';
-import { readMessageCatalogues, writeMessages } from './messages';
+import { readMessageCatalogues, writeMessages } from '../messages';
 import { seedPaymentMethods } from './payment-methods';
-import { seedSports } from './sports';
+import { writeSportsCatalogue } from '../sports-catalogue';
 
 export {
   MESSAGES_DIR,
@@ -31,7 +31,7 @@ export {
   unflattenMessages,
   type FlatMessages,
   type MessageCatalogues,
-} from './messages';
+} from '../messages';
 
 /** Held for the seed's transaction, so api instances starting together on one database seed it once. */
 const SEED_LOCK_KEY = 727_100_002;
@@ -60,7 +60,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await tx.insert(htmlSnippets).values(demoHtmlSnippets());
     await tx.insert(infoPopups).values(demoInfoPopup());
     await seedPaymentMethods(tx);
-    await seedSports(tx);
+    await writeSportsCatalogue(tx);
     await seedCasino(tx);
     await seedBonusInfos(tx);
     await seedBonuses(tx);

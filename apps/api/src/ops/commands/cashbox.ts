@@ -10,7 +10,7 @@ import {
   type StaffRequest,
   type StaffWithdrawal,
   type Transaction,
-  staffLedgerResponseSchema,
+  type staffLedgerResponseSchema,
 } from '@playhouse/shared';
 
 type StaffLedger = z.infer<typeof staffLedgerResponseSchema>;

@@ -2,7 +2,7 @@ import { localizePath, type Locale } from '@playhouse/shared';
 import type { DbOrTx } from '@playhouse/db';
 import type { LocaleContext } from '../../lib/localize';
 import type { EmailService } from '../email/email-service';
-import { loadTexts } from './texts';
+import { loadTexts } from '../i18n/texts';
 
 /** The e-mails accounts send, worded from the `emails.*` UI messages in the recipient's language. */
 export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email: EmailService; siteUrl: string }) {

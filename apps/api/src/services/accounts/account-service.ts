@@ -15,11 +15,12 @@ import {
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { ensureAccount } from '../wallet/ledger-queries';
+import { ensureAccount } from '../wallet/wallet-service';
 import type { CaptchaService } from '../captcha/captcha-service';
 import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
 import type { PasswordHasher } from '../auth/password-hasher';
-import { clearCounter, hitCounter, pruneCounters, secondsUntil, type WindowLimit } from '../auth/rate-counter';
+import type { WindowLimit } from '../../config';
+import { clearCounter, hitCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
 import {
   hashToken,
   newOpaqueToken,

@@ -19,7 +19,7 @@ import {
   type FormId,
 } from '@playhouse/shared';
 import type { LocaleContext } from '../../lib/localize';
-import { loadTexts, type Texts } from './texts';
+import { loadTexts, type Texts } from '../i18n/texts';
 
 interface FieldSpec {
   name: string;

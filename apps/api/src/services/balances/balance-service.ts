@@ -8,8 +8,8 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { createWalletService, type WalletService } from '../wallet/wallet-service';
-import { asCurrency, formatAmount } from '../cashbox/amounts';
-import type { Clock } from '../cashbox/clock';
+import { asCurrency, formatAmount } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
 
 /** The refresh routes SPEC.md §3 hands the client for each balance. */

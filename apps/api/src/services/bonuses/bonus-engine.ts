@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { bonusCampaigns, bonusContributions, userBonuses } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService } from '../wallet/wallet-service';
+import { createWalletService, playerAccounts } from '../wallet/wallet-service';
 
 export type UserBonusRow = typeof userBonuses.$inferSelect;
 export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;

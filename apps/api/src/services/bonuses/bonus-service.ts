@@ -15,7 +15,7 @@ import {
   type StaffBonusCampaign,
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { createWalletService } from '../wallet/wallet-service';
 import { finishBonus, grantTransferKey, lockBonus, type BonusCampaignRow, type UserBonusRow } from './bonus-engine';
 import {

@@ -1,4 +1,4 @@
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 
 export class PaymentMethodUnavailableError extends AppError {
   constructor() {
@@ -15,28 +15,8 @@ export class AmountOutOfRangeError extends AppError {
   }
 }
 
-export class DepositLimitExceededError extends AppError {
-  constructor(
-    readonly period: string,
-    remaining: string,
-    currency: string,
-  ) {
-    super(
-      'deposit_limit_exceeded',
-      `This deposit would exceed your ${period} deposit limit; you can deposit up to ${remaining} ${currency} now.`,
-      409,
-    );
-  }
-}
-
 export class WithdrawalStateConflictError extends AppError {
   constructor(status: string, action: string) {
     super('withdrawal_state_conflict', `A ${status} withdrawal cannot be ${action}.`, 409);
-  }
-}
-
-export class InvalidAmountError extends ValidationError {
-  constructor() {
-    super({ amount: 'must be a decimal amount with at most two decimals' });
   }
 }

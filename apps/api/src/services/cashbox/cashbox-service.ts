@@ -2,7 +2,7 @@ import type { Db } from '@playhouse/db';
 import { WITHDRAWAL_DETAIL_FIELDS, type CashboxResponse } from '@playhouse/shared';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { LimitsService } from '../limits/limits-service';
-import { asCurrency, formatAmount } from './amounts';
+import { asCurrency, formatAmount } from '../../lib/amounts';
 import { listMethodOffers } from './method-queries';
 
 export type CashboxService = ReturnType<typeof createCashboxService>;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@playhouse/db';
 import type { PaymentDirection } from '@playhouse/db/schema';
 import type { Currency } from '@playhouse/shared';
-import { formatAmount, parsePositiveAmount } from './amounts';
+import { formatAmount, parsePositiveAmount } from '../../lib/amounts';
 import { AmountOutOfRangeError, PaymentMethodUnavailableError } from './cashbox-errors';
 import { findMethodOffer, type MethodOffer } from './method-queries';
 

@@ -10,9 +10,9 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, requestHash } from './amounts';
+import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
 import { WithdrawalStateConflictError } from './cashbox-errors';
-import type { Clock } from './clock';
+import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 
 const { withdrawals, users, auditLog } = schema;

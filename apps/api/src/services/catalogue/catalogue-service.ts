@@ -14,7 +14,7 @@ import {
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { UnauthorizedError } from '../auth/auth-errors';
-import { loadTexts } from '../accounts/texts';
+import { loadTexts } from '../i18n/texts';
 import { createShortCache } from './short-cache';
 import {
   findCategoryBySlug,
@@ -27,6 +27,9 @@ import {
   type GameRow,
   type GameSource,
 } from './catalogue-queries';
+
+// The catalogue reads other domains make on their own connection or transaction (games, providers, originals).
+export { findGame, findProviderBySlug, hasSucceededDeposit } from './catalogue-queries';
 
 /** Who is looking: hearts and locks depend on it. */
 export interface Viewer {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@playhouse/db';
 import {
-  CHAT_PRESENCE_TTL_MS,
   type ChatConversation,
   type ChatMessage,
   type ChatSendBody,
@@ -10,9 +9,10 @@ import {
   type StaffChatConversationSummary,
 } from '@playhouse/shared';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
+import type { ChatConfig } from '../../config';
 import { recordAudit } from '../accounts/audit';
-import { hitCounter, secondsUntil, type WindowLimit } from '../auth/rate-counter';
-import type { Clock } from '../cashbox/clock';
+import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
+import type { Clock } from '../../lib/clock';
 import { ChatConversationClosedError } from './chat-errors';
 import {
   anyPresenceSince,
@@ -40,17 +40,6 @@ export type { ChatHolder } from './chat-queries';
 
 /** The httpOnly cookie that names an anonymous visitor's conversations. */
 export const CHAT_COOKIE = 'ph_chat';
-
-export interface ChatConfig {
-  /** Messages one holder (visitor or player) may send per window, on every instance together. */
-  sendLimit: WindowLimit;
-  presenceTtlMs: number;
-}
-
-export const DEFAULT_CHAT_CONFIG: ChatConfig = {
-  sendLimit: { max: 20, windowMs: 60_000 },
-  presenceTtlMs: CHAT_PRESENCE_TTL_MS,
-};
 
 export function newVisitorToken(): string {
   return randomBytes(32).toString('base64url');

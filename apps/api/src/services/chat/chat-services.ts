@@ -1,7 +1,8 @@
 import type { DbHandle } from '@playhouse/db';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { createChatHub, type ChatHub } from './chat-hub';
-import { createChatService, type ChatConfig, type ChatService } from './chat-service';
+import type { ChatConfig } from '../../config';
+import { createChatService, type ChatService } from './chat-service';
 
 export interface ChatServices {
   service: ChatService;

@@ -41,6 +41,12 @@ export function createContentService({ db }: { db: DbOrTx }) {
   }
 
   return {
+    /** The navigation categories' slugs, in menu order (the sitemap lists their pages). */
+    async categorySlugs(): Promise<string[]> {
+      const rows = await listNavCategories(db);
+      return rows.map((row) => row.slug);
+    },
+
     async categories(context: LocaleContext): Promise<NavCategory[]> {
       const rows = await listNavCategories(db);
       return rows.map((row) => toNavCategory(row, context));

@@ -4,9 +4,8 @@ import type { GameLaunch, GameMode } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { UnauthorizedError } from '../auth/auth-errors';
-import type { CatalogueService, Viewer } from '../catalogue/catalogue-service';
-import { hasSucceededDeposit } from '../catalogue/catalogue-queries';
-import { DemoUnavailableError, GameLockedError } from './casino-errors';
+import { hasSucceededDeposit, type CatalogueService, type Viewer } from '../catalogue/catalogue-service';
+import { DemoUnavailableError, GameLockedError } from './game-errors';
 import { insertLaunch, recordPlay, redeemLaunch, toggleFavourite } from './game-player-queries';
 
 export function hashLaunchToken(token: string): string {

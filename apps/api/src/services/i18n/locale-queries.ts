@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, max } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { locales, translations } = schema;
@@ -37,4 +37,13 @@ export function listTranslationUpdates(db: DbOrTx) {
     .from(translations)
     .innerJoin(locales, and(eq(locales.code, translations.locale), eq(locales.enabled, true)))
     .groupBy(translations.locale);
+}
+
+/** The texts of these locales whose keys start with `prefix` (taken literally, not as a LIKE pattern). */
+export function listTranslationsUnder(db: DbOrTx, codes: string[], prefix: string) {
+  const escaped = prefix.replace(/[\\%_]/g, '\\$&');
+  return db
+    .select({ locale: translations.locale, key: translations.key, value: translations.value })
+    .from(translations)
+    .where(and(inArray(translations.locale, codes), like(translations.key, `${escaped}%`)));
 }

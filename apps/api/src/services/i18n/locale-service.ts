@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleItem, type Messages }
 import type { DbOrTx } from '@playhouse/db';
 import { NotFoundError, UnknownLocaleError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { listEnabledLocales, listTranslations, translationsVersion } from './locale-queries';
+import { listEnabledLocales, listTranslations, listTranslationUpdates, translationsVersion } from './locale-queries';
 import { nestMessages } from './messages';
 
 /** The flagged default; without one, the shared default when enabled, else the first enabled locale. */
@@ -61,5 +61,8 @@ export function createLocaleService({ db }: { db: DbOrTx }) {
     return nested;
   }
 
-  return { list, defaultLocale, resolve, messages };
+  /** When each enabled locale's texts last changed. */
+  const translationUpdates = () => listTranslationUpdates(db);
+
+  return { list, defaultLocale, resolve, messages, translationUpdates };
 }

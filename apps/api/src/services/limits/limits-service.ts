@@ -1,8 +1,8 @@
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import { LIMIT_PERIODS, type DepositLimit, type LimitPeriod } from '@playhouse/shared';
-import { DepositLimitExceededError } from '../cashbox/cashbox-errors';
-import { asCurrency, formatAmount, parsePositiveAmount } from '../cashbox/amounts';
-import type { Clock } from '../cashbox/clock';
+import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
+import { DepositLimitExceededError } from './limits-errors';
 import { depositedSince, listLimitRows, lockLimitRows, upsertLimitRow, type DepositLimitRow } from './limits-queries';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -24,9 +24,7 @@ import {
 import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import { formatRtp } from '../catalogue/catalogue-service';
-import { findGame } from '../catalogue/catalogue-queries';
-import { GameSessionInvalidError } from '../games/casino-errors';
+import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findActiveSeed,
@@ -42,6 +40,7 @@ import {
   type SeedOwner,
   type SeedRow,
 } from './originals-queries';
+import { GameSessionInvalidError } from './originals-errors';
 import type { WalletClient } from './wallet-client';
 
 /** Bets the in-house games take, in minor units of any currency. */

@@ -18,19 +18,3 @@ export class InvalidSignatureError extends AppError {
     super('invalid_signature', 'The request signature is missing or wrong.', 401);
   }
 }
-
-/** PROVIDER_SECRET_<SLUG> (slug upper-cased, '-' as '_') → { slug: secret }. */
-export function providerSecretsFromEnv(env: NodeJS.ProcessEnv): { secrets: Record<string, string>; issues: string[] } {
-  const secrets: Record<string, string> = {};
-  const issues: string[] = [];
-  for (const [name, value] of Object.entries(env)) {
-    const match = /^PROVIDER_SECRET_([A-Z0-9_]+)$/.exec(name);
-    if (!match || value === undefined || value === '') continue;
-    if (value.length < 32) {
-      issues.push(`${name}: must be at least 32 characters`);
-      continue;
-    }
-    secrets[match[1]!.toLowerCase().replace(/_/g, '-')] = value;
-  }
-  return { secrets, issues };
-}

@@ -27,10 +27,9 @@ import {
   setFreeSpinsLeft,
   uncountStake,
 } from '../bonuses/bonus-engine';
-import { findGame, findProviderBySlug } from '../catalogue/catalogue-queries';
+import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { InvalidSignatureError, signatureMatches } from './provider-signature';
 import {

@@ -12,9 +12,8 @@ import {
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { normalizeRoutePath } from '../../lib/route-path';
-import { findGame } from '../catalogue/catalogue-queries';
-import { listNavCategories } from '../content/content-queries';
-import { listTranslationUpdates } from '../i18n/locale-queries';
+import type { CatalogueService } from '../catalogue/catalogue-service';
+import type { ContentService } from '../content/content-service';
 import { pickDefaultLocale, type LocaleService } from '../i18n/locale-service';
 import { DEFAULT_METADATA_ROUTE, findSiteSettings, listPageMetadata, listSnippets } from './seo-queries';
 
@@ -28,7 +27,17 @@ const STATIC_PUBLIC_PATHS = ['/', '/app-page', '/promotions'];
 export type SeoService = ReturnType<typeof createSeoService>;
 
 /** What search engines and browsers read about the site: page metadata, head data, snippets, sitemap, manifest. */
-export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleService }) {
+export function createSeoService({
+  db,
+  locales,
+  content,
+  catalogue,
+}: {
+  db: DbOrTx;
+  locales: Pick<LocaleService, 'list' | 'translationUpdates'>;
+  content: Pick<ContentService, 'categorySlugs'>;
+  catalogue: Pick<CatalogueService, 'findGame'>;
+}) {
   async function siteSettings() {
     const settings = await findSiteSettings(db);
     if (!settings) throw new NotFoundError('The site settings are not configured.');
@@ -45,7 +54,7 @@ export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleS
       const path = normalizeRoutePath(routePath);
       const [rows, game] = await Promise.all([
         listPageMetadata(db, [path, DEFAULT_METADATA_ROUTE]),
-        gameId === undefined ? undefined : findGame(db, gameId, null),
+        gameId === undefined ? undefined : catalogue.findGame(gameId),
       ]);
       const route = rows.find((row) => row.routePath === path);
       const site = rows.find((row) => row.routePath === DEFAULT_METADATA_ROUTE);
@@ -86,17 +95,17 @@ export function createSeoService({ db, locales }: { db: DbOrTx; locales: LocaleS
     /** Every public page in every enabled locale, absolute on `host`, each listing all its language versions. */
     async sitemap(host: string): Promise<SitemapResponse> {
       const origin = new URL(host).origin;
-      const [items, categories, updates] = await Promise.all([
+      const [items, categorySlugs, updates] = await Promise.all([
         locales.list(),
-        listNavCategories(db),
-        listTranslationUpdates(db),
+        content.categorySlugs(),
+        locales.translationUpdates(),
       ]);
       const defaultLocale = pickDefaultLocale(items)?.value;
       if (!defaultLocale) return { urls: [] };
       const codes = items.map((item) => item.value);
       const fallbackLastmod = new Date().toISOString();
       const lastmodOf = new Map(updates.map((row) => [row.locale, row.updatedAt?.toISOString() ?? fallbackLastmod]));
-      const paths = [...STATIC_PUBLIC_PATHS, ...categories.map((category) => `/category/${category.slug}`)];
+      const paths = [...STATIC_PUBLIC_PATHS, ...categorySlugs.map((slug) => `/category/${slug}`)];
       const href = (locale: Locale, path: string) => `${origin}${localizePath(locale, path)}`;
       return {
         urls: paths.flatMap((path) => {

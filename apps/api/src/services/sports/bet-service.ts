@@ -16,12 +16,11 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
 import { splitBet } from '../providers/provider-wallet-service';
-import { playerAccounts } from '../wallet/ledger-queries';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {

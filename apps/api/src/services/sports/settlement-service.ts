@@ -9,7 +9,7 @@ import {
   type BetStatus,
   type SelectionResult,
 } from '@playhouse/db/schema';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { bonusReturnAccount, bonusShareOf, uncountStake } from '../bonuses/bonus-engine';
 import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';

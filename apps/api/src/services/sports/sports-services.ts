@@ -1,11 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '@playhouse/db';
 import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
-import { createJobLock } from '../../jobs/advisory-lock';
-import { createScheduler, type Scheduler } from '../../jobs/scheduler';
-import { FEED_SIMULATOR_JOB, feedSimulatorJob, settlementJob, SETTLEMENT_INTERVAL_MS } from '../../jobs/sports-jobs';
+import type { SportsConfig } from '../../config';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { systemClock, type Clock } from '../cashbox/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
@@ -14,16 +12,6 @@ import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simula
 import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
-
-export interface SportsConfig {
-  /** Run the in-house feed simulator (on by default with the embedded demo database). */
-  simulator: boolean;
-  simulatorIntervalMs: number;
-  /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
-  feedToken: string | undefined;
-  /** This instance runs background jobs (JOBS_ENABLED). */
-  jobsEnabled: boolean;
-}
 
 interface Logger {
   error(details: Record<string, unknown>, message: string): void;
@@ -36,10 +24,6 @@ export interface SportsServices {
   settlement: SettlementService;
   simulator: FeedSimulator;
   oddsHub: OddsHub;
-  /** The feed simulator and the settlement sweep, each on one instance at a time. */
-  jobs: Scheduler;
-  /** Starts the jobs where this instance runs jobs, the simulator's first round at once. */
-  startJobs(): void;
   /** A delivery from a feed: upserted, then whatever it made settleable settled. */
   receiveFeed(delivery: Delivery): Promise<FeedIngestResult>;
   matchDetail(matchId: number, context: LocaleContext): Promise<MatchDetail>;
@@ -84,7 +68,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
   };
 }
 
-/** The sportsbook wired from the config: the api and the ops command line build the same. */
+/** The sportsbook wired from the config; its jobs (sports-jobs.ts) are handed to the scheduler by sports-plugin.ts. */
 export function createSportsServices({
   handle,
   config,
@@ -100,14 +84,6 @@ export function createSportsServices({
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
-  const jobs = createScheduler({
-    lock: createJobLock(handle),
-    log: logger,
-    jobs: [
-      ...(config.simulator ? [feedSimulatorJob(simulator, config.simulatorIntervalMs)] : []),
-      settlementJob(settlement, SETTLEMENT_INTERVAL_MS),
-    ],
-  });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
@@ -118,15 +94,6 @@ export function createSportsServices({
       listen: handle.listen,
       onError: (error) => logger.error({ err: error }, 'odds notification failed'),
     }),
-    jobs,
-
-    startJobs() {
-      if (!config.jobsEnabled) return;
-      jobs.start();
-      // A fresh database should not wait a whole interval for its first fixtures.
-      if (config.simulator) void jobs.trigger(FEED_SIMULATOR_JOB);
-    },
-
     async receiveFeed(delivery) {
       const result = await ingest.ingest(delivery, clock.now());
       const settledBets = await settlement.settle(result.settleMatchIds);

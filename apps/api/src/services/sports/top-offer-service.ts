@@ -2,7 +2,7 @@ import type { Db } from '@playhouse/db';
 import { SPEC, type Match, type TopOfferQuery } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { Clock } from '../cashbox/clock';
+import type { Clock } from '../../lib/clock';
 import { loadUpcomingBook, type NamedRow, type UpcomingBook, type UpcomingMatch } from './sports-queries';
 
 /** The longest window a top-offer call may ask for. */

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
 import type { LoginBody, StaffSignInStep } from '@playhouse/shared';
+import type { WindowLimit } from '../../config';
 import { RateLimitError } from '../../lib/errors';
 import type { AccountService, ClientInfo } from '../accounts/account-service';
 import { findUserById } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
 import { InvalidCredentialsError } from '../auth/auth-errors';
-import { clearCounter, hitCounter, secondsUntil, type WindowLimit } from '../auth/rate-counter';
+import { clearCounter, hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import {
   hashToken,
   newOpaqueToken,

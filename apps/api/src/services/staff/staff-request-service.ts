@@ -4,8 +4,8 @@ import { parseDecimal, type StaffRequest, type StaffRequestKind, type StaffReque
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
-import { asCurrency, formatAmount } from '../cashbox/amounts';
-import type { Clock } from '../cashbox/clock';
+import { asCurrency, formatAmount } from '../../lib/amounts';
+import type { Clock } from '../../lib/clock';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';

@@ -123,7 +123,7 @@ export function createStaffService({
     },
 
     setRoles: (actor: StaffActor, id: number, roles: StaffRole[]) =>
-      change(actor, id, 'staff_roles_changed', async (tx, current) => {
+      change(actor, id, 'staff_roles_changed', async (tx) => {
         await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
         return { roles };
       }),

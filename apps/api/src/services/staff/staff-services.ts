@@ -5,7 +5,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { AccountService } from '../accounts/account-service';
 import { recordAudit } from '../accounts/audit';
 import type { SessionService } from '../auth/session-service';
-import { systemClock, type Clock } from '../cashbox/clock';
+import { systemClock, type Clock } from '../../lib/clock';
 import { listAudit } from './audit-queries';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
 import { OwnAccountError } from '../auth/auth-errors';

@@ -13,6 +13,9 @@ import {
 } from './ledger-queries';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
+// The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
+export { ensureAccount, playerAccounts, type AccountBalance } from './ledger-queries';
+
 /** Every kind of money movement the operator makes; the ledger refuses any other. */
 export const TRANSFER_KINDS = [
   'deposit',

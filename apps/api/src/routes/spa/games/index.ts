@@ -35,7 +35,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/games - one page of the catalogue
-      return app.services.casino.catalogue.games(request.localeContext, viewer(request), request.query);
+      return app.services.catalogue.games(request.localeContext, viewer(request), request.query);
     },
   );
 
@@ -54,7 +54,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/games/search?search=&page=&perPage= - the search box's suggestions
-      return app.services.casino.catalogue.search(request.localeContext, request.query);
+      return app.services.catalogue.search(request.localeContext, request.query);
     },
   );
 
@@ -74,7 +74,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // GET /spa/games/{id} - one game for its page
       return {
-        game: await app.services.casino.catalogue.game(request.localeContext, viewer(request), request.params.id),
+        game: await app.services.catalogue.game(request.localeContext, viewer(request), request.params.id),
       };
     },
   );
@@ -93,7 +93,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // POST /spa/games/{id}/favourite - the heart
-      const isLiked = await app.services.casino.gamePlayer.toggleFavourite(signedInUser(request).id, request.params.id);
+      const isLiked = await app.services.gamePlayer.toggleFavourite(signedInUser(request).id, request.params.id);
       return { isLiked };
     },
   );
@@ -115,7 +115,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // POST /spa/games/{id}/launch - opens a game
-      const launch = await app.services.casino.gamePlayer.launch(
+      const launch = await app.services.gamePlayer.launch(
         request.localeContext,
         viewer(request),
         request.params.id,

@@ -36,7 +36,7 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // POST /spa/games/originals/sessions - the game page starts
-      const session = await app.services.casino.originals.open(request.localeContext, request.body.launchToken);
+      const session = await app.services.originals.open(request.localeContext, request.body.launchToken);
       return reply.code(201).send({ session });
     },
   );
@@ -56,7 +56,7 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // GET /spa/games/originals/session - the game page reloads
       return {
-        session: await app.services.casino.originals.state(request.localeContext, request.headers['x-game-session']),
+        session: await app.services.originals.state(request.localeContext, request.headers['x-game-session']),
       };
     },
   );
@@ -75,7 +75,7 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // POST /spa/games/originals/rounds - one spin, roll or drop
-      const result = await app.services.casino.originals.play(request.headers['x-game-session'], request.body);
+      const result = await app.services.originals.play(request.headers['x-game-session'], request.body);
       return reply.code(201).send(result);
     },
   );
@@ -93,7 +93,7 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/games/originals/rounds - the fairness history
-      return { rounds: await app.services.casino.originals.rounds(request.headers['x-game-session']) };
+      return { rounds: await app.services.originals.rounds(request.headers['x-game-session']) };
     },
   );
 
@@ -111,7 +111,7 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // POST /spa/games/originals/seeds/rotate - reveal and renew the seed pair
-      return app.services.casino.originals.rotate(request.headers['x-game-session'], request.body.clientSeed);
+      return app.services.originals.rotate(request.headers['x-game-session'], request.body.clientSeed);
     },
   );
 };

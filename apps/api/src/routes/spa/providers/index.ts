@@ -18,7 +18,7 @@ const providersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       // GET /spa/providers - the provider picker and the producers list
-      return { providers: await app.services.casino.catalogue.providers() };
+      return { providers: await app.services.catalogue.providers() };
     },
   );
 
@@ -36,7 +36,7 @@ const providersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/providers/{provider} - a provider page's heading
-      return { provider: await app.services.casino.catalogue.provider(request.params.provider) };
+      return { provider: await app.services.catalogue.provider(request.params.provider) };
     },
   );
 

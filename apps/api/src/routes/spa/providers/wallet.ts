@@ -50,7 +50,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     const { provider } = request.params as { provider: string };
     const signature = request.headers['x-provider-signature'];
-    await app.services.casino.providerWallet.verify(
+    await app.services.providerWallet.verify(
       provider,
       request.rawBody ?? '',
       typeof signature === 'string' ? signature : undefined,
@@ -90,7 +90,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/authenticate - a launch token, once
       const body = request.body as z.infer<typeof walletAuthenticateBodySchema>;
-      return app.services.casino.providerWallet.authenticate(request.params.provider, body.token);
+      return app.services.providerWallet.authenticate(request.params.provider, body.token);
     },
   );
 
@@ -100,7 +100,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/balance - what the game shows
       const body = request.body as z.infer<typeof walletBalanceBodySchema>;
-      return app.services.casino.providerWallet.balance(request.params.provider, body);
+      return app.services.providerWallet.balance(request.params.provider, body);
     },
   );
 
@@ -114,7 +114,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/bet - a stake
       const body = request.body as z.infer<typeof walletBetBodySchema>;
-      return app.services.casino.providerWallet.bet(request.params.provider, body);
+      return app.services.providerWallet.bet(request.params.provider, body);
     },
   );
 
@@ -124,7 +124,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/win - a payout
       const body = request.body as z.infer<typeof walletWinBodySchema>;
-      return app.services.casino.providerWallet.win(request.params.provider, body);
+      return app.services.providerWallet.win(request.params.provider, body);
     },
   );
 
@@ -138,7 +138,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/providers/{provider}/rollback - cancels a bet
       const body = request.body as z.infer<typeof walletRollbackBodySchema>;
-      return app.services.casino.providerWallet.rollback(request.params.provider, body);
+      return app.services.providerWallet.rollback(request.params.provider, body);
     },
   );
 };

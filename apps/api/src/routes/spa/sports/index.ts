@@ -32,8 +32,7 @@ const streamQuerySchema = sportsStreamQuerySchema.extend({
 
 /**
  * /spa/sports: the two top-offer calls of SPEC.md §7.1–2, a match with every market, its odds as a live stream,
- * and prematch bets. The sports jobs (feed simulator, settlement sweep) start with the app and stop before the
- * database closes.
+ * and prematch bets. The sports jobs and the odds listener belong to the sports plugin (services/sports).
  */
 const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sports = app.services.sports;
@@ -49,22 +48,6 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
     context.catch(() => contexts.delete(language));
     return context;
   };
-
-  app.addHook('onReady', async () => {
-    try {
-      await sports.oddsHub.subscribeAll(() => sports.topOffer.invalidate());
-    } catch (error) {
-      // Without the listener the top offer still refreshes every few seconds.
-      app.log.warn({ err: error }, 'listening for odds changes failed');
-    }
-    sports.startJobs();
-  });
-  app.addHook('preClose', async () => {
-    await sports.jobs.stop();
-    await sports.oddsHub.close().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'closing the odds listener failed');
-    });
-  });
 
   const topOfferSchema = (operationId: string, summary: string) => ({
     operationId,

@@ -18,7 +18,7 @@ import {
   uuidParamsSchema,
   withdrawalsQuerySchema,
 } from '@playhouse/shared';
-import { PSP_WEBHOOK_JOB } from '../../../jobs/psp-webhook-job';
+import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 
@@ -249,7 +249,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { sessionStatus },
       });
       // Deliver the event now, so the answer already shows the deposit moved (when the webhook got through).
-      await app.services.jobs.trigger(PSP_WEBHOOK_JOB);
+      await app.jobs.trigger(PSP_WEBHOOK_JOB);
       return { sessionStatus, deposit: await app.services.payments.depositById(request.params.id) };
     },
   );

@@ -9,8 +9,8 @@ import {
   type PspSessionStatus,
 } from '@playhouse/shared';
 import { AppError, NotFoundError, ValidationError } from '../../../lib/errors';
-import { asCurrency, formatAmount } from '../../cashbox/amounts';
-import type { Clock } from '../../cashbox/clock';
+import { asCurrency, formatAmount } from '../../../lib/amounts';
+import type { Clock } from '../../../lib/clock';
 import type { ProviderEventType } from '../payment-provider';
 import { cardOutcome, digitsOnly, expiryValid, luhnValid } from './cards';
 import { SIGNATURE_HEADER, signPayload } from './signature';

@@ -1,8 +1,14 @@
 import { and, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '@playhouse/db';
 import { matches } from '@playhouse/db/schema';
-import { SPORTS_CATALOGUE, seedSports, teamName, type SeedSport, type SportKey } from '@playhouse/db/seed/sports';
-import type { Clock } from '../../cashbox/clock';
+import {
+  SPORTS_CATALOGUE,
+  teamName,
+  writeSportsCatalogue,
+  type CatalogueSport,
+  type SportKey,
+} from '@playhouse/db/sports-catalogue';
+import type { Clock } from '../../../lib/clock';
 import type { Delivery, DeliveryMarket, DeliveryMatch, FeedIngest } from '../feed-ingest';
 import type { SettlementService } from '../settlement-service';
 import {
@@ -187,7 +193,12 @@ export function createFeedSimulator({
     };
   }
 
-  function planFixtures(sport: SeedSport, active: ActiveRow[], now: number, nextId: () => number): DeliveryMatch[] {
+  function planFixtures(
+    sport: CatalogueSport,
+    active: ActiveRow[],
+    now: number,
+    nextId: () => number,
+  ): DeliveryMatch[] {
     const plan = PLANS[sport.key];
     const own = active.filter((row) => row.sportId === sport.id);
     const busy = new Map<string, number[]>();
@@ -278,7 +289,7 @@ export function createFeedSimulator({
     async tick(): Promise<SimulatorTick> {
       const now = clock.now();
       const nowMs = now.getTime();
-      await seedSports(db);
+      await writeSportsCatalogue(db);
       const active = (await db
         .select({
           id: matches.id,

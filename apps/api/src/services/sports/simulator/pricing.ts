@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@playhouse/db';
 import type { MatchResult, SelectionResult } from '@playhouse/db/schema';
-import type { SportKey } from '@playhouse/db/seed/sports';
+import type { SportKey } from '@playhouse/db/sports-catalogue';
 
 /*
  * The simulator's pricing: a small statistical model per sport (Poisson goals, normal points, independent sets),

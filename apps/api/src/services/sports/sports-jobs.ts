@@ -1,6 +1,6 @@
-import type { SettlementService } from '../services/sports/settlement-service';
-import type { FeedSimulator } from '../services/sports/simulator/feed-simulator';
-import type { Job } from './scheduler';
+import type { Job } from '../../jobs/scheduler';
+import type { SettlementService } from './settlement-service';
+import type { FeedSimulator } from './simulator/feed-simulator';
 
 export const FEED_SIMULATOR_JOB = 'sports-feed-simulator';
 export const SETTLEMENT_JOB = 'sports-settlement';
@@ -16,6 +16,8 @@ export function feedSimulatorJob(simulator: Pick<FeedSimulator, 'tick'>, interva
     name: FEED_SIMULATOR_JOB,
     lockKey: FEED_SIMULATOR_LOCK_KEY,
     intervalMs,
+    // A fresh database should not wait a whole interval for its first fixtures.
+    runOnStart: true,
     async run() {
       await simulator.tick();
     },

@@ -23,7 +23,7 @@ function translatableWords(message: string): string {
 }
 const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 
-describe('UI message catalogues (packages/db/src/seed/messages)', () => {
+describe('UI message catalogues (packages/db/src/messages)', () => {
   it('has messages in the default locale', () => {
     expect(Object.keys(english).length).toBeGreaterThan(0);
   });

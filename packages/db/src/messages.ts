@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { LOCALES, type Locale, type Messages } from '@playhouse/shared';
-import type { DbOrTx } from '../client';
-import { locales, translations } from '../schema/content';
+import type { DbOrTx } from './client';
+import { locales, translations } from './schema/content';
 
 /**
  * The UI message catalogues (next-intl), found beside this module wherever it runs from: `{locale}.json`, plus one
- * file per further namespace in `{locale}/{namespace}.json`, so areas of the site keep their texts apart.
+ * file per further namespace in `{locale}/{namespace}.json`, so areas of the site keep their texts apart. The seed
+ * writes them into the translations table; the api reads them for its own texts.
  */
 export const MESSAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages');
 

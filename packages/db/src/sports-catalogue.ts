@@ -1,6 +1,11 @@
 import { LOCALES, type Locale } from '@playhouse/shared';
-import type { DbOrTx } from '../client';
-import { sportCategories, sports, tournaments } from '../schema/sports';
+import type { DbOrTx } from './client';
+import { sportCategories, sports, tournaments } from './schema/sports';
+
+/*
+ * The sports catalogue the in-house feed simulator plays: sports, countries, tournaments and their teams. The demo seed
+ * and the simulator both write it (writeSportsCatalogue), so runtime code never imports the seed.
+ */
 
 type Localized = Record<Locale, string>;
 
@@ -10,7 +15,7 @@ const names = (en: string, de: string, es: string, pt: string, ru: string): Loca
 
 export type SportKey = 'football' | 'tennis' | 'basketball' | 'ice_hockey' | 'volleyball' | 'table_tennis';
 
-export interface SeedTournament {
+export interface CatalogueTournament {
   id: number;
   name: Localized;
   /** Clubs, national teams or players; a plain string reads the same in every language. */
@@ -18,17 +23,17 @@ export interface SeedTournament {
   /** How often the simulator picks this tournament for a fixture, relative to its siblings. */
   weight: number;
 }
-export interface SeedCategory {
+export interface CatalogueCategory {
   id: number;
   name: Localized;
-  tournaments: SeedTournament[];
+  tournaments: CatalogueTournament[];
 }
-export interface SeedSport {
+export interface CatalogueSport {
   id: number;
   key: SportKey;
   name: Localized;
   position: number;
-  categories: SeedCategory[];
+  categories: CatalogueCategory[];
 }
 
 const COUNTRY = {
@@ -156,7 +161,7 @@ const WTA_PLAYERS = [
  * The book's catalogue: six sports with their countries, tournaments and teams. The seed writes the sports,
  * categories and tournaments; the feed simulator draws its fixtures from the teams.
  */
-export const SPORTS_CATALOGUE: SeedSport[] = [
+export const SPORTS_CATALOGUE: CatalogueSport[] = [
   {
     id: 1,
     key: 'football',
@@ -814,7 +819,7 @@ export function teamName(team: string | Localized): Localized {
  * Writes the catalogue's sports, categories and tournaments; rows that exist keep whatever an operator or a feed
  * changed in them. Safe to run on every start.
  */
-export async function seedSports(db: DbOrTx): Promise<void> {
+export async function writeSportsCatalogue(db: DbOrTx): Promise<void> {
   await db
     .insert(sports)
     .values(SPORTS_CATALOGUE.map((sport) => ({ id: sport.id, name: sport.name, position: sport.position })))

@@ -3,11 +3,6 @@ import { schema, type DbOrTx } from '@playhouse/db';
 
 const { rateCounters } = schema;
 
-export interface WindowLimit {
-  max: number;
-  windowMs: number;
-}
-
 export interface CounterState {
   count: number;
   resetAt: Date;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
-import type { AccountService } from '../accounts/account-service';
+import type { AccountService } from './account-service';
 
 /** The demo support account: only with SEED_DEMO on and DEMO_STAFF_PASSWORD set, so no default password exists. */
 export const DEMO_STAFF = { email: 'support@playhouse.example', username: 'support' } as const;

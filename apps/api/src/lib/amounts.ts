@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { formatMinor, isCurrency, parseDecimal, type Currency } from '@playhouse/shared';
-import { InvalidAmountError } from './cashbox-errors';
+import { ValidationError } from './errors';
+
+export class InvalidAmountError extends ValidationError {
+  constructor() {
+    super({ amount: 'must be a decimal amount with at most two decimals' });
+  }
+}
 
 /** The user's currency as the money helpers need it; a row with another value is a data error, not a user error. */
 export function asCurrency(value: string): Currency {

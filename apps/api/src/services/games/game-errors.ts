@@ -12,10 +12,3 @@ export class DemoUnavailableError extends AppError {
     super('demo_unavailable', 'This game has no demo mode.', 400);
   }
 }
-
-/** A missing, unknown or expired X-Game-Session token of the Originals host. */
-export class GameSessionInvalidError extends AppError {
-  constructor() {
-    super('game_session_invalid', 'The game session has ended; open the game again.', 401);
-  }
-}

@@ -1,9 +1,7 @@
-import { and, inArray, like } from 'drizzle-orm';
-import { schema, type DbOrTx } from '@playhouse/db';
-import { readMessageCatalogues, type MessageCatalogues } from '@playhouse/db/seed/messages';
+import type { DbOrTx } from '@playhouse/db';
+import { readMessageCatalogues, type MessageCatalogues } from '@playhouse/db/messages';
 import type { LocaleContext } from '../../lib/localize';
-
-const { translations } = schema;
+import { listTranslationsUnder } from './locale-queries';
 
 /** UI texts under one key prefix ("forms.", "emails."), looked up by the rest of the key. */
 export interface Texts {
@@ -31,17 +29,8 @@ function shippedCatalogues(): Promise<MessageCatalogues> {
  * prefix, so the api words forms and e-mails exactly as the site does.
  */
 export async function loadTexts(db: DbOrTx, context: LocaleContext, prefix: string): Promise<Texts> {
-  const escaped = prefix.replace(/[\\%_]/g, '\\$&');
   const [rows, catalogues] = await Promise.all([
-    db
-      .select({ locale: translations.locale, key: translations.key, value: translations.value })
-      .from(translations)
-      .where(
-        and(
-          inArray(translations.locale, [...new Set([context.locale, context.defaultLocale])]),
-          like(translations.key, `${escaped}%`),
-        ),
-      ),
+    listTranslationsUnder(db, [...new Set([context.locale, context.defaultLocale])], prefix),
     shippedCatalogues(),
   ]);
   const texts = new Map<string, string>();

@@ -1,5 +1,5 @@
-import type { SandboxPsp } from '../services/payments/sandbox/sandbox-psp';
-import type { Job } from './scheduler';
+import type { Job } from '../../jobs/scheduler';
+import type { SandboxPsp } from './sandbox/sandbox-psp';
 
 export const PSP_WEBHOOK_JOB = 'psp-webhook-delivery';
 /** Advisory lock keys of the jobs (the migration lock is 727_100_001). */

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { createAccountServices, type AccountServices } from './account-services';
+import { ensureDemoStaff } from './demo-staff';
+
+declare module '../../plugins/app/services' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the accounts group's keys, added to the others
+  interface Services extends AccountServices {}
+}
+
+/**
+ * Accounts with their sessions, captcha and e-mail. Mail still on its way to the SMTP server is handed over before the
+ * database closes; with DEMO_STAFF_PASSWORD the demo support account is created once the app is ready.
+ */
+export const accountsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const services = createAccountServices({ db: app.db, config, logger: app.log });
+    Object.assign(app.services, services);
+    app.addHook('onClose', async () => services.email.drain());
+    app.addHook('onReady', async () => {
+      const password = config.chat.demoStaffPassword;
+      if (password && (await ensureDemoStaff(app.db, services.accounts, password))) {
+        app.log.info('created the demo support account support@playhouse.example');
+      }
+    });
+  },
+  { name: 'accounts', dependencies: ['db', 'services'] },
+);

@@ -1,0 +1,20 @@
+import type { Job } from '../../jobs/scheduler';
+import type { BonusService } from './bonus-service';
+
+export const BONUS_EXPIRY_JOB = 'bonus-expiry';
+/** Advisory lock key of the bonus expiry sweep (the cashbox jobs use 727_200_nnn, the sports jobs 727_300_nnn). */
+const BONUS_EXPIRY_LOCK_KEY = 727_400_101;
+/** Bonuses expire to the minute: a bonus past its time keeps counting bets for at most this long. */
+export const BONUS_EXPIRY_INTERVAL_MS = 60_000;
+
+/** Ends the bonuses whose time is up. */
+export function bonusExpiryJob(bonuses: Pick<BonusService, 'expireDue'>): Job {
+  return {
+    name: BONUS_EXPIRY_JOB,
+    lockKey: BONUS_EXPIRY_LOCK_KEY,
+    intervalMs: BONUS_EXPIRY_INTERVAL_MS,
+    async run() {
+      await bonuses.expireDue();
+    },
+  };
+}

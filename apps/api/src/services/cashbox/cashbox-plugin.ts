@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { systemClock } from '../../lib/clock';
+import { createCashboxService, type CashboxService } from './cashbox-service';
+import { createWithdrawalService, type WithdrawalService } from './withdrawal-service';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    cashbox: CashboxService;
+    withdrawals: WithdrawalService;
+  }
+}
+
+/** The cashbox's payment methods and the withdrawals. */
+export const cashboxPlugin = fp<{ config: Config }>(
+  async (app) => {
+    app.services.cashbox = createCashboxService({ db: app.db, limits: app.services.limits });
+    app.services.withdrawals = createWithdrawalService({ db: app.db, clock: systemClock });
+  },
+  { name: 'cashbox', dependencies: ['db', 'services', 'limits'] },
+);

@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { createContentService, type ContentService } from './content-service';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    content: ContentService;
+  }
+}
+
+/** Categories, slides, banners, articles, bonus infos and the info popup. */
+export const contentPlugin = fp<{ config: Config }>(
+  async (app) => {
+    app.services.content = createContentService({ db: app.db });
+  },
+  { name: 'content', dependencies: ['db', 'services'] },
+);

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@playhouse/db';
+import type { Config } from '../../config';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { LimitsService } from '../limits/limits-service';
+import { createPaymentService, type PaymentService } from './payment-service';
+import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from './sandbox/sandbox-provider';
+import { createSandboxPsp, fetchTransport, type SandboxPsp, type WebhookTransport } from './sandbox/sandbox-psp';
+
+/** The merchant endpoint the sandbox delivers to when no PSP_WEBHOOK_URL is configured (in-process). */
+export const SANDBOX_WEBHOOK_PATH = '/spa/payments/webhooks/sandbox';
+
+export interface PaymentServices {
+  payments: PaymentService;
+  psp: SandboxPsp;
+}
+
+/** Sends a request through the app's own router, as Fastify's `inject` does. */
+export type Inject = (request: {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+}) => Promise<{ statusCode: number }>;
+
+/**
+ * The payment service with the sandbox provider. Webhooks go to PSP_WEBHOOK_URL when set, else through `inject` (the
+ * api's own router), else straight to the webhook handler (the ops command line on the database).
+ */
+export function createPaymentServices({
+  db,
+  clock,
+  config,
+  limits,
+  logger,
+  inject,
+  onEventsQueued,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'siteUrl' | 'payments'>;
+  limits: LimitsService;
+  logger: { warn(details: Record<string, unknown>, message: string): void };
+  inject?: Inject;
+  onEventsQueued?: () => void;
+}): PaymentServices {
+  let webhookSecret = config.payments.webhookSecret;
+  if (!webhookSecret) {
+    webhookSecret = randomBytes(32).toString('base64url');
+    if (config.payments.webhookUrl) {
+      logger.warn({}, 'PSP_WEBHOOK_SECRET is not set: webhooks are signed with a random secret for this process');
+    }
+  }
+  let transport: WebhookTransport;
+  if (config.payments.webhookUrl) {
+    transport = fetchTransport();
+  } else if (inject) {
+    transport = async ({ headers, body }) => {
+      const response = await inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers, payload: body });
+      return { status: response.statusCode };
+    };
+  } else {
+    transport = async ({ headers, body }) => {
+      try {
+        await payments.handleWebhook(SANDBOX_PROVIDER_CODE, { headers, rawBody: body });
+        return { status: 200 };
+      } catch (error) {
+        return { status: error instanceof AppError ? error.statusCode : 500 };
+      }
+    };
+  }
+
+  const psp = createSandboxPsp({
+    db,
+    clock,
+    webhookSecret,
+    webhookUrl: config.payments.webhookUrl ?? `${config.siteUrl}${SANDBOX_WEBHOOK_PATH}`,
+    merchantName: 'Playhouse',
+    transport,
+    ...(onEventsQueued ? { onEventsQueued } : {}),
+  });
+  const provider = createSandboxProvider({
+    psp,
+    webhookSecret,
+    hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
+  });
+  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl });
+  return { payments, psp };
+}

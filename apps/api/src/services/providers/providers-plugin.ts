@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { createProviderWalletService, ORIGINALS_PROVIDER, type ProviderWalletService } from './provider-wallet-service';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    providerWallet: ProviderWalletService;
+    /** The seamless-wallet secret of each provider, the in-house Originals' included (its host signs with it). */
+    providerSecrets: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * The game providers' seamless wallet. A provider is open to wallet calls only with a secret; the in-house Originals
+ * provider gets a random one per process when PROVIDER_SECRET_ORIGINALS is unset.
+ */
+export const providersPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const secrets = { ...config.casino.providerSecrets };
+    if (!secrets[ORIGINALS_PROVIDER]) {
+      secrets[ORIGINALS_PROVIDER] = randomBytes(32).toString('hex');
+      app.log.warn(
+        {},
+        'PROVIDER_SECRET_ORIGINALS is not set: using a random one for this process; set it when more than one api instance runs',
+      );
+    }
+    app.services.providerSecrets = secrets;
+    app.services.providerWallet = createProviderWalletService({
+      db: app.db,
+      secrets,
+      players: app.services.gamePlayer,
+    });
+  },
+  { name: 'providers', dependencies: ['db', 'services', 'games'] },
+);

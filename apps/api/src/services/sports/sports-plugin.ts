@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { feedSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
+import { createSportsServices, type SportsServices } from './sports-services';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    sports: SportsServices;
+  }
+}
+
+/**
+ * The sportsbook: its services, its jobs (the feed simulator where it runs, the settlement sweep) and the odds
+ * listener, which keeps the top offer fresh from the app's start and stops before the database closes.
+ */
+export const sportsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const sports = createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log });
+    app.services.sports = sports;
+    if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
+    app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
+
+    app.addHook('onReady', async () => {
+      try {
+        await sports.oddsHub.subscribeAll(() => sports.topOffer.invalidate());
+      } catch (error) {
+        // Without the listener the top offer still refreshes every few seconds.
+        app.log.warn({ err: error }, 'listening for odds changes failed');
+      }
+    });
+    app.addHook('preClose', async () => {
+      await sports.oddsHub.close().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'closing the odds listener failed');
+      });
+    });
+  },
+  { name: 'sports', dependencies: ['db', 'services', 'jobs'] },
+);
