@@ -60,7 +60,7 @@ function help(apiUrl: string): string {
     'Who acts:',
     '  Every command (but bootstrap-admin) acts as a staff member, through the api, with the permissions of their',
     '  roles; money actions are requests that a second staff member approves. Sign in with OPS_LOGIN, OPS_PASSWORD',
-    '  and OPS_TOTP_SECRET (the base32 secret of the staff member\'s authenticator; --ops-totp <code> instead for a',
+    "  and OPS_TOTP_SECRET (the base32 secret of the staff member's authenticator; --ops-totp <code> instead for a",
     '  person), or --ops-login/--ops-password. The session is kept for the next command (~/.cache/playhouse-ops;',
     '  OPS_SESSION_CACHE=off keeps none) until the staff idle timeout.',
     '',
@@ -189,8 +189,7 @@ export async function runOps(argv: string[], io: OpsEnvironment): Promise<number
       );
     }
 
-    const cache =
-      io.sessionCache ?? (io.env.OPS_SESSION_CACHE === 'off' ? noSessionCache : fileSessionCache());
+    const cache = io.sessionCache ?? (io.env.OPS_SESSION_CACHE === 'off' ? noSessionCache : fileSessionCache());
     const cacheKey = `${mode === 'api' ? apiUrl : (config.databaseUrl ?? config.dataDir)}|${login.toLowerCase()}`;
     const api = await signInAsStaff(
       transport,

@@ -197,9 +197,7 @@ describe('staff endpoints and the ops command line', () => {
     expect(viaApi.out).toContain('(in the outbox)');
     expect(inProcess.err).toContain('on the embedded database');
     expect(inProcess.out).toBe(viaApi.out);
-    expect((await ops(['outbox', '--to', 'nobody@example.com', '--direct'], asOther)).out).toBe(
-      'The outbox is empty.',
-    );
+    expect((await ops(['outbox', '--to', 'nobody@example.com', '--direct'], asOther)).out).toBe('The outbox is empty.');
   });
 
   it('ops refuses a player account, a role without the permission, bad arguments and missing credentials', async () => {

@@ -13,11 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  STAFF_REQUEST_KINDS,
-  STAFF_REQUEST_STATUSES,
-  STAFF_SIGN_IN_STEPS,
-} from '@playhouse/shared/contracts/staff';
+import { STAFF_REQUEST_KINDS, STAFF_REQUEST_STATUSES, STAFF_SIGN_IN_STEPS } from '@playhouse/shared/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '@playhouse/shared/staff/permissions';
 import { users } from './accounts';
 

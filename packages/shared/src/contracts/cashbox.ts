@@ -321,7 +321,6 @@ export const staffAdjustmentBodySchema = z
   .meta({ id: 'StaffAdjustmentBody' });
 export type StaffAdjustmentBody = z.infer<typeof staffAdjustmentBodySchema>;
 
-
 export const staffWithdrawalSchema = withdrawalSchema
   .extend({
     userId: z.number().int(),

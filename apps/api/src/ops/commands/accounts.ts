@@ -106,9 +106,10 @@ const staffCommands: OpsCommand[] = [
     summary: 'Show the signed-in staff member, their roles and what those allow',
     run: async (_input, target) => {
       const me = await target.api.get<StaffMe>('/spa/staff/me');
-      return [`${me.user.email} (#${me.user.id}), roles ${me.roles.join(', ')}`, `may: ${me.permissions.join(', ')}`].join(
-        '\n',
-      );
+      return [
+        `${me.user.email} (#${me.user.id}), roles ${me.roles.join(', ')}`,
+        `may: ${me.permissions.join(', ')}`,
+      ].join('\n');
     },
   },
   {
@@ -191,7 +192,8 @@ const staffCommands: OpsCommand[] = [
   {
     name: 'outbox',
     args: '',
-    summary: 'Show the newest e-mails the site sent (links with a live token are withheld: they reach the recipient only)',
+    summary:
+      'Show the newest e-mails the site sent (links with a live token are withheld: they reach the recipient only)',
     options: {
       to: { type: 'string', description: 'only those to this address' },
       limit: { type: 'string', description: 'how many (default 20, at most 200)' },

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { STAFF_REQUEST_STATUSES, type BonusHistoryResponse, type StaffBonusCampaign, type StaffRequest } from '@playhouse/shared';
+import {
+  STAFF_REQUEST_STATUSES,
+  type BonusHistoryResponse,
+  type StaffBonusCampaign,
+  type StaffRequest,
+} from '@playhouse/shared';
 import { UsageError, stringOption, type OpsCommand } from '../command';
 import { decideRequest, describeRequest, listRequests } from './cashbox';
 

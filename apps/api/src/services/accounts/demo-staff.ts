@@ -16,6 +16,9 @@ export async function ensureDemoStaff(db: Db, accounts: Pick<AccountService, 'cr
     .where(eq(schema.users.email, DEMO_STAFF.email))
     .limit(1);
   if (existing) return false;
-  await accounts.createUser({ ...DEMO_STAFF, password, staffRoles: ['support'] }, { id: null, ip: null, via: 'direct' });
+  await accounts.createUser(
+    { ...DEMO_STAFF, password, staffRoles: ['support'] },
+    { id: null, ip: null, via: 'direct' },
+  );
   return true;
 }

@@ -170,7 +170,11 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/staff/adjustments/{id}/approve - the second pair of eyes moves the money
       return {
-        request: await app.services.staff.requests.approve('balance_adjustment', request.params.id, staffActor(request)),
+        request: await app.services.staff.requests.approve(
+          'balance_adjustment',
+          request.params.id,
+          staffActor(request),
+        ),
       };
     },
   );
@@ -218,7 +222,9 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       // GET /spa/staff/ledger/{login} - balances and history of one player
       reply.header('cache-control', 'no-store');
       const ledger = await app.services.balances.ledger(request.params.login, request.query);
-      await app.services.staff.audit.viewed(staffActor(request), 'ledger', ledger.user.id, { page: request.query.page });
+      await app.services.staff.audit.viewed(staffActor(request), 'ledger', ledger.user.id, {
+        page: request.query.page,
+      });
       return ledger;
     },
   );
