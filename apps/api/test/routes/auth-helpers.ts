@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
@@ -23,6 +26,8 @@ export interface AccountsTestApp {
   db: Db;
   handle: DbHandle;
   config: Config;
+  /** The mail folder (MAIL_DIR): where the whole messages go, token links included, as to a recipient's mailbox. */
+  mailDir: string;
   close: () => Promise<void>;
 }
 
@@ -42,7 +47,9 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   const handle = await createTestDb();
   await handle.db.insert(schema.locales).values(demoLocales());
   if (!options.withoutUiTexts) await loadMessages(handle.db);
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-test-mail-'));
   const base = loadConfig({
+    MAIL_DIR: mailDir,
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
@@ -73,11 +80,31 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
     db: handle.db,
     handle,
     config,
+    mailDir,
     close: async () => {
       await app.close();
       await handle.close();
+      await rm(mailDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The texts of the messages to `to` in the app's mail folder, newest first (quoted-printable decoded): where links
+ * with a live token go, never the outbox table staff read.
+ */
+export async function mailboxTo(t: AccountsTestApp, to: string): Promise<string[]> {
+  await t.app.services.email.drain();
+  const files = (await readdir(t.mailDir)).sort().reverse();
+  const mails = await Promise.all(files.map((file) => readFile(path.join(t.mailDir, file), 'utf8')));
+  return mails
+    .filter((mail) => mail.split('\n\n')[0]!.includes(`To: ${to}`))
+    .map((mail) =>
+      mail
+        .slice(mail.indexOf('\n\n') + 2)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
 }
 
 /** Does the client's share of the proof-of-work: the first nonce whose hash has enough leading zero bits. */

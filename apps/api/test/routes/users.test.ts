@@ -1,6 +1,3 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
@@ -11,6 +8,7 @@ import {
   buildAccountsApp,
   cookieHeader,
   login,
+  mailboxTo,
   register,
   registration,
   sessionCookie,
@@ -26,24 +24,6 @@ async function outboxTo(t: AccountsTestApp, to: string) {
     .from(schema.emailOutbox)
     .where(eq(schema.emailOutbox.to, to))
     .orderBy(desc(schema.emailOutbox.id));
-}
-
-/**
- * The texts of the messages to `to` in a mail folder (MAIL_DIR: the server's mailbox without SMTP), newest first:
- * where a reset link with its live token goes, never the outbox table.
- */
-async function mailboxTo(t: AccountsTestApp, folder: string, to: string): Promise<string[]> {
-  await t.app.services.email.drain();
-  const files = (await readdir(folder)).sort().reverse();
-  const mails = await Promise.all(files.map((file) => readFile(path.join(folder, file), 'utf8')));
-  return mails
-    .filter((mail) => mail.split('\n\n')[0]!.includes(`To: ${to}`))
-    .map((mail) =>
-      mail
-        .slice(mail.indexOf('\n\n') + 2)
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    );
 }
 
 function resetTokenFrom(text: string): string {
@@ -259,16 +239,11 @@ describe('registration and recovery rate limits', () => {
 
 describe('password recovery, reset and change', () => {
   let t: AccountsTestApp;
-  let mailDir: string;
   beforeAll(async () => {
-    mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-users-mail-'));
-    t = await buildAccountsApp({ env: { MAIL_DIR: mailDir } });
+    t = await buildAccountsApp();
   });
-  const tokenMailedTo = async (email: string) => resetTokenFrom((await mailboxTo(t, mailDir, email))[0]!);
-  afterAll(async () => {
-    await t.close();
-    await rm(mailDir, { recursive: true, force: true });
-  });
+  const tokenMailedTo = async (email: string) => resetTokenFrom((await mailboxTo(t, email))[0]!);
+  afterAll(async () => t.close());
 
   async function requestRecovery(email: string, headers: Record<string, string> = {}) {
     return t.app.inject({
@@ -293,7 +268,7 @@ describe('password recovery, reset and change', () => {
     // The outbox keeps the message without its link; the mailbox has the link.
     expect(mail!.text).not.toContain('token=');
     expect(mail!.text).toContain('[link withheld: sent to the recipient only]');
-    expect(await mailboxTo(t, mailDir, body.email)).toHaveLength(1);
+    expect(await mailboxTo(t, body.email)).toHaveLength(1);
   });
 
   it('e-mails a link in the language asked in, whose token validates, resets once and signs in', async () => {
@@ -302,7 +277,7 @@ describe('password recovery, reset and change', () => {
     expect((await requestRecovery(body.email, { 'x-locale': 'de' })).statusCode).toBe(202);
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Setzen Sie Ihr Playhouse-Passwort zurück');
-    const [mailed] = await mailboxTo(t, mailDir, body.email);
+    const [mailed] = await mailboxTo(t, body.email);
     expect(mailed).toContain('http://localhost:3000/de/auth/reset-password?token=');
     const token = resetTokenFrom(mailed!);
 
@@ -461,15 +436,10 @@ describe('password recovery, reset and change', () => {
 
 describe('account e-mails without UI texts in the database', () => {
   let t: AccountsTestApp;
-  let mailDir: string;
   beforeAll(async () => {
-    mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-users-mail-'));
-    t = await buildAccountsApp({ withoutUiTexts: true, env: { MAIL_DIR: mailDir } });
+    t = await buildAccountsApp({ withoutUiTexts: true });
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(mailDir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
   it('word the reset e-mail from the catalogues shipped with the code, link included', async () => {
     const { body } = await register(t.app);
@@ -483,7 +453,7 @@ describe('account e-mails without UI texts in the database', () => {
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Restablece tu contraseña de Playhouse');
     expect(mail!.text).not.toContain('emails.');
-    resetTokenFrom((await mailboxTo(t, mailDir, body.email))[0]!);
+    resetTokenFrom((await mailboxTo(t, body.email))[0]!);
   });
 });
 
