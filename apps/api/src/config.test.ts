@@ -57,6 +57,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SITE_URL: 'ftp://files.example' })).toThrow(ConfigError);
   });
 
+  it('caps casino rounds per currency, with CASINO_MAX_WIN_<CUR> over the defaults', () => {
+    expect(loadConfig({}).casino.maxWinPerRound).toEqual({
+      EUR: 10_000_000n,
+      USD: 10_000_000n,
+      GBP: 10_000_000n,
+      BRL: 50_000_000n,
+      RUB: 1_000_000_000n,
+    });
+    expect(loadConfig({ CASINO_MAX_WIN_EUR: '2500.50' }).casino.maxWinPerRound.EUR).toBe(250_050n);
+    for (const bad of ['0', '-5', 'lots', '1.005']) {
+      expect(() => loadConfig({ CASINO_MAX_WIN_GBP: bad }), bad).toThrow(/CASINO_MAX_WIN_GBP/);
+    }
+  });
+
   it('does not change behaviour with NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({ NODE_ENV: 'development' }));
   });

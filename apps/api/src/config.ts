@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_PRESENCE_TTL_MS } from '@playhouse/shared';
+import { CHAT_PRESENCE_TTL_MS, CURRENCY_CODES, parseDecimal, type Currency } from '@playhouse/shared';
 import { z } from 'zod';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -190,8 +190,16 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
 export interface CasinoConfig {
   /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
   providerSecrets: Record<string, string>;
+  /** How far a call's signed timestamp may be from the wallet's clock, either way. */
+  signatureWindowMs: number;
+  /** The most the wins of one casino round may add up to, per currency, in minor units (CASINO_MAX_WIN_<CUR>). */
+  maxWinPerRound: Record<Currency, bigint>;
   launchTtlMs: number;
+  /** A provider's game session ends with the player's site session, and after this at the latest. */
+  gameSessionTtlMs: number;
   originalsSessionTtlMs: number;
+  /** The Originals settlement job: how often it runs, and how long a bet of unknown fate waits before its rollback. */
+  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
   /** Visitors' catalogue answers are kept this long per instance; 0: never. */
@@ -213,7 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const providerSecrets = providerSecretsFromEnv(env);
-  if (providerSecrets.issues.length > 0) throw new ConfigError(providerSecrets.issues);
+  const maxWin = maxWinFromEnv(env);
+  const issues = [...providerSecrets.issues, ...maxWin.issues];
+  if (issues.length > 0) throw new ConfigError(issues);
   const siteOrigin = new URL(vars.SITE_URL).origin;
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
@@ -254,8 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     casino: {
       providerSecrets: providerSecrets.secrets,
+      signatureWindowMs: 5 * MINUTE_MS,
+      maxWinPerRound: maxWin.limits,
       launchTtlMs: 5 * MINUTE_MS,
+      gameSessionTtlMs: 12 * HOUR_MS,
       originalsSessionTtlMs: 12 * HOUR_MS,
+      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS },
       demoBalance: 100_000n,
       catalogueCacheMs: vars.CATALOGUE_CACHE_MS,
     },
@@ -271,6 +285,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function mailSpoolDir(value: string | undefined, dataDir: string): string | undefined {
   if (value) return path.resolve(REPO_ROOT, value);
   return dataDir.startsWith('memory://') ? undefined : `${dataDir}-mail`;
+}
+
+/** CASINO_MAX_WIN_<CUR> (a decimal amount, e.g. CASINO_MAX_WIN_EUR=50000.00) over these defaults, in minor units. */
+function maxWinFromEnv(env: NodeJS.ProcessEnv): { limits: Record<Currency, bigint>; issues: string[] } {
+  const issues: string[] = [];
+  const limits: Record<Currency, bigint> = {
+    EUR: 10_000_000n,
+    USD: 10_000_000n,
+    GBP: 10_000_000n,
+    BRL: 50_000_000n,
+    RUB: 1_000_000_000n,
+  };
+  for (const currency of CURRENCY_CODES) {
+    const name = `CASINO_MAX_WIN_${currency}`;
+    const text = env[name];
+    if (!text) continue;
+    const amount = parseDecimal(text, currency);
+    if (amount === null || amount <= 0n) issues.push(`${name}: must be a positive amount, e.g. 50000.00`);
+    else limits[currency] = amount;
+  }
+  return { limits, issues };
 }
 
 /** PROVIDER_SECRET_<SLUG> (slug upper-cased, '-' as '_') → { slug: secret }. */

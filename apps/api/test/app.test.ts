@@ -5,6 +5,7 @@ import { categoryResponseSchema } from '@playhouse/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { BONUS_EXPIRY_JOB } from '../src/services/bonuses/bonus-jobs';
+import { ORIGINALS_SETTLEMENT_JOB } from '../src/services/originals/originals-jobs';
 import { PSP_WEBHOOK_JOB } from '../src/services/payments/payment-jobs';
 import { FEED_SIMULATOR_JOB, SETTLEMENT_JOB } from '../src/services/sports/sports-jobs';
 import { buildTestApp } from './helpers/build-test-app';
@@ -138,7 +139,9 @@ describe('buildApp', () => {
     const t = await buildTestApp({ env: { JOBS_ENABLED: 'false', FEED_SIMULATOR: 'off' } });
     try {
       await t.app.ready();
-      for (const job of [PSP_WEBHOOK_JOB, BONUS_EXPIRY_JOB, SETTLEMENT_JOB]) await t.app.jobs.trigger(job);
+      for (const job of [PSP_WEBHOOK_JOB, BONUS_EXPIRY_JOB, SETTLEMENT_JOB, ORIGINALS_SETTLEMENT_JOB]) {
+        await t.app.jobs.trigger(job);
+      }
       expect(() => t.app.jobs.trigger(FEED_SIMULATOR_JOB)).toThrow(/No job named/);
     } finally {
       await t.close();

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from './fair';
 import { payoutFor } from './multiplier';
-import { evaluateRound, floatsNeeded, playFairRound, validateRound, verifyRound, type RoundRequest } from './rounds';
+import {
+  ENGINE_MAX_MULTIPLIER,
+  evaluateRound,
+  floatsNeeded,
+  playFairRound,
+  validateRound,
+  verifyRound,
+  type RoundRequest,
+} from './rounds';
 
 const seeds = { serverSeed: '5'.repeat(64), clientSeed: 'lucky', nonce: 3 };
 const dice: RoundRequest = { engine: 'dice', params: { target: 5000, direction: 'under' } };
@@ -40,5 +48,21 @@ describe('provably fair rounds', () => {
     expect(payoutFor(100n, outcome.outcome.multiplier)).toBe(300n);
     expect(payoutFor(101n, outcome.outcome.multiplier)).toBe(303n);
     expect(payoutFor(7n, outcome.outcome.multiplier)).toBe(21n);
+  });
+
+  it('states the largest multiple of the stake each engine pays, and no round of many pays more', async () => {
+    expect(ENGINE_MAX_MULTIPLIER).toEqual({ slot: 1000, dice: 49.5, plinko: 16 });
+    const requests: RoundRequest[] = [
+      { engine: 'slot', params: {} },
+      { engine: 'dice', params: { target: 200, direction: 'under' } },
+      { engine: 'plinko', params: { rows: 16 } },
+    ];
+    for (const request of requests) {
+      for (let nonce = 0; nonce < 300; nonce += 1) {
+        const { outcome } = await playFairRound({ ...seeds, nonce }, request);
+        const paid = outcome.multiplier.numerator / outcome.multiplier.denominator;
+        expect(paid).toBeLessThanOrEqual(ENGINE_MAX_MULTIPLIER[request.engine]);
+      }
+    }
   });
 });

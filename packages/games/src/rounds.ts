@@ -1,8 +1,23 @@
-import { DICE_FLOATS, playDice, validateDiceParams, type DiceOutcome, type DiceParams } from './dice';
+import {
+  DICE_FLOATS,
+  DICE_MIN_CHANCE,
+  diceMultiplier,
+  playDice,
+  validateDiceParams,
+  type DiceOutcome,
+  type DiceParams,
+} from './dice';
 import { fairFloats, hashServerSeed, type FairSeeds } from './fair';
 import type { Multiplier } from './multiplier';
-import { playPlinko, plinkoFloats, validatePlinkoParams, type PlinkoOutcome, type PlinkoParams } from './plinko';
-import { SLOT_FLOATS, playSlot, type SlotOutcome } from './slot';
+import {
+  PLINKO_MULTIPLIERS,
+  playPlinko,
+  plinkoFloats,
+  validatePlinkoParams,
+  type PlinkoOutcome,
+  type PlinkoParams,
+} from './plinko';
+import { SLOT_FLOATS, SLOT_PAYLINES, SLOT_PAYTABLE, playSlot, type SlotOutcome } from './slot';
 
 /** The in-house games, by the engine that plays them. */
 export const ORIGINALS_ENGINES = ['slot', 'dice', 'plinko'] as const;
@@ -10,6 +25,22 @@ export type OriginalsEngine = (typeof ORIGINALS_ENGINES)[number];
 
 /** Each game's stated return to player, in basis points (9608 = 96.08%), as the simulation tests check it. */
 export const STATED_RTP_BP: Record<OriginalsEngine, number> = { slot: 9608, dice: 9900, plinko: 9898 };
+
+/**
+ * The largest multiple of the stake each engine can ever pay in one round: the slot with every line paying its top
+ * symbol's five of a kind, dice at its smallest win chance, plinko's outer slot of 16 rows. The wallet caps wins per
+ * game, so a game's cap must never be below its engine's figure.
+ */
+export const ENGINE_MAX_MULTIPLIER: Record<OriginalsEngine, number> = {
+  // A spin pays the sum of its line pays ÷ the lines: at most every line at the top five of a kind.
+  slot:
+    (SLOT_PAYLINES.length * Math.max(...Object.values(SLOT_PAYTABLE).map((pays) => pays[2]))) / SLOT_PAYLINES.length,
+  dice: (() => {
+    const { numerator, denominator } = diceMultiplier({ target: DICE_MIN_CHANCE, direction: 'under' });
+    return numerator / denominator;
+  })(),
+  plinko: Math.max(...Object.values(PLINKO_MULTIPLIERS).flat()) / 100,
+};
 
 export type SlotParams = Record<string, never>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
+import { launchResponseSchema, walletAuthenticateResponseSchema } from '@playhouse/shared';
 import { seedCasino } from '@playhouse/db/seed/casino';
 import { demoCategories } from '@playhouse/db/seed/content/categories';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
@@ -31,13 +32,11 @@ export interface CasinoTestApp {
  * The real app on a fresh database with the demo locales, UI texts, navigation categories, payment methods and the
  * whole demo casino (8 providers, 150+ games, artwork renditions), and two provider secrets.
  */
-export async function buildCasinoApp(env: Record<string, string> = {}): Promise<CasinoTestApp> {
-  const handle = await createTestDb();
-  await handle.db.insert(schema.locales).values(demoLocales());
-  await loadMessages(handle.db);
-  await handle.db.insert(schema.navCategories).values(demoCategories());
-  await seedPaymentMethods(handle.db);
-  await handle.db.transaction((tx) => seedCasino(tx));
+export async function buildCasinoApp(
+  env: Record<string, string> = {},
+  options: { handle?: DbHandle; beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void } = {},
+): Promise<CasinoTestApp> {
+  const handle = options.handle ?? (await seededCasinoDb());
   const config = loadConfig({
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
@@ -48,6 +47,7 @@ export async function buildCasinoApp(env: Record<string, string> = {}): Promise<
     ...env,
   });
   const app = await buildApp({ config, dbHandle: handle, logger: false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -56,9 +56,20 @@ export async function buildCasinoApp(env: Record<string, string> = {}): Promise<
     config,
     close: async () => {
       await app.close();
-      await handle.close();
+      if (!options.handle) await handle.close();
     },
   };
+}
+
+/** A fresh database with the demo locales, UI texts, categories, payment methods and the demo casino. */
+export async function seededCasinoDb(): Promise<DbHandle> {
+  const handle = await createTestDb();
+  await handle.db.insert(schema.locales).values(demoLocales());
+  await loadMessages(handle.db);
+  await handle.db.insert(schema.navCategories).values(demoCategories());
+  await seedPaymentMethods(handle.db);
+  await handle.db.transaction((tx) => seedCasino(tx));
+  return handle;
 }
 
 export interface Player {
@@ -117,21 +128,53 @@ export async function balances(t: CasinoTestApp, userId: number) {
   return t.app.services.wallet.balances(userId, 'EUR');
 }
 
-/** A signed seamless-wallet call, exactly as a provider's server sends it. */
+/** Now as the signature's timestamp: whole seconds since the epoch. */
+export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** A signed seamless-wallet call, exactly as a provider's server sends it (signed now unless a timestamp is given). */
 export function walletCall(
   t: CasinoTestApp,
   provider: string,
   path: string,
   payload: object,
   secret: string = PROVIDER_SECRETS[provider as keyof typeof PROVIDER_SECRETS],
+  timestamp: number = unixNow(),
 ) {
   const body = JSON.stringify(payload);
   return t.app.inject({
     method: 'POST',
     url: `/spa/providers/${provider}/${path}`,
-    headers: { 'content-type': 'application/json', 'x-provider-signature': signBody(secret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-provider-timestamp': String(timestamp),
+      'x-provider-signature': signBody(secret, body, String(timestamp)),
+    },
     payload: body,
   });
+}
+
+/** Opens a game for real money as the player's browser does and returns the one-time launch token. */
+export async function launchToken(t: CasinoTestApp, player: Player, slug: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/spa/games/${slug}/launch`,
+    headers: player.headers,
+    payload: { mode: 'real' },
+  });
+  if (response.statusCode !== 201) throw new Error(`launch of ${slug} answered ${response.statusCode}`);
+  return launchResponseSchema.parse(response.json()).launch.token;
+}
+
+/**
+ * What a provider's game server does when the game opens: exchanges the launch token for the player and the game
+ * session its later calls name.
+ */
+export async function openGameSession(t: CasinoTestApp, provider: string, player: Player, slug: string) {
+  const answer = walletAuthenticateResponseSchema.parse(
+    (await walletCall(t, provider, 'authenticate', { token: await launchToken(t, player, slug) })).json(),
+  );
+  if (answer.status !== 'ok' || !answer.sessionId) throw new Error(`authenticate refused: ${JSON.stringify(answer)}`);
+  return answer.sessionId;
 }
 
 export async function gameBySlug(t: CasinoTestApp, slug: string) {

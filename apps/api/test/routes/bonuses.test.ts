@@ -16,6 +16,7 @@ import {
   balances,
   buildCasinoApp,
   fund,
+  openGameSession,
   recordSucceededDeposit,
   signedInPlayer,
   walletCall,
@@ -98,8 +99,18 @@ async function transfers(kind: keyof typeof TRANSFER_KEYS, bonusId: string) {
     );
 }
 
+/** The Originals host's game sessions, by player and game: every wallet call names one. */
+const gameSessions = new Map<string, string>();
+
+async function seat(player: Player, ...games: string[]) {
+  for (const game of games) {
+    gameSessions.set(`${player.id}:${game}`, await openGameSession(t, 'originals', player, game));
+  }
+}
+
 function bet(player: Player, amount: string, gameId = 'lucky-reels', roundId = `round-${randomUUID()}`) {
   return {
+    sessionId: gameSessions.get(`${player.id}:${gameId}`)!,
     transactionId: `tx-${randomUUID()}`,
     roundId,
     playerId: String(player.id),
@@ -399,6 +410,7 @@ describe('expiry', () => {
 describe('wagering through the casino', () => {
   it('counts stakes by game type, refuses bets above the max bet, and converts the rest once wagered', async () => {
     const player = await signedInPlayer(t);
+    await seat(player, 'lucky-reels', 'dice');
     await fund(t, player.id, 800n);
     const id = await staffOffer(player);
     expect((await post(player, `get/${id}`)).statusCode).toBe(200);
@@ -428,6 +440,7 @@ describe('wagering through the casino', () => {
     await walletCall(t, 'originals', 'bet', rolled);
     expect((await overview(player)).active).toMatchObject({ wagered: '16.00' });
     await walletCall(t, 'originals', 'rollback', {
+      sessionId: rolled.sessionId,
       transactionId: `tx-${randomUUID()}`,
       referenceTransactionId: rolled.transactionId,
       roundId: rolled.roundId,
@@ -456,6 +469,7 @@ describe('wagering through the casino', () => {
 
   it('plays free spins from the bonus pool; their winnings are bonus money that carries the wager', async () => {
     const player = await signedInPlayer(t);
+    await seat(player, 'lucky-reels');
     const offer = await offerOf(player, 'lucky-reels-spins');
     const accepted = bonusAcceptResponseSchema.parse((await post(player, `get/${offer.id}`)).json());
     expect(accepted.bonus).toMatchObject({ amount: '0.00', freeSpinsLeft: 20, wagerRequired: '0.00' });

@@ -9,9 +9,11 @@ import {
   balances,
   buildCasinoApp,
   fund,
+  openGameSession,
   PROVIDER_SECRETS,
   signedInPlayer,
   SITE_ORIGIN,
+  unixNow,
   walletCall,
   type CasinoTestApp,
   type Player,
@@ -29,8 +31,17 @@ afterAll(async () => {
 
 const txId = () => `tx-${randomUUID()}`;
 
-function betBody(player: Player, overrides: Record<string, unknown> = {}) {
+/** A signed-in player for whom NetStar opened Book of Gold: the game session its calls name. */
+type Seated = Player & { sessionId: string };
+
+async function seatedPlayer(): Promise<Seated> {
+  const player = await signedInPlayer(t);
+  return { ...player, sessionId: await openGameSession(t, 'netstar', player, 'book-of-gold') };
+}
+
+function betBody(player: Seated, overrides: Record<string, unknown> = {}) {
   return {
+    sessionId: player.sessionId,
     transactionId: txId(),
     roundId: `round-${randomUUID()}`,
     playerId: String(player.id),
@@ -80,7 +91,7 @@ describe('GET /spa/providers', () => {
 
 describe('seamless wallet: signatures', () => {
   it('rejects a wrong or missing signature with 401 and changes nothing', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 10_000n);
     const before = {
       rows: await providerRows(),
@@ -104,7 +115,12 @@ describe('seamless wallet: signatures', () => {
       url: '/spa/providers/netstar/bet',
       headers: {
         'content-type': 'application/json',
-        'x-provider-signature': signBody(PROVIDER_SECRETS.netstar, JSON.stringify(betBody(player, { amount: '0.01' }))),
+        'x-provider-timestamp': String(unixNow()),
+        'x-provider-signature': signBody(
+          PROVIDER_SECRETS.netstar,
+          JSON.stringify(betBody(player, { amount: '0.01' })),
+          String(unixNow()),
+        ),
       },
       payload: body,
     });
@@ -122,7 +138,7 @@ describe('seamless wallet: signatures', () => {
   });
 
   it('answers 404 for a provider it does not know or has no secret for', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     expectErrorEnvelope(await walletCall(t, 'nobody', 'bet', betBody(player), 'x'.repeat(40)), 404, 'not_found');
     expectErrorEnvelope(await walletCall(t, 'red-fox', 'bet', betBody(player), 'x'.repeat(40)), 404, 'not_found');
   });
@@ -134,12 +150,13 @@ describe('seamless wallet: signatures', () => {
       url: '/spa/providers/netstar/bet',
       headers: {
         'content-type': 'application/json',
-        'x-provider-signature': signBody(PROVIDER_SECRETS.netstar, malformed),
+        'x-provider-timestamp': String(unixNow()),
+        'x-provider-signature': signBody(PROVIDER_SECRETS.netstar, malformed, String(unixNow())),
       },
       payload: malformed,
     });
     expectErrorEnvelope(response, 400, 'bad_request');
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     const invalid = await walletCall(t, 'netstar', 'bet', betBody(player, { amount: '-1' }));
     expectErrorEnvelope(invalid, 400, 'validation_failed');
     const tooPrecise = await walletCall(t, 'netstar', 'bet', betBody(player, { amount: '1.005' }));
@@ -167,6 +184,7 @@ describe('seamless wallet: authenticate and balance', () => {
       status: 'ok',
       mode: 'real',
       playerId: String(player.id),
+      sessionId: expect.stringMatching(/^[\w-]{43}$/),
       currency: 'EUR',
       balance: '12.34',
       gameId: 'book-of-gold',
@@ -184,6 +202,7 @@ describe('seamless wallet: authenticate and balance', () => {
       status: 'ok',
       mode: 'demo',
       playerId: null,
+      sessionId: null,
       balance: null,
     });
   });
@@ -197,22 +216,38 @@ describe('seamless wallet: authenticate and balance', () => {
   });
 
   it('reads main plus bonus, and refuses an unknown player or another currency', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
     await fund(t, player.id, 500n, 'bonus');
     expect(
-      (await walletCall(t, 'netstar', 'balance', { playerId: String(player.id), currency: 'EUR' })).json(),
+      (
+        await walletCall(t, 'netstar', 'balance', {
+          sessionId: player.sessionId,
+          playerId: String(player.id),
+          currency: 'EUR',
+        })
+      ).json(),
     ).toEqual({
       status: 'ok',
       balance: '15.00',
       currency: 'EUR',
     });
-    expect((await walletCall(t, 'netstar', 'balance', { playerId: '999999', currency: 'EUR' })).json()).toMatchObject({
+    expect(
+      (
+        await walletCall(t, 'netstar', 'balance', { sessionId: player.sessionId, playerId: '999999', currency: 'EUR' })
+      ).json(),
+    ).toMatchObject({
       status: 'error',
       code: 'player_not_found',
     });
     expect(
-      (await walletCall(t, 'netstar', 'balance', { playerId: String(player.id), currency: 'USD' })).json(),
+      (
+        await walletCall(t, 'netstar', 'balance', {
+          sessionId: player.sessionId,
+          playerId: String(player.id),
+          currency: 'USD',
+        })
+      ).json(),
     ).toMatchObject({
       status: 'error',
       code: 'currency_mismatch',
@@ -222,7 +257,7 @@ describe('seamless wallet: authenticate and balance', () => {
 
 describe('seamless wallet: bet, win, rollback', () => {
   it('debits a bet once however often it is repeated, and answers every repeat the same', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 10_000n);
     const body = betBody(player);
     const first = await walletCall(t, 'netstar', 'bet', body);
@@ -242,13 +277,14 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it('takes main money first, then bonus, and gives a rollback back to where it came from', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 300n);
     await fund(t, player.id, 500n, 'bonus');
     const bet = betBody(player, { amount: '5.00' });
     expect((await walletCall(t, 'netstar', 'bet', bet)).json()).toMatchObject({ status: 'ok', balance: '3.00' });
     expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 300n });
     const rollback = {
+      sessionId: bet.sessionId,
       transactionId: txId(),
       referenceTransactionId: bet.transactionId,
       roundId: bet.roundId,
@@ -273,7 +309,7 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it('answers insufficient funds with the current balance and moves nothing', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 100n);
     const response = await walletCall(t, 'netstar', 'bet', betBody(player, { amount: '1.01' }));
     expect(response.statusCode).toBe(200);
@@ -288,10 +324,11 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it('refuses a bet whose rollback arrived first, and keeps refusing it', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
     const bet = betBody(player);
     const early = await walletCall(t, 'netstar', 'rollback', {
+      sessionId: bet.sessionId,
       transactionId: txId(),
       referenceTransactionId: bet.transactionId,
       roundId: bet.roundId,
@@ -306,7 +343,7 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it('credits a win once, and closes a lost round with 0.00 without moving money', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
     const bet = betBody(player);
     await walletCall(t, 'netstar', 'bet', bet);
@@ -325,7 +362,7 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it("refuses another provider's game, an unknown player and another currency", async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
     expect((await walletCall(t, 'netstar', 'bet', betBody(player, { gameId: 'dice' }))).json()).toMatchObject({
       code: 'game_not_found',
@@ -340,7 +377,7 @@ describe('seamless wallet: bet, win, rollback', () => {
   });
 
   it('never lets concurrent bets overdraw, with duplicates among them', async () => {
-    const player = await signedInPlayer(t);
+    const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
     const bets = Array.from({ length: 16 }, () => betBody(player, { amount: '1.00' }));
     const calls = [...bets, ...bets.slice(0, 6)].map((bet) => walletCall(t, 'netstar', 'bet', bet));

@@ -7,7 +7,8 @@ import { formatMinor, type BonusGameType, type FeedIngestInput } from '@playhous
 import { manualClock } from '../../src/lib/clock';
 import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-engine';
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
-import { buildCasinoApp, fund, type CasinoTestApp } from '../helpers/games-fixtures';
+import { SESSION_COOKIE } from '../../src/services/auth/session-service';
+import { buildCasinoApp, fund, openGameSession, SITE_ORIGIN, type CasinoTestApp } from '../helpers/games-fixtures';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
@@ -111,7 +112,14 @@ describe('bonus engine simulation', () => {
             .values({ email: `${username}@example.test`, username, passwordHash: 'x', currency: 'EUR' })
             .returning({ id: schema.users.id });
           await fund(t, user!.id, BigInt(random.int(5000, 20000)));
-          return { id: user!.id, username, currency: 'EUR' };
+          // Signed in, with each game open at the Originals host: every wallet call names its game session.
+          const site = await t.app.services.sessions.create(t.db, user!.id, { ip: null, userAgent: 'simulation' });
+          const headers = { cookie: `${SESSION_COOKIE}=${site.token}`, origin: SITE_ORIGIN };
+          const sessions = new Map<string, string>();
+          for (const game of GAMES) {
+            sessions.set(game, await openGameSession(t, 'originals', { id: user!.id, headers }, game));
+          }
+          return { id: user!.id, username, currency: 'EUR', sessions };
         }),
       );
       const matches = [++matchSequence, ++matchSequence];
@@ -124,7 +132,10 @@ describe('bonus engine simulation', () => {
         .innerJoin(schema.markets, eq(schema.markets.id, schema.outcomes.marketId))
         .where(inArray(schema.markets.matchId, matches));
       const placed: PlacedBet[] = [];
-      const rounds = new Map<number, { roundId: string; transactionId: string; gameId: string; amount: string }[]>();
+      const rounds = new Map<
+        number,
+        { sessionId: string; roundId: string; transactionId: string; gameId: string; amount: string }[]
+      >();
 
       async function activeOf(userId: number): Promise<string | null> {
         const [row] = await t.db
@@ -175,6 +186,7 @@ describe('bonus engine simulation', () => {
           const spin = active && random.next() < 0.4;
           const amount = spin ? '0.20' : formatMinor(BigInt(random.int(10, 650)), 'EUR');
           const body = {
+            sessionId: player.sessions.get(spin ? 'lucky-reels' : gameId)!,
             transactionId: `tx-${randomUUID()}`,
             roundId: `round-${randomUUID()}`,
             playerId: String(player.id),
@@ -185,6 +197,7 @@ describe('bonus engine simulation', () => {
           const rollbackFirst = random.next() < 0.05;
           const rollback = () =>
             casino.rollback('originals', {
+              sessionId: body.sessionId,
               transactionId: `rb-${body.transactionId}`,
               referenceTransactionId: body.transactionId,
               roundId: body.roundId,
@@ -232,6 +245,7 @@ describe('bonus engine simulation', () => {
             }
             await duplicated(() =>
               casino.rollback('originals', {
+                sessionId: round.sessionId,
                 transactionId: `rb-${round.transactionId}`,
                 referenceTransactionId: round.transactionId,
                 roundId: round.roundId,
@@ -243,6 +257,7 @@ describe('bonus engine simulation', () => {
             const won = formatMinor(BigInt(random.int(0, 3) * random.int(0, 400)), 'EUR');
             await duplicated(() =>
               casino.win('originals', {
+                sessionId: round.sessionId,
                 transactionId: `win-${round.transactionId}`,
                 roundId: round.roundId,
                 playerId: String(player.id),

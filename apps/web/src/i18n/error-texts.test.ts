@@ -11,7 +11,12 @@ import { LOCALES } from '@playhouse/shared/locales';
 import { seededMessages } from '@/test/messages';
 
 /** Codes only a provider, a payment service or a feed ever receives: no player reads them. */
-const SERVER_TO_SERVER = new Set(['webhook_signature_invalid', 'invalid_signature', 'feed_token_invalid']);
+const SERVER_TO_SERVER = new Set([
+  'webhook_signature_invalid',
+  'invalid_signature',
+  'signature_expired',
+  'feed_token_invalid',
+]);
 
 /** What a player's call can answer: the forms, the cashbox, the game host and the bet slip show these texts. */
 const PLAYER_FACING = [

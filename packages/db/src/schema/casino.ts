@@ -13,13 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { sessions, users } from './accounts';
 import { navCategories, type LocalizedText } from './content';
 
 /*
  * The casino: game providers (the spec's "producers"), their games with artwork per breakpoint, the games of each
- * navigation category, players' favourites and recently played games, one-time game launches, the seamless-wallet
- * calls providers make, and the in-house Originals games' sessions, seeds and rounds.
+ * navigation category, players' favourites and recently played games, one-time game launches, the game sessions
+ * providers open with them, the seamless-wallet calls providers make, and the in-house Originals games' sessions,
+ * seeds and rounds.
  */
 
 export const providers = pgTable('providers', {
@@ -63,6 +64,11 @@ export const games = pgTable(
     requiresDeposit: boolean().notNull().default(false),
     /** Return to player in basis points (9608 = 96.08%). */
     rtp: integer().notNull(),
+    /**
+     * The most the wins of one round may add up to, as a multiple of the round's stakes: the seamless wallet refuses a
+     * win beyond it (besides the per-currency ceiling of the config). Never below what the game can really pay.
+     */
+    maxWinMultiplier: integer().notNull().default(1000),
     popularity: integer().notNull().default(0),
     releasedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     active: boolean().notNull().default(true),
@@ -159,11 +165,42 @@ export const gameLaunches = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     mode: text({ enum: GAME_MODES }).notNull(),
     locale: text().notNull(),
+    /** The site session that launched a real-money game; null for demo, and once that session has ended. */
+    playerSessionId: bigint({ mode: 'number' }).references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('game_launches_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A real-money game a provider opened with a launch token: one player, one game, one provider. Every wallet call
+ * names it. It lives as long as the site session that launched the game (ending that session, by logout, password
+ * change or reset or any other way, sets playerSessionId to null) and at most until expiresAt.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** SHA-256 of the session id the provider was given. */
+    tokenHash: text().notNull().unique(),
+    provider: text().notNull(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    playerSessionId: bigint({ mode: 'number' }).references(() => sessions.id, { onDelete: 'set null' }),
+    currency: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('game_sessions_user_idx').on(t.userId, t.createdAt),
+    index('game_sessions_player_session_idx').on(t.playerSessionId),
+  ],
 );
 
 export const PROVIDER_TRANSACTION_TYPES = ['bet', 'win', 'rollback'] as const;
@@ -193,6 +230,8 @@ export const providerTransactions = pgTable(
     /** 'ok' moved money (or had nothing to move); 'refused' is a business refusal kept for repeats. */
     status: text({ enum: ['ok', 'refused'] }).notNull(),
     ledgerTransferId: bigint({ mode: 'number' }),
+    /** The game session the call named (null only for calls made before sessions existed). */
+    gameSessionId: bigint({ mode: 'number' }).references(() => gameSessions.id, { onDelete: 'restrict' }),
     /** What the request asked for: a repeat with the same id must ask for the same thing. */
     requestHash: text().notNull(),
     response: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -206,6 +245,7 @@ export const providerTransactions = pgTable(
       .on(t.provider, t.referenceTransactionId)
       .where(sql`${t.referenceTransactionId} is not null`),
     index('provider_transactions_user_idx').on(t.userId, t.createdAt),
+    index('provider_transactions_round_idx').on(t.provider, t.roundId),
   ],
 );
 
@@ -225,6 +265,8 @@ export const originalsSessions = pgTable(
     currency: text().notNull(),
     /** Play money in minor units; only demo sessions have it, and it never reaches the ledger. */
     demoBalance: bigint({ mode: 'bigint' }),
+    /** The seamless wallet's game session (real money only): every wallet call of this game names it. */
+    walletSessionId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -259,6 +301,15 @@ export const originalsSeeds = pgTable(
   ],
 );
 
+/**
+ * Where a real-money round stands with the wallet. It is written `placed`, with its outcome, before the bet is sent;
+ * `accepted` once the wallet took the bet (its win, even 0.00, is then owed); `settled` once the win was paid.
+ * `refused`: the wallet refused the bet. `cancelled`: the bet's fate was unknown and it was rolled back. Demo rounds
+ * are `settled` at once.
+ */
+export const ORIGINALS_ROUND_STATUSES = ['placed', 'accepted', 'settled', 'refused', 'cancelled'] as const;
+export type OriginalsRoundStatus = (typeof ORIGINALS_ROUND_STATUSES)[number];
+
 export const originalsRounds = pgTable(
   'originals_rounds',
   {
@@ -277,10 +328,20 @@ export const originalsRounds = pgTable(
     bet: bigint({ mode: 'bigint' }).notNull(),
     payout: bigint({ mode: 'bigint' }).notNull(),
     currency: text().notNull(),
+    status: text({ enum: ORIGINALS_ROUND_STATUSES }).notNull().default('settled'),
+    /** The round id the wallet knows (its bet and win transaction ids derive from it); null in demo mode. */
+    walletRoundId: text(),
+    /** Deliveries the settlement job tried, and when it tries next. */
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('originals_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
     index('originals_rounds_session_idx').on(t.sessionId, t.id),
+    index('originals_rounds_unsettled_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('placed', 'accepted')`),
   ],
 );

@@ -8,6 +8,7 @@ export const CASINO_ERROR_CODES = [
   'game_locked',
   'demo_unavailable',
   'invalid_signature',
+  'signature_expired',
   'game_session_invalid',
 ] as const;
 export type CasinoErrorCode = (typeof CASINO_ERROR_CODES)[number];
@@ -182,23 +183,45 @@ export const providerResponseSchema = z.object({ provider: providerSchema });
 
 export const providerParamsSchema = z.object({ provider: slugSchema });
 export const providerSignatureHeadersSchema = z.object({
+  'x-provider-timestamp': z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .meta({
+      description:
+        'When the call was signed, in whole seconds since 1970-01-01 UTC; a call signed more than 5 minutes ' +
+        "before or after the wallet's clock is refused (401 signature_expired)",
+    }),
   'x-provider-signature': z
     .string()
     .regex(/^[0-9a-f]{64}$/i)
-    .meta({ description: 'Hex HMAC-SHA256 of the raw request body with the provider secret' }),
+    .meta({
+      description:
+        'Hex HMAC-SHA256, with the provider secret, of the timestamp header, a full stop and the raw request body ' +
+        '(`${timestamp}.${body}`)',
+    }),
 });
 
 const transactionIdSchema = z.string().min(1).max(100);
 const providerCurrencySchema = z.enum(CURRENCY_CODES);
+const gameSessionIdSchema = z
+  .string()
+  .min(16)
+  .max(100)
+  .meta({
+    description:
+      'The game session authenticate answered: it belongs to one player, one game and one provider, and ends with ' +
+      "the player's site session (logout, password change or reset, sessions ended, expiry)",
+  });
 
 export const walletAuthenticateBodySchema = z
   .object({ token: z.string().min(16).max(200) })
   .meta({ id: 'WalletAuthenticateRequest' });
 export const walletBalanceBodySchema = z
-  .object({ playerId: z.string().min(1).max(40), currency: providerCurrencySchema })
+  .object({ sessionId: gameSessionIdSchema, playerId: z.string().min(1).max(40), currency: providerCurrencySchema })
   .meta({ id: 'WalletBalanceRequest' });
 export const walletBetBodySchema = z
   .object({
+    sessionId: gameSessionIdSchema,
     transactionId: transactionIdSchema,
     roundId: z.string().min(1).max(100),
     playerId: z.string().min(1).max(40),
@@ -218,6 +241,7 @@ export const walletWinBodySchema = walletBetBodySchema
   .meta({ id: 'WalletWinRequest' });
 export const walletRollbackBodySchema = z
   .object({
+    sessionId: gameSessionIdSchema,
     transactionId: transactionIdSchema,
     /** The bet this cancels; it may not have arrived yet. */
     referenceTransactionId: transactionIdSchema,
@@ -240,6 +264,11 @@ export const WALLET_ERROR_CODES = [
   'transaction_conflict',
   'token_invalid',
   'bonus_max_bet_exceeded',
+  'session_invalid',
+  'bet_not_found',
+  'round_closed',
+  'round_mismatch',
+  'win_limit_exceeded',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -270,6 +299,8 @@ export const walletAuthenticateResponseSchema = z.union([
       mode: z.enum(GAME_MODES),
       /** Null in demo mode: demo play never reaches the wallet. */
       playerId: z.string().nullable(),
+      /** The game session every later call names; null in demo mode. */
+      sessionId: z.string().nullable(),
       currency: providerCurrencySchema,
       /** Null in demo mode. */
       balance: z.string().nullable(),

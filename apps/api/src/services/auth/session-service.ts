@@ -150,8 +150,8 @@ export function createSessionService({
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
-  async function isLive(sessionId: number): Promise<boolean> {
-    const rows = await db
+  async function isLive(sessionId: number, executor: DbOrTx = db): Promise<boolean> {
+    const rows = await executor
       .select({ id: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

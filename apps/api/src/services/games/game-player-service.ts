@@ -47,7 +47,12 @@ export function createGamePlayerService({
      * Real money needs a signed-in player who may open the game (a locked game needs a deposit first); demo needs a
      * game that offers it and is open to anyone. Opening a game for real puts it on the player's recently played list.
      */
-    async launch(context: LocaleContext, viewer: Viewer, ref: number | string, mode: GameMode): Promise<GameLaunch> {
+    async launch(
+      context: LocaleContext,
+      viewer: Viewer & { sessionId: number | null },
+      ref: number | string,
+      mode: GameMode,
+    ): Promise<GameLaunch> {
       const game = await gameOrNotFound(ref);
       if (mode === 'demo') {
         if (!game.demoModeEnabled) throw new DemoUnavailableError();
@@ -61,6 +66,8 @@ export function createGamePlayerService({
       await insertLaunch(db, {
         tokenHash: hashLaunchToken(token),
         userId: mode === 'real' ? viewer.userId : null,
+        // A provider's game session lives as long as this site session (see the providers' wallet).
+        playerSessionId: mode === 'real' ? viewer.sessionId : null,
         gameId: game.id,
         mode,
         locale: context.locale,

@@ -1,36 +1,50 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { ORIGINALS_PROVIDER } from '../providers/provider-wallet-service';
-import { createOriginalsService, type OriginalsService } from './originals-service';
+import { originalsSettlementJob } from './originals-jobs';
+import { createOriginalsService, WIN_RETRY_DELAY_MS, type OriginalsService } from './originals-service';
+import { createOriginalsSettlement, type OriginalsSettlement } from './originals-settlement';
 import { createWalletClient } from './wallet-client';
 
 declare module '../../plugins/app/services' {
   interface Services {
     originals: OriginalsService;
+    /** What the Originals host still owes the wallet after a crash or a deploy, delivered by its job. */
+    originalsSettlement: OriginalsSettlement;
   }
 }
 
 /**
  * The in-house Originals host. It reaches the seamless wallet through the api's own HTTP interface, signed with the
- * Originals provider's secret, as any provider would.
+ * Originals provider's secret, as any provider would; its settlement job delivers what a round still owes.
  */
 export const originalsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const secret = app.services.providerSecrets[ORIGINALS_PROVIDER];
     if (!secret) throw new Error('The Originals provider has no wallet secret');
+    const wallet = createWalletClient({
+      provider: ORIGINALS_PROVIDER,
+      secret,
+      send: async ({ method, url, headers, body }) => {
+        const response = await app.inject({ method, url, headers, payload: body });
+        return { statusCode: response.statusCode, body: response.body };
+      },
+    });
     app.services.originals = createOriginalsService({
       db: app.db,
-      wallet: createWalletClient({
-        provider: ORIGINALS_PROVIDER,
-        secret,
-        send: async ({ method, url, headers, body }) => {
-          const response = await app.inject({ method, url, headers, payload: body });
-          return { statusCode: response.statusCode, body: response.body };
-        },
-      }),
+      wallet,
       sessionTtlMs: config.casino.originalsSessionTtlMs,
       demoBalance: config.casino.demoBalance,
     });
+    const settlement = createOriginalsSettlement({
+      db: app.db,
+      wallet,
+      log: app.log,
+      retryMs: WIN_RETRY_DELAY_MS,
+      unconfirmedBetMs: config.casino.originalsSettlement.unconfirmedBetMs,
+    });
+    app.services.originalsSettlement = settlement;
+    app.jobs.add(originalsSettlementJob(settlement, config.casino.originalsSettlement.intervalMs));
   },
-  { name: 'originals', dependencies: ['db', 'services', 'providers'] },
+  { name: 'originals', dependencies: ['db', 'services', 'jobs', 'providers'] },
 );

@@ -1,7 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
-const { originalsSessions, originalsSeeds, originalsRounds } = schema;
+const { games, originalsSessions, originalsSeeds, originalsRounds } = schema;
+
+export type OriginalsRoundStatus = (typeof schema.ORIGINALS_ROUND_STATUSES)[number];
 
 export type OriginalsSessionRow = typeof originalsSessions.$inferSelect;
 export type SeedRow = typeof originalsSeeds.$inferSelect;
@@ -74,18 +76,63 @@ export async function settleDemo(db: DbOrTx, sessionId: number, bet: bigint, pay
   return row?.demoBalance ?? null;
 }
 
+export type OriginalsRoundRow = typeof originalsRounds.$inferSelect;
+
 export async function insertRound(db: DbOrTx, values: typeof originalsRounds.$inferInsert) {
   const [row] = await db.insert(originalsRounds).values(values).returning();
   return row!;
 }
 
-/** The owner's latest rounds with their seeds (the server seed only matters once revealed). */
+/** Moves a round on from one of the statuses it may be in; undefined when it had already moved elsewhere. */
+export async function updateRound(
+  db: DbOrTx,
+  roundId: number,
+  from: readonly OriginalsRoundStatus[],
+  values: Partial<Pick<OriginalsRoundRow, 'status' | 'attempts' | 'nextAttemptAt' | 'settledAt'>>,
+) {
+  const [row] = await db
+    .update(originalsRounds)
+    .set(values)
+    .where(and(eq(originalsRounds.id, roundId), inArray(originalsRounds.status, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * Real-money rounds the settlement job owes something: taken bets whose win is unpaid, and bets of unknown fate
+ * written before `unconfirmedBefore`; each only once its next attempt is due. Oldest first.
+ */
+export function findUnsettledRounds(db: DbOrTx, now: Date, unconfirmedBefore: Date, limit: number) {
+  return db
+    .select({
+      round: originalsRounds,
+      walletSessionId: originalsSessions.walletSessionId,
+      playerId: originalsSessions.playerId,
+      gameSlug: games.slug,
+    })
+    .from(originalsRounds)
+    .innerJoin(originalsSessions, eq(originalsSessions.id, originalsRounds.sessionId))
+    .innerJoin(games, eq(games.id, originalsSessions.gameId))
+    .where(
+      and(
+        or(
+          eq(originalsRounds.status, 'accepted'),
+          and(eq(originalsRounds.status, 'placed'), lte(originalsRounds.createdAt, unconfirmedBefore)),
+        ),
+        or(isNull(originalsRounds.nextAttemptAt), lte(originalsRounds.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(asc(originalsRounds.id))
+    .limit(limit);
+}
+
+/** The owner's latest rounds whose bet the wallet took, with their seeds (the server seed only matters once revealed). */
 export function listRounds(db: DbOrTx, owner: SeedOwner, limit: number) {
   return db
     .select({ round: originalsRounds, seed: originalsSeeds })
     .from(originalsRounds)
     .innerJoin(originalsSeeds, eq(originalsSeeds.id, originalsRounds.seedId))
-    .where(ownerCondition(owner))
+    .where(and(ownerCondition(owner), inArray(originalsRounds.status, ['accepted', 'settled'])))
     .orderBy(desc(originalsRounds.id))
     .limit(limit);
 }

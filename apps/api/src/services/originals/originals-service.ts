@@ -21,7 +21,7 @@ import {
   type RotateSeedResponse,
   type WalletResponse,
 } from '@playhouse/shared';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame, formatRtp } from '../catalogue/catalogue-service';
@@ -36,6 +36,8 @@ import {
   revealSeed,
   settleDemo,
   takeNonce,
+  updateRound,
+  type OriginalsRoundRow,
   type OriginalsSessionRow,
   type SeedOwner,
   type SeedRow,
@@ -49,6 +51,13 @@ export const ORIGINALS_MAX_BET = 50_000n;
 const ROUND_HISTORY = 20;
 /** The win call is idempotent, so a transient failure is simply sent again. */
 const WIN_ATTEMPTS = 3;
+/** The settlement job's first wait after a delivery failed; it doubles with every further failure. */
+export const WIN_RETRY_DELAY_MS = 10_000;
+
+/** The wallet's transaction ids of a round: derived from its round id, so every re-send is the same call. */
+export function walletTransactionIds(walletRoundId: string) {
+  return { bet: `${walletRoundId}:bet`, win: `${walletRoundId}:win`, rollback: `${walletRoundId}:rollback` };
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -136,11 +145,25 @@ export function createOriginalsService({
     return session.currency;
   }
 
+  /** The wallet names a real-money session: the host has nothing to play with without it. */
+  function walletSessionOf(session: OriginalsSessionRow): { sessionId: string; playerId: string } {
+    if (!session.walletSessionId || !session.playerId) throw new GameSessionInvalidError();
+    return { sessionId: session.walletSessionId, playerId: session.playerId };
+  }
+
+  /** The balance as the wallet reports it; the wallet refusing the session means the player's session has ended. */
   async function realBalance(session: OriginalsSessionRow): Promise<bigint> {
     const currency = currencyOf(session);
-    const answer = await wallet.balance({ playerId: session.playerId!, currency });
+    const answer = await wallet.balance({ ...walletSessionOf(session), currency });
     if (answer.status !== 'ok') throw new GameSessionInvalidError();
     return parseDecimal(answer.balance, currency)!;
+  }
+
+  /** A session the player may still use: a real-money one only while the wallet keeps its game session open. */
+  async function usableSession(token: string | undefined): Promise<OriginalsSessionRow> {
+    const session = await liveSession(token);
+    if (session.mode === 'real') await realBalance(session);
+    return session;
   }
 
   async function balanceOf(session: OriginalsSessionRow): Promise<bigint> {
@@ -191,6 +214,7 @@ export function createOriginalsService({
         tokenHash: hashToken(token),
         userId: auth.playerId === null ? null : Number(auth.playerId),
         playerId: auth.playerId,
+        walletSessionId: auth.sessionId,
         gameId: game.id,
         mode: auth.mode,
         currency: auth.currency,
@@ -227,8 +251,9 @@ export function createOriginalsService({
     },
 
     /**
-     * One round: takes the next nonce of the active seed, computes the outcome from the seeds, then debits the bet and
-     * credits the payout through the wallet (or the demo balance).
+     * One round: takes the next nonce of the active seed and computes the outcome from the seeds. Demo money moves on
+     * the session; a real-money round is written with its outcome first, then its bet and its win go through the
+     * wallet. A win the wallet did not confirm stays owed on the round, and the settlement job delivers it.
      */
     async play(
       token: string | undefined,
@@ -245,6 +270,7 @@ export function createOriginalsService({
       }
       const request = roundRequest(game.engine, input.params);
       const owner = ownerOf(session);
+      const named = session.mode === 'real' ? walletSessionOf(session) : null;
 
       let seed: (SeedRow & { nonce: number }) | undefined;
       for (let attempt = 0; !seed && attempt < 3; attempt += 1)
@@ -256,37 +282,7 @@ export function createOriginalsService({
         request,
       );
       const payout = payoutFor(bet, outcome.outcome.multiplier);
-
-      let balance: bigint;
-      if (session.mode === 'demo') {
-        const after = await settleDemo(db, session.id, bet, payout);
-        if (after === null) throw new InsufficientFundsError(0, session.demoBalance ?? 0n);
-        balance = after;
-      } else {
-        const roundId = `${game.slug}:${seed.id}:${seed.nonce}`;
-        const base = { roundId, playerId: session.playerId!, gameId: game.slug, currency };
-        const debit = await wallet.bet({
-          ...base,
-          transactionId: `${roundId}:bet`,
-          amount: formatMinor(bet, currency),
-        });
-        if (debit.status !== 'ok') {
-          if (debit.code === 'insufficient_funds') {
-            throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
-          }
-          if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
-          throw new GameSessionInvalidError();
-        }
-        const credit = await settleWin({
-          ...base,
-          transactionId: `${roundId}:win`,
-          amount: formatMinor(payout, currency),
-        });
-        if (credit.status !== 'ok') throw new GameSessionInvalidError();
-        balance = parseDecimal(credit.balance, currency)!;
-      }
-
-      const round = await insertRound(db, {
+      const values = {
         sessionId: session.id,
         seedId: seed.id,
         nonce: seed.nonce,
@@ -297,7 +293,51 @@ export function createOriginalsService({
         bet,
         payout,
         currency,
-      });
+      };
+
+      let round: OriginalsRoundRow;
+      let balance: bigint;
+      if (!named) {
+        const after = await settleDemo(db, session.id, bet, payout);
+        if (after === null) throw new InsufficientFundsError(0, session.demoBalance ?? 0n);
+        balance = after;
+        round = await insertRound(db, { ...values, status: 'settled', settledAt: now() });
+      } else {
+        const walletRoundId = `${game.slug}:${seed.id}:${seed.nonce}`;
+        const ids = walletTransactionIds(walletRoundId);
+        round = await insertRound(db, { ...values, status: 'placed', walletRoundId });
+        const base = { ...named, roundId: walletRoundId, gameId: game.slug, currency };
+        let debit: WalletResponse;
+        try {
+          debit = await wallet.bet({ ...base, transactionId: ids.bet, amount: formatMinor(bet, currency) });
+        } catch {
+          // Whether the wallet took the bet is unknown: the settlement job rolls it back.
+          throw new ServiceUnavailableError('The game could not reach the wallet; a stake it took is returned.');
+        }
+        if (debit.status !== 'ok') {
+          await updateRound(db, round.id, ['placed'], { status: 'refused' });
+          if (debit.code === 'insufficient_funds') {
+            throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
+          }
+          if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
+          throw new GameSessionInvalidError();
+        }
+        // Owed from now on: should the win below not get through, the settlement job's next pass delivers it (a
+        // pass that meets the win on its way only repeats an idempotent call).
+        const taken = await updateRound(db, round.id, ['placed'], { status: 'accepted' });
+        if (!taken) throw new ServiceUnavailableError('The round was cancelled meanwhile; its stake is returned.');
+        round = taken;
+        balance = parseDecimal(debit.balance, currency)!;
+        const credit = await settleWin({
+          ...base,
+          transactionId: ids.win,
+          amount: formatMinor(payout, currency),
+        }).catch(() => null);
+        if (credit?.status === 'ok') {
+          round = (await updateRound(db, round.id, ['accepted'], { status: 'settled', settledAt: now() })) ?? round;
+          balance = parseDecimal(credit.balance, currency)!;
+        }
+      }
       return {
         round: toRound(round, seed),
         balance: formatMinor(balance, currency),
@@ -307,14 +347,14 @@ export function createOriginalsService({
 
     /** The latest rounds of the session's seed owner, each with its seed once revealed. */
     async rounds(token: string | undefined): Promise<OriginalsRound[]> {
-      const session = await liveSession(token);
+      const session = await usableSession(token);
       const rows = await listRounds(db, ownerOf(session), ROUND_HISTORY);
       return rows.map(({ round, seed }) => toRound(round, seed));
     },
 
     /** Reveals the active server seed (so its rounds can be verified) and commits to a new one. */
     async rotate(token: string | undefined, clientSeed: string | undefined): Promise<RotateSeedResponse> {
-      const session = await liveSession(token);
+      const session = await usableSession(token);
       const owner = ownerOf(session);
       const current = await activeSeed(owner);
       const revealed = await revealSeed(db, current.id, now());

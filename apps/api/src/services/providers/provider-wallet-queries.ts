@@ -5,6 +5,13 @@ const { providerTransactions, users } = schema;
 
 /** Namespace of the advisory locks that serialize the calls about one provider transaction. */
 const WALLET_LOCK_NAMESPACE = 727_100_040;
+/** Namespace of the advisory locks that serialize the calls of one provider round. */
+const ROUND_LOCK_NAMESPACE = 727_100_041;
+
+/** Serializes, until the transaction ends, the calls of one round: its bets, wins and rollbacks judge it in turn. */
+export async function lockProviderRound(db: DbOrTx, provider: string, roundId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${ROUND_LOCK_NAMESPACE}, hashtext(${`${provider}:${roundId}`}))`);
+}
 
 /**
  * Serializes, until the transaction ends, every call about one provider transaction id: the bet itself, its repeats

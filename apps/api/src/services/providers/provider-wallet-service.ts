@@ -31,13 +31,25 @@ import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
 import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { InvalidSignatureError, signatureMatches } from './provider-signature';
+import { insertGameSession } from './game-session-queries';
+import {
+  betRefusal,
+  hashGameSessionId,
+  newGameSessionId,
+  rollbackRefusal,
+  roundOf,
+  sessionOfCall,
+  winRefusal,
+  type PlayerSessionLive,
+} from './provider-call-rules';
+import { checkSignature, InvalidSignatureError, SignatureExpiredError } from './provider-signature';
 import {
   findPlayer,
   findProviderTransaction,
   findRollbacksOf,
   findRoundBets,
   insertProviderTransaction,
+  lockProviderRound,
   lockProviderTransaction,
   type ProviderTransactionRow,
 } from './provider-wallet-queries';
@@ -65,6 +77,11 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   transaction_conflict: 'This transaction id was already used for a different request.',
   token_invalid: 'The launch token is unknown, used or expired.',
   bonus_max_bet_exceeded: 'The bet is above the maximum bet allowed while a bonus is being wagered.',
+  session_invalid: "No such game session of this provider, player and game, or it has ended with the player's session.",
+  bet_not_found: 'This round has no accepted bet in this game session to pay a win against.',
+  round_closed: 'This round already has its win: it takes no more bets and cannot be rolled back.',
+  round_mismatch: 'This round belongs to another game session.',
+  win_limit_exceeded: "The round's wins would exceed the game's maximum win.",
 };
 
 function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
@@ -109,11 +126,20 @@ export function splitBet(amount: bigint, balances: { main: bigint; bonus: bigint
 /** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
 type StoredRow = Omit<
   ProviderTransactionRow,
-  'id' | 'createdAt' | 'provider' | 'transactionId' | 'requestHash' | 'referenceTransactionId' | 'gameId' | 'legs'
+  | 'id'
+  | 'createdAt'
+  | 'provider'
+  | 'transactionId'
+  | 'requestHash'
+  | 'referenceTransactionId'
+  | 'gameId'
+  | 'legs'
+  | 'gameSessionId'
 > & {
   referenceTransactionId?: string | null;
   gameId?: number | null;
   legs?: Record<string, string>;
+  gameSessionId: number;
 };
 
 export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
@@ -126,10 +152,21 @@ export function createProviderWalletService({
   db,
   secrets,
   players,
+  isPlayerSessionLive,
+  limits,
+  now = () => new Date(),
 }: {
   db: Db;
   secrets: Readonly<Record<string, string>>;
   players: GamePlayerService;
+  isPlayerSessionLive: PlayerSessionLive;
+  limits: {
+    signatureWindowMs: number;
+    gameSessionTtlMs: number;
+    /** The ceiling of one round's wins per currency, in minor units. */
+    maxWinPerRound: Readonly<Record<Currency, bigint>>;
+  };
+  now?: () => Date;
 }) {
   /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
   async function secretOf(provider: string): Promise<string> {
@@ -140,9 +177,14 @@ export function createProviderWalletService({
     return secret;
   }
 
-  async function verify(provider: string, rawBody: string, signature: string | undefined): Promise<void> {
+  async function verify(
+    provider: string,
+    call: { rawBody: string; timestamp: string | undefined; signature: string | undefined },
+  ): Promise<void> {
     const secret = await secretOf(provider);
-    if (!signature || !signatureMatches(secret, rawBody, signature)) throw new InvalidSignatureError();
+    const verdict = checkSignature(secret, call, now(), limits.signatureWindowMs);
+    if (verdict === 'invalid') throw new InvalidSignatureError();
+    if (verdict === 'expired') throw new SignatureExpiredError();
   }
 
   async function gameOf(executor: DbOrTx, provider: string, slug: string) {
@@ -151,29 +193,43 @@ export function createProviderWalletService({
     return provider === ORIGINALS_PROVIDER || game.providerSlug === provider ? game : undefined;
   }
 
-  /** The player behind a playerId, with their currency; undefined when unknown, blocked or paying in another currency. */
-  async function playerOf(executor: DbOrTx, playerId: string) {
+  /**
+   * The player behind a playerId, with their currency; undefined when unknown or blocked. `owed`: a win or rollback of
+   * a bet already taken, which is paid to a blocked player too.
+   */
+  async function playerOf(executor: DbOrTx, playerId: string, owed = false) {
     if (!/^\d{1,15}$/.test(playerId)) return undefined;
     const player = await findPlayer(executor, Number(playerId));
-    if (!player || player.status !== 'active' || !isCurrency(player.currency)) return undefined;
+    if (!player || (!owed && player.status !== 'active') || !isCurrency(player.currency)) return undefined;
     return { id: player.id, currency: player.currency };
   }
 
+  /** A refusal with the player's balance, so the game can show it; nothing is stored, a repeat is judged again. */
+  async function refusal(executor: DbOrTx, code: WalletErrorCode, player: { id: number; currency: Currency }) {
+    const { total } = await playable(executor, player.id, player.currency);
+    return { response: failure(code, { amount: total, currency: player.currency }) };
+  }
+
+  /** What a bet or a balance asks of its game session: alive, as the site session that launched the game. */
+  const alive = () => ({ now: now(), isPlayerSessionLive });
+
   /**
-   * Runs one money-moving call: in one transaction, under the advisory lock of `lockId`, answering a repeat of the
-   * same transaction id with the stored response. `decide` returns the response and, when it is to be kept for
-   * repeats, the row to store.
+   * Runs one money-moving call: in one transaction, under the advisory locks of its round, of `lockId` and of its own
+   * transaction id, answering a repeat of the same transaction id with the stored response. `decide` returns the
+   * response and, when it is to be kept for repeats, the row to store.
    */
   async function once(
     provider: string,
+    roundId: string,
     lockId: string,
     transactionId: string,
     hash: string,
     decide: (tx: DbOrTx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
   ): Promise<WalletResponse> {
     return db.transaction(async (tx) => {
-      await lockProviderTransaction(tx, provider, lockId);
-      if (lockId !== transactionId) await lockProviderTransaction(tx, provider, transactionId);
+      // The round first (a win and a rollback of one round cannot interleave), then the ids in a fixed order.
+      await lockProviderRound(tx, provider, roundId);
+      for (const id of [...new Set([lockId, transactionId])].sort()) await lockProviderTransaction(tx, provider, id);
       const existing = await findProviderTransaction(tx, provider, transactionId);
       if (existing) {
         return existing.requestHash === hash ? (existing.response as WalletResponse) : failure('transaction_conflict');
@@ -203,14 +259,31 @@ export function createProviderWalletService({
       }
       const base = { status: 'ok' as const, mode: launch.mode, gameId: game.slug, locale: launch.locale };
       if (launch.mode === 'demo' || launch.userId === null) {
-        return { ...base, mode: 'demo', playerId: null, currency: DEMO_CURRENCY, balance: null };
+        return { ...base, mode: 'demo', playerId: null, sessionId: null, currency: DEMO_CURRENCY, balance: null };
+      }
+      // A launch is only as good as the site session that made it: one that has ended since opens nothing.
+      if (launch.playerSessionId === null || !(await isPlayerSessionLive(db, launch.playerSessionId))) {
+        return failure('token_invalid') as WalletAuthenticateResponse;
       }
       const player = await playerOf(db, String(launch.userId));
       if (!player) return failure('player_not_found') as WalletAuthenticateResponse;
+      const sessionId = newGameSessionId();
+      const opened = now();
+      await insertGameSession(db, {
+        tokenHash: hashGameSessionId(sessionId),
+        provider,
+        userId: player.id,
+        gameId: game.id,
+        playerSessionId: launch.playerSessionId,
+        currency: player.currency,
+        createdAt: opened,
+        expiresAt: new Date(opened.getTime() + limits.gameSessionTtlMs),
+      });
       const { total } = await playable(db, player.id, player.currency);
       return {
         ...base,
         playerId: String(player.id),
+        sessionId,
         currency: player.currency,
         balance: formatMinor(total, player.currency),
       };
@@ -220,18 +293,27 @@ export function createProviderWalletService({
       const player = await playerOf(db, body.playerId);
       if (!player) return failure('player_not_found');
       if (player.currency !== body.currency) return failure('currency_mismatch');
-      const { total } = await db.transaction((tx) => playable(tx, player.id, player.currency));
-      return ok(total, player.currency);
+      return db.transaction(async (tx) => {
+        const named = await sessionOfCall(tx, { provider, ...body }, alive());
+        if ('refusal' in named) return failure(named.refusal);
+        const { total } = await playable(tx, player.id, player.currency);
+        return ok(total, player.currency);
+      });
     },
 
     /** Debits a bet (main money first, then bonus); refused after its rollback, or with the balance when too low. */
     async bet(provider: string, body: BetBody): Promise<WalletResponse> {
-      return once(provider, body.transactionId, body.transactionId, requestHash('bet', body), async (tx) => {
+      const hash = requestHash('bet', body);
+      return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId);
         if (!player) return { response: failure('player_not_found') };
         if (player.currency !== body.currency) return { response: failure('currency_mismatch') };
         const game = await gameOf(tx, provider, body.gameId);
         if (!game) return { response: failure('game_not_found') };
+        const named = await sessionOfCall(tx, { provider, ...body }, alive());
+        if ('refusal' in named) return refusal(tx, named.refusal, player);
+        const roundRefusal = betRefusal(await roundOf(tx, provider, body.roundId), named.session.id);
+        if (roundRefusal) return refusal(tx, roundRefusal, player);
         const amount = parseDecimal(body.amount, player.currency)!;
         const balances = await playable(tx, player.id, player.currency);
         const base = {
@@ -239,6 +321,7 @@ export function createProviderWalletService({
           roundId: body.roundId,
           userId: player.id,
           gameId: game.id,
+          gameSessionId: named.session.id,
           amount,
           currency: player.currency,
         };
@@ -304,13 +387,19 @@ export function createProviderWalletService({
 
     /** Credits a win to main money; "0.00" closes a losing round without moving anything. */
     async win(provider: string, body: WinBody): Promise<WalletResponse> {
-      return once(provider, body.transactionId, body.transactionId, requestHash('win', body), async (tx) => {
-        const player = await playerOf(tx, body.playerId);
+      const hash = requestHash('win', body);
+      return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
+        const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };
         if (player.currency !== body.currency) return { response: failure('currency_mismatch') };
-        const game = await gameOf(tx, provider, body.gameId);
-        if (!game) return { response: failure('game_not_found') };
+        // A win is owed for a bet already taken: its session may have ended and its game been withdrawn since.
+        const named = await sessionOfCall(tx, { provider, ...body }, false);
+        if ('refusal' in named) return refusal(tx, named.refusal, player);
+        const { game } = named;
         const amount = parseDecimal(body.amount, player.currency)!;
+        const cap = { multiplier: game.maxWinMultiplier, ceiling: limits.maxWinPerRound[player.currency] };
+        const roundRefusal = winRefusal(await roundOf(tx, provider, body.roundId), named.session.id, amount, cap);
+        if (roundRefusal) return refusal(tx, roundRefusal, player);
         // The share of the win that the round's bonus-funded stakes earned goes back to bonus money.
         const bonus = await lockActiveBonus(tx, player.id);
         const roundBets = await findRoundBets(tx, provider, body.roundId, player.id);
@@ -351,6 +440,7 @@ export function createProviderWalletService({
             roundId: body.roundId,
             userId: player.id,
             gameId: game.id,
+            gameSessionId: named.session.id,
             amount,
             currency: player.currency,
             status: 'ok',
@@ -367,14 +457,24 @@ export function createProviderWalletService({
      */
     async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
       const hash = requestHash('rollback', body);
-      return once(provider, body.referenceTransactionId, body.transactionId, hash, async (tx) => {
-        const player = await playerOf(tx, body.playerId);
+      return once(provider, body.roundId, body.referenceTransactionId, body.transactionId, hash, async (tx) => {
+        const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };
-        const game = await gameOf(tx, provider, body.gameId);
-        if (!game) return { response: failure('game_not_found') };
+        const named = await sessionOfCall(tx, { provider, ...body }, false);
+        if ('refusal' in named) return refusal(tx, named.refusal, player);
+        const { game } = named;
         const bet = await findProviderTransaction(tx, provider, body.referenceTransactionId);
-        if (bet && (bet.type !== 'bet' || bet.userId !== player.id))
+        if (
+          bet &&
+          (bet.type !== 'bet' ||
+            bet.userId !== player.id ||
+            bet.gameSessionId !== named.session.id ||
+            bet.roundId !== body.roundId)
+        ) {
           return { response: failure('transaction_conflict') };
+        }
+        const roundRefusal = rollbackRefusal(await roundOf(tx, provider, body.roundId));
+        if (roundRefusal) return refusal(tx, roundRefusal, player);
 
         const earlier = await findRollbacksOf(tx, provider, body.referenceTransactionId);
         let transferId: number | null = null;
@@ -417,6 +517,7 @@ export function createProviderWalletService({
             roundId: body.roundId,
             userId: player.id,
             gameId: game.id,
+            gameSessionId: named.session.id,
             amount: returned,
             currency: player.currency,
             status: 'ok',

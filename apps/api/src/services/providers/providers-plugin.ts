@@ -26,11 +26,19 @@ export const providersPlugin = fp<{ config: Config }>(
       );
     }
     app.services.providerSecrets = secrets;
+    const { sessions } = app.services;
     app.services.providerWallet = createProviderWalletService({
       db: app.db,
       secrets,
       players: app.services.gamePlayer,
+      // A game session lives only as long as the site session that launched the game.
+      isPlayerSessionLive: (executor, sessionId) => sessions.isLive(sessionId, executor),
+      limits: {
+        signatureWindowMs: config.casino.signatureWindowMs,
+        gameSessionTtlMs: config.casino.gameSessionTtlMs,
+        maxWinPerRound: config.casino.maxWinPerRound,
+      },
     });
   },
-  { name: 'providers', dependencies: ['db', 'services', 'games'] },
+  { name: 'providers', dependencies: ['db', 'services', 'accounts', 'games'] },
 );

@@ -47,6 +47,12 @@ export interface DemoGame {
 /** Return to player of each in-house engine, in basis points: what the game really pays (packages/games). */
 export const ENGINE_RTP: Record<GameEngine, number> = { slot: 9608, dice: 9900, plinko: 9898 };
 
+/**
+ * The win cap of each game, as a multiple of a round's stakes: its engine's largest possible multiplier (packages/games
+ * ENGINE_MAX_MULTIPLIER: slot 1000, dice 49.5, plinko 16), rounded up to a whole multiple.
+ */
+export const ENGINE_MAX_WIN_MULTIPLIER: Record<GameEngine, number> = { slot: 1000, dice: 50, plinko: 16 };
+
 const SLOT_PROVIDERS = ['netstar', 'red-fox', 'blue-wave', 'gold-coast', 'pixel-forge', 'lucky-lynx'];
 
 const SLOT_THEMES = [

@@ -117,7 +117,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       // POST /spa/games/{id}/launch - opens a game
       const launch = await app.services.gamePlayer.launch(
         request.localeContext,
-        viewer(request),
+        { ...viewer(request), sessionId: request.sessionId },
         request.params.id,
         request.body.mode,
       );

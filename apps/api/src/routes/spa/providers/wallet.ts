@@ -22,14 +22,22 @@ declare module 'fastify' {
 }
 
 const SIGNING =
-  'Signed: X-Provider-Signature is the hex HMAC-SHA256 of the raw body with the secret PROVIDER_SECRET_<SLUG> the ' +
-  'operator shares with the provider; an unsigned or wrongly signed call is refused with 401 invalid_signature and ' +
-  'changes nothing.';
+  'Signed: X-Provider-Timestamp is the time of signing in whole seconds since the epoch, and X-Provider-Signature ' +
+  'the hex HMAC-SHA256 of `${timestamp}.${raw body}` with the secret PROVIDER_SECRET_<SLUG> the operator shares ' +
+  'with the provider. An unsigned or wrongly signed call is refused with 401 invalid_signature, one signed more than ' +
+  '5 minutes away from the wallet clock with 401 signature_expired; either changes nothing.';
 const IDEMPOTENT =
   'Idempotent by (provider, transactionId): a repeat is answered with the first response; the same id with a ' +
   'different request is answered with status "error", code transaction_conflict. Refusals (insufficient_funds with ' +
-  'the current balance, transaction_rolled_back, player_not_found, currency_mismatch, game_not_found) are HTTP 200 ' +
-  'with status "error".';
+  'the current balance, transaction_rolled_back, player_not_found, currency_mismatch, game_not_found, ' +
+  'session_invalid, bet_not_found, round_closed, round_mismatch, win_limit_exceeded) are HTTP 200 with status ' +
+  '"error"; a refused bet is kept (its repeats are refused alike), a refused win or rollback is judged again when ' +
+  'repeated.';
+const SESSIONS =
+  'Every call but authenticate names the game session authenticate opened (sessionId): one player, one game, one ' +
+  "provider. It ends with the player's site session (logout, password change or reset, sessions ended, expiry) and " +
+  'after 12 hours at the latest; bets and balance need it alive, while the win or rollback of a bet it already ' +
+  'placed is still accepted after it ended.';
 
 /**
  * The seamless wallet (per provider): the calls a game provider's server makes to read and move the player's money.
@@ -49,12 +57,15 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked before the body's schema, so an unsigned caller learns nothing about what a valid call looks like.
   app.addHook('preValidation', async (request) => {
     const { provider } = request.params as { provider: string };
-    const signature = request.headers['x-provider-signature'];
-    await app.services.providerWallet.verify(
-      provider,
-      request.rawBody ?? '',
-      typeof signature === 'string' ? signature : undefined,
-    );
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    await app.services.providerWallet.verify(provider, {
+      rawBody: request.rawBody ?? '',
+      timestamp: header('x-provider-timestamp'),
+      signature: header('x-provider-signature'),
+    });
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -71,7 +82,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId,
       tags: ['seamless wallet'],
       summary,
-      description: `${SIGNING} ${IDEMPOTENT}`,
+      description: `${SIGNING} ${SESSIONS} ${IDEMPOTENT}`,
       params: providerParamsSchema,
       headers: providerSignatureHeadersSchema,
       body,
@@ -83,7 +94,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:provider/authenticate',
     routeOptions(
       'walletAuthenticate',
-      'Exchanges the one-time launch token (from the game URL) for the player, currency, balance and mode',
+      'Exchanges the one-time launch token (from the game URL) for the player, the game session, currency, balance and mode',
       walletAuthenticateBodySchema,
       walletAuthenticateResponseSchema,
     ),
@@ -96,7 +107,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:provider/balance',
-    routeOptions('walletBalance', "The player's playable balance (main plus bonus)", walletBalanceBodySchema),
+    routeOptions(
+      'walletBalance',
+      "The player's playable balance (main plus bonus), while the game session lives",
+      walletBalanceBodySchema,
+    ),
     async (request) => {
       // POST /spa/providers/{provider}/balance - what the game shows
       const body = request.body as z.infer<typeof walletBalanceBodySchema>;
@@ -108,7 +123,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:provider/bet',
     routeOptions(
       'walletBet',
-      'Debits a bet, main money first; refused when a rollback for this transaction id came first',
+      'Debits a bet, main money first, in a live game session; refused when a rollback for this transaction id came ' +
+        'first, when the round already has its win, or when the round belongs to another session',
       walletBetBodySchema,
     ),
     async (request) => {
@@ -120,7 +136,12 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:provider/win',
-    routeOptions('walletWin', 'Credits a win ("0.00" closes a lost round)', walletWinBodySchema),
+    routeOptions(
+      'walletWin',
+      'Credits a win ("0.00" closes a lost round): only against an accepted bet of the same round and game session, ' +
+        "and only while the round's wins stay within the game's multiple of its stakes and the currency's ceiling",
+      walletWinBodySchema,
+    ),
     async (request) => {
       // POST /spa/providers/{provider}/win - a payout
       const body = request.body as z.infer<typeof walletWinBodySchema>;
@@ -132,7 +153,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:provider/rollback',
     routeOptions(
       'walletRollback',
-      'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes',
+      'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes; refused once ' +
+        'the round has its win',
       walletRollbackBodySchema,
     ),
     async (request) => {
