@@ -77,6 +77,21 @@ export default defineConfig(
     },
   },
   {
+    // Fastify's request.ip is the TCP peer: the web server's address for every visitor behind it. The visitor is
+    // request.clientAddress (apps/api/src/plugins/app/client-address.ts).
+    name: 'playhouse/api-client-address',
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='request'][property.name=/^ips?$/]",
+          message: 'Use request.clientAddress: request.ip is the TCP peer, not the visitor.',
+        },
+      ],
+    },
+  },
+  {
     name: 'playhouse/ssr-baseline',
     files: ['bench/ssr-baseline/**/*.{js,jsx}'],
     languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },

@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/server/**/*.test.mjs'],
         },
       },
       {
@@ -30,7 +30,19 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: ['apps/api/test/**/*.postgres.test.ts'],
           // Generous: a timeout here only ever fires on a starved machine, where a slow pass is still a pass.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Tests that need a real PostgreSQL server (a connection to kill): only the PostgreSQL leg of `npm test` runs
+        // them, with TEST_DATABASE_URL set.
+        test: {
+          name: 'api-postgres',
+          environment: 'node',
+          include: ['apps/api/test/**/*.postgres.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

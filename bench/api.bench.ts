@@ -15,6 +15,8 @@ import { benchDir, startServer } from './lib/servers';
 
 const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
 const targets: Target[] = [
+  // No database call: what the api's per-request work (hooks, headers, logging) costs on its own.
+  { label: 'GET /spa/health/live (trivial route)', url: `${benchApiUrl}/spa/health/live` },
   { label: 'GET /spa/categories (X-Locale: en)', url: `${benchApiUrl}/spa/categories`, headers: { 'x-locale': 'en' } },
   { label: 'GET /spa/translation/en', url: `${benchApiUrl}/spa/translation/en` },
 ];
@@ -62,7 +64,7 @@ export async function apiBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${host}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=warn, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { benchApiUrl, benchSiteUrl, startBenchApi } from './lib/api-server';
+import { benchApiUrl, benchSiteUrl, benchWebSecret, startBenchApi } from './lib/api-server';
 import { measureFirstLoad } from './lib/first-load';
 import { compare, defaultLoadOptions, warmUp, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
@@ -56,7 +56,7 @@ export async function ssrBenchmark(): Promise<void> {
         name: 'web',
         command: 'npm',
         args: ['run', 'start', '-w', '@playhouse/web'],
-        env: { WEB_PORT: String(PORTS.web), API_URL: benchApiUrl, SITE_URL: benchSiteUrl },
+        env: { WEB_PORT: String(PORTS.web), API_URL: benchApiUrl, SITE_URL: benchSiteUrl, WEB_SECRET: benchWebSecret },
         readyUrl: target.url,
       }),
     );
@@ -88,7 +88,7 @@ export async function ssrBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${host}
 - Load: ${loadDescription(options)}
-- Target: \`next start\` of the built web rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn). Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`), built in the same run with the same Next.
+- Target: the built web's server (\`npm start -w @playhouse/web\`: Next.js behind its forwarding step) rendering /en, talking to the api (fresh seeded PGlite, LOG_LEVEL=warn). Baseline: bench/ssr-baseline, a one-page Next app rendered on every request (\`dynamic = 'force-dynamic'\`), built in the same run with the same Next.
 - Ratio = target req/s ÷ baseline req/s; p99 ratio = target p99 ÷ baseline p99.
 
 ${table(

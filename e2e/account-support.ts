@@ -1,9 +1,12 @@
 /// <reference lib="dom" />
 // Helpers the account and cashbox specs share. Players are created the way any client creates them: through the
 // public api (captcha included), from their own visitor address.
-import { createHash } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaChallenge } from '@playhouse/shared/contracts/accounts';
 import { expect } from './fixtures';
+import { confirmationLink } from './mail';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -12,9 +15,10 @@ let visitors = 0;
 const firstVisitor = Math.floor(Math.random() * 131_072);
 
 /**
- * A visitor address of its own for each test, from the 198.18.0.0/15 benchmarking range. The web forwards it to the
- * api as X-Forwarded-For, so the per-address limits on registration and login (5 an hour, 10 a minute) apply per
- * test, as they would per visitor, instead of to the whole run.
+ * A visitor address of its own for each test, from the 198.18.0.0/15 benchmarking range, sent as the edge proxy of a
+ * real site would send it (the e2e web server trusts loopback as its edge); the web forwards it to the api with its
+ * secret. So the per-address limits on registration and login (5 an hour, 10 a minute) apply per test, as they would
+ * per visitor, instead of to the whole run.
  */
 export function visitorAddress(testInfo: TestInfo): string {
   visitors += 1;
@@ -26,24 +30,25 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 24);
 }
 
-/** Solves the api's proof-of-work challenge as the browser does, with Node's SHA-256. */
-export async function solveCaptcha(api: APIRequestContext): Promise<{ token: string; nonce: string }> {
+/** Solves the api's ALTCHA challenge as the widget does in the browser, and packs the payload it would send. */
+export async function solveCaptcha(api: APIRequestContext): Promise<string> {
   const response = await api.get('/spa/captcha/challenge');
   expect(response.ok()).toBe(true);
-  const { token, difficulty } = (await response.json()) as { token: string; difficulty: number };
-  for (let nonce = 0; ; nonce += 1) {
-    const digest = createHash('sha256').update(`${token}:${nonce}`).digest();
-    let bits = 0;
-    for (const byte of digest) {
-      if (byte === 0) {
-        bits += 8;
-        continue;
-      }
-      bits += Math.clz32(byte) - 24;
-      break;
-    }
-    if (bits >= difficulty) return { token, nonce: String(nonce) };
-  }
+  const challenge = (await response.json()) as CaptchaChallenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  expect(solution).not.toBeNull();
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Confirms a registration from the e-mailed link through `api` (its cookies then hold the new session). */
+export async function confirmByMail(api: APIRequestContext, email: string, baseURL: string) {
+  const token = new URL(await confirmationLink(email)).searchParams.get('token');
+  const confirmed = await api.post('/spa/users/registration/confirmation', {
+    headers: { origin: baseURL },
+    data: { token },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return (await confirmed.json()) as { user: Record<string, unknown> };
 }
 
 export type Player = { email: string; username: string; password: string };
@@ -57,7 +62,12 @@ export async function newClient(baseURL: string, testInfo: TestInfo): Promise<AP
 }
 
 /** Registers a player through POST /spa/users from another client; the browser under test stays signed out. */
-export async function registerPlayer(baseURL: string, testInfo: TestInfo, currency = 'EUR'): Promise<Player> {
+export async function registerPlayer(
+  baseURL: string,
+  testInfo: TestInfo,
+  currency = 'EUR',
+  country = 'DE',
+): Promise<Player> {
   const client = await newClient(baseURL, testInfo);
   try {
     const username = uniqueName('p');
@@ -68,18 +78,32 @@ export async function registerPlayer(baseURL: string, testInfo: TestInfo, curren
         username,
         password: PASSWORD,
         phone: '+49 151 23456789',
-        country: 'DE',
+        country,
         currency,
         dateOfBirth: '1990-04-12',
         termsAccepted: true,
         captcha: await solveCaptcha(client),
       },
     });
-    expect(response.status(), await response.text()).toBe(201);
+    expect(response.status(), await response.text()).toBe(202);
+    await confirmByMail(client, player.email, baseURL);
     return player;
   } finally {
     await client.dispose();
   }
+}
+
+/**
+ * After the registration form: the site asks to open the e-mailed link; the player opens it (in the same browser) and
+ * confirms, which creates the account and signs in.
+ */
+export async function confirmRegistrationInBrowser(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+  await page.goto(await confirmationLink(email));
+  await dismissInfoPopup(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
 }
 
 /** The info popup opens on every full page load; Escape closes it once the page has hydrated. */

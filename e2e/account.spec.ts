@@ -1,5 +1,6 @@
 import {
   PASSWORD,
+  confirmRegistrationInBrowser,
   dismissInfoPopup,
   logIn,
   newClient,
@@ -15,7 +16,7 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 test.describe('registration and login', () => {
   test('a visitor registers with a phone number, logs out and logs back in', async ({ page, axe }) => {
-    // The proof-of-work captcha runs in the browser: give it room on a busy machine.
+    // The ALTCHA proof of work runs in the browser: give it room on a busy machine.
     test.setTimeout(120_000);
     const username = uniqueName('reg');
     await page.goto('/en/auth/register');
@@ -39,6 +40,7 @@ test.describe('registration and login', () => {
     await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-12');
     await page.getByLabel(/accept the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmRegistrationInBrowser(page, `${username}@example.com`);
 
     const account = page.getByRole('button', { name: `Account: ${username}` });
     await expect(account).toBeVisible({ timeout: 60_000 });

@@ -116,7 +116,7 @@ test('a coin bonus over the site: pick, reveal after 3.1 s, accepted 4 s later, 
   await expect(page).toHaveURL(/\/en\/bonuses$/);
   await page.getByRole('button', { name: 'Give up this bonus' }).click();
   await expect(
-    page.getByText('Give up the bonus? The bonus money left on your bonus balance is removed.'),
+    page.getByText(/^Give up the bonus\? The bonus money left on your bonus balance is removed, and what bets/),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Give it up' }).click();
   await expect(page.getByText('You have no bonus to wager right now.')).toBeVisible();

@@ -5,6 +5,7 @@ import {
   documentMark,
   logIn,
   markDocument,
+  confirmRegistrationInBrowser,
   registerPlayer,
   uniqueName,
   visitorAddress,
@@ -49,11 +50,12 @@ test.describe('deposits', () => {
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Phone number', { exact: true }).fill('+44 7911 123456');
-    await page.getByLabel('Country', { exact: true }).selectOption('GB');
+    await page.getByLabel('Country', { exact: true }).selectOption('DE');
     await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
     await page.getByLabel('Date of birth', { exact: true }).fill('1985-11-30');
     await page.getByLabel(/accept the terms and conditions/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await confirmRegistrationInBrowser(page, `${username}@example.com`);
     await expect(page).toHaveURL(/\/en\/cashbox$/, { timeout: 60_000 });
 
     // Log out and back in, so the journey covers both ways into an account.
@@ -182,6 +184,55 @@ test.describe('withdrawals', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Withdrawal requested' })).toContainText('-€20.00');
     await expect(page.getByRole('row').filter({ hasText: 'Deposit' })).toHaveCount(0);
     await expect(page).toHaveTitle('Transaction history | Playhouse');
+    await axe();
+  });
+});
+
+test.describe('withdrawals while a bonus is wagered', () => {
+  test('withdrawing asks before giving the bonus up; confirmed, the bonus is gone and the withdrawal pending', async ({
+    page,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const player = await registerPlayer(baseURL!, testInfo);
+    await logIn(page, player);
+    await openCashbox(page);
+    await payWithTestCard(page, '50.00', '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay €50.00' }).click();
+    await expect(balanceLink(page, '€50.00')).toBeVisible({ timeout: 10_000 });
+    // The welcome free money (10.00 of bonus money) is taken, as the offer screen would.
+    const key = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const overview = (await (
+      await page.request.get('/spa/users/bonuses', { headers: { 'x-locale': 'en' } })
+    ).json()) as {
+      offers: { id: string; bonus: { slug: string } }[];
+    };
+    const offer = overview.offers.find((candidate) => candidate.bonus.slug === 'welcome-free-money')!;
+    const accepted = await page.request.post(`/spa/users/bonuses/get/${offer.id}`, {
+      headers: { 'idempotency-key': key() },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await expect(page.getByRole('link', { name: /^Balance €50\.00 Bonus €10\.00/ })).toBeVisible({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: `Account: ${player.username}` }).click();
+    await page.getByRole('link', { name: 'Withdrawals' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
+    await page.getByLabel('Amount (EUR)').fill('20');
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('Account holder').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Request withdrawal' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Withdrawing gives up your bonus' });
+    await expect(question).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Keep my bonus' })).toBeFocused();
+    await expect(page.getByText('You have not requested any withdrawal yet.')).toBeVisible();
+    await axe();
+
+    await page.getByRole('button', { name: 'Withdraw and give up the bonus' }).click();
+    await expect(page.getByText('Your withdrawal of €20.00 is waiting for review.')).toBeVisible();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: '€20.00' })).toContainText('Pending');
+    await expect(page.getByRole('link', { name: /^Balance €30\.00 Bonus €0\.00/ })).toBeVisible({ timeout: 10_000 });
     await axe();
   });
 });

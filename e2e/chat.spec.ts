@@ -4,7 +4,14 @@ import type { Browser, Page } from '@playwright/test';
 import { chatSendResponseSchema } from '@playhouse/shared/contracts/chat';
 import { dismissInfoPopup, logIn, registerPlayer } from './account-support';
 import { expect, test } from './fixtures';
-import { codeHeading, enterStaffPassword, setupHeading, staffContext, staffSignIn } from './staff-support';
+import {
+  codeHeading,
+  enterStaffPassword,
+  setupHeading,
+  staffContext,
+  staffSignIn,
+  withStaffLock,
+} from './staff-support';
 
 /** The demo support account the e2e api creates (DEMO_STAFF_PASSWORD in playwright.config.ts). */
 const STAFF = {
@@ -60,25 +67,28 @@ test.describe('live chat', () => {
       page.getByRole('alert').filter({ hasText: 'Staff accounts sign in on the staff sign-in page' }),
     ).toBeVisible();
 
-    await enterStaffPassword(page, STAFF, '/staff/chat');
-    if (await setupHeading(page).isVisible()) {
-      // The first sign-in of this run's fresh account: the set-up screen, usable by keyboard and screen reader.
-      await expect(setupHeading(page)).toBeFocused();
-      await expect(
-        page.getByRole('img', { name: `QR code to add ${STAFF.email} to an authenticator app` }),
-      ).toBeVisible();
-      await expect(page.getByLabel('Or type this key into the app')).toHaveText(/^[A-Z2-7]{32}$/);
-      await axe();
-      await page.getByLabel('Six-digit code').fill('000000');
-      await page.getByLabel('Six-digit code').press('Enter');
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'That code is wrong or has already been used' }),
-      ).toBeVisible();
-      await expect(page.getByLabel('Six-digit code')).toBeFocused();
-    } else {
-      await expect(codeHeading(page)).toBeFocused();
-    }
-    await staffSignIn(page, STAFF, '/staff/chat');
+    // Other workers sign the same account in (protection.spec.ts): one sign-in at a time.
+    await withStaffLock(STAFF, async () => {
+      await enterStaffPassword(page, STAFF, '/staff/chat');
+      if (await setupHeading(page).isVisible()) {
+        // The first sign-in of this run's fresh account: the set-up screen, usable by keyboard and screen reader.
+        await expect(setupHeading(page)).toBeFocused();
+        await expect(
+          page.getByRole('img', { name: `QR code to add ${STAFF.email} to an authenticator app` }),
+        ).toBeVisible();
+        await expect(page.getByLabel('Or type this key into the app')).toHaveText(/^[A-Z2-7]{32}$/);
+        await axe();
+        await page.getByLabel('Six-digit code').fill('000000');
+        await page.getByLabel('Six-digit code').press('Enter');
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'That code is wrong or has already been used' }),
+        ).toBeVisible();
+        await expect(page.getByLabel('Six-digit code')).toBeFocused();
+      } else {
+        await expect(codeHeading(page)).toBeFocused();
+      }
+      await staffSignIn(page, STAFF, '/staff/chat');
+    });
     await expect(page.getByRole('heading', { level: 1, name: 'Support chat' })).toBeVisible();
   });
 

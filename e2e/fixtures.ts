@@ -45,6 +45,8 @@ async function scan(page: Page, options: AxeOptions = {}): Promise<void> {
 
 interface Fixtures {
   axe: AxeCheck;
+  /** Content-policy violations Chromium reported on this test's pages (any frame); each test ends with none. */
+  cspViolations: string[];
   /**
    * On by default: after each test, the page it ended on is scanned too, unless the test already scanned that URL.
    * Turn off with `test.use({ axeAfterEach: false })` only for a test that ends on a page that is not ours.
@@ -72,6 +74,18 @@ export const test = base.extend<Fixtures>({
     await use(check);
   },
   axeAfterEach: [true, { option: true }],
+  cspViolations: [
+    async ({ page }, use, testInfo) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      });
+      await use(violations);
+      // A failed test is already reported; a violation on a passing one fails it.
+      if (testInfo.status === testInfo.expectedStatus) expect(violations, 'content-policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   autoAxe: [
     async ({ page, axe, axeAfterEach }, use, testInfo) => {
       await use();

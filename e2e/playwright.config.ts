@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SMTP_PORT } from './mail-settings';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3102);
@@ -22,14 +24,26 @@ const serverEnv = {
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   NEXT_TELEMETRY_DISABLED: '1',
-  // Browser and server-side traffic all comes from this machine; the per-address limits have their own api tests.
-  RATE_LIMIT_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
+  // The web server's proof to the api (its renders and the visitor address its /spa rewrite forwards), one per run.
+  WEB_SECRET: process.env.WEB_SECRET || randomBytes(32).toString('base64url'),
+
   // sports.spec.ts pushes its own fixtures and odds through the feed endpoint: no simulated feed beside it.
   FEED_SIMULATOR: 'off',
   FEED_TOKEN: process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789',
+  // Registration mail (the confirmation links) goes to the run's own SMTP sink (mail-sink.ts), read by mail.ts.
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   // chat.spec.ts signs the demo support account in (support@playhouse.example): it exists only with this set.
   DEMO_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
+  // protection.spec.ts: GB players follow the UK-like profile, MT players the MGA-like one (the rest the default),
+  // and a player's protection clock can be moved forward (a 24-hour cooling period) through a test-only endpoint.
+  JURISDICTION_COUNTRIES: 'GB=uk,MT=mga',
+  TEST_CLOCK: 'on',
 };
+
+// The test browsers stand in for the edge proxy a real site has: each test's context adds the X-Forwarded-For an edge
+// would (account-support.ts visitorAddress), so the per-address limits apply per test. The web believes it from
+// loopback; the api believes nobody's X-Forwarded-For, only the address the web forwards with WEB_SECRET.
+const webEnv = { ...serverEnv, TRUST_PROXY: 'loopback' };
 
 export default defineConfig({
   testDir: '.',
@@ -73,6 +87,16 @@ export default defineConfig({
   ],
   webServer: [
     {
+      name: 'mail',
+      command: 'node --import tsx e2e/mail-sink.ts',
+      cwd: repoRoot,
+      port: SMTP_PORT,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       name: 'api',
       // The staff sign-in keys and browser states the specs kept (staff-support.ts) go with the database.
       command: `rm -rf '${dataDir}' '${dataDir}-staff' && npm run start -w @playhouse/api`,
@@ -90,7 +114,7 @@ export default defineConfig({
       // Builds only when the build is missing or stale (`npm test` has built it already), then serves it.
       command: 'node scripts/build-web.mjs --if-stale && npm run start -w @playhouse/web',
       cwd: repoRoot,
-      env: serverEnv,
+      env: webEnv,
       // Ready once it listens: whether pages render is global-setup's check, which fails fast and says why.
       port: webPort,
       timeout: 600_000,

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { captchaInput, leadingZeroBits } from '@playhouse/shared/contracts/accounts';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
+import { confirmByMail, solveCaptcha } from './account-support';
 import { expect, test } from './fixtures';
 
 /*
@@ -145,13 +145,6 @@ async function open(page: Page, path: string) {
   await expect(popup).toBeHidden();
 }
 
-function solveCaptcha(token: string, difficulty: number): string {
-  for (let attempt = 0; ; attempt += 1) {
-    const nonce = attempt.toString(36);
-    if (leadingZeroBits(createHash('sha256').update(captchaInput(token, nonce)).digest()) >= difficulty) return nonce;
-  }
-}
-
 /**
  * A new player with a session in this browser and 100.00 EUR paid in through the sandbox payment provider's
  * checkout, the way a player pays in.
@@ -159,10 +152,6 @@ function solveCaptcha(token: string, difficulty: number): string {
 async function fundedPlayer(page: Page, baseURL: string) {
   const request = page.request;
   const origin = { origin: baseURL };
-  const challenge = (await (await request.get('/spa/captcha/challenge')).json()) as {
-    token: string;
-    difficulty: number;
-  };
   const name = `bettor_${randomUUID().slice(0, 8)}`;
   const registered = await request.post('/spa/users', {
     headers: origin,
@@ -175,11 +164,11 @@ async function fundedPlayer(page: Page, baseURL: string) {
       currency: 'EUR',
       dateOfBirth: '1990-05-17',
       termsAccepted: true,
-      captcha: { token: challenge.token, nonce: solveCaptcha(challenge.token, challenge.difficulty) },
+      captcha: await solveCaptcha(request),
     },
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: Record<string, unknown> };
+  expect(registered.status(), await registered.text()).toBe(202);
+  const { user } = await confirmByMail(request, `${name}@example.com`, baseURL);
 
   const deposit = await request.post('/spa/cashbox/deposits', {
     headers: { ...origin, 'idempotency-key': `e2e-${randomUUID()}` },

@@ -1,10 +1,16 @@
 /// <reference lib="dom" />
 // Signing staff in as a person does: the staff sign-in page, the password, then the code of an authenticator app,
 // computed here with otplib from the key the set-up screen shows the first time.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { dismissInfoPopup } from './account-support';
 import { expect } from './fixtures';
@@ -43,6 +49,41 @@ async function keep(staff: StaffAccount, value: KeptStaff): Promise<void> {
   await writeFile(keptFile(staff), JSON.stringify(value));
 }
 
+/**
+ * One sign-in of a staff account at a time across the run's workers: a set-up screen's new key would replace another
+ * worker's, and a code is good once. A lock folder (mkdir is atomic); a lock older than two minutes is a crashed
+ * worker's. Re-entrant within a worker, whose tests run one at a time.
+ */
+let lockDepth = 0;
+const LOCK_STALE_MS = 120_000;
+
+export async function withStaffLock<T>(staff: StaffAccount, work: () => Promise<T>): Promise<T> {
+  const lockDir = path.join(STAFF_STATE_DIR, `${staff.username}.lock`);
+  if (lockDepth === 0) {
+    await mkdir(STAFF_STATE_DIR, { recursive: true });
+    for (;;) {
+      try {
+        await mkdir(lockDir);
+        break;
+      } catch {
+        const since = await stat(lockDir).then(
+          (info) => Date.now() - info.mtimeMs,
+          () => 0,
+        );
+        if (since > LOCK_STALE_MS) await rm(lockDir, { recursive: true, force: true });
+        else await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+  lockDepth += 1;
+  try {
+    return await work();
+  } finally {
+    lockDepth -= 1;
+    if (lockDepth === 0) await rm(lockDir, { recursive: true, force: true });
+  }
+}
+
 const PERIOD_MS = 30_000;
 
 /** A code for a time step after the last one used: waits for the next step when this one is spent. */
@@ -74,6 +115,10 @@ export async function enterStaffPassword(page: Page, staff: StaffAccount, next?:
  * kept key's current code. Ends on `next`.
  */
 export async function staffSignIn(page: Page, staff: StaffAccount, next: string): Promise<void> {
+  await withStaffLock(staff, () => signInOnPage(page, staff, next));
+}
+
+async function signInOnPage(page: Page, staff: StaffAccount, next: string): Promise<void> {
   await enterStaffPassword(page, staff, next);
   let state = await kept(staff);
   if (await setupHeading(page).isVisible()) {
@@ -114,4 +159,46 @@ export async function staffContext(browser: Browser, staff: StaffAccount, next: 
   await staffSignIn(page, staff, next);
   await page.close();
   return context;
+}
+
+/**
+ * An api client signed in as a staff member, as a script would be: the kept session while it lives, else the staff
+ * sign-in through the api (the password, then a code of the kept key, or the key the set-up step hands out the first
+ * time). Shares the kept key and session with the browser sign-ins of the run.
+ */
+export async function staffRequest(
+  baseURL: string,
+  staff: StaffAccount,
+  extraHTTPHeaders: Record<string, string> = {},
+): Promise<APIRequestContext> {
+  return withStaffLock(staff, async () => {
+    const keptSession = await stat(stateFile(staff)).then(
+      () => stateFile(staff),
+      () => undefined,
+    );
+    if (keptSession) {
+      const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders, storageState: keptSession });
+      if ((await client.get('/spa/staff/me')).ok()) return client;
+      await client.dispose();
+    }
+    const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders });
+    const started = await client.post('/spa/auth/staff/login', {
+      data: { login: staff.email, password: staff.password },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    let state = await kept(staff);
+    if (((await started.json()) as { step: string }).step === 'totp_setup') {
+      const setup = await client.get('/spa/auth/staff/totp-setup');
+      expect(setup.status(), await setup.text()).toBe(200);
+      state = { secret: ((await setup.json()) as { secret: string }).secret, lastStep: 0 };
+      await keep(staff, state);
+    }
+    if (!state) throw new Error(`No TOTP key kept for ${staff.username}, and the api asked for no set-up`);
+    const { code, step } = await freshCode(state.secret, state.lastStep);
+    await keep(staff, { ...state, lastStep: step });
+    const signedIn = await client.post('/spa/auth/staff/totp', { data: { code } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    await client.storageState({ path: stateFile(staff) });
+    return client;
+  });
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the api and the server-rendered web together, building the web first when its build is missing,
 // older than its sources or made for other URLs. Ctrl-C stops both; so does either one exiting.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import concurrently from 'concurrently';
 import { repoRoot, run } from './lib/process.mjs';
@@ -15,8 +16,9 @@ const env = {
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
   SITE_URL: process.env.SITE_URL ?? `http://localhost:${webPort}`,
   DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data'),
-  // The web server renders pages on this machine: its calls to the api must not count as one visitor's.
-  RATE_LIMIT_EXEMPT: process.env.RATE_LIMIT_EXEMPT ?? '127.0.0.1,::1,::ffff:127.0.0.1',
+  // Shared by web and api: the api knows the web server's own calls (its renders, its /spa rewrite) by it, never by
+  // their address. One per start unless the operator sets it.
+  WEB_SECRET: process.env.WEB_SECRET || randomBytes(32).toString('base64url'),
   NEXT_TELEMETRY_DISABLED: '1',
 };
 

@@ -64,7 +64,7 @@ async function postgresLeg() {
   }
   console.log(`PostgreSQL leg: ${server.version} on 127.0.0.1:${server.port}`);
   try {
-    return await run(bin('vitest'), ['run', '--project', 'api'], {
+    return await run(bin('vitest'), ['run', '--project', 'api', '--project', 'api-postgres'], {
       env: { ...process.env, TEST_DATABASE_URL: server.url },
     });
   } finally {

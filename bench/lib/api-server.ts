@@ -6,10 +6,12 @@ import { startServer, type RunningServer } from './servers';
 
 export const benchApiUrl = `http://127.0.0.1:${PORTS.api}`;
 export const benchSiteUrl = `http://localhost:${PORTS.web}`;
+/** Shared by the bench api and web, as `npm start` shares one: the api knows the web's own calls by it. */
+export const benchWebSecret = 'bench-web-secret-0123456789abcdefghijklmnop';
 
 /**
  * The real api (`npm start -w @playhouse/api`) on a fresh, seeded embedded database. Request logging is off
- * (LOG_LEVEL=warn) and the per-IP rate limit raised: one load generator on loopback is one "visitor" sending
+ * (LOG_LEVEL=warn, or BENCH_API_LOG_LEVEL) and the per-IP rate limit raised: one load generator on loopback is one "visitor" sending
  * thousands of requests a second, which production would rightly refuse.
  */
 export async function startBenchApi(): Promise<RunningServer> {
@@ -24,7 +26,8 @@ export async function startBenchApi(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       SITE_URL: benchSiteUrl,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'warn',
+      WEB_SECRET: benchWebSecret,
       RATE_LIMIT_MAX: '1000000000',
     },
     readyUrl: `${benchApiUrl}/spa/health`,

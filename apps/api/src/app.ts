@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@playhouse/db';
 import type { Config } from './config';
@@ -8,12 +8,16 @@ import { dbPlugin } from './plugins/app/db';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
+import { clientAddressPlugin } from './plugins/app/client-address';
 import { genReqId, requestIdPlugin } from './plugins/app/request-id';
 import { jobsPlugin } from './plugins/app/jobs';
+import { RequestLogController } from './plugins/app/request-log';
+import { securityHeadersPlugin } from './plugins/app/security-headers';
 import { servicesPlugin } from './plugins/app/services';
 import { shutdownPlugin } from './plugins/app/shutdown';
+import { streamLimitsPlugin } from './plugins/app/stream-limits';
 import { authPlugin } from './plugins/auth';
-import { helmetPlugin } from './plugins/external/helmet';
+import { redactUrl } from './lib/redact-url';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { spaRoutes } from './routes/spa/index';
@@ -27,12 +31,13 @@ import { staffPlugin } from './services/staff/staff-plugin';
 import { contentPlugin } from './services/content/content-plugin';
 import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
-import { limitsPlugin } from './services/limits/limits-plugin';
 import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
+import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
+import { stakesPlugin } from './services/stakes/stakes-plugin';
 import { walletPlugin } from './services/wallet/wallet-plugin';
 
 /**
@@ -45,7 +50,8 @@ const DOMAINS = [
   contentPlugin,
   accountsPlugin,
   walletPlugin,
-  limitsPlugin,
+  stakesPlugin,
+  protectionPlugin,
   balancesPlugin,
   cashboxPlugin,
   paymentsPlugin,
@@ -76,23 +82,10 @@ function loggerOptions(config: Config, logger: BuildAppOptions['logger']): Fasti
   return {
     level: logger?.level ?? config.logLevel,
     ...(logger?.stream ? { stream: logger.stream } : {}),
-    // Session cookies and credentials must never reach a log line.
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-      ],
-      censor: '[redacted]',
-    },
+    // Requests are logged by the request-log plugin, one allow-listed line each; a `req` logged anywhere else carries
+    // no headers (cookies, X-Game-Session, X-Feed-Token, X-Web-Secret) and a redacted URL (reset tokens).
     serializers: {
-      req: (request) => ({
-        method: request.method,
-        url: request.url,
-        remoteAddress: request.ip,
-        headers: request.headers,
-      }),
+      req: (request) => ({ method: request.method, url: redactUrl(request.url) }),
     },
   };
 }
@@ -106,8 +99,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
     logger: loggerOptions(config, logger),
     genReqId,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: config.trustProxy,
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // The shutdown plugin answers requests that arrive while closing, in the error envelope.
@@ -119,9 +111,13 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const https = new URL(config.siteUrl).protocol === 'https:';
+  await app.register(clientAddressPlugin, { trustedProxies: config.trustedProxies, webSecret: config.webSecret });
   await app.register(requestIdPlugin);
+  await app.register(securityHeadersPlugin, { https });
   await app.register(shutdownPlugin);
-  await app.register(helmetPlugin);
+  // Before the rate limiter: it takes publicly cacheable routes out of the api's own per-address limit.
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
@@ -133,11 +129,11 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   for (const domain of DOMAINS) await app.register(domain, { config });
   await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(localePlugin);
-  await app.register(cacheControlPlugin);
   await app.register(authPlugin, {
-    secureCookies: new URL(config.siteUrl).protocol === 'https:',
+    secureCookies: https,
     limits: config.auth.limits,
   });
+  await app.register(streamLimitsPlugin, config.streams);
 
   await app.register(spaRoutes, { prefix: '/spa' });
   return app;

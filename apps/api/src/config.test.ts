@@ -13,7 +13,8 @@ describe('loadConfig', () => {
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       seedDemo: true,
-      trustProxy: ['loopback'],
+      trustedProxies: [],
+      webSecret: undefined,
     });
     expect(path.basename(config.dataDir)).toBe('.data');
     expect(path.dirname(config.dataDir)).toBe(path.resolve(import.meta.dirname, '../../..'));
@@ -29,12 +30,77 @@ describe('loadConfig', () => {
 
   it('reads SEED_DEMO, TRUST_PROXY and DATABASE_URL', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
-    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
-    expect([hops('10.0.0.1', 0), hops('10.0.0.1', 1), hops('10.0.0.1', 2)]).toEqual([true, true, false]);
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback']);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/db' }).databaseUrl).toBe('postgres://u:p@localhost/db');
+  });
+
+  it('refuses a TRUST_PROXY that would believe anyone, or that names no address', () => {
+    for (const value of ['true', '2', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ WEB_SECRET: 'short' })).toThrow(/WEB_SECRET/);
+  });
+
+  const PRODUCTION = {
+    PLAYHOUSE_MODE: 'production',
+    SEED_DEMO: 'false',
+    PSP_SANDBOX: 'off',
+    SITE_URL: 'https://play.operator.test',
+    SMTP_URL: 'smtps://mailer:pw@smtp.operator.test',
+    WEB_SECRET: 'Qm9pc3NvbiBkZSBsYSB3ZWIgc2VjcmV0ZSAyMDI2IQ',
+    CAPTCHA_SECRET: 'VGhlIGNhcHRjaGEgc2VjcmV0IG9mIHRoaXMgc2l0ZQ',
+    PROVIDER_SECRET_ORIGINALS: 'T3JpZ2luYWxzIHdhbGxldCBzaWduaW5nIGtleSAyMDI2',
+  };
+
+  it('loads a production configuration that has nothing demo-only and real secrets', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.mode).toBe('production');
+    expect(config.payments.sandbox).toBe(false);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('refuses to start production on demo defaults, naming each value to change', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PLAYHOUSE_MODE: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    for (const name of [
+      'SEED_DEMO',
+      'PSP_SANDBOX',
+      'SITE_URL',
+      'SMTP_URL',
+      'WEB_SECRET',
+      'CAPTCHA_SECRET',
+      'PROVIDER_SECRET_ORIGINALS',
+    ]) {
+      expect(
+        issues.some((issue) => issue.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+    expect((error as ConfigError).message).toMatch(/^PLAYHOUSE_MODE=production refuses to start/);
+  });
+
+  it('refuses in production: demo-only switches, published or placeholder secrets, a weak feed token', () => {
+    const refused = (extra: Record<string, string>, name: string) => {
+      expect(() => loadConfig({ ...PRODUCTION, ...extra }), name).toThrow(new RegExp(`${name}:`));
+    };
+    refused({ FEED_SIMULATOR: 'on' }, 'FEED_SIMULATOR');
+    refused({ DEMO_STAFF_PASSWORD: 'a-demo-password-123' }, 'DEMO_STAFF_PASSWORD');
+    refused({ FEED_TOKEN: 'e2e-sports-feed-token-0123456789' }, 'FEED_TOKEN');
+    refused({ WEB_SECRET: 'bench-web-secret-0123456789abcdefghijklmnop' }, 'WEB_SECRET');
+    refused({ CAPTCHA_SECRET: 'change-me-change-me-change-me-change-me' }, 'CAPTCHA_SECRET');
+    refused({ WEB_SECRET: 'a'.repeat(40) }, 'WEB_SECRET');
+    refused({ PROVIDER_SECRET_NETSTAR: 'x'.repeat(40) }, 'PROVIDER_SECRET_NETSTAR');
+    // The same values are fine for a demo.
+    expect(() => loadConfig({ FEED_SIMULATOR: 'on', FEED_TOKEN: 'e2e-sports-feed-token-0123456789' })).not.toThrow();
   });
 
   it('keeps memory:// and resolves a relative DATA_DIR against the repository root', () => {

@@ -1,7 +1,18 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_PRESENCE_TTL_MS, CURRENCY_CODES, parseDecimal, type Currency } from '@playhouse/shared';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import {
+  CHAT_PRESENCE_TTL_MS,
+  CURRENCY_CODES,
+  DOCUMENT_MAX_BYTES,
+  JURISDICTION_CODES,
+  parseDecimal,
+  parseJurisdictionCountries,
+  type Currency,
+  type JurisdictionCode,
+} from '@playhouse/shared';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -10,30 +21,41 @@ const optionalString = z.preprocess((value) => (value === '' ? undefined : value
 
 const originSchema = z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin);
 
-type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
-
 /**
- * TRUST_PROXY as Fastify's trustProxy: true/false, a hop count, or addresses/CIDRs/proxy-addr names
- * ("loopback", "uniquelocal") separated by commas.
+ * TRUST_PROXY: the addresses of the one trusted edge hop (the reverse proxy in front of web and api), as addresses,
+ * CIDRs or proxy-addr names ("loopback", "uniquelocal") separated by commas. Only a request whose TCP peer is one of
+ * them has its client address read from X-Forwarded-For (the entry that proxy appended). "true" and hop counts are
+ * refused: they would believe an address any browser can write.
  */
-const trustProxySchema = z
+const trustedProxiesSchema = z
   .string()
   .trim()
-  .min(1)
-  .transform((value): TrustProxy => {
-    if (value === 'true') return true;
-    if (value === 'false') return false;
-    if (/^\d+$/.test(value)) {
-      const hops = Number(value);
-      return (_address, hop) => hop < hops;
-    }
-    return value
+  .transform((value, context) => {
+    const list = value
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
+    if (list.length === 1 && list[0] === 'false') return [];
+    if (list.some((part) => part === 'true' || /^\d+$/.test(part))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'name the edge proxy\'s addresses; "true" or a hop count would trust an address any caller can write',
+      });
+      return z.NEVER;
+    }
+    try {
+      proxyAddr.compile(list);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be addresses, CIDRs or loopback/linklocal/uniquelocal' });
+      return z.NEVER;
+    }
+    return list;
   });
 
 const envSchema = z.object({
+  // demo: the zero-setup site with demo content and the sandbox payment provider. production: a real operator's site;
+  // it refuses to start while anything demo-only or any default secret is still in place (productionIssues).
+  PLAYHOUSE_MODE: z.enum(['demo', 'production']).default('demo'),
   API_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   API_HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(
@@ -47,16 +69,17 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.stringbool().default(true),
-  // The web server and a reverse proxy on the same host forward the visitor's address; nobody else is believed.
-  TRUST_PROXY: trustProxySchema.default(['loopback']),
+  // The edge proxy's addresses; unset: no proxy, every caller's address is its TCP peer.
+  TRUST_PROXY: optionalString.pipe(trustedProxiesSchema.optional()),
+  // Shared with the web server, which sends it on its own calls and with the visitor address it forwards.
+  WEB_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  // Client addresses exempt from the per-address limits: the site's own web servers, whose server-side renders all
-  // arrive from one address. Per-account limits still apply to them.
-  RATE_LIMIT_EXEMPT: optionalString,
   // Shared by every api instance so a captcha challenge issued by one verifies on another.
   CAPTCHA_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
+  // Key derivations an untroubled visitor's browser makes on average (PBKDF2, 500 iterations each); doubled per recent
+  // failure from the same address.
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -68,6 +91,8 @@ const envSchema = z.object({
   MAIL_DIR: optionalString,
   // The sandbox payment provider signs its webhooks with this; unset, each process makes its own (in-process delivery).
   PSP_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // The in-house sandbox payment provider (test cards, no real money); must be off in production.
+  PSP_SANDBOX: z.enum(['on', 'off']).default('on'),
   // Where the sandbox delivers its webhooks; unset, to this process's own endpoint without a network hop.
   PSP_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PSP_WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(5_000),
@@ -83,6 +108,9 @@ const envSchema = z.object({
   // Chat messages one visitor or player may send per window, counted across instances.
   CHAT_SEND_MAX: z.coerce.number().int().positive().default(20),
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Open event streams (balance, chat, match) one signed-in user / one client address may hold on each instance.
+  STREAMS_PER_USER: z.coerce.number().int().positive().default(16),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
   // A staff session ends after this long without a request.
@@ -91,6 +119,24 @@ const envSchema = z.object({
     .int()
     .min(60_000)
     .max(24 * 60 * 60_000)
+    .default(15 * 60_000),
+  // The jurisdiction profile of the installation, and countries whose players follow another one ("GB=uk,MT=mga").
+  JURISDICTION: z.enum(JURISDICTION_CODES).default('default'),
+  JURISDICTION_COUNTRIES: optionalString,
+  // Tests only: lets a test move one player's protection clock (cooling periods); refused for a public SITE_URL.
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
+  DOCUMENT_DIR: optionalString,
+  DOCUMENT_S3_BUCKET: optionalString,
+  DOCUMENT_S3_REGION: optionalString,
+  DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DOCUMENT_S3_ACCESS_KEY_ID: optionalString,
+  DOCUMENT_S3_SECRET_ACCESS_KEY: optionalString,
+  DOCUMENT_S3_PREFIX: optionalString,
+  HARM_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
     .default(15 * 60_000),
 });
 
@@ -103,7 +149,10 @@ export interface WindowLimit {
 export interface AuthConfig {
   /** argon2id costs; OWASP's in every environment-derived config, cheaper only where a test builds its own. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Idle lifetime of a session: its expiry slides this far ahead with each use. */
   sessionTtlMs: number;
+  /** Absolute lifetime from sign-in, however busy the session. */
+  sessionMaxAgeMs: number;
   /** How often a long-lived connection (the balance stream) checks that its session still lives. */
   sessionRecheckMs: number;
   resetTokenTtlMs: number;
@@ -127,7 +176,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
-  sessionTtlMs: 30 * 24 * HOUR_MS,
+  sessionTtlMs: 7 * 24 * HOUR_MS,
+  sessionMaxAgeMs: 30 * 24 * HOUR_MS,
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
   staffIdleMs: 15 * MINUTE_MS,
@@ -151,8 +201,13 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
-  trustProxy: TrustProxy;
-  rateLimit: { max: number; timeWindowMs: number; exempt: string[] };
+  /** The edge proxy's addresses (TRUST_PROXY); empty: none. */
+  trustedProxies: string[];
+  /** Proves a call comes from the site's web server (WEB_SECRET); undefined: no caller is treated as the web server. */
+  webSecret: string | undefined;
+  rateLimit: { max: number; timeWindowMs: number };
+  /** Open event streams per user and per client address, per instance. */
+  streams: { perUser: number; perAddress: number };
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
@@ -161,11 +216,35 @@ export interface Config {
    * table keeps every message with its secret links left out. spoolDir undefined as well: nothing carries secrets.
    */
   mail: { smtpUrl: string | undefined; from: string; spoolDir: string | undefined };
-  payments: { webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
+  /** demo or production (PLAYHOUSE_MODE). */
+  mode: 'demo' | 'production';
+  payments: { sandbox: boolean; webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
+  protection: ProtectionConfig;
+}
+
+export interface ProtectionConfig {
+  jurisdiction: { active: JurisdictionCode; countries: Record<string, JurisdictionCode> };
+  /** TEST_CLOCK: tests may move one player's protection clock; never on a public site. */
+  testClock: boolean;
+  documents: {
+    dir: string;
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          prefix: string;
+        }
+      | undefined;
+    maxBytes: number;
+  };
+  harmCheckIntervalMs: number;
 }
 
 export interface SportsConfig {
@@ -207,10 +286,64 @@ export interface CasinoConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly issues: string[]) {
-    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+  constructor(
+    readonly issues: string[],
+    heading = 'Invalid configuration',
+  ) {
+    super(`${heading}:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Secrets published with this code (README, e2e, bench, examples): fine for a demo, never for a real site. A
+ * production secret must also be long and varied enough not to be a placeholder.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'e2e-sports-feed-token-0123456789',
+  'e2e-support-passphrase-0123',
+  'bench-web-secret-0123456789abcdefghijklmnop',
+]);
+
+function weakSecret(value: string): string | null {
+  if (PUBLISHED_SECRETS.has(value)) return 'is a value published with the code';
+  if (value.length < 32) return 'must be at least 32 characters';
+  if (new Set(value).size < 12) return 'looks like a placeholder (too few distinct characters)';
+  if (/change.?me|example|placeholder|secret|password|^x+$/i.test(value)) return 'looks like a placeholder';
+  return null;
+}
+
+/** Everything that makes a configuration a demo, each with the variable to change and how. */
+function productionIssues(vars: z.infer<typeof envSchema>, providerSecrets: Record<string, string>): string[] {
+  const issues: string[] = [];
+  const secret = (name: string, value: string | undefined, why: string) => {
+    if (!value) issues.push(`${name}: must be set in production (${why})`);
+    else {
+      const weak = weakSecret(value);
+      if (weak) issues.push(`${name}: ${weak}`);
+    }
+  };
+  if (vars.SEED_DEMO) issues.push('SEED_DEMO: must be false in production (demo players, games and texts)');
+  if (vars.PSP_SANDBOX === 'on') {
+    issues.push('PSP_SANDBOX: must be off in production (the sandbox payment provider takes no real money)');
+  }
+  if (vars.FEED_SIMULATOR === 'on') issues.push('FEED_SIMULATOR: must be off in production (simulated odds)');
+  if (vars.DEMO_STAFF_PASSWORD)
+    issues.push('DEMO_STAFF_PASSWORD: must be unset in production (a demo support account)');
+  if (new URL(vars.SITE_URL).protocol !== 'https:') {
+    issues.push('SITE_URL: must be an https:// address in production (secure cookies, HSTS)');
+  }
+  if (!vars.SMTP_URL) issues.push('SMTP_URL: must be set in production (players must receive their e-mails)');
+  secret('WEB_SECRET', vars.WEB_SECRET, 'the web server proves its own calls with it');
+  secret('CAPTCHA_SECRET', vars.CAPTCHA_SECRET, 'every instance must verify the same captcha challenges');
+  secret('PROVIDER_SECRET_ORIGINALS', providerSecrets.originals, 'the in-house games sign their wallet calls');
+  for (const [slug, value] of Object.entries(providerSecrets)) {
+    if (slug === 'originals') continue;
+    const weak = weakSecret(value);
+    if (weak) issues.push(`PROVIDER_SECRET_${slug.toUpperCase().replace(/-/g, '_')}: ${weak}`);
+  }
+  if (vars.FEED_TOKEN !== undefined) secret('FEED_TOKEN', vars.FEED_TOKEN, 'the feed endpoint is enabled');
+  return issues;
 }
 
 /** Reads the api's settings from the environment once, at start-up; a bad value stops the process with every problem listed. */
@@ -224,34 +357,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxWin = maxWinFromEnv(env);
   const issues = [...providerSecrets.issues, ...maxWin.issues];
   if (issues.length > 0) throw new ConfigError(issues);
+  if (vars.PLAYHOUSE_MODE === 'production') {
+    const unsafe = productionIssues(vars, providerSecrets.secrets);
+    if (unsafe.length > 0) throw new ConfigError(unsafe, 'PLAYHOUSE_MODE=production refuses to start');
+  }
   const siteOrigin = new URL(vars.SITE_URL).origin;
+  const jurisdictionCountries = parseJurisdictionCountries(vars.JURISDICTION_COUNTRIES);
+  if (jurisdictionCountries.issues.length > 0) throw new ConfigError(jurisdictionCountries.issues);
+  // A clock that tests can move must never be reachable on a site the public uses: only a loopback origin allows it.
+  const loopbackSite = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(siteOrigin).hostname);
+  if (vars.TEST_CLOCK === 'on' && !loopbackSite) {
+    throw new ConfigError(['TEST_CLOCK: only allowed when SITE_URL is a loopback address (a test run)']);
+  }
+  const dataDir = resolveDataDir(vars.DATA_DIR);
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
     port: vars.API_PORT,
     host: vars.API_HOST,
     databaseUrl: vars.DATABASE_URL,
-    dataDir: resolveDataDir(vars.DATA_DIR),
+    dataDir,
     siteUrl: siteOrigin,
     allowedOrigins,
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.SEED_DEMO,
-    trustProxy: vars.TRUST_PROXY,
-    rateLimit: {
-      max: vars.RATE_LIMIT_MAX,
-      timeWindowMs: vars.RATE_LIMIT_WINDOW_MS,
-      exempt: (vars.RATE_LIMIT_EXEMPT ?? '')
-        .split(',')
-        .map((address) => address.trim())
-        .filter(Boolean),
-    },
+    trustedProxies: vars.TRUST_PROXY ?? [],
+    webSecret: vars.WEB_SECRET,
+    rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
+    streams: { perUser: vars.STREAMS_PER_USER, perAddress: vars.STREAMS_PER_ADDRESS },
     auth: { ...DEFAULT_AUTH_CONFIG, staffIdleMs: vars.STAFF_IDLE_TIMEOUT_MS },
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
     mail: {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>`,
-      spoolDir: vars.SMTP_URL ? undefined : mailSpoolDir(vars.MAIL_DIR, resolveDataDir(vars.DATA_DIR)),
+      spoolDir: vars.SMTP_URL ? undefined : mailSpoolDir(vars.MAIL_DIR, dataDir),
     },
+    mode: vars.PLAYHOUSE_MODE,
     payments: {
+      sandbox: vars.PSP_SANDBOX === 'on',
       webhookSecret: vars.PSP_WEBHOOK_SECRET,
       webhookUrl: vars.PSP_WEBHOOK_URL,
       pollMs: vars.PSP_WEBHOOK_POLL_MS,
@@ -277,6 +419,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_CHAT_CONFIG,
       sendLimit: { max: vars.CHAT_SEND_MAX, windowMs: vars.CHAT_SEND_WINDOW_MS },
       demoStaffPassword: vars.SEED_DEMO ? vars.DEMO_STAFF_PASSWORD : undefined,
+    },
+    protection: {
+      jurisdiction: { active: vars.JURISDICTION, countries: jurisdictionCountries.countries },
+      testClock: vars.TEST_CLOCK === 'on',
+      documents: {
+        dir: vars.DOCUMENT_DIR
+          ? path.resolve(REPO_ROOT, vars.DOCUMENT_DIR)
+          : dataDir.startsWith('memory://')
+            ? path.join(os.tmpdir(), 'playhouse-documents')
+            : path.join(dataDir, 'documents'),
+        s3: vars.DOCUMENT_S3_BUCKET
+          ? {
+              bucket: vars.DOCUMENT_S3_BUCKET,
+              region: vars.DOCUMENT_S3_REGION ?? 'us-east-1',
+              endpoint: vars.DOCUMENT_S3_ENDPOINT,
+              accessKeyId: vars.DOCUMENT_S3_ACCESS_KEY_ID,
+              secretAccessKey: vars.DOCUMENT_S3_SECRET_ACCESS_KEY,
+              prefix: vars.DOCUMENT_S3_PREFIX ?? 'documents/',
+            }
+          : undefined,
+        maxBytes: DOCUMENT_MAX_BYTES,
+      },
+      harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
     },
   };
 }

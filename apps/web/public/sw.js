@@ -1,6 +1,8 @@
 // The installed web app's service worker (see /{lng}/app-page): page loads go to the network first; when the network
-// is gone, the last copy of that page the browser may keep (Cache-Control neither private nor no-store) is shown.
-// Browsers offer the install prompt only to sites whose service worker handles fetches.
+// is gone, the last copy of a public page is shown. Every page is rendered per request (its content-policy nonce), so
+// Cache-Control no longer tells public from personal pages: the personal areas are named here and never kept. A kept
+// copy replays with its own policy header, so its nonce still matches. Browsers offer the install prompt only to sites
+// whose service worker handles fetches.
 const CACHE = 'playhouse-pages-v1';
 const MAX_PAGES = 30;
 
@@ -17,10 +19,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-function shareable(response) {
-  const cacheControl = response.headers.get('cache-control') || '';
+/** Pages with a player's or staff member's own data (the path after the locale). */
+const PERSONAL =
+  /^\/[a-z]{2}\/(auth|cashbox|profile|transactions|withdrawals|bonuses|staff|psp|sports\/bets|search)(\/|$)/;
+
+function shareable(request, response) {
   const type = response.headers.get('content-type') || '';
-  return response.ok && type.includes('text/html') && !/private|no-store/i.test(cacheControl);
+  return response.ok && type.includes('text/html') && !PERSONAL.test(new URL(request.url).pathname);
 }
 
 async function keepLatest(cache) {
@@ -32,7 +37,7 @@ async function networkFirst(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (shareable(response)) {
+    if (shareable(request, response)) {
       await cache.delete(request);
       await cache.put(request, response.clone());
       await keepLatest(cache);

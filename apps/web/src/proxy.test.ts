@@ -50,6 +50,31 @@ describe('proxy', () => {
     expect(matcher.test('/_next/static/chunk.js')).toBe(false);
     expect(matcher.test('/robots.txt')).toBe(false);
     expect(matcher.test('/manifest.webmanifest')).toBe(false);
-    expect(matcher.test('/originals-host/en')).toBe(false);
+    // The Originals game host is a page too: it gets its content policy (and no locale redirect).
+    expect(matcher.test('/originals-host/en')).toBe(true);
+  });
+
+  it('gives every page a content policy with a fresh nonce, handed to the page through the request', () => {
+    const first = visit('/de/category/slots');
+    const second = visit('/de/category/slots');
+    const policy = first.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toHaveLength(24);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    expect(policy).toContain("script-src 'self' 'nonce-");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-inline'; script");
+    // Next reads the nonce from the request it renders: the proxy passes both headers on.
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    // Redirects carry the policy too.
+    expect(visit('/').headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('lets only this site frame the Originals game host, and sends it there without a locale redirect', () => {
+    const response = visit('/originals-host/en');
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });

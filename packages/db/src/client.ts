@@ -10,7 +10,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createReconnectingListener, type Listen } from './listener';
 import * as schema from './schema/index';
+
+export type { Listen, ListenOptions } from './listener';
 
 export type Schema = typeof schema;
 /** One type for both engines: code never needs to know which one it runs on. */
@@ -20,9 +23,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgres';
-
-/** A listener for PostgreSQL NOTIFY payloads on one channel; returns the unsubscribe function. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
 export interface DbHandle {
   db: Db;
@@ -38,6 +38,8 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** Told when the LISTEN connection is lost or cannot be reopened (it keeps retrying). */
+  onListenError?: (error: unknown) => void;
 }
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -45,7 +47,7 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 const MIGRATION_LOCK_KEY = 727_100_001;
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolSize ?? 20);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolSize ?? 20, options.onListenError);
   return createPglite(options.dataDir);
 }
 
@@ -66,7 +68,11 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
   };
 }
 
-async function createPostgres(databaseUrl: string, poolSize: number): Promise<DbHandle> {
+async function createPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  onListenError: ((error: unknown) => void) | undefined,
+): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle pooled connection that the server closes (restart, failover, a dropped test database) must not crash the
   // process: the pool discards it and opens a new one on the next query.
@@ -80,27 +86,18 @@ async function createPostgres(databaseUrl: string, poolSize: number): Promise<Db
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  const listeners = new Set<pg.PoolClient>();
+  // Its own connection, outside the pool: it lives as long as the process, and comes back by itself when dropped.
+  const listener = createReconnectingListener({
+    newClient: () =>
+      new pg.Client({ connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }),
+    onError: onListenError,
+  });
   return {
     db,
     kind: 'postgres',
-    listen: async (channel, onPayload) => {
-      const client = await pool.connect();
-      client.on('error', () => undefined);
-      listeners.add(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
-      return async () => {
-        listeners.delete(client);
-        await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-        client.release();
-      };
-    },
+    listen: listener.listen,
     close: async () => {
-      for (const client of listeners) client.release();
-      listeners.clear();
+      await listener.close();
       await pool.end();
     },
   };

@@ -14,3 +14,5 @@ export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';
 export * from './staff/permissions';
+export * from './contracts/protection';
+export * from './jurisdictions';

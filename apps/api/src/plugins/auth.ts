@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LOCALE, isStaffPermission, staffMay, type StaffPermission } from '@playhouse/shared';
 import type { AuthConfig } from '../config';
+import { addRouteHook } from '../lib/route-hooks';
 import type { ClientInfo } from '../services/accounts/account-service';
 import { ForbiddenError, UnauthorizedError } from '../services/auth/auth-errors';
 import { SESSION_COOKIE, type NewSession, type SessionUser } from '../services/auth/session-service';
@@ -67,7 +68,7 @@ const STAFF_PREFIX = '/spa/staff';
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return {
-    ip: request.ip || null,
+    ip: request.clientAddress || null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     locale: request.localeContext ?? { locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE },
   };
@@ -75,7 +76,8 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
 
 /**
  * Sessions: the `ph_session` cookie (an opaque token; the database holds only its SHA-256) becomes request.user.
- * Publicly cached routes skip the lookup: their answer is the same for everyone.
+ * Publicly cached routes do not run the lookup at all (their answer is the same for everyone); on the others it runs
+ * after the route's rate limit, so a refused request costs no database read.
  */
 export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limits'] }>(
   async (app, { secureCookies, limits }) => {
@@ -98,6 +100,11 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
         throw new Error(`${route.method} ${route.url}: a staff route must name its permission (config.permission)`);
       }
       if (permission === undefined) return;
+      if (route.config?.publicCache) {
+        throw new Error(
+          `${route.method} ${route.url}: a route that names a staff permission cannot be publicly cached`,
+        );
+      }
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.permissionedRoutes.push({ method, url: route.url, permission });
       }
@@ -108,7 +115,7 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       if (!request.user) throw new UnauthorizedError();
       const actor =
         request.user.role === 'staff'
-          ? await app.services.staff.members.actorOf(request.user.id, request.ip || null)
+          ? await app.services.staff.members.actorOf(request.user.id, request.clientAddress || null)
           : null;
       if (!actor) throw new ForbiddenError();
       request.staff = actor;
@@ -122,9 +129,9 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    const resolveSession = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || request.routeOptions.config.publicCache) return;
+      if (!token) return;
       const session = await app.services.sessions.resolve(token);
       if (!session) {
         reply.endSession();
@@ -136,11 +143,10 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
         const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
       }
-    });
-
+    };
     // Who calls is checked before anything of the request is read: a visitor or a player learns nothing of a staff
     // route's contract (no validation errors), and a staff member only reaches what their roles allow.
-    app.addHook('onRequest', async (request) => {
+    const checkPermission = async (request: FastifyRequest) => {
       const { permission, permissionAlternative } = request.routeOptions.config;
       if (permission === undefined) return;
       if (permissionAlternative && (await permissionAlternative(request))) return;
@@ -148,6 +154,11 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       if (!staffMay(actor.roles, permission)) {
         throw new ForbiddenError('Your staff roles do not allow this.');
       }
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.publicCache) addRouteHook(route, 'onRequest', resolveSession);
+      // After the session lookup (a route hook too), still before the body is parsed.
+      if (route.config?.permission !== undefined) addRouteHook(route, 'onRequest', checkPermission);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

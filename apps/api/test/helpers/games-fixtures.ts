@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
+import { DEMO_CONTRIBUTIONS } from '@playhouse/db/seed/bonuses';
 import { launchResponseSchema, walletAuthenticateResponseSchema } from '@playhouse/shared';
 import { seedCasino } from '@playhouse/db/seed/casino';
 import { demoCategories } from '@playhouse/db/seed/content/categories';
@@ -107,6 +108,35 @@ export async function fund(t: CasinoTestApp, userId: number, amount: bigint, kin
       { account: { house: kind === 'main' ? 'world' : 'bonus_pool' }, amount: -amount },
     ],
   });
+}
+
+/**
+ * Gives a player a bonus being wagered with `amount` of bonus money (a free-money campaign made for the test, wager 30,
+ * no max bet): bonus money is playable only while its bonus runs.
+ */
+export async function grantBonus(t: CasinoTestApp, userId: number, amount: bigint): Promise<string> {
+  const slug = `fixture-free-money-${amount}`;
+  await t.db
+    .insert(schema.bonusCampaigns)
+    .values({
+      slug,
+      kind: 'free_money',
+      template: 'standard',
+      trigger: 'manual',
+      amount,
+      wager: 30,
+      validDays: 7,
+      offerDays: 7,
+      contributions: DEMO_CONTRIBUTIONS,
+    })
+    .onConflictDoNothing();
+  const [user] = await t.db
+    .select({ username: schema.users.username })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  const { id } = await t.app.services.bonuses.offer(user!.username, slug, randomUUID());
+  await t.app.services.bonuses.accept(userId, id);
+  return id;
 }
 
 /** Records a succeeded deposit, which unlocks the games that require one. */

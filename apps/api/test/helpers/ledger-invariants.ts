@@ -43,6 +43,36 @@ export const NO_VIOLATIONS = {
   transfersWithoutEntries: [],
 };
 
+/**
+ * The stake pipeline's invariants (each returns the offending rows): a stake's recorded shares are what its ledger
+ * transfer moved, and bonus money exists only while its bonus is being wagered.
+ */
+export async function stakeViolations(db: Db) {
+  return {
+    stakesNotMatchingTheirTransfer: await rows(
+      db,
+      sql`select s.source_key from stakes s
+          left join lateral (
+            select coalesce(sum(e.amount) filter (where a.kind = 'main'), 0) as main,
+                   coalesce(sum(e.amount) filter (where a.kind = 'bonus'), 0) as bonus,
+                   coalesce(sum(e.amount) filter (where a.kind = 'bonus_pool'), 0) as pool,
+                   coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = s.product), 0) as house
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id
+            where e.transfer_id = s.stake_transfer_id
+          ) t on true
+          where t.main <> -s.main or t.bonus <> -s.bonus or t.pool <> -s.free_spin or t.house <> s.amount`,
+    ),
+    bonusMoneyWithoutBonus: await rows(
+      db,
+      sql`select a.id, a.user_id, a.balance::text as balance from ledger_accounts a
+          where a.kind = 'bonus' and a.user_id is not null and a.balance <> 0
+            and not exists (select 1 from user_bonuses b where b.user_id = a.user_id and b.status = 'active')`,
+    ),
+  };
+}
+
+export const NO_STAKE_VIOLATIONS = { stakesNotMatchingTheirTransfer: [], bonusMoneyWithoutBonus: [] };
+
 export async function insertPlayer(db: Db, name: string, currency = 'EUR'): Promise<number> {
   const [row] = await rows(
     db,

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { SITE_URL: 'https://play.example' } });
 });
 afterAll(async () => t.close());
 
@@ -14,7 +14,28 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends HSTS only for a site served over https', async () => {
+    const plain = await buildTestApp({ empty: true, env: { SITE_URL: 'http://localhost:3000' } });
+    try {
+      const response = await plain.app.inject({ url: '/spa/health/live' });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('marks personal answers no-store (the signed-in user, or its 401) and public ones cacheable', async () => {
+    const me = await t.app.inject({ url: '/spa/users/me' });
+    expect(me.statusCode).toBe(401);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const categories = await t.app.inject({ url: '/spa/categories' });
+    expect(categories.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('puts the same headers on error responses', async () => {

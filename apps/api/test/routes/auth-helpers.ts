@@ -1,13 +1,15 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { desc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { schema, type Db, type DbHandle } from '@playhouse/db';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
 import { loadMessages } from '@playhouse/db/messages';
-import { captchaInput, leadingZeroBits, type CaptchaChallenge, type CaptchaSolution } from '@playhouse/shared';
+import { solveChallenge as solveAltcha } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaChallenge, CaptchaSolution } from '@playhouse/shared';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AuthConfig, type Config } from '../../src/config';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
@@ -54,7 +56,7 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     CAPTCHA_SECRET: 'test-captcha-secret-of-at-least-32-characters',
-    CAPTCHA_DIFFICULTY: '6',
+    CAPTCHA_DIFFICULTY: '20',
     ...options.env,
   });
   const config: Config = {
@@ -75,6 +77,7 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   };
   const app = await buildApp({ config, dbHandle: handle, logger: false });
   await app.ready();
+  mailDirs.set(app, mailDir);
   return {
     app,
     db: handle.db,
@@ -89,14 +92,20 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   };
 }
 
+/** Each test app's mail folder, for helpers that only get the app. */
+const mailDirs = new WeakMap<AccountsTestApp['app'], string>();
+
 /**
  * The texts of the messages to `to` in the app's mail folder, newest first (quoted-printable decoded): where links
  * with a live token go, never the outbox table staff read.
  */
-export async function mailboxTo(t: AccountsTestApp, to: string): Promise<string[]> {
-  await t.app.services.email.drain();
-  const files = (await readdir(t.mailDir)).sort().reverse();
-  const mails = await Promise.all(files.map((file) => readFile(path.join(t.mailDir, file), 'utf8')));
+export async function mailboxTo(t: AccountsTestApp | AccountsTestApp['app'], to: string): Promise<string[]> {
+  const app = 'app' in t ? t.app : t;
+  const mailDir = mailDirs.get(app);
+  if (!mailDir) throw new Error('this app was not built by buildAccountsApp: it has no mail folder');
+  await app.services.email.drain();
+  const files = (await readdir(mailDir)).sort().reverse();
+  const mails = await Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
   return mails
     .filter((mail) => mail.split('\n\n')[0]!.includes(`To: ${to}`))
     .map((mail) =>
@@ -107,26 +116,24 @@ export async function mailboxTo(t: AccountsTestApp, to: string): Promise<string[
     );
 }
 
-/** Does the client's share of the proof-of-work: the first nonce whose hash has enough leading zero bits. */
-export function solveChallenge(challenge: CaptchaChallenge): CaptchaSolution {
-  for (let attempt = 0; ; attempt += 1) {
-    const nonce = attempt.toString(36);
-    const digest = createHash('sha256').update(captchaInput(challenge.token, nonce)).digest();
-    if (leadingZeroBits(digest) >= challenge.difficulty) return { token: challenge.token, nonce };
-  }
+/** Does the browser's share of the work, as the ALTCHA widget does, and packs the payload the widget would send. */
+export async function solveChallenge(challenge: CaptchaChallenge): Promise<CaptchaSolution> {
+  const solution = await solveAltcha({ challenge, deriveKey });
+  if (!solution) throw new Error('the captcha challenge could not be solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** A nonce that does not do the work (random nonces pass by luck one time in 2^difficulty). */
-export function failingNonce(challenge: CaptchaChallenge): string {
-  for (let attempt = 0; ; attempt += 1) {
-    const nonce = `wrong-${attempt}`;
-    const digest = createHash('sha256').update(captchaInput(challenge.token, nonce)).digest();
-    if (leadingZeroBits(digest) < challenge.difficulty) return nonce;
-  }
+/** A payload that claims a solution without the work. */
+export function unsolvedPayload(challenge: CaptchaChallenge): CaptchaSolution {
+  const solution = { counter: 1, derivedKey: '00'.repeat(32) };
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-export async function solvedCaptcha(app: AccountsTestApp['app']): Promise<CaptchaSolution> {
-  const response = await app.inject({ method: 'GET', url: '/spa/captcha/challenge' });
+export async function solvedCaptcha(
+  app: AccountsTestApp['app'],
+  remoteAddress = '127.0.0.1',
+): Promise<CaptchaSolution> {
+  const response = await app.inject({ method: 'GET', url: '/spa/captcha/challenge', remoteAddress });
   expect(response.statusCode).toBe(200);
   return solveChallenge(response.json<CaptchaChallenge>());
 }
@@ -149,7 +156,8 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function register(
+/** POST /spa/users as the registration form sends it; answers 202 whatever the address (the e-mail goes on). */
+export async function requestRegistration(
   app: AccountsTestApp['app'],
   overrides: Record<string, unknown> = {},
   headers: Record<string, string> = {},
@@ -162,6 +170,57 @@ export async function register(
     payload: body,
   });
   return { response, body };
+}
+
+/** The newest e-mail to an address, from the outbox (no SMTP in tests). */
+export async function lastEmailTo(db: Db, to: string) {
+  const rows = await db
+    .select()
+    .from(schema.emailOutbox)
+    .where(sql`lower(${schema.emailOutbox.to}) = ${to.toLowerCase()}`)
+    .orderBy(desc(schema.emailOutbox.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The token of the confirmation link in the newest e-mail to an address, as its recipient reads it (the mail folder:
+ * the outbox keeps the link withheld).
+ */
+export async function confirmationToken(app: AccountsTestApp['app'], to: string): Promise<string> {
+  const [mail] = await mailboxTo(app, to);
+  const token = /\/auth\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(mail ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link in the last e-mail to ${to}`);
+  return token;
+}
+
+export function confirmRegistration(
+  app: AccountsTestApp['app'],
+  token: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/spa/users/registration/confirmation',
+    headers: { ...BROWSER, ...headers },
+    payload: { token, ...extra },
+  });
+}
+
+/**
+ * Registers and confirms from the e-mailed link, as a new player does: `response` is the confirmation's answer (201
+ * with the session cookie and the user), `requested` the registration's own (202).
+ */
+export async function register(
+  app: AccountsTestApp['app'],
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const { response: requested, body } = await requestRegistration(app, overrides, headers);
+  expect(requested.statusCode, requested.body).toBe(202);
+  const response = await confirmRegistration(app, await confirmationToken(app, body.email), {}, headers);
+  return { response, requested, body };
 }
 
 export function sessionCookie(response: LightMyRequestResponse) {

@@ -7,7 +7,15 @@ import type { SessionCache } from '../../src/ops/session-cache';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { injectTransport } from '../helpers/ops';
 import { staffCaller, type StaffCaller } from '../helpers/staff';
-import { BROWSER, buildAccountsApp, cookieHeader, login, register, type AccountsTestApp } from './auth-helpers';
+import {
+  BROWSER,
+  buildAccountsApp,
+  cookieHeader,
+  login,
+  register,
+  requestRegistration,
+  type AccountsTestApp,
+} from './auth-helpers';
 
 describe('staff endpoints and the ops command line', () => {
   let t: AccountsTestApp;
@@ -55,7 +63,7 @@ describe('staff endpoints and the ops command line', () => {
     expectErrorEnvelope(player, 403, 'forbidden');
 
     const { body } = await register(t.app);
-    await register(t.app, { email: body.email });
+    await requestRegistration(t.app, { email: body.email });
     await t.app.services.email.drain();
     const staff = await t.app.inject({
       method: 'GET',
@@ -64,9 +72,14 @@ describe('staff endpoints and the ops command line', () => {
     });
     expect(staff.statusCode).toBe(200);
     const { messages } = outboxResponseSchema.parse(staff.json());
-    expect(messages).toHaveLength(1);
+    // The confirmation of the first registration, then the note about the second one, newest first.
+    expect(messages).toHaveLength(2);
     // Delivered to the mail folder (MAIL_DIR, the test's mailbox): marked sent, no error.
     expect(messages[0]).toMatchObject({ to: body.email, sentAt: expect.any(String), error: null });
+    expect(messages[0]!.subject).toBe('Someone tried to register with your e-mail address');
+    // The confirmation link was a live token: staff see it withheld.
+    expect(messages[1]!.text).not.toContain('token=');
+    expect(messages[1]!.text).toContain('[link withheld: sent to the recipient only]');
     // Reading the mail log is reading personal data: it is audited.
     const views = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.event, 'staff_view_outbox'));
     expect(views.at(-1)).toMatchObject({ actorId: support.id, metadata: { to: body.email.toUpperCase() } });
@@ -187,7 +200,7 @@ describe('staff endpoints and the ops command line', () => {
 
   it('ops outbox shows the mail through the api and in-process alike', async () => {
     const { body } = await register(t.app);
-    await register(t.app, { email: body.email });
+    await requestRegistration(t.app, { email: body.email });
     await t.app.services.email.drain();
     const viaApi = await ops(['outbox', '--to', body.email], asSupport);
     // A TOTP code is good once: the in-process run signs in as a second support member (its own session).

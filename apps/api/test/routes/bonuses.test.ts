@@ -534,7 +534,8 @@ describe('wagering through sports bets', () => {
     expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 800n });
     // Odds under 1.50 do not count.
     expect((await place(homeOrDraw.id, 1.3, '1.00')).statusCode).toBe(201);
-    expect((await overview(player)).active).toMatchObject({ wagered: '5.00' });
+    // Sports stakes count when they settle (a void bet never counts).
+    expect((await overview(player)).active).toMatchObject({ wagered: '0.00' });
 
     const delivery = footballMatch(matchId, startsAt);
     await feed({
@@ -558,6 +559,7 @@ describe('wagering through sports bets', () => {
     });
     // 5.00 at 2.10 staked 3.00 main + 2.00 bonus: 10.50 pays 6.30 main and 4.20 bonus; the 1.00 bonus stake at 1.30 pays 1.30 bonus (7.00 + 4.20 + 1.30).
     expect(await balances(t, player.id)).toEqual({ main: 630n, bonus: 1250n });
+    expect((await overview(player)).active).toMatchObject({ wagered: '5.00' });
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
 });

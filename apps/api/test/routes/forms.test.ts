@@ -147,6 +147,6 @@ describe('GET /spa/forms/{id}', () => {
       headers: BROWSER,
       payload: { ...registration({ username: 'abc', password: 'x'.repeat(10) }), captcha: await solvedCaptcha(t.app) },
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
   });
 });

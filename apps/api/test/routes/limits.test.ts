@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@playhouse/db';
-import { depositLimitsResponseSchema } from '@playhouse/shared';
+import { playerLimitsResponseSchema } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { buildCashboxApp, signedInUser, type CashboxTestApp, type SignedIn } from './cashbox-helpers';
 
@@ -13,47 +13,70 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (player: SignedIn) => t.app.inject({ method: 'GET', url: '/spa/users/limits', headers: player.headers });
+// The deposit limits, as the cashbox page sets them (kind defaults to deposit).
 const put = (player: SignedIn, period: string, amount: string | null) =>
   t.app.inject({ method: 'PUT', url: '/spa/users/limits', headers: player.headers, payload: { period, amount } });
+const deposits = (body: unknown) =>
+  playerLimitsResponseSchema
+    .parse(body)
+    .limits.filter((limit) => limit.kind === 'deposit')
+    .map(({ period, amount, pendingAmount, pendingEffectiveAt }) => ({
+      period,
+      amount,
+      pendingAmount,
+      pendingEffectiveAt,
+    }));
 
 describe('/spa/users/limits', () => {
-  it('GET lists day, week and month, unset at first', async () => {
+  it('GET lists every kind and period, unset at first', async () => {
     const player = await signedInUser(t);
     const response = await get(player);
     expect(response.statusCode).toBe(200);
-    expect(depositLimitsResponseSchema.strict().parse(response.json())).toEqual({
-      limits: ['day', 'week', 'month'].map((period) => ({
-        period,
-        amount: null,
-        pendingAmount: null,
-        pendingEffectiveAt: null,
-      })),
+    const { limits } = playerLimitsResponseSchema.strict().parse(response.json());
+    expect(limits.map((limit) => `${limit.kind}:${limit.period}`)).toEqual([
+      'deposit:day',
+      'deposit:week',
+      'deposit:month',
+      'loss:day',
+      'loss:week',
+      'loss:month',
+      'wager:day',
+      'wager:week',
+      'wager:month',
+      'session:session',
+    ]);
+    expect(limits.every((limit) => limit.amount === null && limit.pendingAmount === null)).toBe(true);
+    expect(deposits(response.json())[0]).toEqual({
+      period: 'day',
+      amount: null,
+      pendingAmount: null,
+      pendingEffectiveAt: null,
     });
   });
 
-  it('PUT sets and lowers at once, raises after 24 hours, and writes the audit log', async () => {
+  it('PUT sets and lowers at once, holds a raise for 24 hours, and writes the audit log', async () => {
     const player = await signedInUser(t);
     const set = await put(player, 'month', '500');
     expect(set.statusCode).toBe(200);
-    expect(set.json().limits[2]).toEqual({
+    expect(deposits(set.json())[2]).toEqual({
       period: 'month',
       amount: '500.00',
       pendingAmount: null,
       pendingEffectiveAt: null,
     });
-    expect((await put(player, 'month', '300.00')).json().limits[2]).toMatchObject({ amount: '300.00' });
+    expect(deposits((await put(player, 'month', '300.00')).json())[2]).toMatchObject({ amount: '300.00' });
 
     const before = Date.now();
-    const raised = (await put(player, 'month', '900.00')).json().limits[2];
+    const raised = deposits((await put(player, 'month', '900.00')).json())[2]!;
     expect(raised).toMatchObject({ amount: '300.00', pendingAmount: '900.00' });
-    const effective = new Date(raised.pendingEffectiveAt).getTime();
+    const effective = new Date(raised.pendingEffectiveAt!).getTime();
     expect(effective).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
     expect(effective).toBeLessThan(Date.now() + 24 * 3_600_000 + 1);
 
-    const removed = (await put(player, 'month', null)).json().limits[2];
+    const removed = deposits((await put(player, 'month', null)).json())[2]!;
     expect(removed).toMatchObject({ amount: '300.00', pendingAmount: null });
     expect(removed.pendingEffectiveAt).not.toBeNull();
-    expect((await get(player)).json().limits[2]).toEqual(removed);
+    expect(deposits((await get(player)).json())[2]).toEqual(removed);
 
     const audit = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.userId, player.id));
     expect(audit.map((row) => row.event)).toEqual(['limit_change', 'limit_change', 'limit_change', 'limit_change']);

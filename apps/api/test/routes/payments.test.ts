@@ -192,8 +192,9 @@ describe('POST /spa/cashbox/deposits and the hosted payment page', () => {
     });
     expect(put.statusCode).toBe(200);
     expect((await startDeposit(player, '20.00')).statusCode).toBe(201);
-    const refused = expectErrorEnvelope(await startDeposit(player, '10.01'), 409, 'deposit_limit_exceeded');
-    expect(refused.error.message).toContain('10.00 EUR');
+    const refused = expectErrorEnvelope(await startDeposit(player, '10.01'), 409, 'limit_exceeded');
+    expect(refused.error.fields).toMatchObject({ kind: 'deposit', period: 'day', limit: '30.00', remaining: '10.00' });
+    expect(Date.parse(refused.error.fields!.resetsAt!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   });
 
   it('keeps deposits private: 401 without a session, 404 for someone else’s', async () => {

@@ -9,6 +9,7 @@ import {
   balances,
   buildCasinoApp,
   fund,
+  grantBonus,
   openGameSession,
   PROVIDER_SECRETS,
   signedInPlayer,
@@ -218,7 +219,7 @@ describe('seamless wallet: authenticate and balance', () => {
   it('reads main plus bonus, and refuses an unknown player or another currency', async () => {
     const player = await seatedPlayer();
     await fund(t, player.id, 1000n);
-    await fund(t, player.id, 500n, 'bonus');
+    await grantBonus(t, player.id, 500n);
     expect(
       (
         await walletCall(t, 'netstar', 'balance', {
@@ -279,7 +280,7 @@ describe('seamless wallet: bet, win, rollback', () => {
   it('takes main money first, then bonus, and gives a rollback back to where it came from', async () => {
     const player = await seatedPlayer();
     await fund(t, player.id, 300n);
-    await fund(t, player.id, 500n, 'bonus');
+    await grantBonus(t, player.id, 500n);
     const bet = betBody(player, { amount: '5.00' });
     expect((await walletCall(t, 'netstar', 'bet', bet)).json()).toMatchObject({ status: 'ok', balance: '3.00' });
     expect(await balances(t, player.id)).toEqual({ main: 0n, bonus: 300n });

@@ -453,6 +453,63 @@ describe('settlement', () => {
 });
 
 describe('concurrency', () => {
+  /*
+   * A suspension being written while a bet is priced: the bet reads the odds under a share lock, so it waits for the
+   * suspension's commit and is refused, instead of committing a bet on a market that is already suspended. The race
+   * exists on PostgreSQL (the test waits until the bet is seen waiting on the lock); PGlite runs one transaction at a
+   * time, so there the bet simply runs after the suspension.
+   */
+  for (const level of ['outcome', 'market', 'match'] as const) {
+    it(`a bet racing a suspension of its ${level} waits for it and is refused (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
+      const user = await playerWith(1_000n);
+      const matchId = await freshMatch();
+      const selection = await pick(matchId, 0, '1');
+      let written!: () => void;
+      const suspensionWritten = new Promise<void>((resolve) => (written = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const suspension = t.db.transaction(async (tx) => {
+        if (level === 'outcome') {
+          await tx
+            .update(schema.outcomes)
+            .set({ status: 'suspended' })
+            .where(eq(schema.outcomes.id, selection.outcomeId));
+        } else if (level === 'market') {
+          await tx
+            .update(schema.markets)
+            .set({ status: 'suspended' })
+            .where(eq(schema.markets.id, matchId * 10));
+        } else {
+          await tx.update(schema.matches).set({ status: 'live' }).where(eq(schema.matches.id, matchId));
+        }
+        written();
+        await gate;
+      });
+      await suspensionWritten;
+      const bet = place(user, { kind: 'single', stake: '1.00', oddsChangePolicy: 'any', selections: [selection] });
+      const settled = bet.then(() => 'answered' as const);
+      if (onPostgres) {
+        // Until the bet is answered or seen waiting for a row lock.
+        for (;;) {
+          const waiting = await t.db.execute(
+            sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) break;
+          if (
+            (await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20, 'pending'))])) === 'answered'
+          ) {
+            break;
+          }
+        }
+      }
+      release();
+      await suspension;
+      const response = await bet;
+      expectErrorEnvelope(response, 409, level === 'match' ? 'match_started' : 'market_suspended');
+      expect(await mainBalance(t, user.id)).toBe(1_000n);
+    });
+  }
+
   it(`parallel bets cannot overdraw the balance (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const user = await playerWith(1_000n);
     const selection = await pick(9_000_002, 0, '1');

@@ -8,6 +8,7 @@ import {
   login,
   mailboxTo,
   register,
+  requestRegistration,
   solvedCaptcha,
   type AccountsTestApp,
 } from './auth-helpers';
@@ -59,6 +60,21 @@ describe('attack: one staff member takes over accounts and pays themselves', () 
     expect(stored.some((row) => row.text.includes('token='))).toBe(false);
     // The recipient's copy (the mail folder, as an SMTP server would get it) has the link.
     expect((await mailboxTo(a, body.email)).some((mail) => /reset-password\?token=/.test(mail))).toBe(true);
+  });
+
+  it('a registration link (its live token creates the account) never reaches the outbox either', async () => {
+    const { response, body } = await requestRegistration(a.app);
+    expect(response.statusCode).toBe(202);
+    const outbox = await a.app.inject({
+      method: 'GET',
+      url: `/spa/staff/outbox?to=${encodeURIComponent(body.email)}`,
+      headers: support.headers,
+    });
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.body).toContain('link withheld');
+    expect(outbox.body).not.toMatch(/token=/);
+    const [mailed] = await mailboxTo(a, body.email);
+    expect(mailed).toMatch(/confirm-email\?token=/);
   });
 
   it('a staff account cannot sign in with its password alone', async () => {

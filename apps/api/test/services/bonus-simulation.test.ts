@@ -9,7 +9,7 @@ import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-eng
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { buildCasinoApp, fund, openGameSession, SITE_ORIGIN, type CasinoTestApp } from '../helpers/games-fixtures';
-import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
@@ -39,7 +39,7 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query
 beforeAll(async () => {
   t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000' });
   await seedBonuses(t.db);
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 500n, trigger: 'manual' };
+  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 5000n, trigger: 'manual' };
   await t.db.insert(schema.bonusCampaigns).values([
     {
       ...common,
@@ -111,7 +111,9 @@ describe('bonus engine simulation', () => {
             .insert(schema.users)
             .values({ email: `${username}@example.test`, username, passwordHash: 'x', currency: 'EUR' })
             .returning({ id: schema.users.id });
-          await fund(t, user!.id, BigInt(random.int(5000, 20000)));
+          // One player plays on plenty of own money (bonuses get wagered through); the others have little, so their
+          // bets soon run on bonus money and bonuses end with bonus-funded bets still open.
+          await fund(t, user!.id, BigInt(index === 0 ? random.int(5000, 20000) : random.int(300, 2500)));
           // Signed in, with each game open at the Originals host: every wallet call names its game session.
           const site = await t.app.services.sessions.create(t.db, user!.id, { ip: null, userAgent: 'simulation' });
           const headers = { cookie: `${SESSION_COOKIE}=${site.token}`, origin: SITE_ORIGIN };
@@ -127,11 +129,18 @@ describe('bonus engine simulation', () => {
         matches: matches.map((id) => footballMatch(id, Date.now() + 2 * 3_600_000, { odds: { '1': 1.4 } })),
       });
       const outcomes = await t.db
-        .select({ id: schema.outcomes.id, odd: schema.outcomes.oddThousandths, matchId: schema.markets.matchId })
+        .select({
+          id: schema.outcomes.id,
+          odd: schema.outcomes.oddThousandths,
+          matchId: schema.markets.matchId,
+          position: schema.outcomes.position,
+        })
         .from(schema.outcomes)
         .innerJoin(schema.markets, eq(schema.markets.id, schema.outcomes.marketId))
         .where(inArray(schema.markets.matchId, matches));
       const placed: PlacedBet[] = [];
+      // The first match is played (the first outcome of each market wins), the second is called off.
+      const returning = outcomes.filter((outcome) => outcome.matchId === matches[1] || outcome.position === 0);
       const rounds = new Map<
         number,
         { sessionId: string; roundId: string; transactionId: string; gameId: string; amount: string }[]
@@ -153,7 +162,44 @@ describe('bonus engine simulation', () => {
         return answers[0]!;
       }
 
+      /** A single on a random outcome, sent once or twice at once with the same key. */
+      async function sportsBet(player: (typeof players)[number], stake: bigint, among = outcomes) {
+        const outcome = random.pick(among);
+        const key = `sim-${randomUUID()}`;
+        const activeBefore = await activeOf(player.id);
+        try {
+          const [first] = await Promise.all(
+            Array.from({ length: random.int(1, 2) }, () =>
+              sports.bets.place(
+                player,
+                {
+                  kind: 'single',
+                  stake: formatMinor(stake, 'EUR'),
+                  oddsChangePolicy: 'any',
+                  selections: [{ outcomeId: outcome.id, odd: outcome.odd / 1000 }],
+                },
+                key,
+                context,
+              ),
+            ),
+          );
+          placed.push({
+            userId: player.id,
+            sourceKey: `sports:${first!.bet.id}`,
+            activeBefore,
+            amount: stake,
+            ok: true,
+            freeSpin: false,
+          });
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (!['insufficient_funds', 'bonus_max_bet_exceeded'].includes(code!)) throw error;
+        }
+      }
+
       async function step(player: (typeof players)[number]) {
+        // Now and then a deposit, so play goes on once the money runs out.
+        if (random.next() < 0.08) await fund(t, player.id, BigInt(random.int(200, 1500)));
         const roll = random.next();
         const theirs = await t.db.select().from(schema.userBonuses).where(eq(schema.userBonuses.userId, player.id));
         const offered = theirs.filter((row) => row.status === 'offered');
@@ -170,16 +216,26 @@ describe('bonus engine simulation', () => {
         };
         if (roll < 0.12) {
           await bonuses.offer(player.username, random.pick(CAMPAIGNS), `s${seed}-${randomUUID()}`);
-        } else if (roll < 0.24 && offered.length > 0) {
+        } else if (roll < 0.3 && offered.length > 0) {
           const target = random.pick(offered);
           await swallow(() => duplicated(() => bonuses.accept(player.id, target.id)));
-        } else if (roll < 0.28 && offered.length > 0) {
+        } else if (roll < 0.33 && offered.length > 0) {
           const target = random.pick(offered);
           await swallow(() => duplicated(() => bonuses.reject(player.id, target.id)));
-        } else if (roll < 0.32 && offered.length > 0) {
+        } else if (roll < 0.36 && offered.length > 0) {
           const target = random.pick(offered);
           await swallow(() => duplicated(() => bonuses.pick(player.id, target.id)));
-        } else if (roll < 0.35 && active) {
+        } else if (roll < 0.39 && active) {
+          await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
+        } else if (roll < 0.45 && active && player !== players[0]) {
+          // The attack of issue 9 (by the players with little money of their own): put what is left on a sports bet that will bring money back (a winner of the match
+          // that is played, or anything on the one that is called off), then give the bonus up.
+          const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
+          const all = main + bonus > 5000n ? 5000n : main + bonus;
+          if (bonus > 0n && all > main) {
+            await sportsBet(player, all, returning);
+            tally('staked then walked away');
+          }
           await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
         } else if (roll < 0.75) {
           const gameId = random.pick(GAMES);
@@ -268,47 +324,23 @@ describe('bonus engine simulation', () => {
             );
           }
         } else {
-          const outcome = random.pick(outcomes);
-          const key = `sim-${randomUUID()}`;
-          const activeBefore = await activeOf(player.id);
-          let ok = true;
-          const stake = BigInt(random.int(10, 600));
-          try {
-            const [first] = await Promise.all(
-              Array.from({ length: random.int(1, 2) }, () =>
-                sports.bets.place(
-                  player,
-                  {
-                    kind: 'single',
-                    stake: formatMinor(stake, 'EUR'),
-                    oddsChangePolicy: 'any',
-                    selections: [{ outcomeId: outcome.id, odd: outcome.odd / 1000 }],
-                  },
-                  key,
-                  context,
-                ),
-              ),
-            );
-            placed.push({
-              userId: player.id,
-              sourceKey: `sports:${first!.bet.id}`,
-              activeBefore,
-              amount: stake,
-              ok: true,
-              freeSpin: false,
-            });
-          } catch (error) {
-            ok = false;
-            const code = (error as { code?: string }).code;
-            if (!['insufficient_funds', 'bonus_max_bet_exceeded'].includes(code!)) throw error;
-          }
-          expect(typeof ok).toBe('boolean');
+          await sportsBet(player, BigInt(random.int(10, 600)));
+        }
+      }
+
+      /** Bonus money exists only while its bonus is being wagered: a player without one has none. */
+      async function expectNoStrayBonusMoney(when: string) {
+        for (const player of players) {
+          if (await activeOf(player.id)) continue;
+          const { bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
+          expect(bonus, `seed ${seed} ${when}: bonus money of player ${player.id} without a bonus`).toBe(0n);
         }
       }
 
       for (let round = 0; round < 30; round++) {
         // Players act at the same time; each player's own steps stay in order.
         await Promise.all(players.map((player) => step(player)));
+        await expectNoStrayBonusMoney(`round ${round}`);
         // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
         // at once, as two api instances would).
         if (random.next() < 0.35) {
@@ -316,6 +348,61 @@ describe('bonus engine simulation', () => {
           await Promise.all([bonuses.expireDue(), bonuses.expireDue()]);
         }
       }
+      // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
+      // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
+      // The player with money of their own wagers a bonus through on slots (every seed completes one), then bets on
+      // the played match under a fresh bonus: counted as the bets settle.
+      const rich = players[0]!;
+      await fund(t, rich.id, 5000n);
+      const running = await activeOf(rich.id);
+      if (running) await bonuses.forfeit(rich.id, running);
+      async function freshBonus(tag: string) {
+        const { id } = await bonuses.offer(rich.username, 'sim-money', `s${seed}-${tag}-${rich.id}`);
+        await bonuses.accept(rich.id, id);
+        return id;
+      }
+      const wagered = await freshBonus('wagered');
+      for (let spin = 0; spin < 3 && (await activeOf(rich.id)) === wagered; spin++) {
+        const body = {
+          sessionId: rich.sessions.get('lucky-reels')!,
+          transactionId: `tx-${randomUUID()}`,
+          roundId: `round-${randomUUID()}`,
+          playerId: String(rich.id),
+          gameId: 'lucky-reels',
+          amount: '5.00',
+          currency: 'EUR' as const,
+        };
+        const answer = await casino.bet('originals', body);
+        expect(answer.status, `seed ${seed}: wagering bet`).toBe('ok');
+        placed.push({
+          userId: rich.id,
+          sourceKey: `casino:originals:${body.transactionId}`,
+          activeBefore: wagered,
+          amount: 500n,
+          ok: true,
+          freeSpin: false,
+        });
+      }
+      expect(await activeOf(rich.id), `seed ${seed}: wagered through`).toBeNull();
+      await freshBonus('honest');
+      const countable = outcomes.filter((outcome) => outcome.matchId === matches[0] && outcome.odd >= 1500);
+      await sportsBet(rich, BigInt(random.int(100, 500)), countable);
+      for (const player of players.slice(1)) {
+        let running = await activeOf(player.id);
+        if (!running) {
+          const { id } = await bonuses.offer(player.username, 'sim-money', `s${seed}-attack-${player.id}`);
+          await bonuses.accept(player.id, id);
+          running = id;
+        }
+        const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
+        if (bonus > 0n) {
+          await sportsBet(player, main + bonus > 5000n ? 5000n : main + bonus, returning);
+          tally('staked then walked away');
+        }
+        await bonuses.forfeit(player.id, running);
+      }
+      await expectNoStrayBonusMoney('after the attack');
+
       // The matches end: one is played (duplicated delivery), the other cancelled, so its bets are void.
       const [played, cancelled] = matches;
       const results = (id: number, status: 'ended' | 'cancelled') => {
@@ -340,11 +427,31 @@ describe('bonus engine simulation', () => {
       };
       await Promise.all([feed(results(played!, 'ended')), feed(results(played!, 'ended'))]);
       await feed(results(cancelled!, 'cancelled'));
+      await expectNoStrayBonusMoney('after settlement');
+      // Bonuses still running once every bet is settled ran through the whole settlement: their won and lost sports
+      // bets must all have counted.
+      const activeAfterSettlement = new Set(
+        (
+          await t.db
+            .select({ id: schema.userBonuses.id })
+            .from(schema.userBonuses)
+            .where(
+              and(
+                inArray(
+                  schema.userBonuses.userId,
+                  players.map((player) => player.id),
+                ),
+                eq(schema.userBonuses.status, 'active'),
+              ),
+            )
+        ).map((row) => row.id),
+      );
       clock.advance(10 * DAY);
       await Promise.all([bonuses.expireDue(), bonuses.expireDue()]);
 
       // The ledger balances; no transfer touches two players.
       expect(await ledgerViolations(t.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
+      expect(await stakeViolations(t.db), `seed ${seed}`).toEqual(NO_STAKE_VIOLATIONS);
       expect(
         await rows(sql`select e.transfer_id from ledger_entries e join ledger_accounts a on a.id = e.account_id
           where a.user_id is not null group by e.transfer_id having count(distinct a.user_id) > 1`),
@@ -376,6 +483,23 @@ describe('bonus engine simulation', () => {
         if (!bet.ok || bet.freeSpin || bet.activeBefore === null) {
           expect(counted, `seed ${seed} ${bet.sourceKey}`).toEqual([]);
           continue;
+        }
+        if (bet.sourceKey.startsWith('sports:')) {
+          // A sports stake counts when it settles won or lost, for the bonus it was staked under, while that bonus
+          // still runs; a void bet never counts.
+          const [settled] = await t.db
+            .select({ status: schema.bets.status })
+            .from(schema.bets)
+            .where(eq(schema.bets.id, bet.sourceKey.slice('sports:'.length)));
+          if (settled!.status === 'void') {
+            expect(counted, `seed ${seed} ${bet.sourceKey} void`).toEqual([]);
+            continue;
+          }
+          if (counted.length === 0) {
+            expect(activeAfterSettlement.has(bet.activeBefore), `seed ${seed} ${bet.sourceKey} uncounted`).toBe(false);
+            continue;
+          }
+          tally('sports settled counted');
         }
         expect(counted, `seed ${seed} ${bet.sourceKey}`).toHaveLength(1);
         const row = bySource.get(`${bet.activeBefore}|${bet.sourceKey}`)!;
@@ -428,6 +552,60 @@ describe('bonus engine simulation', () => {
         if (count('bonus_conversion') === 1) expect(bonus.status).toBe('completed');
         if (count('bonus_forfeit') === 1) expect(['expired', 'forfeited']).toContain(bonus.status);
       }
+      // Money a stake earned back (a win, a rollback, a void) reaches main money only through main money staked or a
+      // bonus that completed: the share earned by money of a bonus that expired or was forfeited never does, and the
+      // bonus pool takes only that share. Every bonus is final by now, so its status says where the money belonged.
+      const bonusStatus = new Map(all.map((bonus) => [bonus.id, bonus.status]));
+      const returns =
+        await rows(sql`select t.id, t.kind, t.metadata, a.kind as account, a.user_id, e.amount::text as amount
+        from ledger_transfers t join ledger_entries e on e.transfer_id = t.id join ledger_accounts a on a.id = e.account_id
+        where t.kind in ('casino_win', 'casino_rollback', 'sports_payout', 'sports_void')
+          and t.id in (select e2.transfer_id from ledger_entries e2 join ledger_accounts a2 on a2.id = e2.account_id
+            where a2.user_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`);
+      const byTransfer = new Map<number, Row[]>();
+      for (const row of returns) byTransfer.set(Number(row.id), [...(byTransfer.get(Number(row.id)) ?? []), row]);
+      for (const [transferId, entries] of byTransfer) {
+        const first = entries[0]!;
+        const metadata = first.metadata as Record<string, string>;
+        const userId = Number(entries.find((entry) => entry.user_id !== null)!.user_id);
+        let keys: string[];
+        if (first.kind === 'casino_win') {
+          keys = (
+            await rows(sql`select 'casino:originals:' || transaction_id as key from provider_transactions
+              where type = 'bet' and status = 'ok' and round_id = ${metadata.roundId} and user_id = ${userId}`)
+          ).map((row) => String(row.key));
+        } else if (first.kind === 'casino_rollback') {
+          keys = [`casino:originals:${metadata.referenceTransactionId}`];
+        } else {
+          keys = [`sports:${metadata.betId}`];
+        }
+        const staked = await t.db
+          .select()
+          .from(schema.stakes)
+          .where(inArray(schema.stakes.sourceKey, keys.length > 0 ? keys : ['-']));
+        const live = first.kind === 'casino_win' ? staked.filter((stake) => stake.status !== 'refunded') : staked;
+        const total = live.reduce((sum, stake) => sum + stake.amount, 0n);
+        const notCompleted = live
+          .filter((stake) => stake.userBonusId === null || bonusStatus.get(stake.userBonusId) !== 'completed')
+          .reduce((sum, stake) => sum + stake.bonus + stake.freeSpin, 0n);
+        const credit = (account: string) =>
+          entries
+            .filter((entry) => entry.account === account)
+            .reduce((sum, entry) => sum + BigInt(String(entry.amount)), 0n);
+        const amount = -credit(String(first.kind).startsWith('casino') ? 'casino' : 'sports');
+        const lockedAway = total > 0n ? (amount * notCompleted) / total : 0n;
+        expect(credit('main'), `seed ${seed} transfer ${transferId}: main money from bonus money`).toBeLessThanOrEqual(
+          amount - lockedAway + 1n,
+        );
+        expect(credit('bonus_pool'), `seed ${seed} transfer ${transferId}: to the pool`).toBeLessThanOrEqual(
+          lockedAway,
+        );
+        if (credit('bonus_pool') > 0n) tally('returned to the pool');
+      }
+
       // A rolled-back casino bet or a void sports bet no longer counts towards a bonus that was still running.
       const reversed = contributions.filter((row) => row.reversed);
       for (const row of reversed) {
@@ -457,6 +635,9 @@ describe('bonus engine simulation', () => {
       'sports counted',
       'free spins',
       'refused bets',
+      'sports settled counted',
+      'returned to the pool',
+      'staked then walked away',
     ]) {
       expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
     }

@@ -5,7 +5,8 @@ import { AppError } from '../../src/lib/errors';
 import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService } from '../../src/services/cashbox/withdrawal-service';
 import { createBalanceService } from '../../src/services/balances/balance-service';
-import { createLimitsService } from '../../src/services/limits/limits-service';
+import { loadConfig } from '../../src/config';
+import { createProtectionCore } from '../../src/services/protection/protection-services';
 import { createPaymentService } from '../../src/services/payments/payment-service';
 import {
   createSandboxPsp,
@@ -27,7 +28,16 @@ export async function cashboxServices(handle: DbHandle, options: { retry?: Retry
   const db = handle.db;
   const clock = manualClock(new Date());
   const wallet = createWalletService({ db });
-  const limits = createLimitsService({ db, clock });
+  const protection = createProtectionCore({
+    db,
+    config: loadConfig({ DATA_DIR: 'memory://' }).protection,
+    siteUrl: SITE,
+    // These tests send no e-mail and confirm no password: nothing here reviews documents or takes a break.
+    email: { send: async () => ({ id: 0 }) },
+    confirmPassword: async () => false,
+    clock,
+  });
+  const limits = protection.limits;
   let endpoint: WebhookTransport | null = null;
   const deliveries: { body: string; headers: Record<string, string> }[] = [];
   const transport: WebhookTransport = async (request) => {
@@ -54,14 +64,21 @@ export async function cashboxServices(handle: DbHandle, options: { retry?: Retry
     webhookSecret: WEBHOOK_SECRET,
     hostedPageUrl: (locale, sessionId) => `${SITE}/${locale}/psp/checkout/${sessionId}`,
   });
-  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: SITE });
-  const withdrawals = createWithdrawalService({ db, clock });
+  const payments = createPaymentService({
+    db,
+    clock,
+    providers: [provider],
+    depositGuard: protection.guard.assertCanDeposit,
+    siteUrl: SITE,
+  });
+  const withdrawals = createWithdrawalService({ db, clock, withdrawalGuard: protection.guard.assertCanWithdraw });
   const balances = createBalanceService({ db, wallet, clock });
   return {
     db,
     clock,
     wallet,
     limits,
+    protection,
     psp,
     payments,
     withdrawals,

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type DbHandle } from '@playhouse/db';
 import { signPayload } from '../../src/services/payments/sandbox/signature';
 import { retryDelayMs } from '../../src/services/payments/sandbox/sandbox-psp';
-import { LIMIT_RAISE_DELAY_MS, planLimitChange } from '../../src/services/limits/limits-service';
+import { LIMIT_RAISE_DELAY_MS, planLimitChange } from '../../src/services/protection/limits-service';
 import { IdempotencyConflictError } from '../../src/services/wallet/wallet-errors';
 import { createTestDb } from '../helpers/test-db';
 import { insertPlayer, ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
@@ -448,7 +448,13 @@ describe('deposit limits', () => {
   it('plans changes: lowering and first limits at once, raising and removing after 24 hours', () => {
     const now = new Date('2030-01-01T00:00:00Z');
     const later = new Date(now.getTime() + LIMIT_RAISE_DELAY_MS);
-    const none = { period: 'day' as const, amount: null, pendingAmount: null, pendingEffectiveAt: null };
+    const none = {
+      kind: 'deposit' as const,
+      period: 'day' as const,
+      amount: null,
+      pendingAmount: null,
+      pendingEffectiveAt: null,
+    };
     const hundred = { ...none, amount: 10_000n };
     expect(planLimitChange(none, 5_000n, now)).toEqual({ ...none, amount: 5_000n });
     expect(planLimitChange(hundred, 5_000n, now)).toEqual({ ...none, amount: 5_000n });
@@ -464,69 +470,77 @@ describe('deposit limits', () => {
     expect(planLimitChange(pendingRaise, 10_000n, now)).toEqual(hundred);
   });
 
+  const set = (user: { id: number; currency: string }, period: 'day' | 'week' | 'month', amount: string | null) =>
+    s.limits.set(user, { kind: 'deposit', period, amount });
+  const deposits = (limits: Awaited<ReturnType<typeof s.limits.list>>, period: string) =>
+    limits.find((limit) => limit.kind === 'deposit' && limit.period === period);
+
   it('refuses deposits over a limit, counting pending ones, within the rolling window', async () => {
     const user = await player('limit_use');
     const deposit = (amount: string) =>
       s.payments.createDeposit(user, { method: 'sandbox_card', amount, locale: 'en', idempotencyKey: key() });
-    await s.limits.set(user, 'day', '50.00');
+    await set(user, 'day', '50.00');
     const first = await deposit('30.00');
-    await expect(deposit('25.00')).rejects.toMatchObject({ code: 'deposit_limit_exceeded', statusCode: 409 });
+    await expect(deposit('25.00')).rejects.toMatchObject({
+      code: 'limit_exceeded',
+      statusCode: 409,
+      fields: { kind: 'deposit', period: 'day', remaining: '20.00' },
+    });
     await deposit('20.00');
     // A declined deposit no longer counts.
     await s.psp.submitCard(sessionIdOf(first.redirectUrl), CARD.declines);
     await s.psp.deliverDue();
     await deposit('30.00');
-    await expect(deposit('10.00')).rejects.toMatchObject({ code: 'deposit_limit_exceeded' });
-    const usage = await s.limits.usage(user);
-    expect(usage.find((limit) => limit.period === 'day')).toMatchObject({ used: 5_000n, remaining: 0n });
+    await expect(deposit('10.00')).rejects.toMatchObject({ code: 'limit_exceeded' });
+    expect(deposits(await s.limits.list(user), 'day')).toMatchObject({ used: '50.00', remaining: '0.00' });
     s.clock.advance(24 * HOUR + 1);
     await expect(deposit('50.00')).resolves.toMatchObject({ status: 'pending' });
   });
 
-  it('lowers a limit at once and raises it only after 24 hours', async () => {
+  it('lowers a limit at once; a raise waits 24 hours and then the player confirms it', async () => {
     const user = await player('limit_raise');
     const deposit = (amount: string) =>
       s.payments.createDeposit(user, { method: 'sandbox_card', amount, locale: 'en', idempotencyKey: key() });
-    expect(await s.limits.set(user, 'week', '100.00')).toContainEqual({
-      period: 'week',
+    expect(deposits(await set(user, 'week', '100.00'), 'week')).toMatchObject({
       amount: '100.00',
       pendingAmount: null,
       pendingEffectiveAt: null,
     });
-    await s.limits.set(user, 'week', '40.00');
-    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'deposit_limit_exceeded' });
+    await set(user, 'week', '40.00');
+    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'limit_exceeded' });
 
-    const limits = await s.limits.set(user, 'week', '500.00');
+    const limits = await set(user, 'week', '500.00');
     const effectiveAt = new Date(s.clock.now().getTime() + 24 * HOUR).toISOString();
-    expect(limits.find((limit) => limit.period === 'week')).toEqual({
-      period: 'week',
+    expect(deposits(limits, 'week')).toMatchObject({
       amount: '40.00',
       pendingAmount: '500.00',
       pendingEffectiveAt: effectiveAt,
     });
-    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'deposit_limit_exceeded' });
+    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'limit_exceeded' });
     s.clock.advance(24 * HOUR - 1);
-    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'deposit_limit_exceeded' });
+    await expect(s.limits.confirm(user, { kind: 'deposit', period: 'week' })).rejects.toMatchObject({
+      code: 'limit_cooling',
+    });
     s.clock.advance(1);
-    await expect(deposit('50.00')).resolves.toMatchObject({ amount: '50.00' });
-    expect((await s.limits.list(user)).find((limit) => limit.period === 'week')).toEqual({
-      period: 'week',
+    // The cooling period is over, but nothing changes until the player confirms.
+    await expect(deposit('50.00')).rejects.toMatchObject({ code: 'limit_exceeded' });
+    expect(deposits(await s.limits.confirm(user, { kind: 'deposit', period: 'week' }), 'week')).toMatchObject({
       amount: '500.00',
       pendingAmount: null,
       pendingEffectiveAt: null,
     });
+    await expect(deposit('50.00')).resolves.toMatchObject({ amount: '50.00' });
 
     // Removing waits too; meanwhile the limit holds.
-    await s.limits.set(user, 'week', null);
-    expect((await s.limits.list(user)).find((limit) => limit.period === 'week')).toMatchObject({
-      amount: '500.00',
-      pendingAmount: null,
-    });
+    await set(user, 'week', null);
+    expect(deposits(await s.limits.list(user), 'week')).toMatchObject({ amount: '500.00', pendingAmount: null });
     s.clock.advance(24 * HOUR);
-    expect((await s.limits.list(user)).find((limit) => limit.period === 'week')).toMatchObject({ amount: null });
+    await s.limits.confirm(user, { kind: 'deposit', period: 'week' });
+    expect(deposits(await s.limits.list(user), 'week')).toMatchObject({ amount: null });
 
     const audit = await handle.db.select().from(schema.auditLog).where(eq(schema.auditLog.userId, user.id));
     expect(audit.filter((row) => row.event === 'limit_change')).toHaveLength(4);
+    expect(audit.filter((row) => row.event === 'limit_confirmed')).toHaveLength(2);
   });
 });
 

@@ -61,4 +61,29 @@ describe('session service', () => {
     expect(await sessionsOf(fresh)).toBe(1);
     expect(await service.resolve('not-a-token')).toBeNull();
   });
+
+  it('ends a session at its absolute lifetime however busy it is, while an idle one ends sooner', async () => {
+    let now = new Date('2026-03-01T00:00:00Z');
+    const hour = 60 * 60 * 1000;
+    const service = createSessionService({ db: handle.db, ttlMs: 7 * DAY, maxAgeMs: 30 * DAY, now: () => now });
+    const busy = await insertPlayer(handle.db, 'absolute_busy');
+    const { token, sessionId } = await service.create(handle.db, busy, client);
+
+    // Used every few hours for a month: the sliding expiry keeps moving, but never past 30 days from sign-in.
+    let last = await service.resolve(token);
+    while (now.getTime() + 6 * hour < new Date('2026-03-31T00:00:00Z').getTime()) {
+      now = new Date(now.getTime() + 6 * hour);
+      last = await service.resolve(token);
+      expect(last?.sessionId).toBe(sessionId);
+      expect(last!.expiresAt.getTime()).toBeLessThanOrEqual(new Date('2026-03-31T00:00:00Z').getTime());
+    }
+    now = new Date('2026-03-31T00:00:01Z');
+    expect(await service.resolve(token)).toBeNull();
+    expect(await service.isLive(sessionId)).toBe(false);
+
+    const idle = await insertPlayer(handle.db, 'absolute_idle');
+    const second = await service.create(handle.db, idle, client);
+    now = new Date(now.getTime() + 7 * DAY + 1000);
+    expect(await service.resolve(second.token)).toBeNull();
+  });
 });

@@ -174,4 +174,71 @@ describe('feed ingest', () => {
       .orderBy(asc(schema.outcomes.position));
     expect(won!.result).toBe('won');
   });
+
+  it('keeps a settled result final: a later delivery cannot change it, reopen its market or restart its match', async () => {
+    const id = 9_100_002;
+    const base = footballMatch(id, now + 3 * HOUR);
+    await deliver({ matches: [base] });
+    const settled = (winner: string) => ({
+      ...base,
+      matchStatus: 'ended' as const,
+      matchResult: { score1: winner === '1' ? 1 : 0, score2: winner === '1' ? 0 : 1 },
+      matchBets: base.matchBets.slice(0, 1).map((bet) => ({
+        ...bet,
+        matchBetStatus: 'settled' as const,
+        matchBetOutcomes: bet.matchBetOutcomes.map((outcome) => ({
+          ...outcome,
+          matchBetOutcomeResult: outcome.providerBetOutcomeId === winner ? ('won' as const) : ('lost' as const),
+        })),
+      })),
+    });
+    expect((await deliver({ matches: [settled('1')] })).settleMatchIds).toEqual([id]);
+
+    // A late (or forged) delivery says the away side won, the market is open again and the match is scheduled.
+    const late = await deliver({
+      matches: [
+        {
+          ...settled('2'),
+          matchStatus: 'scheduled',
+          matchBets: settled('2').matchBets.map((bet) => ({
+            ...bet,
+            matchBetStatus: 'open' as const,
+            matchBetOutcomes: bet.matchBetOutcomes.map((outcome) => ({
+              ...outcome,
+              matchBetOutcomeStatus: 'open' as const,
+            })),
+          })),
+        },
+      ],
+    });
+    const [match] = await handle.db.select().from(schema.matches).where(eq(schema.matches.id, id));
+    expect(match).toMatchObject({ status: 'ended', result: { score1: 1, score2: 0 } });
+    const [market] = await handle.db
+      .select()
+      .from(schema.markets)
+      .where(eq(schema.markets.id, id * 10));
+    expect(market!.status).toBe('settled');
+    const results = await handle.db
+      .select({ label: schema.outcomes.label, result: schema.outcomes.result, status: schema.outcomes.status })
+      .from(schema.outcomes)
+      .where(eq(schema.outcomes.marketId, id * 10))
+      .orderBy(asc(schema.outcomes.position));
+    expect(results.map((row) => [row.label, row.result])).toEqual([
+      ['1', 'won'],
+      ['X', 'lost'],
+      ['2', 'lost'],
+    ]);
+    expect(late.skipped).toEqual(
+      expect.arrayContaining([`final:match:${id}`, `final:market:${id * 10}`, `final:outcome:${id * 10}:2`]),
+    );
+    // A cancellation after the match ended does not void what was settled either.
+    await deliver({ matches: [{ ...base, matchStatus: 'cancelled' }] });
+    const [still] = await handle.db
+      .select()
+      .from(schema.markets)
+      .where(eq(schema.markets.id, id * 10));
+    expect(still!.status).toBe('settled');
+    const [ended] = await handle.db.select().from(schema.matches).where(eq(schema.matches.id, id));
+    expect(ended!.status).toBe('ended');
+  });
 });

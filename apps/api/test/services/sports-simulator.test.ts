@@ -5,6 +5,7 @@ import { SPORTS_CATALOGUE } from '@playhouse/db/sports-catalogue';
 import { manualClock } from '../../src/lib/clock';
 import { createFeedIngest } from '../../src/services/sports/feed-ingest';
 import { createSettlementService } from '../../src/services/sports/settlement-service';
+import { createStakePipeline } from '../../src/services/stakes/stake-pipeline';
 import { createFeedSimulator } from '../../src/services/sports/simulator/feed-simulator';
 import { seededRandom } from '../helpers/random';
 import { createTestDb } from '../helpers/test-db';
@@ -20,7 +21,11 @@ let simulator: ReturnType<typeof createFeedSimulator>;
 beforeAll(async () => {
   handle = await createTestDb();
   const ingest = createFeedIngest({ db: handle.db });
-  const settlement = createSettlementService({ db: handle.db, clock });
+  const settlement = createSettlementService({
+    db: handle.db,
+    clock,
+    stakes: createStakePipeline({ db: handle.db, clock }),
+  });
   simulator = createFeedSimulator({
     db: handle.db,
     ingest,
@@ -156,7 +161,7 @@ describe('feed simulator', () => {
     const mover = createFeedSimulator({
       db,
       ingest,
-      settlement: createSettlementService({ db, clock }),
+      settlement: createSettlementService({ db, clock, stakes: createStakePipeline({ db, clock }) }),
       clock,
       random: seededRandom(7).next,
       moveChance: 1,

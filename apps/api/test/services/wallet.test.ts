@@ -112,6 +112,58 @@ describe('wallet ledger', () => {
     ).rejects.toThrow(/sum to zero/);
   });
 
+  it("runs inside the caller's transaction: it commits and rolls back with the caller's writes", async () => {
+    const userId = await insertPlayer(handle.db, 'hana');
+    const failure = new Error('the caller changed its mind');
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await wallet.transfer(deposit(userId, 700n, 'hana-dep'), tx);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 0n, bonus: 0n });
+    // The key was never claimed: the same deposit applies afresh.
+    const applied = await handle.db.transaction((tx) => wallet.transfer(deposit(userId, 700n, 'hana-dep'), tx));
+    expect(applied.replayed).toBe(false);
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 700n, bonus: 0n });
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('does not remember an account created in a transaction that rolled back', async () => {
+    // A fresh wallet, so nothing about this player is cached before.
+    const fresh = createWalletService({ db: handle.db });
+    const userId = await insertPlayer(handle.db, 'ivan');
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await fresh.transfer(deposit(userId, 300n, 'ivan-dep-1'), tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // Had the account id of the rolled-back row been kept, this transfer would lose its player leg.
+    await fresh.transfer(deposit(userId, 300n, 'ivan-dep-2'));
+    expect(await fresh.balances(userId, 'EUR')).toEqual({ main: 300n, bonus: 0n });
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it("refuses inside the caller's transaction without undoing the caller's other writes", async () => {
+    const userId = await insertPlayer(handle.db, 'jo');
+    await wallet.transfer(deposit(userId, 100n, 'jo-dep'));
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set locale = 'de' where id = ${userId}`);
+      await expect(wallet.transfer(bet(userId, 101n, 'jo-bet'), tx)).rejects.toBeInstanceOf(InsufficientFundsError);
+    });
+    const [row] = (
+      (await handle.db.execute(sql`select locale from users where id = ${userId}`)) as unknown as {
+        rows: { locale: string }[];
+      }
+    ).rows;
+    expect(row!.locale).toBe('de');
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 100n, bonus: 0n });
+    // The refused key was released with its savepoint.
+    await wallet.transfer(deposit(userId, 1n, 'jo-dep-2'));
+    expect((await wallet.transfer(bet(userId, 101n, 'jo-bet'))).replayed).toBe(false);
+  });
+
   it('lets 200 concurrent debits of 1.00 against 100.00 through exactly 100 times, and a replay changes nothing', async () => {
     const userId = await insertPlayer(handle.db, 'racer');
     await wallet.transfer(deposit(userId, 10_000n, 'racer-dep'));

@@ -11,10 +11,22 @@ export const CLIENT_NAMESPACES = [
   'appPopup',
   'bonuses',
   'chat',
+  'safePlay',
 ] as const;
 
 /**
  * Namespaces only some pages' client components read: those pages hand them down themselves (PageMessages), so
  * every other page's payload stays small.
  */
-export const PAGE_NAMESPACES = ['account', 'cashbox', 'errors', 'sports', 'casino', 'staffChat', 'staffAuth'] as const;
+export const PAGE_NAMESPACES = [
+  'account',
+  'cashbox',
+  'errors',
+  'sports',
+  'casino',
+  'staffChat',
+  'protection',
+  'withdrawalBonus',
+  'signup',
+  'staffAuth',
+] as const;

@@ -15,7 +15,7 @@ import {
 } from '@playhouse/shared';
 import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error';
-import { serverEnv } from './env';
+import { serverEnv, webServerHeaders } from './env';
 
 export { ApiError };
 
@@ -40,7 +40,8 @@ export async function apiGet<S extends z.ZodType>(
     if (value !== undefined) search.set(key, String(value));
   }
   const query = search.size > 0 ? `?${search}` : '';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const onServer = typeof window === 'undefined';
+  const headers: Record<string, string> = { accept: 'application/json', ...(onServer ? webServerHeaders() : {}) };
   if (options.locale) headers['X-Locale'] = options.locale;
 
   const response = await fetch(`${apiBase()}${path}${query}`, {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Browser fingerprints a player's sessions reported (SPEC.md §7 call 10), one row per distinct hash. */
@@ -38,4 +38,30 @@ export const rateCounters = pgTable(
     resetAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('rate_counters_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Registrations waiting for their e-mail address to be confirmed. The account is created only when the link in the
+ * confirmation e-mail is used, so registering never tells whether an address already has an account, and nobody can
+ * hold an e-mail address or a username they do not own. Only the SHA-256 of the link's token is stored.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull().unique(),
+    email: text().notNull(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    phone: text(),
+    country: text(),
+    currency: text().notNull(),
+    dateOfBirth: date({ mode: 'string' }),
+    locale: text().notNull(),
+    promoCode: text(),
+    termsAcceptedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
 );

@@ -216,30 +216,3 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
   ],
 );
-
-export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-
-/**
- * Responsible-gambling deposit limits. `amount` is the limit in force (null: none). A raise or a removal waits in
- * `pendingAmount` (null: removal) until `pendingEffectiveAt`.
- */
-export const depositLimits = pgTable(
-  'deposit_limits',
-  {
-    userId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    period: text({ enum: LIMIT_PERIODS }).notNull(),
-    currency: text().notNull(),
-    amount: bigint({ mode: 'bigint' }),
-    pendingAmount: bigint({ mode: 'bigint' }),
-    pendingEffectiveAt: timestamp({ withTimezone: true }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.period] }),
-    check('deposit_limits_amount_positive', sql`${t.amount} is null or ${t.amount} > 0`),
-    check('deposit_limits_pending_positive', sql`${t.pendingAmount} is null or ${t.pendingAmount} > 0`),
-  ],
-);

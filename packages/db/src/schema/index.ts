@@ -9,3 +9,5 @@ export * from './bonuses';
 export * from './bonus-infos';
 export * from './chat';
 export * from './staff';
+export * from './protection';
+export * from './stakes';

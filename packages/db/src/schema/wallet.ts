@@ -87,6 +87,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    // Player protection sums an account's play over rolling windows (loss and wager limits, statements).
+    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     index('ledger_entries_transfer_idx').on(t.transferId),
   ],
 );

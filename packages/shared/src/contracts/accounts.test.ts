@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRY_CODES,
-  FIELD_RULES,
-  isAdult,
-  latestAdultBirthDate,
-  leadingZeroBits,
-  registerBodySchema,
-} from './accounts';
+import { COUNTRY_CODES, FIELD_RULES, isAdult, latestAdultBirthDate, registerBodySchema } from './accounts';
 
 describe('latestAdultBirthDate', () => {
   it('is the same calendar day 18 years earlier', () => {
@@ -26,15 +19,6 @@ describe('latestAdultBirthDate', () => {
     const now = new Date('2026-06-15T23:59:59Z');
     expect(isAdult('2008-06-16', now)).toBe(false);
     expect(isAdult('2008-06-15', now)).toBe(true);
-  });
-});
-
-describe('leadingZeroBits', () => {
-  it('counts whole zero bytes and the zero bits of the first non-zero byte', () => {
-    expect(leadingZeroBits(Uint8Array.from([0xff]))).toBe(0);
-    expect(leadingZeroBits(Uint8Array.from([0x00, 0x0f]))).toBe(12);
-    expect(leadingZeroBits(Uint8Array.from([0x00, 0x00, 0x01]))).toBe(23);
-    expect(leadingZeroBits(Uint8Array.from([0x00, 0x00]))).toBe(16);
   });
 });
 
@@ -62,7 +46,7 @@ describe('account field rules', () => {
       currency: 'EUR',
       dateOfBirth: '1990-01-01',
       termsAccepted: false,
-      captcha: { token: 't', nonce: 'n' },
+      captcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==',
     };
     expect(registerBodySchema.safeParse(body).success).toBe(false);
     expect(registerBodySchema.safeParse({ ...body, termsAccepted: true }).success).toBe(true);

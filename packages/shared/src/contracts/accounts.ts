@@ -87,9 +87,13 @@ export const FIELD_RULES = {
     .regex(/^[0-9a-fA-F]+$/),
 } as const;
 
+/** The ALTCHA widget's payload: base64 of `{ challenge, solution }`, as its hidden `altcha` field carries it. */
 export const captchaSolutionSchema = z
-  .object({ token: z.string().min(1).max(512), nonce: z.string().min(1).max(64) })
-  .meta({ id: 'CaptchaSolution' });
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(/^[A-Za-z0-9+/=]+$/)
+  .meta({ id: 'CaptchaSolution', description: 'The ALTCHA payload (base64)' });
 export type CaptchaSolution = z.infer<typeof captchaSolutionSchema>;
 /** Required, but checked by the api itself: a missing solution is a failed captcha (400 captcha_invalid), not a malformed body. */
 const requiredCaptcha = captchaSolutionSchema.optional().meta({ description: 'Required: a solved captcha challenge' });
@@ -157,6 +161,15 @@ export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
 
 export const passwordRecoveryResponseSchema = z.object({ accepted: z.literal(true) });
+
+/** POST /spa/users answers this whatever the e-mail address: the next step is in the e-mail. */
+export const registrationResponseSchema = z.object({ accepted: z.literal(true) }).meta({ id: 'RegistrationAccepted' });
+
+/** POST /spa/users/registration/confirmation: the e-mailed link's token, and another username if the first was taken. */
+export const registrationConfirmBodySchema = z
+  .object({ token: FIELD_RULES.resetToken, username: FIELD_RULES.username.optional() })
+  .meta({ id: 'RegistrationConfirmBody' });
+export type RegistrationConfirmBody = z.infer<typeof registrationConfirmBodySchema>;
 export const passwordChangeResponseSchema = z.object({ changed: z.literal(true) });
 export const tokenValidationParamsSchema = z.object({ token: z.string().min(1).max(128) });
 export const tokenValidationResponseSchema = z.object({ valid: z.literal(true) });
@@ -171,29 +184,24 @@ export const timezoneResponseSchema = z.object({ timezone: z.string() });
 /** The answer to the odd-type calls is `oddTypeResponseSchema` of contracts/sports.ts. */
 export const oddTypeBodySchema = z.object({ oddType: FIELD_RULES.oddType });
 
-/** Proof-of-work captcha: find `nonce` so that sha256(`${token}:${nonce}`) starts with `difficulty` zero bits. */
+/** An ALTCHA proof-of-work challenge (protocol v2), signed by the api; the ALTCHA widget fetches and solves it. */
 export const captchaChallengeResponseSchema = z
-  .object({ token: z.string(), difficulty: z.number().int().min(0).max(32) })
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string(),
+  })
   .meta({ id: 'CaptchaChallenge' });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeResponseSchema>;
-
-/** The text a captcha nonce is hashed with. */
-export function captchaInput(token: string, nonce: string): string {
-  return `${token}:${nonce}`;
-}
-
-/** Leading zero bits of a digest, the captcha's measure of work. */
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
 
 export const FORM_IDS = [
   'login',
@@ -264,6 +272,8 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
 /** Error codes of the account calls (beside the general ones in errors.ts); the web maps each to a message. */
 export const ACCOUNT_ERROR_CODES = [
   'registration_failed',
+  'username_taken',
+  'too_many_streams',
   'invalid_credentials',
   'captcha_invalid',
   'invalid_token',

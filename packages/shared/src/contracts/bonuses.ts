@@ -9,6 +9,7 @@ export const BONUS_ERROR_CODES = [
   'bonus_not_coins',
   'bonus_active_exists',
   'bonus_max_bet_exceeded',
+  'bonus_deposit_withdrawn',
 ] as const;
 export type BonusErrorCode = (typeof BONUS_ERROR_CODES)[number];
 

@@ -7,10 +7,10 @@ export const CASHBOX_ERROR_CODES = [
   'idempotency_key_reused',
   'payment_method_unavailable',
   'amount_out_of_range',
-  'deposit_limit_exceeded',
   'withdrawal_state_conflict',
   'checkout_closed',
   'webhook_signature_invalid',
+  'withdrawal_forfeits_bonus',
 ] as const;
 export type CashboxErrorCode = (typeof CASHBOX_ERROR_CODES)[number];
 
@@ -177,6 +177,8 @@ export const createWithdrawalBodySchema = z
     method: z.string().min(1).max(64),
     amount: positiveAmountSchema,
     details: z.record(z.string().max(32), z.string().max(200)).default({}),
+    /** The player confirms giving up the bonus being wagered (without it such a withdrawal is 409 withdrawal_forfeits_bonus). */
+    forfeitBonus: z.boolean().optional(),
   })
   .meta({ id: 'CreateWithdrawalBody' });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;

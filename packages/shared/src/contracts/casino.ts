@@ -269,6 +269,7 @@ export const WALLET_ERROR_CODES = [
   'round_closed',
   'round_mismatch',
   'win_limit_exceeded',
+  'player_protection',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -287,6 +288,8 @@ export const walletErrorSchema = z
     message: z.string(),
     balance: z.string().optional(),
     currency: providerCurrencySchema.optional(),
+    /** player_protection: the operator's own refusal (a limit, a time-out, a due reality check) for the player. */
+    detail: z.object({ code: z.string(), fields: z.record(z.string(), z.string()).optional() }).optional(),
   })
   .meta({ id: 'WalletError' });
 export const walletResponseSchema = z.union([walletOkSchema, walletErrorSchema]);

@@ -150,4 +150,11 @@ export const manifestResponseSchema = z.object({
   icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string().optional() })),
 });
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  /** The installation's jurisdiction profile (player protection, verification gates). */
+  jurisdiction: z.string(),
+});
+/** Liveness: the process answers (no database call), for a load balancer's frequent probe. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });

@@ -44,6 +44,15 @@ export const STAFF_PERMISSIONS = {
   'chat.read': ['support'],
   'chat.reply': ['support'],
 
+  /** Identity documents: the review queue and the files (personal data: each view is audited). */
+  'documents.read': ['support', 'risk'],
+  /** Approve or reject a pending document (never one's own); the player is told by e-mail. */
+  'documents.review': ['support', 'risk'],
+  /** A player's limits, breaks and verification, and the markers of harm (read only; views are audited). */
+  'protection.read': ['support', 'risk'],
+  /** Run the markers-of-harm rules now and mark a flag reviewed. */
+  'protection.flags': ['risk'],
+
   /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
   'sports.feed': ['trader'],
 

@@ -2,6 +2,7 @@ import type { AnyCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
+import { protectionCommands } from './protection';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: AnyCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands];
+export const COMMANDS: AnyCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands, ...protectionCommands];

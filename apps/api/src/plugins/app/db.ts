@@ -15,7 +15,14 @@ declare module 'fastify' {
  */
 export const dbPlugin = fp<{ config: Config; dbHandle?: DbHandle | undefined }>(
   async (app, { config, dbHandle }) => {
-    const handle = dbHandle ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    const handle =
+      dbHandle ??
+      (await createDb({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        // Live streams resynchronise once it is back; until then they hear nothing.
+        onListenError: (error) => app.log.warn({ err: error }, 'the LISTEN connection failed; reconnecting'),
+      }));
     if (config.seedDemo) {
       try {
         const { seeded } = await seedDemo(handle.db);

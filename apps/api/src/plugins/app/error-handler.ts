@@ -3,6 +3,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
+import { redactUrl } from '../../lib/redact-url';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The error code a refused request was answered with, for its one log line. */
+    errorCode: string | null;
+  }
+}
 
 /** Codes and safe messages for the 4xx answers Fastify itself produces (parsing, limits). */
 const CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
@@ -73,21 +81,22 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
+    app.decorateRequest('errorCode', null);
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       const failure = describe(error);
+      request.errorCode = failure.code;
       if (failure.status >= 500) {
         request.log.error(
-          { err: error, method: request.method, route: request.routeOptions.url, url: request.url },
+          { err: error, method: request.method, route: request.routeOptions.url, url: redactUrl(request.url) },
           'request failed',
         );
-      } else {
-        request.log.info({ code: failure.code, status: failure.status }, 'request rejected');
       }
       return sendError(request, reply, failure);
     });
 
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       const notFound = new NotFoundError('There is no such route.');
+      request.errorCode = notFound.code;
       return sendError(request, reply, { status: 404, code: notFound.code, message: notFound.message });
     });
   },

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LocaleContext } from '../../lib/localize';
+import { addRouteHook } from '../../lib/route-hooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,14 +13,19 @@ declare module 'fastify' {
   }
 }
 
-/** X-Locale → request.localeContext: missing means the default locale, a value that is not enabled a 400. */
+/**
+ * X-Locale → request.localeContext: missing means the default locale, a value that is not enabled a 400. Only routes
+ * that say `localized: true` run it (first among their preHandlers).
+ */
 export const localePlugin = fp(
   async (app) => {
     app.decorateRequest('localeContext', null as unknown as LocaleContext);
-    app.addHook('preHandler', async (request) => {
-      if (!request.routeOptions.config.localized) return;
+    const resolveLocale = async (request: FastifyRequest) => {
       const header = request.headers['x-locale'];
       request.localeContext = await app.services.locales.resolve(typeof header === 'string' ? header : undefined);
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.localized) addRouteHook(route, 'preHandler', resolveLocale, { first: true });
     });
   },
   { name: 'locale', dependencies: ['services'] },

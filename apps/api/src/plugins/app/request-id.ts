@@ -12,11 +12,12 @@ export function genReqId(request: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Every response, errors included, tells the caller which id to quote. */
+/** Every response, errors included, tells the caller which id to quote (a synchronous hook: no promise per request). */
 export const requestIdPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
   },
   { name: 'request-id' },

@@ -11,6 +11,7 @@ import formsRoutes from './forms/index';
 import gamesRoutes from './games/index';
 import healthRoutes from './health/index';
 import infoPopupRoutes from './info-popup/index';
+import jurisdictionRoutes from './jurisdiction/index';
 import localesRoutes from './locales/index';
 import manifestRoutes from './manifest/index';
 import paymentRoutes from './payments/index';
@@ -38,6 +39,7 @@ const AREAS = {
   sitemap: sitemapRoutes,
   manifest: manifestRoutes,
   'info-popup': infoPopupRoutes,
+  jurisdiction: jurisdictionRoutes,
   auth: authRoutes,
   users: usersRoutes,
   forms: formsRoutes,

@@ -6,9 +6,11 @@ import { loadTexts } from '../i18n/texts';
 
 /** The e-mails accounts send, worded from the `emails.*` UI messages in the recipient's language. */
 export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email: EmailService; siteUrl: string }) {
-  async function render(context: LocaleContext, template: string, values: Record<string, string>) {
-    const texts = await loadTexts(db, context, 'emails.');
-    const signature = texts.get('signature', { siteUrl });
+  async function render(context: LocaleContext, template: string, values: Record<string, string>, prefix = 'emails.') {
+    const texts = await loadTexts(db, context, prefix);
+    const signature = (prefix === 'emails.' ? texts : await loadTexts(db, context, 'emails.')).get('signature', {
+      siteUrl,
+    });
     return {
       subject: texts.get(`${template}.subject`, values),
       text: `${texts.get(`${template}.body`, values)}\n\n${signature}`,
@@ -30,6 +32,21 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
+  /**
+   * The link that creates the account: registration goes no further without the address's owner. The link carries a
+   * live token: it reaches the recipient only, never the outbox staff read (issue 9).
+   */
+  async function confirmRegistration(to: string, context: LocaleContext, token: string, validHours: number) {
+    const confirmLink = link(context.locale, '/auth/confirm-email', { token });
+    const message = await render(
+      context,
+      'confirm',
+      { link: confirmLink, hours: String(validHours) },
+      'signup.emails.',
+    );
+    return email.send({ to, ...message, secrets: [confirmLink, token] });
+  }
+
   /** The link carries a live token: it reaches the recipient only, never the outbox staff read (issue 9). */
   async function passwordReset(to: string, context: LocaleContext, token: string, validMinutes: number) {
     const resetLink = link(context.locale, '/auth/reset-password', { token });
@@ -44,7 +61,7 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
-  return { registrationAttempt, passwordReset, passwordChanged };
+  return { registrationAttempt, confirmRegistration, passwordReset, passwordChanged };
 }
 
 export type AccountEmails = ReturnType<typeof createAccountEmails>;

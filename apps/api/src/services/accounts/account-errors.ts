@@ -1,12 +1,5 @@
 import { AppError } from '../../lib/errors';
 
-/** Neutral on purpose: it must not tell whether the e-mail or the username already belongs to someone. */
-export class RegistrationFailedError extends AppError {
-  constructor() {
-    super('registration_failed', 'We could not create an account with these details.', 409);
-  }
-}
-
 export class InvalidTokenError extends AppError {
   constructor() {
     super('invalid_token', 'This link is invalid or has expired.', 400);
@@ -25,5 +18,12 @@ export class WrongPasswordError extends AppError {
 export class StaffSignInRequiredError extends AppError {
   constructor() {
     super('staff_sign_in_required', 'Staff accounts sign in at the staff sign-in page, with their second factor.', 403);
+  }
+}
+
+/** At confirmation: the username was taken since the registration; the player picks another (the address is theirs). */
+export class UsernameTakenError extends AppError {
+  constructor() {
+    super('username_taken', 'This username is already taken.', 409, { username: 'This username is already taken.' });
   }
 }

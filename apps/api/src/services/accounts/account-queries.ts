@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
-const { users, passwordResetTokens, userFingerprints } = schema;
+const { users, passwordResetTokens, pendingRegistrations, userFingerprints } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -143,4 +143,36 @@ export async function insertStaffMember(
   createdBy: number | null,
 ): Promise<void> {
   await db.insert(schema.staffMembers).values({ userId, roles, createdBy });
+}
+
+export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
+
+export async function insertPendingRegistration(
+  db: DbOrTx,
+  values: typeof pendingRegistrations.$inferInsert,
+): Promise<void> {
+  await db.insert(pendingRegistrations).values(values);
+}
+
+/** The live pending registration a confirmation token names, locked for the confirming transaction. */
+export async function lockPendingRegistration(
+  tx: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<PendingRegistrationRow | null> {
+  const rows = await tx
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, now)))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deletePendingRegistration(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+}
+
+export async function pruneExpiredPendingRegistrations(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
 }

@@ -11,6 +11,7 @@ import {
   type PasswordRecoveryBody,
   type PasswordResetBody,
   type RegisterBody,
+  type RegistrationConfirmBody,
   type StaffRole,
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
@@ -29,14 +30,13 @@ import {
   type SessionUser,
 } from '../auth/session-service';
 import type { AccountEmails } from './account-emails';
-import {
-  InvalidTokenError,
-  RegistrationFailedError,
-  StaffSignInRequiredError,
-  WrongPasswordError,
-} from './account-errors';
+import { InvalidTokenError, StaffSignInRequiredError, UsernameTakenError, WrongPasswordError } from './account-errors';
 import {
   consumeResetToken,
+  deletePendingRegistration,
+  insertPendingRegistration,
+  lockPendingRegistration,
+  pruneExpiredPendingRegistrations,
   findLiveResetToken,
   findUserByEmail,
   findUserById,
@@ -60,6 +60,9 @@ export interface AccountLimits {
   loginFailuresPerAccount: WindowLimit;
   recoveryPerEmail: WindowLimit;
 }
+
+/** How long a registration's confirmation link works. */
+export const REGISTRATION_CONFIRM_HOURS = 24;
 
 /** Who is asking: kept in sessions and the audit log, and the language their e-mails are written in. */
 export interface ClientInfo {
@@ -143,7 +146,13 @@ export function createAccountService({
     return { locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE, defaultLocale: client.locale.defaultLocale };
   }
 
-  async function register(body: RegisterBody, client: ClientInfo): Promise<SignedIn> {
+  /**
+   * Registration answers the same whether the e-mail address is free or taken (no enumeration): a free address gets
+   * a confirmation link, and the account is created only when it is used (confirmRegistration); a taken one tells its
+   * owner by e-mail. Both do the same work (the password is hashed either way). A few e-mails per address an hour at
+   * most: beyond that nothing is sent, and the answer stays the same.
+   */
+  async function register(body: RegisterBody, client: ClientInfo): Promise<void> {
     const issues: Record<string, string> = {};
     const phone = normalizePhone(body.phone);
     if (!phone) issues.phone = 'Enter a valid phone number.';
@@ -153,25 +162,80 @@ export function createAccountService({
     if (weak) issues.password = weak;
     if (Object.keys(issues).length > 0) throw new ValidationError(issues);
 
-    await captcha.redeem(body.captcha);
+    await captcha.redeem(body.captcha, client.ip ?? '');
     const passwordHash = await hasher.hashPassword(body.password);
     const current = now();
-    const created = await db.transaction(async (tx) => {
+    const email = body.email.trim();
+    const mailsLeft = await mailAllowed(`register-mail:${email.toLowerCase()}`);
+    const owner = await findUserByEmail(db, email);
+    if (owner) {
+      await recordAudit(db, {
+        event: 'register_failed',
+        userId: owner.id,
+        ip: client.ip,
+        metadata: { reason: 'email_taken' },
+      });
+      if (mailsLeft) await emails.registrationAttempt(owner.email, localeOf(owner, client));
+      return;
+    }
+    await pruneExpiredPendingRegistrations(db, current);
+    const token = newOpaqueToken();
+    await insertPendingRegistration(db, {
+      tokenHash: hashToken(token),
+      email,
+      username: body.username,
+      passwordHash,
+      phone,
+      country: body.country,
+      currency: body.currency,
+      dateOfBirth: body.dateOfBirth,
+      locale: client.locale.locale,
+      promoCode: body.promoCode || null,
+      termsAcceptedAt: current,
+      createdAt: current,
+      expiresAt: new Date(current.getTime() + REGISTRATION_CONFIRM_HOURS * 60 * 60_000),
+    });
+    if (mailsLeft) await emails.confirmRegistration(email, client.locale, token, REGISTRATION_CONFIRM_HOURS);
+  }
+
+  /** Whether another e-mail may go to this address within the hour (mail-bombing an address is refused silently). */
+  async function mailAllowed(key: string): Promise<boolean> {
+    const current = now();
+    await pruneCounters(db, current);
+    const state = await hitCounter(db, key, limits.recoveryPerEmail.windowMs, current);
+    return state.count <= limits.recoveryPerEmail.max;
+  }
+
+  /**
+   * The confirmation link creates the account and signs it in. A username taken since the registration answers 409
+   * username_taken and the player sends another with the same link; an address that got an account meanwhile, an
+   * unknown or an expired link answer invalid_token.
+   */
+  async function confirmRegistration(body: RegistrationConfirmBody, client: ClientInfo): Promise<SignedIn> {
+    const current = now();
+    return db.transaction(async (tx) => {
+      const pending = await lockPendingRegistration(tx, hashToken(body.token), current);
+      if (!pending) throw new InvalidTokenError();
+      const username = body.username ?? pending.username;
       const user = await insertUser(tx, {
-        email: body.email,
-        username: body.username,
-        passwordHash,
-        phone,
-        country: body.country,
-        currency: body.currency,
-        dateOfBirth: body.dateOfBirth,
-        locale: client.locale.locale,
-        promoCode: body.promoCode || null,
-        termsAcceptedAt: current,
+        email: pending.email,
+        username,
+        passwordHash: pending.passwordHash,
+        phone: pending.phone,
+        country: pending.country,
+        currency: pending.currency,
+        dateOfBirth: pending.dateOfBirth,
+        locale: pending.locale,
+        promoCode: pending.promoCode,
+        termsAcceptedAt: pending.termsAcceptedAt,
         passwordChangedAt: current,
         createdAt: current,
       });
-      if (!user) return null;
+      if (!user) {
+        if (await findUserByEmail(tx, pending.email)) throw new InvalidTokenError();
+        throw new UsernameTakenError();
+      }
+      await deletePendingRegistration(tx, pending.id);
       await ensureAccount(tx, { userId: user.id, kind: 'main' }, user.currency);
       await ensureAccount(tx, { userId: user.id, kind: 'bonus' }, user.currency);
       const session = await sessions.create(tx, user.id, client);
@@ -183,17 +247,6 @@ export function createAccountService({
       });
       return { user: withoutHash(user), session };
     });
-    if (created) return created;
-
-    const owner = await findUserByEmail(db, body.email);
-    await recordAudit(db, {
-      event: 'register_failed',
-      userId: owner?.id ?? null,
-      ip: client.ip,
-      metadata: { reason: owner ? 'email_taken' : 'username_taken' },
-    });
-    if (owner) await emails.registrationAttempt(owner.email, localeOf(owner, client));
-    throw new RegistrationFailedError();
   }
 
   /**
@@ -285,7 +338,7 @@ export function createAccountService({
 
   /** Always the same outcome for the caller; only an existing, active account gets the e-mail with the link. */
   async function requestRecovery(body: PasswordRecoveryBody, client: ClientInfo): Promise<void> {
-    await captcha.redeem(body.captcha);
+    await captcha.redeem(body.captcha, client.ip ?? '');
     await spendAttempt(`recovery:${body.email.trim().toLowerCase()}`, limits.recoveryPerEmail);
     const row = await findUserByEmail(db, body.email);
     if (!row || row.status !== 'active') return;
@@ -413,12 +466,27 @@ export function createAccountService({
     });
   }
 
+  /**
+   * Confirms a serious step (a time-out, a self-exclusion, a closure) with the account's password; failures count
+   * against the same per-account window as password changes.
+   */
+  async function confirmPassword(userId: number, password: string): Promise<boolean> {
+    const counterKey = `password-confirm:${userId}`;
+    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const row = await findUserById(db, userId);
+    if (!row || !(await hasher.verifyPassword(row.passwordHash, password))) return false;
+    await clearCounter(db, counterKey);
+    return true;
+  }
+
   return {
     register,
+    confirmRegistration,
     checkCredentials,
     login,
     logout,
     changePassword,
+    confirmPassword,
     requestRecovery,
     validateResetToken,
     resetPassword,

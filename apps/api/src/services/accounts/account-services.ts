@@ -37,6 +37,7 @@ export function createAccountServices({
     db,
     ttlMs: config.auth.sessionTtlMs,
     staffIdleMs: config.auth.staffIdleMs,
+    maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
   });
   const captcha = createCaptchaService({

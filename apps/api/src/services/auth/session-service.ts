@@ -2,10 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 
-const { sessions, users } = schema;
+const { sessions, users, playerLimits } = schema;
 
 export const SESSION_COOKIE = 'ph_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session unused for this long ends (the expiry slides forward with use). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** However busy, a session ends this long after sign-in: a stolen cookie does not live forever. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy page does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** Staff sessions end after this long without a request (STAFF_IDLE_TIMEOUT_MS). */
@@ -62,19 +65,31 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
+/** The join to the player's session time limit (minutes; player protection), if they set one. */
+const sessionLimitJoin = and(eq(playerLimits.userId, sessions.userId), eq(playerLimits.kind, 'session'));
+
+function sessionLimitReached(row: { createdAt: Date; sessionLimitMinutes: bigint | null }, current: Date): boolean {
+  if (row.sessionLimitMinutes === null) return false;
+  return current.getTime() - row.createdAt.getTime() >= Number(row.sessionLimitMinutes) * 60_000;
+}
+
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService({
   db,
   ttlMs = SESSION_TTL_MS,
   staffIdleMs = STAFF_IDLE_TIMEOUT_MS,
+  maxAgeMs = SESSION_MAX_AGE_MS,
   recheckMs = 25_000,
   now = () => new Date(),
 }: {
   db: Db;
+  /** Idle lifetime: the expiry slides this far ahead of the last use. */
   ttlMs?: number;
   /** A staff session's lifetime without a request. */
   staffIdleMs?: number;
+  /** Absolute lifetime from sign-in; the sliding expiry never passes it. */
+  maxAgeMs?: number;
   /** How often a long-lived connection should ask `isLive` again. */
   recheckMs?: number;
   now?: () => Date;
@@ -93,7 +108,7 @@ export function createSessionService({
   ): Promise<NewSession> {
     const token = newOpaqueToken();
     const current = now();
-    const expiresAt = new Date(current.getTime() + (options.staff ? staffIdleMs : ttlMs));
+    const expiresAt = new Date(current.getTime() + Math.min(options.staff ? staffIdleMs : ttlMs, maxAgeMs));
     // Dead sessions go when a new one starts (the user's own every time, everyone's at most hourly per instance), so
     // the table holds live sessions without a separate job.
     const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
@@ -128,36 +143,54 @@ export function createSessionService({
     const rows = await db
       .select({
         sessionId: sessions.id,
+        createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
         secondFactorAt: sessions.secondFactorAt,
+        sessionLimitMinutes: playerLimits.amount,
         user: userColumns,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, current)))
+      .leftJoin(playerLimits, sessionLimitJoin)
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, current),
+          gt(sessions.createdAt, new Date(current.getTime() - maxAgeMs)),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
     const staff = row.user.role === 'staff';
     if (staff && row.secondFactorAt === null) return null;
+    // The player's session time limit (player protection) ends the session when it is reached.
+    if (sessionLimitReached(row, current)) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      return null;
+    }
     if (current.getTime() - row.lastSeenAt.getTime() < (staff ? STAFF_TOUCH_INTERVAL_MS : TOUCH_INTERVAL_MS)) {
       return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt };
     }
-    const expiresAt = new Date(current.getTime() + (staff ? staffIdleMs : ttlMs));
+    const expiresAt = new Date(
+      Math.min(current.getTime() + (staff ? staffIdleMs : ttlMs), row.createdAt.getTime() + maxAgeMs),
+    );
     await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, row.sessionId));
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt };
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
   async function isLive(sessionId: number, executor: DbOrTx = db): Promise<boolean> {
+    const current = now();
     const rows = await executor
-      .select({ id: sessions.id })
+      .select({ id: sessions.id, createdAt: sessions.createdAt, sessionLimitMinutes: playerLimits.amount })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now()), eq(users.status, 'active')))
+      .leftJoin(playerLimits, sessionLimitJoin)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, current), eq(users.status, 'active')))
       .limit(1);
-    return rows.length > 0;
+    return rows.length > 0 && !sessionLimitReached(rows[0]!, current);
   }
 
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {

@@ -34,9 +34,22 @@ export function createBalanceHub({ listen, onError }: { listen: Listen; onError?
     }
   }
 
+  /** After the LISTEN connection came back: changes in the gap went unheard, so every stream reads its balances anew. */
+  function resync() {
+    for (const set of subscribers.values()) {
+      for (const subscriber of set) {
+        try {
+          subscriber();
+        } catch (error) {
+          onError?.(error);
+        }
+      }
+    }
+  }
+
   /** Starts listening (once); later calls share the same listener. */
   function start(): Promise<() => Promise<void>> {
-    started ??= listen(BALANCE_CHANNEL, dispatch).catch((error: unknown) => {
+    started ??= listen(BALANCE_CHANNEL, dispatch, { onReconnect: resync }).catch((error: unknown) => {
       started = null;
       throw error;
     });

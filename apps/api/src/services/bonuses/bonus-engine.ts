@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@playhouse/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, bonusContributions, userBonuses } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
-import { createWalletService, playerAccounts } from '../wallet/wallet-service';
+import { playerAccounts, type WalletService } from '../wallet/wallet-service';
 
 export type UserBonusRow = typeof userBonuses.$inferSelect;
 export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;
@@ -61,6 +61,26 @@ export async function lockActiveBonus(tx: DbOrTx, userId: number): Promise<Locke
   return { bonus, campaign: campaign! };
 }
 
+/** The id of the player's bonus being wagered, read without a lock (undefined: none). */
+export async function activeBonusId(executor: DbOrTx, userId: number): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ id: userBonuses.id })
+    .from(userBonuses)
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
+  return row?.id;
+}
+
+/** The player's bonus being wagered and its campaign, read without a lock (the stake guards' view). */
+export async function readActiveBonus(tx: DbOrTx, userId: number): Promise<LockedBonus | undefined> {
+  const [bonus] = await tx
+    .select()
+    .from(userBonuses)
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
+  if (!bonus) return undefined;
+  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
+  return { bonus, campaign: campaign! };
+}
+
 export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonus | undefined> {
   const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId)).for('update');
   if (!bonus) return undefined;
@@ -68,16 +88,13 @@ export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonu
   return { bonus, campaign: campaign! };
 }
 
-function walletIn(tx: DbOrTx) {
-  return createWalletService({ db: tx as Db });
-}
-
 /**
  * Ends a locked active bonus: 'completed' converts what is left on the bonus balance to main money, 'expired' and
  * 'forfeited' return it to the house bonus pool. The status changes only from active, so it happens once.
  */
 export async function finishBonus(
-  tx: DbOrTx,
+  tx: Tx,
+  wallet: WalletService,
   bonus: UserBonusRow,
   status: 'completed' | 'expired' | 'forfeited',
   now: Date,
@@ -91,18 +108,21 @@ export async function finishBonus(
   const remaining = await bonusBalance(tx, bonus.userId, bonus.currency);
   if (remaining <= 0n) return;
   const converting = status === 'completed';
-  await walletIn(tx).transfer({
-    idempotencyKey: converting ? conversionTransferKey(bonus.id) : forfeitTransferKey(bonus.id),
-    kind: converting ? 'bonus_conversion' : 'bonus_forfeit',
-    currency: bonus.currency,
-    legs: [
-      { account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining },
-      converting
-        ? { account: { userId: bonus.userId, kind: 'main' }, amount: remaining }
-        : { account: { house: 'bonus_pool' }, amount: remaining },
-    ],
-    metadata: { bonusId: bonus.id, status },
-  });
+  await wallet.transfer(
+    {
+      idempotencyKey: converting ? conversionTransferKey(bonus.id) : forfeitTransferKey(bonus.id),
+      kind: converting ? 'bonus_conversion' : 'bonus_forfeit',
+      currency: bonus.currency,
+      legs: [
+        { account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining },
+        converting
+          ? { account: { userId: bonus.userId, kind: 'main' }, amount: remaining }
+          : { account: { house: 'bonus_pool' }, amount: remaining },
+      ],
+      metadata: { bonusId: bonus.id, status },
+    },
+    tx,
+  );
 }
 
 /** Wagering is done once the requirement is met and no free spin is left to play. */
@@ -111,9 +131,9 @@ function wageringDone(bonus: UserBonusRow): boolean {
 }
 
 /** Completes the bonus when its wagering is done (after a stake counted, or a free spin's result came in). */
-export async function completeIfDone(tx: DbOrTx, bonusId: string, now: Date): Promise<void> {
+export async function completeIfDone(tx: Tx, wallet: WalletService, bonusId: string, now: Date): Promise<void> {
   const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
-  if (bonus && bonus.status === 'active' && wageringDone(bonus)) await finishBonus(tx, bonus, 'completed', now);
+  if (bonus && bonus.status === 'active' && wageringDone(bonus)) await finishBonus(tx, wallet, bonus, 'completed', now);
 }
 
 /**
@@ -168,21 +188,16 @@ export async function uncountStake(tx: DbOrTx, userId: number, sourceKey: string
 }
 
 /**
- * Where bonus-funded money coming back (a win on the bonus share, a rollback, a void) goes: the bonus balance while a
- * bonus is being wagered, else main money (the bonus it was staked under has converted, or its balance was removed).
+ * The statuses of some bonuses (of stakes being paid or returned). A status other than 'active' is final, so it can be
+ * read without a lock; the active one is locked by whoever pays or returns money for it (`lockActiveBonus`).
  */
-export async function bonusReturnAccount(tx: DbOrTx, userId: number): Promise<'bonus' | 'main'> {
-  const [row] = await tx
-    .select({ id: userBonuses.id })
+export async function bonusStatuses(tx: DbOrTx, ids: string[]): Promise<Map<string, UserBonusRow['status']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: userBonuses.id, status: userBonuses.status })
     .from(userBonuses)
-    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
-  return row ? 'bonus' : 'main';
-}
-
-/** The part of `amount` that belongs to the bonus-funded share `funded` of a total stake. */
-export function bonusShareOf(amount: bigint, funded: bigint, total: bigint): bigint {
-  if (total <= 0n || funded <= 0n) return 0n;
-  return (amount * (funded > total ? total : funded)) / total;
+    .where(inArray(userBonuses.id, ids));
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /** A free-spin win is bonus money that carries the campaign's wager: the requirement grows with it. */

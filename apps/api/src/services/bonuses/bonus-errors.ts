@@ -43,3 +43,25 @@ export class BonusMaxBetExceededError extends AppError {
     );
   }
 }
+
+/** A deposit match whose deposit was (asked to be) withdrawn: the bonus would be played with nothing at risk. */
+export class BonusDepositWithdrawnError extends AppError {
+  constructor() {
+    super(
+      'bonus_deposit_withdrawn',
+      'A withdrawal was requested after the deposit this bonus matches, so the bonus can no longer be accepted.',
+      409,
+    );
+  }
+}
+
+/** A withdrawal while a bonus is being wagered: the player must confirm giving the bonus up (forfeitBonus: true). */
+export class WithdrawalForfeitsBonusError extends AppError {
+  constructor() {
+    super(
+      'withdrawal_forfeits_bonus',
+      'A bonus is being wagered: withdrawing now gives it up with its bonus money. Confirm with forfeitBonus: true.',
+      409,
+    );
+  }
+}

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, games, payments, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
   CURRENCIES,
@@ -16,14 +16,24 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
+import { withdrawalRequestedSince, type WithdrawalGuard } from '../cashbox/withdrawal-service';
 import { createWalletService } from '../wallet/wallet-service';
-import { finishBonus, grantTransferKey, lockBonus, type BonusCampaignRow, type UserBonusRow } from './bonus-engine';
+import {
+  finishBonus,
+  grantTransferKey,
+  lockActiveBonus,
+  lockBonus,
+  type BonusCampaignRow,
+  type UserBonusRow,
+} from './bonus-engine';
 import {
   BonusActiveExistsError,
+  BonusDepositWithdrawnError,
   BonusNotActiveError,
   BonusNotCoinsError,
   BonusNotFoundError,
   BonusNotOfferedError,
+  WithdrawalForfeitsBonusError,
 } from './bonus-errors';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +69,20 @@ export interface OfferTarget {
   createdAt?: Date;
 }
 
-export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
+/** The largest wagering multiple the player's jurisdiction allows (null: no cap). */
+export type MaxWagering = (executor: DbOrTx, userId: number) => Promise<number | null>;
+
+export function createBonusService({
+  db,
+  clock,
+  maxWagering = async () => null,
+}: {
+  db: Db;
+  clock: Clock;
+  maxWagering?: MaxWagering;
+}) {
+  const wallet = createWalletService({ db });
+
   async function campaignMap(executor: DbOrTx, ids: number[]) {
     if (ids.length === 0) return new Map<number, BonusCampaignRow>();
     const rows = await executor.select().from(bonusCampaigns).where(inArray(bonusCampaigns.id, ids));
@@ -193,25 +216,45 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
         continue;
       }
       if (campaign.kind !== 'deposit_match') continue;
-      // The first credited deposit that reaches the campaign's minimum; later deposits never offer it again.
-      const [deposit] = await db
-        .select({ amount: payments.amount })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.userId, user.id),
-            eq(payments.status, 'succeeded'),
-            eq(payments.currency, user.currency),
-            gte(payments.amount, campaign.minDeposit ?? 0n),
-          ),
-        )
-        .orderBy(asc(payments.settledAt), asc(payments.createdAt))
-        .limit(1);
+      const deposit = await matchedDeposit(db, user, campaign);
       if (!deposit) continue;
       const matched = (deposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
       const cap = campaign.amount ?? matched;
       await insertOffer(db, user, campaign, 'first_deposit', matched < cap ? matched : cap);
     }
+  }
+
+  /** The first credited deposit that reaches a deposit match's minimum: the one it matches (later ones never do). */
+  async function matchedDeposit(executor: DbOrTx, user: { id: number; currency: string }, campaign: BonusCampaignRow) {
+    const [deposit] = await executor
+      .select({ amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, user.id),
+          eq(payments.status, 'succeeded'),
+          eq(payments.currency, user.currency),
+          gte(payments.amount, campaign.minDeposit ?? 0n),
+        ),
+      )
+      .orderBy(asc(payments.settledAt), asc(payments.createdAt))
+      .limit(1);
+    return deposit;
+  }
+
+  /**
+   * A deposit match stands on the deposit it matches: once a withdrawal was requested after that deposit (or, for an
+   * offer staff made by hand, after the offer), accepting it would let the player play the bonus with none of their
+   * own money at risk.
+   */
+  async function assertDepositStillIn(tx: Tx, row: UserBonusRow, campaign: BonusCampaignRow) {
+    if (campaign.kind !== 'deposit_match') return;
+    let since = row.createdAt;
+    if (row.triggerRef === 'first_deposit') {
+      const deposit = await matchedDeposit(tx, { id: row.userId, currency: row.currency }, campaign);
+      since = deposit?.settledAt ?? deposit?.createdAt ?? row.createdAt;
+    }
+    if (await withdrawalRequestedSince(tx, row.userId, since)) throw new BonusDepositWithdrawnError();
   }
 
   async function ownBonus(tx: DbOrTx, userId: number, bonusId: string) {
@@ -260,7 +303,7 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
         if (!locked || locked.bonus.status !== 'active' || !locked.bonus.expiresAt || locked.bonus.expiresAt > now) {
           return false;
         }
-        await finishBonus(tx, locked.bonus, 'expired', now);
+        await finishBonus(tx, wallet, locked.bonus, 'expired', now);
         return true;
       });
       if (done) bonuses++;
@@ -339,7 +382,11 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
           .from(userBonuses)
           .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
         if (other) throw new BonusActiveExistsError();
+        await assertDepositStillIn(tx, locked.bonus, campaign);
         const amount = campaign.kind === 'coins' ? await pickIn(tx, locked) : (locked.bonus.amount ?? 0n);
+        // A jurisdiction may cap the multiple (UK-like: 10x): the requirement is never above it.
+        const cap = await maxWagering(tx, userId);
+        const multiple = cap === null ? campaign.wager : Math.min(campaign.wager, cap);
         const [updated] = await tx
           .update(userBonuses)
           .set({
@@ -347,23 +394,26 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
             amount,
             acceptedAt: now,
             expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
-            wagerRequired: amount * BigInt(campaign.wager),
+            wagerRequired: amount * BigInt(multiple),
             freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
           })
           .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))
           .returning();
         if (!updated) throw new BonusNotOfferedError();
         if (amount > 0n) {
-          await createWalletService({ db: tx as Db }).transfer({
-            idempotencyKey: grantTransferKey(bonusId),
-            kind: 'bonus_grant',
-            currency: locked.bonus.currency,
-            legs: [
-              { account: { house: 'bonus_pool' }, amount: -amount },
-              { account: { userId, kind: 'bonus' }, amount },
-            ],
-            metadata: { bonusId, campaign: campaign.slug },
-          });
+          await wallet.transfer(
+            {
+              idempotencyKey: grantTransferKey(bonusId),
+              kind: 'bonus_grant',
+              currency: locked.bonus.currency,
+              legs: [
+                { account: { house: 'bonus_pool' }, amount: -amount },
+                { account: { userId, kind: 'bonus' }, amount },
+              ],
+              metadata: { bonusId, campaign: campaign.slug },
+            },
+            tx,
+          );
         }
         return { bonus: activeView(updated, campaign) };
       });
@@ -389,10 +439,22 @@ export function createBonusService({ db, clock }: { db: Db; clock: Clock }) {
         const locked = await ownBonus(tx, userId, bonusId);
         if (locked.bonus.status === 'forfeited') return { id: bonusId, status: 'forfeited' as const };
         if (locked.bonus.status !== 'active') throw new BonusNotActiveError();
-        await finishBonus(tx, locked.bonus, 'forfeited', clock.now());
+        await finishBonus(tx, wallet, locked.bonus, 'forfeited', clock.now());
         return { id: bonusId, status: 'forfeited' as const };
       });
     },
+
+    /**
+     * The cashbox's withdrawal guard: a withdrawal while a bonus is being wagered would take out the money the bonus
+     * stands on, so it is refused (409 withdrawal_forfeits_bonus) until the player confirms giving the bonus up; then
+     * the bonus is forfeited in the withdrawal's own transaction (a refused withdrawal forfeits nothing).
+     */
+    withdrawalGuard: (async (tx, withdrawal) => {
+      const locked = await lockActiveBonus(tx, withdrawal.userId);
+      if (!locked) return;
+      if (!withdrawal.forfeitBonus) throw new WithdrawalForfeitsBonusError();
+      await finishBonus(tx, wallet, locked.bonus, 'forfeited', clock.now());
+    }) satisfies WithdrawalGuard,
 
     async history(userId: number, query: BonusHistoryQuery): Promise<BonusHistoryResponse> {
       const where = eq(userBonuses.userId, userId);

@@ -13,9 +13,18 @@ declare module '../../plugins/app/services' {
 /** The bonus engine and its expiry sweep. */
 export const bonusesPlugin = fp<{ config: Config }>(
   async (app) => {
-    const bonuses = createBonusService({ db: app.db, clock: systemClock });
+    const { guard } = app.services.protection;
+    const bonuses = createBonusService({
+      db: app.db,
+      clock: systemClock,
+      // The player's jurisdiction caps the wagering multiple (UK-like: 10x).
+      maxWagering: async (executor, userId) =>
+        guard.profileOf((await guard.player(executor, userId)).country).maxBonusWagering,
+    });
     app.services.bonuses = bonuses;
     app.jobs.add(bonusExpiryJob(bonuses));
+    // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
+    app.services.withdrawals.addGuard(bonuses.withdrawalGuard);
   },
-  { name: 'bonuses', dependencies: ['db', 'services', 'jobs'] },
+  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'protection', 'cashbox'] },
 );

@@ -1,8 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
-import { captchaInput, leadingZeroBits, type CaptchaChallenge, type CaptchaSolution } from '@playhouse/shared';
+import type { CaptchaChallenge } from '@playhouse/shared';
 import { AppError } from '../../lib/errors';
+import { hitCounter, peekCounter } from '../rate-counters/rate-counters';
 
 const { usedCaptchaTokens } = schema;
 
@@ -12,77 +15,102 @@ export class CaptchaInvalidError extends AppError {
   }
 }
 
+/** PBKDF2-SHA-256 iterations per attempt: each try costs real work, in the browser's workers. */
+const COST = 500;
+/** Failed checks from one address raise its difficulty for an hour, doubling per failure up to 2^MAX_LEVEL. */
+const FAILURE_WINDOW_MS = 60 * 60_000;
+const MAX_LEVEL = 4;
+
 export interface CaptchaOptions {
   db: Db;
-  /** HMAC key for challenge tokens; every api instance must share it for a challenge to verify anywhere. */
+  /** HMAC key for challenges; every api instance must share it for a challenge to verify anywhere. */
   secret: string;
-  /** Leading zero bits a solution's hash needs (each bit doubles the average work). */
+  /** Expected attempts of an untroubled visitor (the counter is drawn between this and twice this). */
   difficulty: number;
   ttlMs: number;
   now?: () => Date;
 }
 
-interface ChallengePayload {
-  /** Random salt, so that no two challenges share a solution. */
-  s: string;
-  /** Expiry, epoch ms. */
-  e: number;
-  d: number;
-}
-
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
 
+function parsePayload(payload: string): Payload | null {
+  try {
+    const value = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Partial<Payload> | null;
+    if (!value || typeof value !== 'object' || !value.challenge || !value.solution) return null;
+    if (typeof value.challenge.signature !== 'string' || typeof value.challenge.parameters !== 'object') return null;
+    return value as Payload;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Self-hosted proof-of-work captcha. A challenge is a signed, expiring token; the client spends CPU finding a nonce;
- * the server checks signature, expiry and work, then redeems the token once.
+ * The captcha of registration and recovery: ALTCHA (altcha-lib on the server, the altcha widget in the browser),
+ * self-hosted, nothing fetched from elsewhere. A challenge is signed and expires; the browser derives keys until it
+ * finds the one whose prefix the challenge names; the server checks the signatures and redeems each challenge once
+ * (across instances, in the database). An address whose checks keep failing gets harder challenges, and a challenge
+ * issued before its failures no longer passes.
  */
 export function createCaptchaService({ db, secret, difficulty, ttlMs, now = () => new Date() }: CaptchaOptions) {
-  function sign(body: string): string {
-    return createHmac('sha256', secret).update(body).digest('base64url');
+  // A second key, derived, signs the expected key: verification needs no key derivation of its own.
+  const keySecret = createHmac('sha256', secret).update('altcha-derived-key').digest('hex');
+  const failureKey = (address: string) => `captcha-fail:${address}`;
+
+  async function levelOf(address: string): Promise<number> {
+    return Math.min(MAX_LEVEL, await peekCounter(db, failureKey(address), now()));
   }
 
-  function challenge(): CaptchaChallenge {
-    const payload: ChallengePayload = {
-      s: randomBytes(16).toString('base64url'),
-      e: now().getTime() + ttlMs,
-      d: difficulty,
-    };
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return { token: `${body}.${sign(body)}`, difficulty };
+  async function failed(address: string): Promise<never> {
+    await hitCounter(db, failureKey(address), FAILURE_WINDOW_MS, now());
+    throw new CaptchaInvalidError();
   }
 
-  function readToken(token: string): ChallengePayload | null {
-    const [body, signature, ...rest] = token.split('.');
-    if (!body || !signature || rest.length > 0) return null;
-    const expected = Buffer.from(sign(body));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    try {
-      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<ChallengePayload>;
-      if (typeof payload.s !== 'string' || typeof payload.e !== 'number' || typeof payload.d !== 'number') return null;
-      return payload as ChallengePayload;
-    } catch {
-      return null;
-    }
+  /** A fresh challenge for the caller, as hard as its recent failures say. */
+  async function challenge(address: string): Promise<CaptchaChallenge> {
+    const level = await levelOf(address);
+    const expected = difficulty * 2 ** level;
+    const created: Challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: COST,
+      counter: randomInt(2 * expected, expected),
+      deriveKey,
+      expiresAt: new Date(now().getTime() + ttlMs),
+      data: { level },
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
+    });
+    return { parameters: created.parameters, signature: created.signature ?? '' };
   }
 
-  /** Throws CaptchaInvalidError unless the solution is genuine, fresh, worked out and not used before. */
-  async function redeem(solution: CaptchaSolution | undefined): Promise<void> {
-    if (!solution) throw new CaptchaInvalidError();
-    const payload = readToken(solution.token);
+  /** Throws CaptchaInvalidError unless the payload solves a genuine, fresh, hard-enough challenge not used before. */
+  async function redeem(payload: string | undefined, address: string): Promise<void> {
+    const parsed = payload ? parsePayload(payload) : null;
+    if (!parsed) return failed(address);
     const current = now();
-    if (!payload || payload.e <= current.getTime()) throw new CaptchaInvalidError();
-    const digest = createHash('sha256').update(captchaInput(solution.token, solution.nonce)).digest();
-    if (leadingZeroBits(digest) < payload.d) throw new CaptchaInvalidError();
+    const expiresAt = parsed.challenge.parameters.expiresAt;
+    // altcha-lib reads the expiry against the system clock; the service's own clock decides here too.
+    if (typeof expiresAt !== 'number' || expiresAt * 1000 <= current.getTime()) return failed(address);
+    const result = await verifySolution({
+      challenge: parsed.challenge,
+      solution: parsed.solution,
+      deriveKey,
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
+    }).catch(() => null);
+    if (!result?.verified) return failed(address);
+    const level = Number(parsed.challenge.parameters.data?.level ?? 0);
+    if (level < (await levelOf(address))) return failed(address);
 
-    const tokenHash = createHash('sha256').update(solution.token).digest('hex');
+    const tokenHash = createHash('sha256')
+      .update(parsed.challenge.signature ?? '')
+      .digest('hex');
     await db.delete(usedCaptchaTokens).where(lt(usedCaptchaTokens.expiresAt, current));
     const claimed = await db
       .insert(usedCaptchaTokens)
-      .values({ tokenHash, expiresAt: new Date(payload.e) })
+      .values({ tokenHash, expiresAt: new Date(expiresAt * 1000) })
       .onConflictDoNothing()
       .returning({ tokenHash: usedCaptchaTokens.tokenHash });
-    if (claimed.length === 0) throw new CaptchaInvalidError();
+    if (claimed.length === 0) return failed(address);
   }
 
   return { challenge, redeem };

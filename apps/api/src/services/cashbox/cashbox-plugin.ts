@@ -14,8 +14,13 @@ declare module '../../plugins/app/services' {
 /** The cashbox's payment methods and the withdrawals. */
 export const cashboxPlugin = fp<{ config: Config }>(
   async (app) => {
-    app.services.cashbox = createCashboxService({ db: app.db, limits: app.services.limits });
-    app.services.withdrawals = createWithdrawalService({ db: app.db, clock: systemClock });
+    const { protection } = app.services;
+    app.services.cashbox = createCashboxService({ db: app.db, limits: protection.limits });
+    app.services.withdrawals = createWithdrawalService({
+      db: app.db,
+      clock: systemClock,
+      withdrawalGuard: protection.guard.assertCanWithdraw,
+    });
   },
-  { name: 'cashbox', dependencies: ['db', 'services', 'limits'] },
+  { name: 'cashbox', dependencies: ['db', 'services', 'protection'] },
 );

@@ -1,21 +1,21 @@
 import type { Db } from '@playhouse/db';
 import { WITHDRAWAL_DETAIL_FIELDS, type CashboxResponse } from '@playhouse/shared';
 import { localize, type LocaleContext } from '../../lib/localize';
-import type { LimitsService } from '../limits/limits-service';
 import { asCurrency, formatAmount } from '../../lib/amounts';
+import type { LimitsService } from '../protection/limits-service';
 import { listMethodOffers } from './method-queries';
 
 export type CashboxService = ReturnType<typeof createCashboxService>;
 
 /** What the cashbox page shows: the methods in the player's currency with their bounds, and the deposit limits. */
-export function createCashboxService({ db, limits }: { db: Db; limits: Pick<LimitsService, 'usage' | 'toContract'> }) {
+export function createCashboxService({ db, limits }: { db: Db; limits: Pick<LimitsService, 'depositUsage'> }) {
   return {
     async overview(user: { id: number; currency: string }, context: LocaleContext): Promise<CashboxResponse> {
       const currency = asCurrency(user.currency);
       const [deposits, payouts, usage] = await Promise.all([
         listMethodOffers(db, currency, 'deposit'),
         listMethodOffers(db, currency, 'withdrawal'),
-        limits.usage(user),
+        limits.depositUsage(user),
       ]);
       const common = (offer: (typeof deposits)[number]) => ({
         code: offer.code,
@@ -35,11 +35,7 @@ export function createCashboxService({ db, limits }: { db: Db; limits: Pick<Limi
           ...common(offer),
           detailFields: [...WITHDRAWAL_DETAIL_FIELDS[offer.kind]],
         })),
-        limits: usage.map((limit) => ({
-          ...limits.toContract(limit, currency),
-          used: formatAmount(limit.used, currency),
-          remaining: limit.remaining === null ? null : formatAmount(limit.remaining, currency),
-        })),
+        limits: usage,
       };
     },
   };

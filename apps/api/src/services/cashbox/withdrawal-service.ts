@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import { and, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import {
   WITHDRAWAL_DETAIL_FIELDS,
   type StaffWithdrawal,
@@ -9,7 +9,7 @@ import {
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { createWalletService } from '../wallet/wallet-service';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
 import { WithdrawalStateConflictError } from './cashbox-errors';
 import type { Clock } from '../../lib/clock';
@@ -76,6 +76,31 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/** A withdrawal about to hold the player's money. */
+export interface WithdrawalIntent {
+  userId: number;
+  currency: string;
+  amount: bigint;
+  /** The player confirmed giving up the bonus being wagered. */
+  forfeitBonus: boolean;
+}
+
+/**
+ * Runs inside the withdrawal request's transaction, before the ledger accounts are locked and any money moves; it
+ * refuses by throwing an AppError, and whatever it did rolls back with a refused or failed request.
+ */
+export type WithdrawalGuard = (tx: Tx, withdrawal: WithdrawalIntent) => Promise<void>;
+
+/** Whether the player asked for a withdrawal (not rejected) at or after `since`. */
+export async function withdrawalRequestedSince(executor: DbOrTx, userId: number, since: Date): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since), ne(withdrawals.status, 'rejected')))
+    .limit(1);
+  return row !== undefined;
+}
+
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /**
@@ -83,7 +108,18 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
  * 'withdrawals' hold; staff approve, then mark paid (hold → world) or reject (hold → main). Each step is one
  * transaction that changes the status and moves the money together.
  */
-export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock }) {
+export function createWithdrawalService({
+  db,
+  clock,
+  withdrawalGuard,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
+  withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
+}) {
+  const wallet = createWalletService({ db });
+  const guards: WithdrawalGuard[] = [];
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -139,29 +175,34 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
         throw new FourEyesError('A withdrawal is paid by a second staff member: not the one who approved it.');
       }
       const now = clock.now();
-      const wallet = createWalletService({ db: tx as Db });
       if (step.to === 'paid') {
-        await wallet.transfer({
-          idempotencyKey: withdrawalTransferKey(row.id, 'paid'),
-          kind: 'withdrawal_paid',
-          currency: row.currency,
-          legs: [
-            { account: { house: 'withdrawals' }, amount: -row.amount },
-            { account: { house: 'world' }, amount: row.amount },
-          ],
-          metadata: { withdrawalId: row.id, userId: row.userId, actorId: actor.id },
-        });
+        await wallet.transfer(
+          {
+            idempotencyKey: withdrawalTransferKey(row.id, 'paid'),
+            kind: 'withdrawal_paid',
+            currency: row.currency,
+            legs: [
+              { account: { house: 'withdrawals' }, amount: -row.amount },
+              { account: { house: 'world' }, amount: row.amount },
+            ],
+            metadata: { withdrawalId: row.id, userId: row.userId, actorId: actor.id },
+          },
+          tx,
+        );
       } else if (step.to === 'rejected') {
-        await wallet.transfer({
-          idempotencyKey: withdrawalTransferKey(row.id, 'rejected'),
-          kind: 'withdrawal_rejected',
-          currency: row.currency,
-          legs: [
-            { account: { house: 'withdrawals' }, amount: -row.amount },
-            { account: { userId: row.userId, kind: 'main' }, amount: row.amount },
-          ],
-          metadata: { withdrawalId: row.id, actorId: actor.id, reason: step.reason },
-        });
+        await wallet.transfer(
+          {
+            idempotencyKey: withdrawalTransferKey(row.id, 'rejected'),
+            kind: 'withdrawal_rejected',
+            currency: row.currency,
+            legs: [
+              { account: { house: 'withdrawals' }, amount: -row.amount },
+              { account: { userId: row.userId, kind: 'main' }, amount: row.amount },
+            ],
+            metadata: { withdrawalId: row.id, actorId: actor.id, reason: step.reason },
+          },
+          tx,
+        );
       }
       await tx
         .update(withdrawals)
@@ -215,13 +256,24 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
   }
 
   return {
+    /** Adds a check every withdrawal request passes (a bonus being wagered, player protection). */
+    addGuard(guard: WithdrawalGuard): void {
+      guards.push(guard);
+    },
+
     /**
      * Requests a payout. The status row and the hold on the money are written in one transaction: with too little
      * main balance nothing is written (409 insufficient_funds), and a replayed key answers as the first request did.
      */
     async request(
       user: { id: number; currency: string },
-      request: { method: string; amount: string; details: Record<string, string>; idempotencyKey: string },
+      request: {
+        method: string;
+        amount: string;
+        details: Record<string, string>;
+        idempotencyKey: string;
+        forfeitBonus?: boolean | undefined;
+      },
     ): Promise<Withdrawal> {
       const currency = asCurrency(user.currency);
       const existing = await findByKey(db, user.id, request.idempotencyKey);
@@ -233,6 +285,10 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
         return creationResponse(row);
       };
       if (existing) return replay(existing);
+      await withdrawalGuard(db, user.id);
+      // Too little main money is said before any guard asks the player to confirm something (the debit checks again).
+      const { main } = await wallet.balances(user.id, currency);
+      if (main < amount) throw new InsufficientFundsError(0, main);
 
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
@@ -251,17 +307,22 @@ export function createWithdrawalService({ db, clock }: { db: Db; clock: Clock })
           .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
           .returning();
         if (!row) return null;
+        const intent = { userId: user.id, currency, amount, forfeitBonus: request.forfeitBonus === true };
+        for (const guard of guards) await guard(tx, intent);
         // Only the main account is debited: bonus money cannot leave through a withdrawal.
-        await createWalletService({ db: tx as Db }).transfer({
-          idempotencyKey: withdrawalTransferKey(row.id, 'request'),
-          kind: 'withdrawal_request',
-          currency,
-          legs: [
-            { account: { userId: user.id, kind: 'main' }, amount: -amount },
-            { account: { house: 'withdrawals' }, amount },
-          ],
-          metadata: { withdrawalId: row.id, method: offer.code },
-        });
+        await wallet.transfer(
+          {
+            idempotencyKey: withdrawalTransferKey(row.id, 'request'),
+            kind: 'withdrawal_request',
+            currency,
+            legs: [
+              { account: { userId: user.id, kind: 'main' }, amount: -amount },
+              { account: { house: 'withdrawals' }, amount },
+            ],
+            metadata: { withdrawalId: row.id, method: offer.code },
+          },
+          tx,
+        );
         return row;
       });
       if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);

@@ -2,14 +2,21 @@ import type { Listen } from '@playhouse/db';
 
 export const CHAT_CHANNEL = 'chat_event';
 
-/** A NOTIFY on the chat channel: a conversation got a message or changed status, or staff presence changed. */
-export type ChatEvent = { kind: 'message' | 'status'; conversationId: number } | { kind: 'presence' };
+/**
+ * A NOTIFY on the chat channel: a conversation got a message or changed status, or staff presence changed. `resync`
+ * comes from the hub itself after the LISTEN connection was lost and came back: anything may have changed meanwhile.
+ */
+export type ChatEvent =
+  { kind: 'message' | 'status'; conversationId: number } | { kind: 'presence' } | { kind: 'resync' };
 
 type Subscriber = (event: ChatEvent) => void;
 
 export type ChatHub = ReturnType<typeof createChatHub>;
 
-function parseEvent(payload: string): ChatEvent | null {
+/** What a NOTIFY carries (resync never comes from the database). */
+type NotifiedEvent = Exclude<ChatEvent, { kind: 'resync' }>;
+
+function parseEvent(payload: string): NotifiedEvent | null {
   const value = JSON.parse(payload) as Partial<{ kind: string; conversationId: unknown }>;
   if (value.kind === 'presence') return { kind: 'presence' };
   if ((value.kind === 'message' || value.kind === 'status') && Number.isSafeInteger(value.conversationId)) {
@@ -38,7 +45,7 @@ export function createChatHub({ listen, onError }: { listen: Listen; onError?: (
   }
 
   function dispatch(payload: string) {
-    let event: ChatEvent | null;
+    let event: NotifiedEvent | null;
     try {
       event = parseEvent(payload);
     } catch (error) {
@@ -51,8 +58,13 @@ export function createChatHub({ listen, onError }: { listen: Listen; onError?: (
     else for (const subscriber of perConversation.get(event.conversationId) ?? []) call(subscriber, event);
   }
 
+  function resync() {
+    const event: ChatEvent = { kind: 'resync' };
+    for (const subscriber of new Set([...everything, ...presence])) call(subscriber, event);
+  }
+
   function start(): Promise<() => Promise<void>> {
-    started ??= listen(CHAT_CHANNEL, dispatch).catch((error: unknown) => {
+    started ??= listen(CHAT_CHANNEL, dispatch, { onReconnect: resync }).catch((error: unknown) => {
       started = null;
       throw error;
     });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import type { GameLaunch, GameMode } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
@@ -24,11 +24,14 @@ export function createGamePlayerService({
   db,
   catalogue,
   launchTtlMs,
+  launchGuard,
   now = () => new Date(),
 }: {
   db: Db;
   catalogue: CatalogueService;
   launchTtlMs: number;
+  /** Player protection: breaks, verification per jurisdiction (demo play included), a due reality check. */
+  launchGuard: (executor: DbOrTx, userId: number | null, mode: GameMode) => Promise<void>;
   now?: () => Date;
 }) {
   async function gameOrNotFound(ref: number | string) {
@@ -58,7 +61,10 @@ export function createGamePlayerService({
         if (!game.demoModeEnabled) throw new DemoUnavailableError();
       } else {
         if (viewer.userId === null) throw new UnauthorizedError();
-        if (game.requiresDeposit && !(await hasSucceededDeposit(db, viewer.userId))) throw new GameLockedError();
+      }
+      await launchGuard(db, viewer.userId, mode);
+      if (mode === 'real' && game.requiresDeposit && !(await hasSucceededDeposit(db, viewer.userId!))) {
+        throw new GameLockedError();
       }
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();

@@ -15,7 +15,8 @@ export const gamesPlugin = fp<{ config: Config }>(
       db: app.db,
       catalogue: app.services.catalogue,
       launchTtlMs: config.casino.launchTtlMs,
+      launchGuard: app.services.protection.guard.assertCanLaunch,
     });
   },
-  { name: 'games', dependencies: ['db', 'services', 'catalogue'] },
+  { name: 'games', dependencies: ['db', 'services', 'catalogue', 'protection'] },
 );

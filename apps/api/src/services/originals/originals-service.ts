@@ -320,6 +320,10 @@ export function createOriginalsService({
             throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
           }
           if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
+          // The operator's protection refused: the player reads its own reason (which limit, until when).
+          if (debit.code === 'player_protection' && debit.detail) {
+            throw new AppError(debit.detail.code, debit.message, 409, debit.detail.fields);
+          }
           throw new GameSessionInvalidError();
         }
         // Owed from now on: should the win below not get through, the settlement job's next pass delivers it (a

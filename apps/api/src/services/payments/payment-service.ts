@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { createWalletService } from '../wallet/wallet-service';
@@ -7,7 +7,6 @@ import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
-import type { LimitsService } from '../limits/limits-service';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
 
 const { payments, paymentEvents } = schema;
@@ -45,16 +44,18 @@ export function createPaymentService({
   db,
   clock,
   providers,
-  limits,
+  depositGuard,
   siteUrl,
 }: {
   db: Db;
   clock: Clock;
   providers: PaymentProvider[];
-  limits: Pick<LimitsService, 'assertDepositAllowed'>;
+  /** Player protection's check (breaks, verification, deposit limits), run inside the deposit's transaction. */
+  depositGuard: (tx: DbOrTx, userId: number, amount: bigint) => Promise<void>;
   siteUrl: string;
 }) {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
+  const wallet = createWalletService({ db });
 
   function provider(code: string): PaymentProvider {
     const found = byCode.get(code);
@@ -101,7 +102,7 @@ export function createPaymentService({
   }
 
   /** Applies one verified event inside the caller's transaction; the payment row is locked while it decides. */
-  async function applyEvent(tx: DbOrTx, providerCode: string, event: ProviderEvent): Promise<WebhookOutcome> {
+  async function applyEvent(tx: Tx, providerCode: string, event: ProviderEvent): Promise<WebhookOutcome> {
     if (!UUID_PATTERN.test(event.paymentId)) return 'unknown_payment';
     const [payment] = await tx
       .select()
@@ -120,17 +121,19 @@ export function createPaymentService({
       return 'applied';
     }
     // The wallet runs inside this transaction (as a savepoint): the credit and the status change commit together.
-    const wallet = createWalletService({ db: tx as Db });
-    const credit = await wallet.transfer({
-      idempotencyKey: depositTransferKey(payment.id),
-      kind: 'deposit',
-      currency: payment.currency,
-      legs: [
-        { account: { userId: payment.userId, kind: 'main' }, amount: payment.amount },
-        { account: { house: 'world' }, amount: -payment.amount },
-      ],
-      metadata: { paymentId: payment.id, provider: providerCode, eventId: event.eventId },
-    });
+    const credit = await wallet.transfer(
+      {
+        idempotencyKey: depositTransferKey(payment.id),
+        kind: 'deposit',
+        currency: payment.currency,
+        legs: [
+          { account: { userId: payment.userId, kind: 'main' }, amount: payment.amount },
+          { account: { house: 'world' }, amount: -payment.amount },
+        ],
+        metadata: { paymentId: payment.id, provider: providerCode, eventId: event.eventId },
+      },
+      tx,
+    );
     await tx
       .update(payments)
       .set({ status: 'succeeded', transferId: credit.transferId, updatedAt: now, settledAt: now })
@@ -139,6 +142,11 @@ export function createPaymentService({
   }
 
   return {
+    /** Whether a provider of this code is enabled (the sandbox is not, with PSP_SANDBOX=off). */
+    hasProvider(code: string): boolean {
+      return byCode.has(code);
+    },
+
     async createDeposit(
       user: { id: number; currency: string },
       request: { method: string; amount: string; locale: string; idempotencyKey: string },
@@ -159,7 +167,7 @@ export function createPaymentService({
       provider(offer.provider);
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
-        await limits.assertDepositAllowed(tx, user, amount, now);
+        await depositGuard(tx, user.id, amount);
         const [row] = await tx
           .insert(payments)
           .values({

@@ -3,7 +3,7 @@ import type { Db } from '@playhouse/db';
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { LimitsService } from '../limits/limits-service';
+import type { ProtectionGuard } from '../protection/guard';
 import { createPaymentService, type PaymentService } from './payment-service';
 import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from './sandbox/sandbox-provider';
 import { createSandboxPsp, fetchTransport, type SandboxPsp, type WebhookTransport } from './sandbox/sandbox-psp';
@@ -32,7 +32,7 @@ export function createPaymentServices({
   db,
   clock,
   config,
-  limits,
+  guard,
   logger,
   inject,
   onEventsQueued,
@@ -40,7 +40,8 @@ export function createPaymentServices({
   db: Db;
   clock: Clock;
   config: Pick<Config, 'siteUrl' | 'payments'>;
-  limits: LimitsService;
+  /** Player protection: its deposit check runs inside the deposit's transaction. */
+  guard: Pick<ProtectionGuard, 'assertCanDeposit'>;
   logger: { warn(details: Record<string, unknown>, message: string): void };
   inject?: Inject;
   onEventsQueued?: () => void;
@@ -85,6 +86,13 @@ export function createPaymentServices({
     webhookSecret,
     hostedPageUrl: (locale, sessionId) => `${config.siteUrl}/${locale}/psp/checkout/${sessionId}`,
   });
-  const payments = createPaymentService({ db, clock, providers: [provider], limits, siteUrl: config.siteUrl });
+  // With PSP_SANDBOX=off (required in production) the sandbox takes no deposits and its hosted page is gone.
+  const payments = createPaymentService({
+    db,
+    clock,
+    providers: config.payments.sandbox ? [provider] : [],
+    depositGuard: guard.assertCanDeposit,
+    siteUrl: config.siteUrl,
+  });
   return { payments, psp };
 }

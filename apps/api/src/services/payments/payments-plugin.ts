@@ -16,7 +16,7 @@ export const paymentsPlugin = fp<{ config: Config }>(
       db: app.db,
       clock: systemClock,
       config,
-      limits: app.services.limits,
+      guard: app.services.protection.guard,
       logger: app.log,
       inject: (request) => app.inject(request),
       // Deliver at once rather than at the next tick, so the player's balance moves while they watch.
@@ -27,5 +27,5 @@ export const paymentsPlugin = fp<{ config: Config }>(
     Object.assign(app.services, services);
     app.jobs.add(pspWebhookJob(services.psp, config.payments.pollMs));
   },
-  { name: 'payments', dependencies: ['db', 'services', 'jobs', 'limits'] },
+  { name: 'payments', dependencies: ['db', 'services', 'jobs', 'protection'] },
 );

@@ -71,7 +71,7 @@ export async function findPlayer(db: DbOrTx, userId: number) {
 /** The accepted bets of a round that have not been rolled back: what a win of the round pays out against. */
 export async function findRoundBets(db: DbOrTx, provider: string, roundId: string, userId: number) {
   return db
-    .select({ amount: providerTransactions.amount, legs: providerTransactions.legs })
+    .select({ transactionId: providerTransactions.transactionId, amount: providerTransactions.amount })
     .from(providerTransactions)
     .where(
       and(

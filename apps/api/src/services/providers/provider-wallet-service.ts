@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   formatMinor,
   isCurrency,
@@ -16,20 +16,12 @@ import type {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
-import { NotFoundError } from '../../lib/errors';
-import {
-  addFreeSpinWinnings,
-  bonusShareOf,
-  completeIfDone,
-  countStake,
-  gameTypeOf,
-  lockActiveBonus,
-  setFreeSpinsLeft,
-  uncountStake,
-} from '../bonuses/bonus-engine';
+import { NotFoundError, type AppError } from '../../lib/errors';
+import { gameTypeOf } from '../bonuses/bonus-engine';
+import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
-import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { insertGameSession } from './game-session-queries';
 import {
@@ -82,14 +74,20 @@ const WALLET_MESSAGES: Record<WalletErrorCode, string> = {
   round_closed: 'This round already has its win: it takes no more bets and cannot be rolled back.',
   round_mismatch: 'This round belongs to another game session.',
   win_limit_exceeded: "The round's wins would exceed the game's maximum win.",
+  player_protection: 'The operator refused the bet to protect the player (a limit, a break or a reality check).',
 };
 
-function failure(code: WalletErrorCode, balance?: { amount: bigint; currency: Currency }): WalletResponse {
+function failure(
+  code: WalletErrorCode,
+  balance?: { amount: bigint; currency: Currency },
+  detail?: { code: string; fields?: Record<string, string> },
+): WalletResponse {
   return {
     status: 'error',
     code,
     message: WALLET_MESSAGES[code],
     ...(balance ? { balance: formatMinor(balance.amount, balance.currency), currency: balance.currency } : {}),
+    ...(detail ? { detail } : {}),
   };
 }
 
@@ -102,25 +100,14 @@ function ok(amount: bigint, currency: Currency, transactionId?: string): WalletR
   };
 }
 
+/** The stake pipeline's key of a casino bet (also its wagering contribution's key). */
+export const casinoSourceKey = (provider: string, transactionId: string) => `casino:${provider}:${transactionId}`;
+
 /** What a call asked for, so a repeat with the same transaction id must ask for exactly the same. */
 function requestHash(type: string, body: object): string {
   return createHash('sha256')
     .update(JSON.stringify([type, body]))
     .digest('hex');
-}
-
-/** The player's playable money: main plus bonus (bets take main first). */
-async function playable(db: DbOrTx, userId: number, currency: string) {
-  const accounts = (await playerAccounts(db, userId)).filter((account) => account.currency === currency);
-  const main = accounts.find((account) => account.kind === 'main')?.balance ?? 0n;
-  const bonus = accounts.find((account) => account.kind === 'bonus')?.balance ?? 0n;
-  return { main, bonus, total: main + bonus };
-}
-
-/** Splits a bet over the player's money: main first, then bonus (SPEC: bonus money only after main is gone). */
-export function splitBet(amount: bigint, balances: { main: bigint; bonus: bigint }): { main: bigint; bonus: bigint } {
-  const main = amount <= balances.main ? amount : balances.main;
-  return { main, bonus: amount - main };
 }
 
 /** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
@@ -155,6 +142,7 @@ export function createProviderWalletService({
   isPlayerSessionLive,
   limits,
   now = () => new Date(),
+  stakes,
 }: {
   db: Db;
   secrets: Readonly<Record<string, string>>;
@@ -167,6 +155,11 @@ export function createProviderWalletService({
     maxWinPerRound: Readonly<Record<Currency, bigint>>;
   };
   now?: () => Date;
+  /**
+   * How money moves: bets, wins and rollbacks go through the stake pipeline the sportsbook uses too; its guards
+   * (player protection) run inside each bet's transaction.
+   */
+  stakes: StakePipeline;
 }) {
   /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
   async function secretOf(provider: string): Promise<string> {
@@ -205,8 +198,8 @@ export function createProviderWalletService({
   }
 
   /** A refusal with the player's balance, so the game can show it; nothing is stored, a repeat is judged again. */
-  async function refusal(executor: DbOrTx, code: WalletErrorCode, player: { id: number; currency: Currency }) {
-    const { total } = await playable(executor, player.id, player.currency);
+  async function refusal(executor: Tx, code: WalletErrorCode, player: { id: number; currency: Currency }) {
+    const total = await stakes.playable(player.id, player.currency, executor);
     return { response: failure(code, { amount: total, currency: player.currency }) };
   }
 
@@ -224,7 +217,7 @@ export function createProviderWalletService({
     lockId: string,
     transactionId: string,
     hash: string,
-    decide: (tx: DbOrTx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
+    decide: (tx: Tx) => Promise<{ response: WalletResponse; row?: Omit<StoredRow, 'response'> }>,
   ): Promise<WalletResponse> {
     return db.transaction(async (tx) => {
       // The round first (a win and a rollback of one round cannot interleave), then the ids in a fixed order.
@@ -238,11 +231,6 @@ export function createProviderWalletService({
       if (row) await insertProviderTransaction(tx, { ...row, provider, transactionId, requestHash: hash, response });
       return response;
     });
-  }
-
-  /** A wallet bound to the caller's transaction: its transfer runs as a savepoint inside it. */
-  function walletIn(tx: DbOrTx) {
-    return createWalletService({ db: tx as Db });
   }
 
   return {
@@ -279,7 +267,7 @@ export function createProviderWalletService({
         createdAt: opened,
         expiresAt: new Date(opened.getTime() + limits.gameSessionTtlMs),
       });
-      const { total } = await playable(db, player.id, player.currency);
+      const total = await stakes.playable(player.id, player.currency);
       return {
         ...base,
         playerId: String(player.id),
@@ -296,12 +284,15 @@ export function createProviderWalletService({
       return db.transaction(async (tx) => {
         const named = await sessionOfCall(tx, { provider, ...body }, alive());
         if ('refusal' in named) return failure(named.refusal);
-        const { total } = await playable(tx, player.id, player.currency);
-        return ok(total, player.currency);
+        return ok(await stakes.playable(player.id, player.currency, tx), player.currency);
       });
     },
 
-    /** Debits a bet (main money first, then bonus); refused after its rollback, or with the balance when too low. */
+    /**
+     * Takes a bet through the stake pipeline (protection's guards, main money first, then the active bonus's money; a
+     * campaign's free spin from the house bonus pool); refused after its rollback, by a guard, above the bonus max
+     * bet, or with the balance when too low.
+     */
     async bet(provider: string, body: BetBody): Promise<WalletResponse> {
       const hash = requestHash('bet', body);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
@@ -315,7 +306,6 @@ export function createProviderWalletService({
         const roundRefusal = betRefusal(await roundOf(tx, provider, body.roundId), named.session.id);
         if (roundRefusal) return refusal(tx, roundRefusal, player);
         const amount = parseDecimal(body.amount, player.currency)!;
-        const balances = await playable(tx, player.id, player.currency);
         const base = {
           type: 'bet' as const,
           roundId: body.roundId,
@@ -325,67 +315,69 @@ export function createProviderWalletService({
           amount,
           currency: player.currency,
         };
-        const refuse = (code: WalletErrorCode) => ({
-          response: failure(code, { amount: balances.total, currency: player.currency }),
+        const refuse = async (code: WalletErrorCode, detail?: { code: string; fields?: Record<string, string> }) => ({
+          response: failure(
+            code,
+            { amount: await stakes.playable(player.id, player.currency, tx), currency: player.currency },
+            detail,
+          ),
           row: { ...base, status: 'refused' as const, ledgerTransferId: null },
         });
 
         if ((await findRollbacksOf(tx, provider, body.transactionId)).length > 0) {
           return refuse('transaction_rolled_back');
         }
-        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
-        const bonus = await lockActiveBonus(tx, player.id);
-        const campaign = bonus?.campaign;
-        // A free spin: the campaign's game at its fixed stake while spins are left, paid by the house bonus pool.
-        const freeSpin =
-          bonus !== undefined &&
-          campaign!.kind === 'free_spins' &&
-          (bonus.bonus.freeSpinsLeft ?? 0) > 0 &&
-          campaign!.gameSlug === game.slug &&
-          campaign!.freeSpinStake === amount;
-        if (bonus && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
-          return refuse('bonus_max_bet_exceeded');
-        }
-        if (!freeSpin && balances.total < amount) return refuse('insufficient_funds');
-
-        const split = freeSpin ? { main: 0n, bonus: 0n } : splitBet(amount, balances);
-        const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount }];
-        if (freeSpin) legs.push({ account: { house: 'bonus_pool' }, amount: -amount });
-        if (split.main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: -split.main });
-        if (split.bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: -split.bonus });
         try {
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:bet:${body.transactionId}`,
-            kind: 'casino_bet',
+          // The stake pipeline: player protection's guards, the bonus (free spin, max bet), main money first, the
+          // ledger, the stake record and the wagering count.
+          const taken = await stakes.stake(tx, {
+            product: 'casino',
+            sourceKey: casinoSourceKey(provider, body.transactionId),
+            transferKey: `casino:${provider}:bet:${body.transactionId}`,
+            userId: player.id,
             currency: player.currency,
-            legs,
+            amount,
+            gameType: gameTypeOf(game),
+            gameSlug: game.slug,
+            sessionId: null,
             metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
           });
-          if (bonus && freeSpin) {
-            await setFreeSpinsLeft(tx, bonus.bonus.id, -1);
-          } else if (bonus) {
-            await countStake(tx, bonus, `casino:${provider}:${body.transactionId}`, gameTypeOf(game), amount);
-            await completeIfDone(tx, bonus.bonus.id, new Date());
-          }
           return {
-            response: ok(balances.total - (freeSpin ? 0n : amount), player.currency, body.transactionId),
+            response: ok(await stakes.playable(player.id, player.currency, tx), player.currency, body.transactionId),
             row: {
               ...base,
               status: 'ok',
-              ledgerTransferId: result.transferId,
-              legs: (freeSpin
-                ? { freeSpin: amount.toString() }
-                : { main: split.main.toString(), bonus: split.bonus.toString() }) as Record<string, string>,
+              ledgerTransferId: taken.transferId,
+              legs: (taken.freeSpin
+                ? { freeSpin: taken.shares.freeSpin.toString() }
+                : { main: taken.shares.main.toString(), bonus: taken.shares.bonus.toString() }) as Record<
+                string,
+                string
+              >,
             },
           };
         } catch (error) {
+          // A guard's refusal reaches the provider as player_protection with the guard's own code (the Originals host
+          // shows the player that); the pipeline's own refusals by their wallet codes.
+          if (stakes.isGuardRefusal(error)) {
+            const refused = error as AppError;
+            return refuse('player_protection', {
+              code: refused.code,
+              ...(refused.fields ? { fields: refused.fields } : {}),
+            });
+          }
+          if (error instanceof BonusMaxBetExceededError) return refuse('bonus_max_bet_exceeded');
           if (error instanceof InsufficientFundsError) return refuse('insufficient_funds');
           throw error;
         }
       });
     },
 
-    /** Credits a win to main money; "0.00" closes a losing round without moving anything. */
+    /**
+     * Pays a win on the round's bets: main money, except the share their bonus-funded stakes earned, which goes where
+     * that bonus's money goes now (its balance, main once converted, the bonus pool once it ended otherwise); "0.00"
+     * closes a losing round without moving anything.
+     */
     async win(provider: string, body: WinBody): Promise<WalletResponse> {
       const hash = requestHash('win', body);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
@@ -400,39 +392,23 @@ export function createProviderWalletService({
         const cap = { multiplier: game.maxWinMultiplier, ceiling: limits.maxWinPerRound[player.currency] };
         const roundRefusal = winRefusal(await roundOf(tx, provider, body.roundId), named.session.id, amount, cap);
         if (roundRefusal) return refusal(tx, roundRefusal, player);
-        // The share of the win that the round's bonus-funded stakes earned goes back to bonus money.
-        const bonus = await lockActiveBonus(tx, player.id);
+        // The round's accepted bets earn the win; each one's bonus-funded share goes where its bonus's money goes now.
         const roundBets = await findRoundBets(tx, provider, body.roundId, player.id);
-        const staked = roundBets.reduce((sum, bet) => sum + bet.amount, 0n);
-        const funded = roundBets.reduce(
-          (sum, bet) => sum + BigInt(bet.legs.bonus ?? '0') + BigInt(bet.legs.freeSpin ?? '0'),
-          0n,
-        );
-        const freeSpun = roundBets.reduce((sum, bet) => sum + BigInt(bet.legs.freeSpin ?? '0'), 0n);
-        const toBonus = bonus ? bonusShareOf(amount, funded, staked) : 0n;
-        const toMain = amount - toBonus;
-        let transferId: number | null = null;
+        const paid = await stakes.pay(tx, {
+          product: 'casino',
+          transferKey: `casino:${provider}:win:${body.transactionId}`,
+          userId: player.id,
+          currency: player.currency,
+          amount,
+          sourceKeys: roundBets.map((bet) => casinoSourceKey(provider, bet.transactionId)),
+          metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
+        });
+        const transferId = paid.transferId;
         const winLegs: Record<string, string> = {};
-        if (amount > 0n) {
-          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -amount }];
-          if (toMain > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: toMain });
-          if (toBonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: toBonus });
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:win:${body.transactionId}`,
-            kind: 'casino_win',
-            currency: player.currency,
-            legs,
-            metadata: { provider, transactionId: body.transactionId, roundId: body.roundId, game: game.slug },
-          });
-          transferId = result.transferId;
-          if (toMain > 0n) winLegs.main = toMain.toString();
-          if (toBonus > 0n) winLegs.bonus = toBonus.toString();
+        for (const [kind, credited] of Object.entries(paid.credited)) {
+          if (credited > 0n) winLegs[kind] = credited.toString();
         }
-        if (bonus && freeSpun > 0n) {
-          await addFreeSpinWinnings(tx, bonus, bonusShareOf(amount, freeSpun, staked));
-        }
-        if (bonus) await completeIfDone(tx, bonus.bonus.id, new Date());
-        const { total } = await playable(tx, player.id, player.currency);
+        const total = await stakes.playable(player.id, player.currency, tx);
         return {
           response: ok(total, player.currency, body.transactionId),
           row: {
@@ -452,7 +428,7 @@ export function createProviderWalletService({
     },
 
     /**
-     * Returns a bet's money to where it came from. A rollback whose bet has not arrived is stored as a tombstone, so
+     * Returns a bet's money: each share where its money belongs now. A rollback whose bet has not arrived is stored as a tombstone, so
      * the late bet is refused; a bet that was refused, or already rolled back, has nothing to return.
      */
     async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
@@ -480,23 +456,13 @@ export function createProviderWalletService({
         let transferId: number | null = null;
         let returned = 0n;
         if (bet && bet.status === 'ok' && earlier.length === 0) {
-          const main = BigInt(bet.legs.main ?? '0');
-          const bonus = BigInt(bet.legs.bonus ?? '0');
-          const freeSpin = BigInt(bet.legs.freeSpin ?? '0');
-          // The contribution is taken back first: it locks the active bonus before the ledger's accounts.
-          await uncountStake(tx, player.id, `casino:${provider}:${body.referenceTransactionId}`);
-          const active = await lockActiveBonus(tx, player.id);
-          if (active && freeSpin > 0n) await setFreeSpinsLeft(tx, active.bonus.id, 1);
-          // A rollback undoes the bet exactly: each share goes back to the account it came from.
-          const legs: TransferLeg[] = [{ account: { house: 'casino' }, amount: -bet.amount }];
-          if (freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: freeSpin });
-          if (main > 0n) legs.push({ account: { userId: player.id, kind: 'main' }, amount: main });
-          if (bonus > 0n) legs.push({ account: { userId: player.id, kind: 'bonus' }, amount: bonus });
-          const result = await walletIn(tx).transfer({
-            idempotencyKey: `casino:${provider}:rollback:${body.referenceTransactionId}`,
-            kind: 'casino_rollback',
+          // A rollback undoes the bet: each share goes back where its money belongs now.
+          const refunded = await stakes.refund(tx, {
+            product: 'casino',
+            transferKey: `casino:${provider}:rollback:${body.referenceTransactionId}`,
+            userId: player.id,
             currency: bet.currency,
-            legs,
+            sourceKey: casinoSourceKey(provider, body.referenceTransactionId),
             metadata: {
               provider,
               transactionId: body.transactionId,
@@ -505,10 +471,10 @@ export function createProviderWalletService({
               game: game.slug,
             },
           });
-          transferId = result.transferId;
-          returned = bet.amount;
+          transferId = refunded.transferId;
+          returned = refunded.returned;
         }
-        const { total } = await playable(tx, player.id, player.currency);
+        const total = await stakes.playable(player.id, player.currency, tx);
         return {
           response: ok(total, player.currency, body.transactionId),
           row: {

@@ -33,6 +33,7 @@ export const providersPlugin = fp<{ config: Config }>(
       players: app.services.gamePlayer,
       // A game session lives only as long as the site session that launched the game.
       isPlayerSessionLive: (executor, sessionId) => sessions.isLive(sessionId, executor),
+      stakes: app.services.stakes,
       limits: {
         signatureWindowMs: config.casino.signatureWindowMs,
         gameSessionTtlMs: config.casino.gameSessionTtlMs,
@@ -40,5 +41,5 @@ export const providersPlugin = fp<{ config: Config }>(
       },
     });
   },
-  { name: 'providers', dependencies: ['db', 'services', 'accounts', 'games'] },
+  { name: 'providers', dependencies: ['db', 'services', 'accounts', 'games', 'stakes'] },
 );

@@ -41,3 +41,14 @@ export async function pruneCounters(db: DbOrTx, now: Date): Promise<void> {
 export function secondsUntil(resetAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
 }
+
+/** The count of `key`'s current window without counting anything (0 once the window has run out). */
+export async function peekCounter(db: DbOrTx, key: string, now: Date): Promise<number> {
+  const rows = await db
+    .select({ count: rateCounters.count, resetAt: rateCounters.resetAt })
+    .from(rateCounters)
+    .where(eq(rateCounters.key, key))
+    .limit(1);
+  const row = rows[0];
+  return row && row.resetAt > now ? row.count : 0;
+}

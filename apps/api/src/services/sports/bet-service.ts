@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import { betSelections, bets, markets, matches, outcomes, sports, tournaments } from '@playhouse/db/schema';
 import {
   SPORTS_BET_LIMITS,
@@ -17,10 +17,7 @@ import {
 import { ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../../lib/clock';
-import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import { completeIfDone, countStake, lockActiveBonus } from '../bonuses/bonus-engine';
-import { splitBet } from '../providers/provider-wallet-service';
-import { createWalletService, playerAccounts, type TransferLeg } from '../wallet/wallet-service';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
@@ -129,7 +126,7 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
 
 export type BetService = ReturnType<typeof createBetService>;
 
-export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
+export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; stakes: StakePipeline }) {
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -138,26 +135,23 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
     return row ?? null;
   }
 
-  /** Checks the slip against the book as it is now and prices it at the current odds. */
-  async function priced(executor: DbOrTx, body: PlaceBetBody, now: Date) {
+  /**
+   * Checks the slip against the book as it is now and prices it at the current odds. The slip's matches, markets and
+   * outcomes are read under a share lock, so a feed delivery suspending one of them either committed before (the bet
+   * sees the suspension) or waits until the bet has committed: a bet never races a suspension. The locks are taken
+   * table by table in id order, the order the ingest writes them in, so the two never deadlock.
+   */
+  async function priced(tx: Tx, body: PlaceBetBody, now: Date) {
     const ids = body.selections.map((selection) => selection.outcomeId);
     if (new Set(ids).size !== ids.length) {
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
     }
-    const rows = await executor
-      .select({
-        outcomeId: outcomes.id,
-        odd: outcomes.oddThousandths,
-        outcomeStatus: outcomes.status,
-        marketStatus: markets.status,
-        matchId: matches.id,
-        matchStatus: matches.status,
-        startsAt: matches.startsAt,
-      })
+    const links = await tx
+      .select({ outcomeId: outcomes.id, marketId: markets.id, matchId: markets.matchId })
       .from(outcomes)
       .innerJoin(markets, eq(markets.id, outcomes.marketId))
-      .innerJoin(matches, eq(matches.id, markets.matchId))
       .where(inArray(outcomes.id, ids));
+    const rows = await lockedBook(tx, links);
     const byId = new Map(rows.map((row) => [row.outcomeId, row]));
     const seenMatches = new Set<number>();
     const changed: Record<string, string> = {};
@@ -185,6 +179,46 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
     return accepted;
   }
 
+  /** The slip's rows as they are once share-locked: matches, then markets, then outcomes, each in id order. */
+  async function lockedBook(tx: Tx, links: { outcomeId: number; marketId: number; matchId: number }[]) {
+    if (links.length === 0) return [];
+    const sorted = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+    const matchRows = await tx
+      .select({ id: matches.id, status: matches.status, startsAt: matches.startsAt })
+      .from(matches)
+      .where(inArray(matches.id, sorted(links.map((link) => link.matchId))))
+      .orderBy(asc(matches.id))
+      .for('share');
+    const marketRows = await tx
+      .select({ id: markets.id, status: markets.status })
+      .from(markets)
+      .where(inArray(markets.id, sorted(links.map((link) => link.marketId))))
+      .orderBy(asc(markets.id))
+      .for('share');
+    const outcomeRows = await tx
+      .select({ id: outcomes.id, odd: outcomes.oddThousandths, status: outcomes.status })
+      .from(outcomes)
+      .where(inArray(outcomes.id, sorted(links.map((link) => link.outcomeId))))
+      .orderBy(asc(outcomes.id))
+      .for('share');
+    const matchById = new Map(matchRows.map((row) => [row.id, row]));
+    const marketById = new Map(marketRows.map((row) => [row.id, row]));
+    const outcomeById = new Map(outcomeRows.map((row) => [row.id, row]));
+    return links.map((link) => {
+      const match = matchById.get(link.matchId)!;
+      const outcome = outcomeById.get(link.outcomeId)!;
+      return {
+        outcomeId: link.outcomeId,
+        odd: outcome.odd,
+        outcomeStatus: outcome.status,
+        marketStatus: marketById.get(link.marketId)!.status,
+        matchId: link.matchId,
+        matchStatus: match.status,
+        startsAt: match.startsAt,
+      };
+    });
+  }
+
   return {
     /**
      * Places a single or an accumulator. The bet, its selections and the stake's ledger transfer (main → house
@@ -196,6 +230,7 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
       body: PlaceBetBody,
       idempotencyKey: string,
       context: LocaleContext,
+      options: { sessionId?: number | null } = {},
     ): Promise<{ bet: Bet; replayed: boolean }> {
       if (!isCurrency(user.currency)) throw new ValidationError({ currency: 'unsupported currency' });
       const currency = user.currency;
@@ -254,35 +289,20 @@ export function createBetService({ db, clock }: { db: Db; clock: Clock }) {
             position,
           })),
         );
-        // The active bonus is locked before the ledger's accounts (the bonus engine's lock order).
-        const bonus = await lockActiveBonus(tx, user.id);
-        if (bonus && bonus.campaign.maxBet !== null && stake > bonus.campaign.maxBet) {
-          throw new BonusMaxBetExceededError(formatMinor(bonus.campaign.maxBet, currency));
-        }
-        const accounts = (await playerAccounts(tx, user.id)).filter((account) => account.currency === currency);
-        const split = splitBet(stake, {
-          main: accounts.find((account) => account.kind === 'main')?.balance ?? 0n,
-          bonus: accounts.find((account) => account.kind === 'bonus')?.balance ?? 0n,
-        });
-        const legs: TransferLeg[] = [{ account: { house: 'sports' }, amount: stake }];
-        // Too little money in total leaves the whole stake on main, so the ledger refuses it as insufficient_funds.
-        if (split.main + split.bonus === stake && split.bonus > 0n) {
-          if (split.main > 0n) legs.push({ account: { userId: user.id, kind: 'main' }, amount: -split.main });
-          legs.push({ account: { userId: user.id, kind: 'bonus' }, amount: -split.bonus });
-        } else {
-          legs.push({ account: { userId: user.id, kind: 'main' }, amount: -stake });
-        }
-        await createWalletService({ db: tx as Db }).transfer({
-          idempotencyKey: stakeTransferKey(id),
-          kind: 'sports_stake',
+        // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
+        // record. The stake counts towards a bonus's wagering when the bet settles.
+        await stakes.stake(tx, {
+          product: 'sports',
+          sourceKey: sportsSourceKey(id),
+          transferKey: stakeTransferKey(id),
+          userId: user.id,
           currency,
-          legs,
+          amount: stake,
+          gameType: 'sports',
+          oddThousandths: totalOddThousandths(odds),
+          sessionId: options.sessionId ?? null,
           metadata: { betId: id, kind: body.kind },
         });
-        if (bonus) {
-          await countStake(tx, bonus, sportsSourceKey(id), 'sports', stake, Number(totalOddThousandths(odds)));
-          await completeIfDone(tx, bonus.bonus.id, now);
-        }
         return row;
       });
       // A racing request with the same key won the insert: answer as it did.

@@ -140,12 +140,17 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 
 const merged = (before: LocalizedText | undefined, after: LocalizedText): LocalizedText => ({ ...before, ...after });
 
-/** Effective status of a market the delivery did not give one for, after its match moved on. */
+/** A match that ended or was called off, a settled or voided market: final, whatever a later delivery says. */
+const FINAL_MATCH_STATUSES: readonly MatchStatus[] = ['ended', 'cancelled'];
+const FINAL_MARKET_STATUSES: readonly MarketStatus[] = ['settled', 'void'];
+
+/** Effective status of a market: a final one stays; one the delivery did not give a status for follows its match. */
 function marketStatusFor(
   delivered: MarketStatus | undefined,
   existing: MarketStatus | undefined,
   matchStatus: MatchStatus,
 ): MarketStatus {
+  if (existing && FINAL_MARKET_STATUSES.includes(existing)) return existing;
   const status = delivered ?? existing ?? 'open';
   if (status === 'settled' || status === 'void') return status;
   if (matchStatus === 'cancelled') return 'void';
@@ -307,9 +312,20 @@ export function createFeedIngest({ db }: { db: Db }) {
     const matchStatus = new Map<number, MatchStatus>();
     for (const match of deliveredMatches) {
       const before = existingMatches.get(match.id);
-      const status = match.status ?? before?.status ?? 'scheduled';
+      // What happened stays what happened: an ended or called-off match keeps its status, a given result stays.
+      const final = before !== undefined && FINAL_MATCH_STATUSES.includes(before.status);
+      const status = final ? before.status : (match.status ?? before?.status ?? 'scheduled');
+      const result =
+        before?.result != null ? before.result : match.result !== undefined ? match.result : (before?.result ?? null);
+      if (
+        (final && match.status !== undefined && match.status !== before.status) ||
+        (before?.result != null &&
+          match.result !== undefined &&
+          JSON.stringify(match.result) !== JSON.stringify(before.result))
+      ) {
+        skipped.push(`final:match:${match.id}`);
+      }
       matchStatus.set(match.id, status);
-      const result = match.result !== undefined ? match.result : (before?.result ?? null);
       if (
         !before ||
         before.status !== status ||
@@ -334,6 +350,9 @@ export function createFeedIngest({ db }: { db: Db }) {
         updatedAt: now,
       });
     }
+    // Rows are written in id order, table by table (matches, markets, outcomes): the order a bet takes its share locks
+    // in, so a delivery and a bet being priced never deadlock.
+    matchRows.sort((a, b) => a.id - b.id);
     for (const rows of chunks(matchRows)) {
       await tx
         .insert(matches)
@@ -369,6 +388,14 @@ export function createFeedIngest({ db }: { db: Db }) {
       for (const market of match.markets) {
         const before = existingMarkets.get(market.id);
         const status = marketStatusFor(market.status, before?.status, matchStatus.get(match.id)!);
+        if (
+          before &&
+          FINAL_MARKET_STATUSES.includes(before.status) &&
+          market.status !== undefined &&
+          market.status !== before.status
+        ) {
+          skipped.push(`final:market:${market.id}`);
+        }
         if (!before || before.status !== status) changed.add(match.id);
         if (status === 'void' || status === 'settled') toSettle.add(match.id);
         marketRows.set(market.id, {
@@ -390,7 +417,7 @@ export function createFeedIngest({ db }: { db: Db }) {
         marketRows.set(before.id, { ...before, status, updatedAt: now });
       }
     }
-    for (const rows of chunks([...marketRows.values()])) {
+    for (const rows of chunks([...marketRows.values()].sort((a, b) => a.id - b.id))) {
       await tx
         .insert(markets)
         .values(rows)
@@ -418,6 +445,13 @@ export function createFeedIngest({ db }: { db: Db }) {
     for (const { market, matchId } of deliveredMarkets) {
       for (const outcome of market.outcomes) {
         const before = existingOutcomes.get(`${market.id}\u0000${outcome.label}`);
+        if (before?.result != null) {
+          // A result, once given, is final: a later delivery changes neither it nor the outcome's price or status.
+          if (outcome.result !== undefined && outcome.result !== before.result) {
+            skipped.push(`final:outcome:${market.id}:${outcome.label}`);
+          }
+          continue;
+        }
         const odd = outcome.oddThousandths ?? before?.oddThousandths;
         if (odd === undefined) {
           skipped.push(`outcome:${market.id}:${outcome.label}`);
@@ -425,11 +459,11 @@ export function createFeedIngest({ db }: { db: Db }) {
         }
         // An outcome is priced or it is not: a price without a status offers it (again), no price suspends it.
         const status: OutcomeStatus = outcome.oddThousandths === null ? 'suspended' : (outcome.status ?? 'open');
-        const result = outcome.result ?? before?.result ?? null;
-        if (!before || before.oddThousandths !== odd || before.status !== status || before.result !== result) {
+        const result = outcome.result ?? null;
+        if (!before || before.oddThousandths !== odd || before.status !== status || result !== null) {
           changed.add(matchId);
         }
-        if (result !== null && before?.result !== result) toSettle.add(matchId);
+        if (result !== null) toSettle.add(matchId);
         outcomeRows.push({
           marketId: market.id,
           label: outcome.label,
@@ -441,6 +475,10 @@ export function createFeedIngest({ db }: { db: Db }) {
         });
       }
     }
+    // Outcomes already in the book in id order; new ones (no bet can hold a lock on them) after them.
+    const outcomeOrder = (row: (typeof outcomeRows)[number]) =>
+      existingOutcomes.get(`${row.marketId}\u0000${row.label}`)?.id ?? Number.MAX_SAFE_INTEGER;
+    outcomeRows.sort((a, b) => outcomeOrder(a) - outcomeOrder(b));
     for (const rows of chunks(outcomeRows)) {
       await tx
         .insert(outcomes)

@@ -1,7 +1,8 @@
 import type { Listen } from '@playhouse/db';
 import { ODDS_CHANNEL } from './feed-ingest';
 
-type Subscriber = (matchIds: number[]) => void;
+/** The ids of the matches that changed; null after a gap in the feed of changes, when any may have. */
+type Subscriber = (matchIds: number[] | null) => void;
 
 export type OddsHub = ReturnType<typeof createOddsHub>;
 
@@ -37,8 +38,14 @@ export function createOddsHub({ listen, onError }: { listen: Listen; onError?: (
     for (const matchId of matchIds) for (const subscriber of perMatch.get(matchId) ?? []) call(subscriber);
   }
 
+  /** After the LISTEN connection came back: changes in the gap went unheard, so everyone reads afresh. */
+  function resync() {
+    for (const subscriber of everything) call(() => subscriber(null));
+    for (const set of perMatch.values()) for (const subscriber of set) call(subscriber);
+  }
+
   function start(): Promise<() => Promise<void>> {
-    started ??= listen(ODDS_CHANNEL, dispatch).catch((error: unknown) => {
+    started ??= listen(ODDS_CHANNEL, dispatch, { onReconnect: resync }).catch((error: unknown) => {
       started = null;
       throw error;
     });
@@ -48,7 +55,7 @@ export function createOddsHub({ listen, onError }: { listen: Listen; onError?: (
   return {
     start,
 
-    /** Calls `onChange` with the ids of every batch of changed matches; returns the unsubscribe function. */
+    /** Calls `onChange` with the ids of every batch of changed matches (null: any may have changed); returns the unsubscribe function. */
     async subscribeAll(onChange: Subscriber): Promise<() => void> {
       await start();
       everything.add(onChange);

@@ -10,10 +10,9 @@ import {
   type SelectionResult,
 } from '@playhouse/db/schema';
 import type { Clock } from '../../lib/clock';
-import { bonusReturnAccount, bonusShareOf, uncountStake } from '../bonuses/bonus-engine';
-import { createWalletService, type TransferLeg } from '../wallet/wallet-service';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { payoutFor } from './bet-math';
-import { sportsSourceKey, stakeTransferKey } from './bet-service';
+import { sportsSourceKey } from './bet-service';
 
 export const payoutTransferKey = (betId: string) => `payout:${betId}`;
 export const voidTransferKey = (betId: string) => `void:${betId}`;
@@ -61,7 +60,7 @@ const BATCH = 200;
  * payout:<betId> (won) or void:<betId> (void), so a settlement delivered twice, or run by two instances at once,
  * pays once.
  */
-export function createSettlementService({ db, clock }: { db: Db; clock: Clock }) {
+export function createSettlementService({ db, clock, stakes }: { db: Db; clock: Clock; stakes: StakePipeline }) {
   async function settleBet(betId: string): Promise<BetStatus | null> {
     return db.transaction(async (tx) => {
       const [bet] = await tx.select().from(bets).where(eq(bets.id, betId)).for('update');
@@ -83,35 +82,26 @@ export function createSettlementService({ db, clock }: { db: Db; clock: Clock })
       const outcome = settleOutcome(bet.stake, selections);
       if (!outcome) return null;
 
-      const wallet = createWalletService({ db: tx as Db });
-      // A void takes its wagering contribution back first: that locks the active bonus before the ledger's accounts.
-      if (outcome.status === 'void') await uncountStake(tx, bet.userId, sportsSourceKey(bet.id));
-      const paid = outcome.status === 'won' ? outcome.payout : outcome.status === 'void' ? bet.stake : 0n;
-      if (paid > 0n) {
-        // The bonus-funded share of the stake earns its share of the payout back as bonus money.
-        const [staked] = await tx
-          .select({ amount: sql<string>`coalesce(sum(-e.amount), 0)::text` })
-          .from(sql`ledger_entries e`)
-          .innerJoin(sql`ledger_transfers t`, sql`t.id = e.transfer_id`)
-          .innerJoin(sql`ledger_accounts a`, sql`a.id = e.account_id`)
-          .where(sql`t.idempotency_key = ${stakeTransferKey(bet.id)} and a.kind = 'bonus'`);
-        const toBonus = bonusShareOf(paid, BigInt(staked?.amount ?? '0'), bet.stake);
-        // A void returns the stake exactly as it was taken; a win's bonus share is bonus money only while a bonus runs.
-        const bonusAccount =
-          toBonus > 0n && outcome.status === 'won' ? await bonusReturnAccount(tx, bet.userId) : 'bonus';
-        const toMain = bonusAccount === 'main' ? paid : paid - toBonus;
-        const legs: TransferLeg[] = [{ account: { house: 'sports' }, amount: -paid }];
-        if (toMain > 0n) legs.push({ account: { userId: bet.userId, kind: 'main' }, amount: toMain });
-        if (bonusAccount === 'bonus' && toBonus > 0n) {
-          legs.push({ account: { userId: bet.userId, kind: 'bonus' }, amount: toBonus });
-        }
-        const won = outcome.status === 'won';
-        await wallet.transfer({
-          idempotencyKey: won ? payoutTransferKey(bet.id) : voidTransferKey(bet.id),
-          kind: won ? 'sports_payout' : 'sports_void',
-          currency: bet.currency,
-          legs,
-          metadata: { betId: bet.id },
+      // Through the stake pipeline: a void returns each share of the stake where its money belongs now, a win pays
+      // its bonus-funded share the same way, and a won or lost bet counts towards its bonus's wagering.
+      const settle = {
+        product: 'sports' as const,
+        userId: bet.userId,
+        currency: bet.currency,
+        metadata: { betId: bet.id },
+      };
+      if (outcome.status === 'void') {
+        await stakes.refund(tx, {
+          ...settle,
+          transferKey: voidTransferKey(bet.id),
+          sourceKey: sportsSourceKey(bet.id),
+        });
+      } else {
+        await stakes.pay(tx, {
+          ...settle,
+          transferKey: payoutTransferKey(bet.id),
+          amount: outcome.status === 'won' ? outcome.payout : 0n,
+          sourceKeys: [sportsSourceKey(bet.id)],
         });
       }
       for (const selection of selections) {

@@ -15,7 +15,12 @@ declare module '../../plugins/app/services' {
  */
 export const sportsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const sports = createSportsServices({ handle: app.dbHandle, config: config.sports, logger: app.log });
+    const sports = createSportsServices({
+      handle: app.dbHandle,
+      config: config.sports,
+      logger: app.log,
+      stakes: app.services.stakes,
+    });
     app.services.sports = sports;
     if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
     app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
@@ -34,5 +39,5 @@ export const sportsPlugin = fp<{ config: Config }>(
       });
     });
   },
-  { name: 'sports', dependencies: ['db', 'services', 'jobs'] },
+  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'stakes'] },
 );

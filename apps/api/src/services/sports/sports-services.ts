@@ -4,6 +4,7 @@ import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
 import type { SportsConfig } from '../../config';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../../lib/clock';
+import type { StakePipeline } from '../stakes/stake-pipeline';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
@@ -74,20 +75,23 @@ export function createSportsServices({
   config,
   logger,
   clock = systemClock,
+  stakes,
 }: {
   handle: DbHandle;
   config: SportsConfig;
   logger: Logger;
   clock?: Clock;
+  /** Every stake and what comes back on it moves through the one stake pipeline the casino uses too. */
+  stakes: StakePipeline;
 }): SportsServices {
   const db = handle.db;
   const ingest = createFeedIngest({ db });
-  const settlement = createSettlementService({ db, clock });
+  const settlement = createSettlementService({ db, clock, stakes });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
-    bets: createBetService({ db, clock }),
+    bets: createBetService({ db, clock, stakes }),
     settlement,
     simulator,
     oddsHub: createOddsHub({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
   ensureAccount,
   findTransferByKey,
@@ -66,11 +66,17 @@ export type WalletService = ReturnType<typeof createWalletService>;
 export function createWalletService({ db }: { db: Db }) {
   const accountIds = new Map<string, number>();
 
-  async function accountId(executor: Db, ref: AccountRef, currency: string) {
+  /**
+   * The ledger account of a ref. Only ids read or created outside any transaction are cached: inside a caller's
+   * transaction the row may be one that transaction created and later rolls back, and a cached id of a row that was
+   * never committed would make a later transfer skip its leg.
+   */
+  async function accountId(ref: AccountRef, currency: string, tx?: Tx) {
     const key = 'house' in ref ? `house:${ref.house}:${currency}` : `${ref.userId}:${ref.kind}:${currency}`;
     const cached = accountIds.get(key);
     if (cached !== undefined) return cached;
-    const id = await ensureAccount(executor, ref, currency);
+    if (tx) return ensureAccount(tx, ref, currency);
+    const id = await ensureAccount(db, ref, currency);
     accountIds.set(key, id);
     return id;
   }
@@ -89,24 +95,26 @@ export function createWalletService({ db }: { db: Db }) {
 
   /**
    * Moves money as one double-entry transfer in one transaction. The idempotency key is claimed first, so a retry or a
-   * racing duplicate returns the original result instead of moving money twice.
+   * racing duplicate returns the original result instead of moving money twice. Given the caller's transaction `tx`,
+   * the transfer runs inside it as a savepoint: it commits with the caller's other writes, and a refusal (insufficient
+   * funds) rolls back only the transfer, so the caller may still record the refusal.
    */
-  async function transfer(request: TransferRequest): Promise<TransferResult> {
+  async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
     const total = request.legs.reduce((sum, leg) => sum + leg.amount, 0n);
     if (total !== 0n || request.legs.length < 2 || request.legs.some((leg) => leg.amount === 0n)) {
       throw new UnbalancedTransferError();
     }
     const requestHash = describe(request);
-    // Accounts are resolved (and created) outside the transfer's transaction: a rolled-back transfer must not leave a
-    // cached id pointing at an account row that was never committed.
+    // Accounts are resolved (and created) outside the transfer's own transaction (or savepoint): a rolled-back transfer
+    // must not leave a cached id pointing at an account row that was never committed.
     const deltas = new Map<number, bigint>();
     const houseIds = new Set<number>();
     for (const leg of request.legs) {
-      const id = await accountId(db, leg.account, request.currency);
+      const id = await accountId(leg.account, request.currency, tx);
       deltas.set(id, (deltas.get(id) ?? 0n) + leg.amount);
       if ('house' in leg.account) houseIds.add(id);
     }
-    return db.transaction(async (tx) => {
+    return (tx ?? db).transaction(async (tx) => {
       const transferId = await insertTransfer(tx, {
         idempotencyKey: request.idempotencyKey,
         requestHash,
@@ -165,13 +173,16 @@ export function createWalletService({ db }: { db: Db }) {
     });
   }
 
-  /** The player's main and bonus balances in a currency (zero when the account does not exist yet). */
-  async function balances(userId: number, currency: string): Promise<{ main: bigint; bonus: bigint }> {
-    const accounts = await playerAccounts(db, userId);
+  /**
+   * The player's main and bonus balances in a currency (zero when the account does not exist yet). Inside the caller's
+   * transaction `tx` the player's account rows are locked until it ends.
+   */
+  async function balances(userId: number, currency: string, tx?: Tx): Promise<{ main: bigint; bonus: bigint }> {
+    const accounts = await playerAccounts(tx ?? db, userId);
     const find = (kind: AccountBalance['kind']) =>
       accounts.find((account) => account.kind === kind && account.currency === currency)?.balance ?? 0n;
     return { main: find('main'), bonus: find('bonus') };
   }
 
-  return { transfer, balances, accountId: (ref: AccountRef, currency: string) => accountId(db, ref, currency) };
+  return { transfer, balances, accountId: (ref: AccountRef, currency: string) => accountId(ref, currency) };
 }

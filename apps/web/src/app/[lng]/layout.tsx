@@ -2,6 +2,7 @@ import { isLocale, type Locale } from '@playhouse/shared';
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppPopup } from '@/components/app-popup/app-popup';
@@ -14,6 +15,7 @@ import { ScrollToTopButton } from '@/components/layout/scroll-to-top-button';
 import { BodySnippets, HeadSnippets } from '@/components/layout/snippets';
 import { getHeadData, getInfoPopup, getLocales, getNavCategories } from '@/lib/api-client';
 import { serverEnv } from '@/lib/env';
+import { NONCE_HEADER } from '@/lib/security/content-security-policy';
 import { StoreProvider } from '@/store/store-provider';
 import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
 
@@ -46,7 +48,9 @@ export async function generateViewport({ params }: Omit<LayoutProps, 'children'>
 export default async function LocaleLayout({ children, params }: LayoutProps) {
   const lng = await localeOf(params);
   setRequestLocale(lng);
-  const [head, locales, categories, infoPopup, messages, t] = await Promise.all([
+  // Each response has its own content-policy nonce (proxy.ts), so every page renders per request.
+  const [nonce, head, locales, categories, infoPopup, messages, t] = await Promise.all([
+    headers().then((list) => list.get(NONCE_HEADER) ?? ''),
     getHeadData(lng),
     getLocales(),
     getNavCategories(lng),
@@ -61,6 +65,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   return (
     <html lang={lng}>
       <body>
+        {/* The ALTCHA widget gives its injected stylesheet this nonce (its documented way). */}
+        <meta name="csp-nonce" content={nonce} />
         <NextIntlClientProvider locale={lng} messages={clientMessages}>
           <StoreProvider lng={lng} infoPopup={infoPopup}>
             <a className="skip-link" href="#main">
@@ -86,8 +92,6 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   );
 }
 
-// No page is rendered at build time: each is rendered on its first visit, then served from the cache and refreshed in
-// the background as its api data expires. The build never needs a running api.
-export function generateStaticParams(): { lng: string }[] {
-  return [];
-}
+// Every page is rendered per request, with its own content-policy nonce, from api answers the fetch cache keeps
+// (CONTENT_REVALIDATE_SECONDS); none at build time, so the build never needs a running api.
+export const dynamic = 'force-dynamic';

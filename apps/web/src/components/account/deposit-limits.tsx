@@ -1,20 +1,20 @@
 'use client';
 
-import { depositLimitsResponseSchema, type DepositLimit, type LimitPeriod } from '@playhouse/shared/contracts/cashbox';
+import type { DepositLimit } from '@playhouse/shared/contracts/cashbox';
+import type { PlayerLimit } from '@playhouse/shared/contracts/protection';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
-import { browserApi } from '@/lib/browser-api';
+import { Link } from '@/i18n/navigation';
+import { getLimits, LIMITS_KEY, setLimit } from '@/lib/protection/protection-api';
 import styles from './deposit-limits.module.css';
 import formStyles from './account-form.module.css';
 import { LoadError } from './load-error';
 import { SWR_OPTIONS } from './swr-options';
 import { useErrorText } from './use-error-text';
-
-export const LIMITS_KEY = '/spa/users/limits';
 
 /**
  * Deposit limits per day, week and month: lowering (or a first limit) applies at once, raising or removing waits
@@ -24,11 +24,8 @@ export function DepositLimits({ lng, currency }: { lng: Locale; currency: string
   const t = useTranslations('account');
   const tc = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const { data, error, mutate } = useSWR(
-    [LIMITS_KEY, lng],
-    () => browserApi(LIMITS_KEY, depositLimitsResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
+  const tSafe = useTranslations('safePlay');
+  const { data, error, mutate } = useSWR([LIMITS_KEY, lng], () => getLimits(lng), SWR_OPTIONS);
 
   if (error)
     return <LoadError message={t('profile.loadFailed')} retryLabel={tc('retry')} onRetry={() => void mutate()} />;
@@ -37,7 +34,7 @@ export function DepositLimits({ lng, currency }: { lng: Locale; currency: string
   return (
     <div className={styles.limits}>
       <p className={styles.intro}>{t('profile.limitsIntro')}</p>
-      {data.limits.map((limit) => (
+      {data.limits.filter(isDepositLimit).map((limit) => (
         <LimitRow
           key={limit.period}
           lng={lng}
@@ -46,15 +43,23 @@ export function DepositLimits({ lng, currency }: { lng: Locale; currency: string
           onSaved={(limits) => void mutate({ limits }, { revalidate: false })}
         />
       ))}
+      <p>
+        <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
+      </p>
     </div>
   );
+}
+
+/** The deposit limits among all of the player's limits (the profile shows these; the rest are on their own page). */
+function isDepositLimit(limit: PlayerLimit): limit is PlayerLimit & DepositLimit {
+  return limit.kind === 'deposit';
 }
 
 type LimitRowProps = {
   lng: Locale;
   currency: string;
   limit: DepositLimit;
-  onSaved: (limits: DepositLimit[]) => void;
+  onSaved: (limits: PlayerLimit[]) => void;
 };
 
 function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
@@ -77,10 +82,10 @@ function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
     }
     setBusy(true);
     try {
-      const { limits } = await browserApi(LIMITS_KEY, depositLimitsResponseSchema, {
-        method: 'PUT',
-        locale: lng,
-        body: { period: limit.period satisfies LimitPeriod, amount: next === null ? null : normalizeAmount(next) },
+      const { limits } = await setLimit(lng, {
+        kind: 'deposit',
+        period: limit.period,
+        amount: next === null ? null : normalizeAmount(next),
       });
       setAmount('');
       setSaved(true);

@@ -11,6 +11,7 @@ import type { User } from '@/store/user-slice';
 import { logoutUser } from '@/store/user-thunks';
 import { BonusOfferGate } from '@/components/bonuses/bonus-offer-gate';
 import { WageringMeter } from '@/components/bonuses/wagering-progress';
+import { RealityCheckGate } from '@/components/protection/reality-check-gate';
 import { AccountSync } from './account-sync';
 import styles from './header-account.module.css';
 import { useHydrated } from './use-hydrated';
@@ -85,6 +86,7 @@ function Balances() {
 function SignedInMenu({ user }: { user: User }) {
   const t = useTranslations('accountMenu');
   const tb = useTranslations('bonuses');
+  const tSafe = useTranslations('safePlay');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
@@ -120,6 +122,7 @@ function SignedInMenu({ user }: { user: User }) {
       <Balances />
       <WageringMeter />
       <BonusOfferGate />
+      <RealityCheckGate />
       <button
         ref={buttonRef}
         type="button"
@@ -151,6 +154,15 @@ function SignedInMenu({ user }: { user: User }) {
           </li>
           <li>
             <Link href="/withdrawals">{t('withdrawals')}</Link>
+          </li>
+          <li>
+            <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
+          </li>
+          <li>
+            <Link href="/verification">{tSafe('menu.verification')}</Link>
+          </li>
+          <li>
+            <Link href="/statement">{tSafe('menu.statement')}</Link>
           </li>
           <li>
             <button type="button" onClick={() => void dispatch(logoutUser({ refresh: () => router.refresh() }))}>

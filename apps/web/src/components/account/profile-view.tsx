@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import { ProfileBonusSection } from '@/components/bonuses/profile-bonus-section';
 import { formatDate, formatDateTime } from '@/lib/account/money-format';
+import { NetDeposits } from '@/components/protection/net-deposits';
 import { DepositLimits } from './deposit-limits';
 import { PasswordChangeForm } from './password-change-form';
 import { PreferencesForm } from './preferences-form';
@@ -64,6 +65,7 @@ function Profile({ lng, user, passwordFields, preferenceFields, countryNames }: 
           ))}
         </dl>
       </section>
+      <NetDeposits lng={lng} />
       <ProfileBonusSection className={styles.section} />
       <section aria-labelledby="profile-preferences" className={styles.section}>
         <h2 id="profile-preferences">{t('profile.preferencesTitle')}</h2>

@@ -8,18 +8,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { browserApi } from '@/lib/browser-api';
 import styles from './account-form.module.css';
-import { CaptchaStatus } from './captcha-status';
 import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { SubmitButton } from './submit-button';
 import { useAccountForm } from './use-account-form';
-import { useCaptcha } from './use-captcha';
+import { useAltcha } from './use-altcha';
 
 /** Password recovery (POST /spa/users/password/recovery): the same answer whether or not the address has an account. */
 export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSpec[] }) {
   const t = useTranslations('account');
   const form = useAccountForm(fields);
-  const captcha = useCaptcha();
+  const captcha = useAltcha(lng);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +36,7 @@ export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSp
       setSentTo(email);
     } catch (error) {
       form.showApiError(error);
-      captcha.prepare();
+      captcha.renew();
     } finally {
       form.setSubmitting(false);
     }
@@ -69,7 +68,7 @@ export function RecoveryForm({ lng, fields }: { lng: Locale; fields: FormFieldSp
           onChange={(value) => form.setValue(field.name, value)}
         />
       ))}
-      <CaptchaStatus state={captcha.state} />
+      <div className={styles.captcha}>{captcha.widget}</div>
       <SubmitButton busy={form.submitting} busyLabel={t('recovery.submitting')}>
         {t('recovery.submit')}
       </SubmitButton>

@@ -1,20 +1,19 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { userResponseSchema } from '@playhouse/shared/contracts/accounts';
+import { registrationResponseSchema } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
 import { browserApi } from '@/lib/browser-api';
 import styles from './account-form.module.css';
-import { CaptchaStatus } from './captcha-status';
 import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { SubmitButton } from './submit-button';
 import { useAccountForm, type FormValues } from './use-account-form';
-import { useCaptcha } from './use-captcha';
-import { useSignIn } from './use-sign-in';
+import { rememberNextAfterConfirmation } from './confirm-email-form';
+import { useAltcha } from './use-altcha';
 
 type RegisterFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
@@ -36,13 +35,17 @@ function countryFromBrowser(field: FormFieldSpec | undefined): string {
   return region ?? '';
 }
 
-/** Registration (POST /spa/users) with the fields /spa/forms/register describes and the proof-of-work captcha. */
+/**
+ * Registration (POST /spa/users) with the fields /spa/forms/register describes and the ALTCHA captcha. The api answers
+ * the same for every address: the account is created from the link it e-mails (confirm-email page).
+ */
 export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   const t = useTranslations('account');
+  const tSignup = useTranslations('signup');
   const currency = fields.find((field) => field.name === 'currency')?.options?.[0]?.value ?? '';
   const form = useAccountForm(fields, { currency });
-  const captcha = useCaptcha();
-  const signIn = useSignIn();
+  const captcha = useAltcha(lng);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { setValue } = form;
 
   useEffect(() => {
@@ -54,19 +57,34 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
     event.preventDefault();
     if (form.submitting || !form.validate()) return;
     form.setSubmitting(true);
+    const body = registerBody(form.values);
     try {
       const solution = await captcha.take();
-      const { user } = await browserApi('/spa/users', userResponseSchema, {
+      await browserApi('/spa/users', registrationResponseSchema, {
         method: 'POST',
         locale: lng,
-        body: { ...registerBody(form.values), captcha: solution },
+        body: { ...body, captcha: solution },
       });
-      signIn(user, next);
+      rememberNextAfterConfirmation(next);
+      setSentTo(String(body.email));
     } catch (error) {
       form.showApiError(error);
+      captcha.renew();
+    } finally {
       form.setSubmitting(false);
-      captcha.prepare();
     }
+  }
+
+  if (sentTo !== null) {
+    return (
+      <div className={styles.form}>
+        <h2 className={styles.sentTitle}>{tSignup('checkInbox.title')}</h2>
+        <p role="status" className={styles.success}>
+          {tSignup('checkInbox.body', { email: sentTo, hours: 24 })}
+        </p>
+        <p className={styles.aside}>{tSignup('checkInbox.hint')}</p>
+      </div>
+    );
   }
 
   return (
@@ -82,7 +100,7 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
           onChange={(value) => form.setValue(field.name, value)}
         />
       ))}
-      <CaptchaStatus state={captcha.state} />
+      <div className={styles.captcha}>{captcha.widget}</div>
       <SubmitButton busy={form.submitting} busyLabel={t('register.submitting')}>
         {t('register.submit')}
       </SubmitButton>

@@ -1,17 +1,35 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { isLocale } from '@playhouse/shared/locales';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
+import { formatDateTime } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';
 
-/** The translated message for an api error code (every code has one; an unknown one reads as an internal error). */
+/** Fields of an error that are moments: shown as the locale's date and time. */
+const MOMENT_FIELDS = new Set(['resetsAt', 'until', 'effectiveAt']);
+
+/**
+ * The translated message for an api error code (every code has one; an unknown one reads as an internal error). The
+ * envelope's `fields` fill the message's placeholders (a limit refusal names its kind, period and reset time).
+ */
 export function useErrorText() {
   const t = useTranslations('errors');
+  const locale = useLocale();
   return useCallback(
     (error: unknown): string => {
-      const code = error instanceof ApiError ? error.code : 'internal_error';
-      return t.has(code) ? t(code) : t('internal_error');
+      let code = error instanceof ApiError ? error.code : 'internal_error';
+      const fields = error instanceof ApiError ? error.fields : {};
+      // A stake above the limit itself never fits, so there is no moment to name.
+      if (code === 'limit_exceeded' && !fields.resetsAt) code = 'limit_exceeded_above';
+      const values = Object.fromEntries(
+        Object.entries(fields).map(([name, value]) => [
+          name,
+          MOMENT_FIELDS.has(name) && isLocale(locale) ? formatDateTime(value, locale) : value,
+        ]),
+      );
+      return t.has(code) ? t(code, values) : t('internal_error');
     },
-    [t],
+    [t, locale],
   );
 }

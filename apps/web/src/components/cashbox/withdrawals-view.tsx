@@ -9,7 +9,7 @@ import {
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import Image from 'next/image';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import formStyles from '@/components/account/account-form.module.css';
 import { FormError } from '@/components/account/form-error';
@@ -124,9 +124,11 @@ type WithdrawalFormProps = {
 
 const DETAIL_FIELDS_WITH_MESSAGES = ['iban', 'accountHolder'];
 
-function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormProps) {
+/** The request form; a withdrawal while a bonus is being wagered asks the player to confirm giving the bonus up. */
+export function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormProps) {
   const t = useTranslations('cashbox');
   const ta = useTranslations('account');
+  const tb = useTranslations('withdrawalBonus');
   const errorText = useErrorText();
   const baseId = useId();
   const [methodCode, setMethodCode] = useState(methods[0]?.code ?? '');
@@ -137,7 +139,14 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
   const [formError, setFormError] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The api said a bonus is being wagered: the player decides whether to give it up for this withdrawal. */
+  const [bonusAtStake, setBonusAtStake] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const retryKey = useRef({ for: '', key: '' });
+  // The choice comes first: focus moves to its safe answer once it is drawn.
+  useEffect(() => {
+    if (bonusAtStake) keepRef.current?.focus();
+  }, [bonusAtStake]);
   const balance = useAppSelector((state) => state.balance);
   // The slice shows the bonus balance in the main place when the api flips them; withdrawals come from the real main.
   const available = balance.flipBalances ? balance.bonusBalanceAmount : balance.mainBalanceAmount;
@@ -148,9 +157,14 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await send(false);
+  }
+
+  async function send(forfeitBonus: boolean) {
     if (busy || !method) return;
     setFormError(null);
     setRequested(null);
+    setBonusAtStake(false);
     const found: Record<string, string> = {};
     const problem = amountProblem(amount, currency, method);
     if (problem === 'invalid') found.amount = t('invalidAmount');
@@ -168,6 +182,7 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
       method: method.code,
       amount: normalizeAmount(amount),
       details: Object.fromEntries(method.detailFields.map((name) => [name, details[name]!.trim()])),
+      ...(forfeitBonus ? { forfeitBonus: true } : {}),
     };
     const request = JSON.stringify(body);
     if (retryKey.current.for !== request) retryKey.current = { for: request, key: newIdempotencyKey() };
@@ -185,6 +200,10 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
       retryKey.current = { for: '', key: '' };
       onRequested();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'withdrawal_forfeits_bonus') {
+        setBonusAtStake(true);
+        return;
+      }
       if (error instanceof ApiError) {
         const fromApi: Record<string, string> = {};
         for (const [name, problemText] of Object.entries(error.fields)) {
@@ -215,6 +234,33 @@ function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormP
   return (
     <form className={formStyles.form} noValidate onSubmit={submit}>
       <FormError message={formError} />
+      {bonusAtStake ? (
+        <div
+          role="alertdialog"
+          aria-labelledby={fieldId('bonus-title')}
+          aria-describedby={fieldId('bonus-text')}
+          className={formStyles.formError}
+        >
+          <p id={fieldId('bonus-title')}>
+            <strong>{tb('title')}</strong>
+          </p>
+          <p id={fieldId('bonus-text')}>{tb('text')}</p>
+          <div className={styles.confirmActions}>
+            <button
+              ref={keepRef}
+              type="button"
+              className={formStyles.secondary}
+              disabled={busy}
+              onClick={() => setBonusAtStake(false)}
+            >
+              {tb('keep')}
+            </button>
+            <button type="button" className={formStyles.submit} disabled={busy} onClick={() => void send(true)}>
+              {tb('confirm')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div role="status">
         {requested ? <p className={formStyles.success}>{t('withdrawals.requested', { amount: requested })}</p> : null}
       </div>

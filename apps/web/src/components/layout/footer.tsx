@@ -4,9 +4,10 @@ import { Link } from '@/i18n/navigation';
 import styles from './footer.module.css';
 
 export async function Footer({ lng, siteName }: { lng: Locale; siteName: string }) {
-  const [t, tChat] = await Promise.all([
+  const [t, tChat, tSafe] = await Promise.all([
     getTranslations({ locale: lng, namespace: 'footer' }),
     getTranslations({ locale: lng, namespace: 'chat' }),
+    getTranslations({ locale: lng, namespace: 'safePlay' }),
   ]);
   return (
     <footer className={styles.footer}>
@@ -18,6 +19,10 @@ export async function Footer({ lng, siteName }: { lng: Locale; siteName: string 
             </li>
             <li>
               <Link href="/app-page">{t('appPage')}</Link>
+            </li>
+            <li>
+              {/* Limits, time-out and self-exclusion: one step from every page. */}
+              <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
             </li>
             <li>
               {/* A chat opener: opens the chat in place; where the chat is hidden, the home page opens it. */}

@@ -4,6 +4,7 @@ import type { OriginalsRound, OriginalsSession } from '@playhouse/shared/contrac
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { useErrorText } from '@/components/account/use-error-text';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
 import { DiceGame } from './dice-game';
@@ -26,7 +27,6 @@ export type PlayRound = (bet: string, params: Record<string, unknown>) => Promis
  */
 export function OriginalsHost({ lng }: { lng: Locale }) {
   const t = useTranslations('casino.originals');
-  const errors = useTranslations('errors');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [roundsPlayed, setRoundsPlayed] = useState(0);
@@ -48,13 +48,8 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
       .catch(() => setLoad({ kind: 'ended' }));
   }, [lng]);
 
-  const errorText = useCallback(
-    (failure: unknown) => {
-      const code = failure instanceof ApiError ? failure.code : 'internal_error';
-      return errors.has(code) ? errors(code) : errors('internal_error');
-    },
-    [errors],
-  );
+  // The shared error text: a limit refusal names its kind, period and when it resets.
+  const errorText = useErrorText();
 
   const play: PlayRound = useCallback(
     async (bet, params) => {

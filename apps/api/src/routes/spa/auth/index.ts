@@ -48,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // POST /spa/auth/logout - end the session
       if (request.user && request.sessionId !== null) {
-        await app.services.accounts.logout(request.sessionId, request.user.id, request.ip || null);
+        await app.services.accounts.logout(request.sessionId, request.user.id, request.clientAddress || null);
       }
       return reply.endSession().code(204).send(null);
     },

@@ -9,16 +9,17 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getCaptchaChallenge',
         tags: ['captcha'],
-        summary:
-          'A proof-of-work challenge: find a nonce so that sha256(token + ":" + nonce) has `difficulty` leading zero bits',
-        description: 'The token is signed and expires after 5 minutes; each solved token is accepted once.',
+        summary: 'An ALTCHA proof-of-work challenge (protocol v2) for the altcha widget',
+        description:
+          'Signed; expires after 5 minutes; each solved challenge is accepted once. Harder after failed checks from ' +
+          'the same address. The widget sends its payload as `captcha` with the registration or recovery.',
         response: { 200: captchaChallengeResponseSchema, ...errorResponses() },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       // GET /spa/captcha/challenge - a fresh, signed challenge
       reply.header('cache-control', 'no-store');
-      return app.services.captcha.challenge();
+      return app.services.captcha.challenge(request.clientAddress);
     },
   );
 };

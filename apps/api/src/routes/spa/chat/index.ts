@@ -83,6 +83,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stream',
     {
+      config: { eventStream: true },
       schema: {
         operationId: 'streamChat',
         tags: ['chat'],
@@ -131,7 +132,10 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         staffOnline = online;
         sendState();
       }, warn);
-      onEvent = (event) => (event.kind === 'presence' ? pushPresence() : pushMessages());
+      onEvent = (event) => {
+        if (event.kind !== 'message' && event.kind !== 'status') pushPresence();
+        if (event.kind !== 'presence') pushMessages();
+      };
 
       sendState();
       pushMessages();

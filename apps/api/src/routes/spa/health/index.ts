@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@playhouse/shared';
+import { healthResponseSchema, livenessResponseSchema } from '@playhouse/shared';
 import { ServiceUnavailableError } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schemas';
 
@@ -21,7 +21,27 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new ServiceUnavailableError('The database does not answer.');
       });
-      return { status: 'ok' as const, database: 'ok' as const };
+      return {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        jurisdiction: app.services.protection.jurisdictions.active.code,
+      };
+    },
+  );
+
+  app.get(
+    '/live',
+    {
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['system'],
+        summary: "Whether the api process answers, without asking the database (a load balancer's liveness probe)",
+        response: { 200: livenessResponseSchema, ...errorResponses() },
+      },
+    },
+    async () => {
+      // GET /spa/health/live - the process is up
+      return { status: 'ok' as const };
     },
   );
 };

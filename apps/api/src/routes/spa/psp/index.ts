@@ -6,6 +6,7 @@ import {
   pspSessionParamsSchema,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
+import { SANDBOX_PROVIDER_CODE } from '../../../services/payments/sandbox/sandbox-provider';
 
 /** Card attempts per address and minute on the hosted page: enough for a person, little for card testing. */
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
@@ -16,6 +17,8 @@ const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
  * as at a real provider.
  */
 const pspRoutes: FastifyPluginAsyncZod = async (app) => {
+  // PSP_SANDBOX=off: no sandbox, no hosted page.
+  if (!app.services.payments.hasProvider(SANDBOX_PROVIDER_CODE)) return;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

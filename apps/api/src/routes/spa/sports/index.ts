@@ -124,6 +124,7 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stream',
     {
+      config: { eventStream: true },
       schema: {
         operationId: 'streamSportsMatch',
         tags: ['sports'],
@@ -177,6 +178,7 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
         request.localeContext,
+        { sessionId: request.sessionId },
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).header('cache-control', 'no-store').send({ bet });

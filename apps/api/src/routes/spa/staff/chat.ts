@@ -13,6 +13,7 @@ import {
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { eventStreams } from '../../../lib/sse';
+import type { ChatEvent } from '../../../services/chat/chat-hub';
 import { signedInUser, staffActor } from '../../../plugins/auth';
 
 /** /spa/staff/chat: support staff answer visitors and players (permissions chat.read and chat.reply). */
@@ -126,7 +127,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/stream',
     {
-      config: { permission: 'chat.read' },
+      config: { permission: 'chat.read', eventStream: true },
       schema: {
         operationId: 'streamStaffChat',
         tags: ['staff', 'chat'],
@@ -134,7 +135,9 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-sent events for the staff page: `event: changed` ({ conversationId }) when a conversation gets a ' +
           'message, is read or closed. While it is open the staff member counts as online.',
         response: {
-          200: z.string().describe('text/event-stream: `changed` events and `:` heartbeat comments'),
+          200: z
+            .string()
+            .describe('text/event-stream: `changed` events, `resync` after a gap (reload the queue), `:` heartbeats'),
           ...errorResponses(401, 403),
         },
       },
@@ -144,10 +147,8 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = signedInUser(request);
       const streamId = randomUUID();
       const warn = (error: unknown) => request.log.warn({ err: error }, 'staff chat stream failed');
-      let send: (conversationId: number) => void = () => undefined;
-      const unsubscribe = await hub.subscribeAll((event) => {
-        if (event.kind !== 'presence') send(event.conversationId);
-      });
+      let send: (event: ChatEvent) => void = () => undefined;
+      const unsubscribe = await hub.subscribeAll((event) => send(event));
       try {
         await service.enterPresence(streamId, staff.id);
       } catch (error) {
@@ -163,7 +164,11 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
           service.touchPresence(streamId, staff.id).catch(warn);
         },
       });
-      send = (conversationId) => opened.stream.send('changed', { conversationId });
+      send = (event) => {
+        // After a gap in the database's notifications the page reloads its queue: anything may have changed.
+        if (event.kind === 'resync') opened.stream.send('resync', {});
+        else if (event.kind !== 'presence') opened.stream.send('changed', { conversationId: event.conversationId });
+      };
       opened.stream.send('ready', { staffOnline: true });
       return opened.reply;
     },

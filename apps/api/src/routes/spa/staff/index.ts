@@ -5,6 +5,7 @@ import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import outboxRoutes from './outbox';
+import staffProtectionRoutes from './protection';
 import staffUserRoutes from './users';
 
 /**
@@ -19,6 +20,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffProtectionRoutes);
 };
 
 export default staffRoutes;

@@ -50,6 +50,7 @@ const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/balances/stream',
     {
       preHandler: app.requireUser,
+      config: { eventStream: true },
       schema: {
         operationId: 'streamBalances',
         tags: ['balances'],

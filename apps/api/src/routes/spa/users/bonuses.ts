@@ -39,7 +39,10 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // GET /spa/users/bonuses - offers and the active bonus
-      return app.services.bonuses.overview(signedInUser(request), request.localeContext.locale);
+      const user = signedInUser(request);
+      // No bonus offers reach a player on a break (time-out, self-exclusion, closure): none are even made.
+      if (!(await app.services.protection.guard.bonusesAllowed(app.db, user.id))) return { offers: [], active: null };
+      return app.services.bonuses.overview(user, request.localeContext.locale);
     },
   );
 
@@ -90,12 +93,14 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accepts an offer: its amount goes to the bonus balance and wagering starts',
         headers: idempotencyHeadersSchema,
         params: bonusIdParamsSchema,
-        response: { 200: bonusAcceptResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: bonusAcceptResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       // POST /spa/users/bonuses/get/{id} - accept
-      return app.services.bonuses.accept(signedInUser(request).id, request.params.id);
+      const user = signedInUser(request);
+      await app.services.protection.restrictions.assertFree(app.db, user.id);
+      return app.services.bonuses.accept(user.id, request.params.id);
     },
   );
 

@@ -3,8 +3,9 @@ import accountRoutes from './account';
 import balanceRoutes from './balances';
 import bonusRoutes from './bonuses';
 import fingerprintRoutes from './fingerprints';
-import limitRoutes from './limits';
+import documentRoutes from './documents';
 import passwordRoutes from './password';
+import protectionRoutes from './protection';
 import preferenceRoutes from './preferences';
 import transactionRoutes from './transactions';
 
@@ -16,7 +17,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fingerprintRoutes);
   await app.register(balanceRoutes);
   await app.register(transactionRoutes);
-  await app.register(limitRoutes);
+  await app.register(protectionRoutes);
+  await app.register(documentRoutes);
   await app.register(bonusRoutes);
 };
 

@@ -34,7 +34,7 @@ export default async function ProfilePage({ params }: PageProps) {
   const countryNames = Object.fromEntries(countries.map((option) => [option.value, option.label]));
   return (
     <AccountPage title={t('profile.title')} wide>
-      <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
+      <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors', 'protection']}>
         <ProfileView
           lng={lng}
           passwordFields={passwordFields}

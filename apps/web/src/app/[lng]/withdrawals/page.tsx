@@ -26,7 +26,7 @@ export default async function WithdrawalsPage({ params }: PageProps) {
   const t = await getTranslations({ locale: lng, namespace: 'cashbox' });
   return (
     <AccountPage title={t('withdrawals.title')} wide>
-      <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
+      <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors', 'withdrawalBonus']}>
         <WithdrawalsView lng={lng} />
       </PageMessages>
     </AccountPage>

@@ -32,6 +32,5 @@ export default async function OriginalsHostLayout({ children, params }: LayoutPr
   );
 }
 
-export function generateStaticParams(): { lng: string }[] {
-  return [];
-}
+// Rendered per request: Next marks its scripts with this response's content-policy nonce (proxy.ts).
+export const dynamic = 'force-dynamic';

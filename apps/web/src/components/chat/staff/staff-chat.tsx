@@ -60,6 +60,11 @@ export function StaffChat() {
       void refreshList();
       if (parsed.success && parsed.data.conversationId === selectedRef.current) void refreshConversation();
     });
+    // The api lost its database notifications for a moment: anything may have changed.
+    source.addEventListener('resync', () => {
+      void refreshList();
+      if (selectedRef.current !== null) void refreshConversation();
+    });
     return () => source.close();
   }, [refreshList, refreshConversation]);
 

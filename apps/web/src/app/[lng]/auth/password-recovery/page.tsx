@@ -26,7 +26,7 @@ export default async function PasswordRecoveryPage({ params }: PageProps) {
   ]);
   return (
     <AccountPage title={t('recovery.title')} intro={t('recovery.intro')}>
-      <PageMessages lng={lng} namespaces={['account', 'errors']}>
+      <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <RecoveryForm lng={lng} fields={fields} />
       </PageMessages>
     </AccountPage>

@@ -31,7 +31,7 @@ export default async function RegisterPage({ params, searchParams }: PageProps) 
   ]);
   return (
     <AccountPage title={t('register.title')} intro={t('register.intro')}>
-      <PageMessages lng={lng} namespaces={['account', 'errors']}>
+      <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <RegisterForm lng={lng} fields={fields} next={safeNextPath(firstParam(query.next))} />
       </PageMessages>
     </AccountPage>

@@ -27,11 +27,6 @@ function isPersonal(slug: string): slug is PersonalCategorySlug {
   return (PERSONAL_CATEGORY_SLUGS as readonly string[]).includes(slug);
 }
 
-// Like every page, rendered on its first visit and then served from the cache while its api data is fresh.
-export function generateStaticParams(): { slug: string }[] {
-  return [];
-}
-
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const lng = await pageLocale(params);
   const { slug } = await params;

@@ -17,10 +17,6 @@ function refOf(value: string): string {
   return value;
 }
 
-export function generateStaticParams(): { slug: string }[] {
-  return [];
-}
-
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const lng = await pageLocale(params);
   const slug = refOf((await params).slug);

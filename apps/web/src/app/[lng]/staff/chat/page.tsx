@@ -10,7 +10,7 @@ import { redirect } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata } from '@/lib/account/account-pages';
 import { SESSION_COOKIE } from '@/lib/account/session-cookie';
-import { serverEnv } from '@/lib/env';
+import { serverEnv, webServerHeaders } from '@/lib/env';
 import { pageLocale } from '@/lib/page-params';
 
 // Personal: rendered for each request, never cached.
@@ -31,7 +31,7 @@ async function sessionRole(): Promise<string | null> {
   const session = (await cookies()).get(SESSION_COOKIE);
   if (!session) return null;
   const response = await fetch(`${serverEnv().API_URL}/spa/users/me`, {
-    headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${session.value}` },
+    headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${session.value}`, ...webServerHeaders() },
     cache: 'no-store',
   });
   if (response.status === 401) return null;

@@ -1,0 +1,234 @@
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { schema, type Db } from '@playhouse/db';
+import type { HarmRule } from '@playhouse/shared';
+import { NotFoundError } from '../../lib/errors';
+import { OwnAccountError } from '../auth/auth-errors';
+import { STAKE_KINDS } from './limits-queries';
+import type { ProtectionClock } from './protection-clock';
+
+const {
+  harmFlags,
+  payments,
+  auditLog,
+  users,
+  sessionRealityChecks,
+  sessions,
+  ledgerEntries,
+  ledgerAccounts,
+  ledgerTransfers,
+} = schema;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The rules that flag a player for a review by staff. Each is a marker of harm the UK Gambling Commission and the
+ * MGA name: money in rising sharply, payments failing, play through the night, limits raised again and again, and
+ * sessions that run on through many reality checks.
+ */
+export const HARM_THRESHOLDS = {
+  /** Deposits in the last 24 h: at least this many, and above `spikeFactor` times the previous 30 days' daily mean. */
+  spikeMinDeposits: 3,
+  spikeFactor: 3,
+  /** With no deposits in the 30 days before, this many in 24 h count as a spike. */
+  spikeMinDepositsWithoutHistory: 5,
+  declinedDeposits: 3,
+  /** Stakes between 00:00 and 06:00 (the player's time zone, else UTC) on this many nights of the last 7. */
+  nightPlayNights: 3,
+  limitRaises: 3,
+  /** One session that answered this many reality checks. */
+  realityChecksAnswered: 6,
+} as const;
+
+export type HarmService = ReturnType<typeof createHarmService>;
+
+export function createHarmService({ db, clock }: { db: Db; clock: ProtectionClock }) {
+  async function flag(userId: number, rule: HarmRule, windowKey: string, details: Record<string, unknown>, now: Date) {
+    const inserted = await db
+      .insert(harmFlags)
+      .values({ userId, rule, windowKey, details, flaggedAt: now })
+      .onConflictDoNothing({ target: [harmFlags.userId, harmFlags.rule, harmFlags.windowKey] })
+      .returning({ id: harmFlags.id });
+    return inserted.length > 0;
+  }
+
+  /** Runs every rule for one player; returns the rules that raised a new flag. */
+  async function evaluate(userId: number): Promise<HarmRule[]> {
+    const now = clock.now(userId);
+    const day = new Date(now.getTime() - DAY_MS);
+    const month = new Date(now.getTime() - 31 * DAY_MS);
+    const dayKey = now.toISOString().slice(0, 10);
+    const raised: HarmRule[] = [];
+
+    const deposits = await db
+      .select({ at: payments.createdAt, amount: payments.amount, status: payments.status })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), gt(payments.createdAt, month)));
+    const recent = deposits.filter((row) => row.at > day && row.status !== 'declined');
+    const before = deposits.filter((row) => row.at <= day && row.status !== 'declined');
+    const recentSum = recent.reduce((sum, row) => sum + row.amount, 0n);
+    const beforeSum = before.reduce((sum, row) => sum + row.amount, 0n);
+    const spike =
+      before.length === 0
+        ? recent.length >= HARM_THRESHOLDS.spikeMinDepositsWithoutHistory
+        : recent.length >= HARM_THRESHOLDS.spikeMinDeposits &&
+          recentSum * 30n > BigInt(HARM_THRESHOLDS.spikeFactor) * beforeSum;
+    if (
+      spike &&
+      (await flag(
+        userId,
+        'deposit_spike',
+        dayKey,
+        { deposits24h: recent.length, amount24h: recentSum.toString(), amount30d: beforeSum.toString() },
+        now,
+      ))
+    ) {
+      raised.push('deposit_spike');
+    }
+
+    const declined = deposits.filter((row) => row.at > day && row.status === 'declined').length;
+    if (
+      declined >= HARM_THRESHOLDS.declinedDeposits &&
+      (await flag(userId, 'declined_deposits', dayKey, { declined24h: declined }, now))
+    ) {
+      raised.push('declined_deposits');
+    }
+
+    const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+    const zone = user?.timezone ?? 'UTC';
+    const week = new Date(now.getTime() - 7 * DAY_MS);
+    const local = sql`(${ledgerEntries.createdAt} at time zone ${zone})`;
+    const nights = await db
+      .selectDistinct({ night: sql<string>`to_char(${local}, 'YYYY-MM-DD')` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(
+        and(
+          eq(ledgerAccounts.userId, userId),
+          gt(ledgerEntries.createdAt, week),
+          inArray(ledgerTransfers.kind, [...STAKE_KINDS]),
+          sql`extract(hour from ${local}) < 6`,
+        ),
+      );
+    if (
+      nights.length >= HARM_THRESHOLDS.nightPlayNights &&
+      (await flag(
+        userId,
+        'night_play',
+        `week:${Math.floor(now.getTime() / (7 * DAY_MS))}`,
+        { nights: nights.map((row) => row.night).sort() },
+        now,
+      ))
+    ) {
+      raised.push('night_play');
+    }
+
+    const raises = await db
+      .select({ at: auditLog.createdAt })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.userId, userId),
+          eq(auditLog.event, 'limit_change'),
+          gte(auditLog.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
+          sql`(${auditLog.metadata} ->> 'raise') = 'true'`,
+        ),
+      );
+    if (
+      raises.length >= HARM_THRESHOLDS.limitRaises &&
+      (await flag(userId, 'limit_raises', now.toISOString().slice(0, 7), { raises30d: raises.length }, now))
+    ) {
+      raised.push('limit_raises');
+    }
+
+    const longSessions = await db
+      .select({ sessionId: sessionRealityChecks.sessionId, answered: sessionRealityChecks.answered })
+      .from(sessionRealityChecks)
+      .innerJoin(sessions, eq(sessions.id, sessionRealityChecks.sessionId))
+      .where(
+        and(eq(sessions.userId, userId), gte(sessionRealityChecks.answered, HARM_THRESHOLDS.realityChecksAnswered)),
+      );
+    for (const session of longSessions) {
+      if (
+        await flag(userId, 'reality_check_overrun', `session:${session.sessionId}`, { answered: session.answered }, now)
+      ) {
+        raised.push('reality_check_overrun');
+      }
+    }
+    return raised;
+  }
+
+  return {
+    evaluate,
+
+    /** Every player with deposits, play or limit changes in the last day: what the periodic job looks at. */
+    async evaluateRecent(): Promise<number> {
+      const since = new Date(clock.now().getTime() - DAY_MS);
+      const [depositors, limitChangers, players] = await Promise.all([
+        db.selectDistinct({ userId: payments.userId }).from(payments).where(gt(payments.createdAt, since)),
+        db
+          .selectDistinct({ userId: auditLog.userId })
+          .from(auditLog)
+          .where(and(gt(auditLog.createdAt, since), eq(auditLog.event, 'limit_change'))),
+        db
+          .selectDistinct({ userId: ledgerAccounts.userId })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .where(gt(ledgerEntries.createdAt, since)),
+      ]);
+      const ids = new Set<number>();
+      for (const row of [...depositors, ...limitChangers, ...players]) if (row.userId !== null) ids.add(row.userId);
+      let flagged = 0;
+      for (const id of ids) flagged += (await evaluate(id)).length;
+      return flagged;
+    },
+
+    async list(query: { userId?: number; open?: boolean } = {}) {
+      const rows = await db
+        .select({ flag: harmFlags, login: users.email })
+        .from(harmFlags)
+        .innerJoin(users, eq(users.id, harmFlags.userId))
+        .where(
+          and(
+            query.userId === undefined ? undefined : eq(harmFlags.userId, query.userId),
+            query.open ? isNull(harmFlags.reviewedAt) : undefined,
+          ),
+        )
+        .orderBy(desc(harmFlags.flaggedAt), desc(harmFlags.id))
+        .limit(200);
+      return rows.map(({ flag: row, login }) => ({
+        id: row.id,
+        userId: row.userId,
+        login,
+        rule: row.rule as HarmRule,
+        details: row.details,
+        flaggedAt: row.flaggedAt.toISOString(),
+        reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** Marks a flag as looked at (the staff member's id is kept). */
+    /** A staff member looked at a flag: marked reviewed, with the audit row in the same transaction. */
+    async markReviewed(id: number, actor: { id: number; ip: string | null }): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [flag] = await tx.select().from(harmFlags).where(eq(harmFlags.id, id)).for('update');
+        if (!flag) throw new NotFoundError('There is no such flag.');
+        // Nobody acts on their own account.
+        if (flag.userId === actor.id) throw new OwnAccountError();
+        await tx.update(harmFlags).set({ reviewedAt: now, reviewedBy: actor.id }).where(eq(harmFlags.id, id));
+        await tx.insert(auditLog).values({
+          userId: flag.userId,
+          actorId: actor.id,
+          event: 'staff_harm_flag_review',
+          ip: actor.ip,
+          metadata: { flagId: id, rule: flag.rule },
+          before: { reviewedAt: flag.reviewedAt?.toISOString() ?? null, reviewedBy: flag.reviewedBy },
+          after: { reviewedAt: now.toISOString(), reviewedBy: actor.id },
+          createdAt: now,
+        });
+      });
+    },
+  };
+}

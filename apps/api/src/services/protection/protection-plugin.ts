@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { harmCheckJob } from './protection-jobs';
+import { createProtectionCore, type ProtectionCore } from './protection-services';
+
+declare module '../../plugins/app/services' {
+  interface Services {
+    protection: ProtectionCore;
+  }
+}
+
+/**
+ * Player protection and verification: limits, breaks, reality checks, identity documents, statements, markers of
+ * harm and the jurisdiction profiles. The money domains (cashbox, payments, games, providers, sports, bonuses) take
+ * its guard, so it registers before them.
+ */
+export const protectionPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const protection = createProtectionCore({
+      db: app.db,
+      config: config.protection,
+      siteUrl: config.siteUrl,
+      email: app.services.email,
+      confirmPassword: app.services.accounts.confirmPassword,
+    });
+    app.services.protection = protection;
+    // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's
+    // transaction before its bonus and ledger locks.
+    app.services.stakes.addGuard((tx, stake) =>
+      protection.guard.assertCanStake(tx, stake.userId, stake.amount, { sessionId: stake.sessionId }),
+    );
+    app.jobs.add(harmCheckJob(protection.harm, config.protection.harmCheckIntervalMs));
+  },
+  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts', 'stakes'] },
+);

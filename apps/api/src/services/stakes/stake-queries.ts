@@ -1,0 +1,36 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '@playhouse/db';
+import { stakes, type StakeStatus } from '@playhouse/db/schema';
+
+export type StakeRow = typeof stakes.$inferSelect;
+
+/** Records a stake once per source key; returns false when it was already recorded. */
+export async function insertStake(db: DbOrTx, values: typeof stakes.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(stakes).values(values).onConflictDoNothing().returning({ key: stakes.sourceKey });
+  return rows.length > 0;
+}
+
+export async function findStake(db: DbOrTx, sourceKey: string): Promise<StakeRow | undefined> {
+  const [row] = await db.select().from(stakes).where(eq(stakes.sourceKey, sourceKey));
+  return row;
+}
+
+/** Locks a player's stakes (in key order, the one order every caller takes) and reads them. */
+export async function lockStakes(db: DbOrTx, userId: number, sourceKeys: string[]): Promise<StakeRow[]> {
+  if (sourceKeys.length === 0) return [];
+  return db
+    .select()
+    .from(stakes)
+    .where(and(eq(stakes.userId, userId), inArray(stakes.sourceKey, [...new Set(sourceKeys)])))
+    .orderBy(stakes.sourceKey)
+    .for('update');
+}
+
+/** Moves stakes on from open (a refunded stake stays refunded). */
+export async function markStakes(db: DbOrTx, sourceKeys: string[], status: StakeStatus, at: Date): Promise<void> {
+  if (sourceKeys.length === 0) return;
+  await db
+    .update(stakes)
+    .set({ status, settledAt: at })
+    .where(and(inArray(stakes.sourceKey, sourceKeys), ne(stakes.status, 'refunded')));
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
+import { userResponseSchema } from '@playhouse/shared/contracts/accounts';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { Link } from '@/i18n/navigation';
+import { ApiError } from '@/lib/api-error';
+import { safeNextPath } from '@/lib/account/next-path';
+import { browserApi } from '@/lib/browser-api';
+import styles from './account-form.module.css';
+import { FormError } from './form-error';
+import { FormField } from './form-field';
+import { SubmitButton } from './submit-button';
+import { useErrorText } from './use-error-text';
+import { useSignIn } from './use-sign-in';
+
+/** Where the registration wanted to go on, kept until the e-mailed link is opened (often in another tab). */
+const NEXT_KEY = 'playhouse.afterConfirmation';
+
+export function rememberNextAfterConfirmation(next: string) {
+  try {
+    globalThis.localStorage?.setItem(NEXT_KEY, next);
+  } catch {
+    // Storage may be off: the player then lands on the home page.
+  }
+}
+
+function takeNextAfterConfirmation(): string {
+  try {
+    const next = globalThis.localStorage?.getItem(NEXT_KEY) ?? null;
+    globalThis.localStorage?.removeItem(NEXT_KEY);
+    return safeNextPath(next);
+  } catch {
+    return '/';
+  }
+}
+
+type ConfirmEmailFormProps = { lng: Locale; token: string; usernameField: FormFieldSpec | undefined };
+
+/**
+ * The e-mailed confirmation link's form: one button creates the account and signs in (a mail scanner that follows the
+ * link creates nothing). A username taken since the registration asks for another one.
+ */
+export function ConfirmEmailForm({ lng, token, usernameField }: ConfirmEmailFormProps) {
+  const t = useTranslations('signup.confirm');
+  const errorText = useErrorText();
+  const signIn = useSignIn();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [askUsername, setAskUsername] = useState(false);
+  const [username, setUsername] = useState('');
+  const [usernameError, setUsernameError] = useState<string | undefined>(undefined);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setUsernameError(undefined);
+    try {
+      const { user } = await browserApi('/spa/users/registration/confirmation', userResponseSchema, {
+        method: 'POST',
+        locale: lng,
+        body: askUsername ? { token, username: username.trim() } : { token },
+      });
+      signIn(user, takeNextAfterConfirmation());
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiError && caught.code === 'username_taken') {
+        if (askUsername) setUsernameError(errorText(caught));
+        setAskUsername(true);
+      } else if (caught instanceof ApiError && caught.code === 'invalid_token') {
+        setInvalid(true);
+      } else if (caught instanceof ApiError && caught.code === 'validation_failed' && askUsername) {
+        setUsernameError(caught.fields.username ?? errorText(caught));
+      } else {
+        setError(errorText(caught));
+      }
+    }
+  }
+
+  if (invalid) {
+    return (
+      <div className={styles.form}>
+        <p role="alert">{t('invalid')}</p>
+        <p className={styles.aside}>
+          <Link href="/auth/register">{t('registerAgain')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit}>
+      <FormError message={error} />
+      {askUsername && usernameField ? (
+        <>
+          <p>{t('usernameIntro')}</p>
+          <FormField
+            field={usernameField}
+            id="confirm-username"
+            value={username}
+            error={usernameError}
+            onChange={(value) => setUsername(typeof value === 'string' ? value : '')}
+          />
+        </>
+      ) : null}
+      <SubmitButton busy={busy} busyLabel={t('submitting')}>
+        {t('submit')}
+      </SubmitButton>
+    </form>
+  );
+}

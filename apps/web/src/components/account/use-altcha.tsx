@@ -1,0 +1,112 @@
+'use client';
+
+import type { Locale } from '@playhouse/shared/locales';
+import type {} from 'altcha/types/react';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-error';
+// The widget's stylesheet from the bundle (a same-site <link>): the widget would otherwise inject it as an inline
+// <style>, which the content policy refuses without a nonce it cannot read from a lazily loaded chunk.
+import 'altcha/altcha.css';
+
+export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
+
+/** The widget's texts, in the page's language from the site's own catalogue (the widget's i18n keys). */
+const STRING_KEYS = [
+  'ariaLinkLabel',
+  'cancel',
+  'enterCode',
+  'enterCodeAria',
+  'enterCodeFromImage',
+  'error',
+  'expired',
+  'footer',
+  'getAudioChallenge',
+  'label',
+  'loading',
+  'reload',
+  'verify',
+  'verificationRequired',
+  'verified',
+  'verifying',
+  'waitAlert',
+] as const;
+
+type StateChange = CustomEvent<{ state: string; payload?: string }>;
+
+/** The element once the altcha module has upgraded it (its methods are there). */
+function upgraded(node: HTMLElement | null): node is AltchaWidgetElement {
+  return node !== null && 'verify' in node && 'reset' in node;
+}
+
+/**
+ * The captcha of registration and recovery: the self-hosted ALTCHA widget, which fetches a challenge from the api and
+ * solves it in the browser's workers as soon as the form shows. `take()` gives the payload to send (waiting for the
+ * work if needed); each payload is used once, so `renew()` starts the next one after the api refused a submission.
+ */
+export function useAltcha(lng: Locale) {
+  const t = useTranslations('signup.captcha');
+  const element = useRef<HTMLElement | null>(null);
+  const payload = useRef<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    // The widget registers itself as a custom element; it only runs in the browser.
+    void import('altcha').then(() => {
+      if (cancelled) return;
+      globalThis.$altcha.i18n.set(lng, Object.fromEntries(STRING_KEYS.map((key) => [key, t(key)])));
+      setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [lng, t]);
+
+  useEffect(() => {
+    const widget = element.current;
+    if (!loaded || !widget) return;
+    const onChange = (event: Event) => {
+      const { state, payload: solved } = (event as StateChange).detail;
+      payload.current = state === 'verified' && solved ? solved : null;
+    };
+    widget.addEventListener('statechange', onChange);
+    return () => widget.removeEventListener('statechange', onChange);
+  }, [loaded]);
+
+  const take = useCallback(async (): Promise<string> => {
+    const ready = payload.current;
+    payload.current = null;
+    if (ready) return ready;
+    const widget = element.current;
+    const result = upgraded(widget) ? await widget.verify() : null;
+    if (!result?.payload) throw new ApiError(400, 'captcha_invalid', 'The security check failed.');
+    return result.payload;
+  }, []);
+
+  const renew = useCallback(() => {
+    payload.current = null;
+    const widget = element.current;
+    if (!upgraded(widget)) return;
+    widget.reset();
+    void widget.verify();
+  }, []);
+
+  const widget = (
+    <>
+      {/* The widget injects its stylesheet only when no element has this id: it is already loaded (see above). */}
+      <span id="altcha-css" hidden />
+      <altcha-widget
+        ref={element}
+        challenge={CAPTCHA_CHALLENGE_PATH}
+        auto="onload"
+        language={lng}
+        configuration={JSON.stringify({ hideFooter: true, hideLogo: true })}
+        suppressHydrationWarning
+      />
+    </>
+  );
+
+  return { widget, take, renew };
+}

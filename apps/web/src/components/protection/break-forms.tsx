@@ -1,0 +1,298 @@
+'use client';
+
+import {
+  CLOSURE_REASONS,
+  EXCLUSION_DURATIONS,
+  TIMEOUT_DURATIONS,
+  type RestrictBody,
+  type RestrictionStatus,
+} from '@playhouse/shared/contracts/protection';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import formStyles from '@/components/account/account-form.module.css';
+import { useErrorText } from '@/components/account/use-error-text';
+import { formatDateTime } from '@/lib/account/money-format';
+import { requestReturn, takeRestriction } from '@/lib/protection/protection-api';
+import styles from './protection.module.css';
+
+/** Where the player stands: a break in force (until when), ended (ask to come back) or returning (from when). */
+export function RestrictionBanner({
+  lng,
+  restriction,
+  onChange,
+}: {
+  lng: Locale;
+  restriction: RestrictionStatus;
+  onChange: (next: RestrictionStatus) => void;
+}) {
+  const t = useTranslations('protection');
+  if (restriction.state === 'active') return null;
+  const kind = restriction.kind ?? 'timeout';
+  let text: string;
+  if (restriction.state === 'returning') {
+    text = t('status.returning', { until: formatDateTime(restriction.returnsAt ?? '', lng) });
+  } else if (restriction.state === 'ended') {
+    text = t('status.ended');
+  } else if (restriction.endsAt) {
+    text = t('status.restricted', { kind, until: formatDateTime(restriction.endsAt, lng) });
+  } else {
+    text = t('status.restrictedOpenEnded', { kind });
+  }
+  const canAsk = restriction.state === 'ended' || (restriction.state === 'restricted' && kind === 'closure');
+  return (
+    <div className={styles.banner} role="status">
+      <p className={styles.line}>{text}</p>
+      {canAsk ? (
+        <PasswordAction
+          label={
+            kind === 'closure' && restriction.state === 'restricted' ? t('status.reopen') : t('status.requestReturn')
+          }
+          run={(password) => requestReturn(lng, password)}
+          onDone={onChange}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function PasswordAction({
+  label,
+  run,
+  onDone,
+}: {
+  label: string;
+  run: (password: string) => Promise<RestrictionStatus>;
+  onDone: (next: RestrictionStatus) => void;
+}) {
+  const t = useTranslations('protection');
+  const errorText = useErrorText();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      onDone(await run(password));
+      setPassword('');
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={formStyles.form} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+      <div className={formStyles.field}>
+        <label htmlFor={id} className={formStyles.label}>
+          {t('breaks.password')}
+        </label>
+        <input
+          id={id}
+          type="password"
+          className={formStyles.control}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
+        {label}
+      </button>
+      {problem ? (
+        <p className={formStyles.formError} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** A time-out or a self-exclusion: the period, then the password. */
+export function BreakForm({
+  lng,
+  kind,
+  onDone,
+}: {
+  lng: Locale;
+  kind: 'timeout' | 'self_exclusion';
+  onDone: (next: RestrictionStatus) => void;
+}) {
+  const t = useTranslations('protection');
+  const errorText = useErrorText();
+  const id = useId();
+  const durations = kind === 'timeout' ? TIMEOUT_DURATIONS : EXCLUSION_DURATIONS;
+  const [duration, setDuration] = useState<string>(durations[0]);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const title = kind === 'timeout' ? t('breaks.timeout') : t('breaks.exclusion');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const body = { kind, duration, password } as RestrictBody;
+      onDone(await takeRestriction(lng, body));
+      setPassword('');
+      setDone(true);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className={`${formStyles.form} ${styles.card}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className={styles.cardTitle}>
+        {title}
+      </h3>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-duration`} className={formStyles.label}>
+          {t('breaks.duration')}
+        </label>
+        <select
+          id={`${id}-duration`}
+          className={formStyles.control}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value)}
+        >
+          {durations.map((value) => (
+            <option key={value} value={value}>
+              {t(`breaks.durations.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-password`} className={formStyles.label}>
+          {t('breaks.password')}
+        </label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          className={formStyles.control}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
+        {kind === 'timeout' ? t('breaks.takeTimeout') : t('breaks.takeExclusion')}
+      </button>
+      {problem ? (
+        <p className={formStyles.formError} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div role="status">{done ? <p className={formStyles.success}>{t('breaks.taken')}</p> : null}</div>
+    </form>
+  );
+}
+
+/** Account closure: a reason, an optional note, the password. */
+export function ClosureForm({ lng, onDone }: { lng: Locale; onDone: (next: RestrictionStatus) => void }) {
+  const t = useTranslations('protection');
+  const errorText = useErrorText();
+  const id = useId();
+  const [reason, setReason] = useState<(typeof CLOSURE_REASONS)[number]>(CLOSURE_REASONS[0]);
+  const [note, setNote] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      onDone(
+        await takeRestriction(lng, {
+          kind: 'closure',
+          reason,
+          password,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        }),
+      );
+      setPassword('');
+      setDone(true);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="closure-title"
+    >
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-reason`} className={formStyles.label}>
+          {t('closure.reason')}
+        </label>
+        <select
+          id={`${id}-reason`}
+          className={formStyles.control}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as (typeof CLOSURE_REASONS)[number])}
+        >
+          {CLOSURE_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {t(`closure.reasons.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-note`} className={formStyles.label}>
+          {t('closure.note')}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className={formStyles.control}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-password`} className={formStyles.label}>
+          {t('breaks.password')}
+        </label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          className={formStyles.control}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
+        {t('closure.close')}
+      </button>
+      {problem ? (
+        <p className={formStyles.formError} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div role="status">{done ? <p className={formStyles.success}>{t('closure.closed')}</p> : null}</div>
+    </form>
+  );
+}
