@@ -1,5 +1,5 @@
 import { startBenchApi, benchApiUrl } from './lib/api-server';
-import { compare, defaultLoadOptions, warmUp, type Comparison, type Target } from './lib/load';
+import { compare, defaultLoadOptions, revalidation, warmUp, type Comparison, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
 import {
   formatNumber,
@@ -14,11 +14,20 @@ import {
 import { benchDir, startServer } from './lib/servers';
 
 const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
-const targets: Target[] = [
+const en = { 'x-locale': 'en' };
+const answers: Target[] = [
+  { label: 'GET /spa/categories (X-Locale: en)', url: `${benchApiUrl}/spa/categories`, headers: en },
+  { label: 'GET /spa/translation/en', url: `${benchApiUrl}/spa/translation/en` },
+  { label: 'GET /spa/locales', url: `${benchApiUrl}/spa/locales` },
+  { label: 'GET /spa/slides (home, X-Locale: en)', url: `${benchApiUrl}/spa/slides?type=home`, headers: en },
+  { label: 'GET /spa/bonus-infos (X-Locale: en)', url: `${benchApiUrl}/spa/bonus-infos`, headers: en },
+  {
+    label: 'GET /spa/seo/page-metadata?routePath=/ (X-Locale: en)',
+    url: `${benchApiUrl}/spa/seo/page-metadata?routePath=%2F`,
+    headers: en,
+  },
   // No database call: what the api's per-request work (hooks, headers, logging) costs on its own.
   { label: 'GET /spa/health/live (trivial route)', url: `${benchApiUrl}/spa/health/live` },
-  { label: 'GET /spa/categories (X-Locale: en)', url: `${benchApiUrl}/spa/categories`, headers: { 'x-locale': 'en' } },
-  { label: 'GET /spa/translation/en', url: `${benchApiUrl}/spa/translation/en` },
 ];
 
 /** Catalogue-style api endpoints against a hello-world Fastify route, measured in the same run. */
@@ -36,6 +45,7 @@ export async function apiBenchmark(): Promise<void> {
   const api = await startBenchApi();
   const comparisons: Comparison[] = [];
   try {
+    const targets = [...answers, await revalidation(answers[0]!), await revalidation(answers[1]!)];
     console.log('api benchmark: warming up');
     await warmUp([baseline, ...targets], options);
     for (const target of targets) {
@@ -59,12 +69,12 @@ export async function apiBenchmark(): Promise<void> {
   ]);
   await writeSection(
     'api',
-    `## API: catalogue endpoints against a hello-world Fastify route
+    `## API: public content from memory against a hello-world Fastify route
 
 - Date: ${date}
 - Machine: ${host}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised; public content kept in memory until the database announces a change (CONTENT_CACHE on, the default), so after the first request each answer is sent as it was serialized. The 304 rows send If-None-Match with the answer's ETag. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,

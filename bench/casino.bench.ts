@@ -1,10 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createDb, seedDemo } from '@playhouse/db';
+import pg from 'pg';
+import { createDb, schema, seedDemo } from '@playhouse/db';
+import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/services/auth/session-service';
 import { benchSiteUrl } from './lib/api-server';
-import { compare, defaultLoadOptions, warmUp, type Comparison, type LoadOptions, type Target } from './lib/load';
+import {
+  compare,
+  defaultLoadOptions,
+  revalidation,
+  warmUp,
+  type Comparison,
+  type LoadOptions,
+  type Target,
+} from './lib/load';
 import { PORTS } from './lib/ports';
 import {
   formatNumber,
@@ -20,24 +31,65 @@ import { benchDir, startServer, type RunningServer } from './lib/servers';
 
 const apiUrl = `http://127.0.0.1:${PORTS.api}`;
 const baseline: Target = { label: 'hello-world Fastify route', url: `http://127.0.0.1:${PORTS.helloFastify}/hello` };
-const EXTRA_GAMES = 10_000;
+const en = { 'x-locale': 'en' };
 
-/** What the category page and the search box ask for (SPEC.md §7.7–8), in English. */
-function targets(catalogue: string): Target[] {
-  const headers = { 'x-locale': 'en' };
-  const page = (offset: number) =>
-    `${apiUrl}/spa/games?categorySlug=slots&offset=${offset}&limit=6&sort=0&withCategory=1` +
-    '&imageSizeFilter[]=600_400_out&aspectRatio[]=3x2';
-  return [
-    { label: `${catalogue}: GET /spa/games (Slots, page 1 of 6)`, url: page(1), headers },
-    { label: `${catalogue}: GET /spa/games (Slots, load more page 15)`, url: page(15), headers },
-    {
-      label: `${catalogue}: GET /spa/games/search?search=gold (10 per page)`,
-      url: `${apiUrl}/spa/games/search?search=gold&page=1&perPage=10`,
-      headers,
-    },
-  ];
+/** What the category page asks for (SPEC.md §7.7), in English: a page of Slots with its heading. */
+const pageUrl = (offset: number) =>
+  `${apiUrl}/spa/games?categorySlug=slots&offset=${offset}&limit=6&sort=0&withCategory=1` +
+  '&imageSizeFilter[]=600_400_out&aspectRatio[]=3x2';
+const searchUrl = (term: string) => `${apiUrl}/spa/games/search?search=${encodeURIComponent(term)}&page=1&perPage=10`;
+
+/**
+ * Search terms of every kind: a word one title in ten has, one letter every title has (no trigram can narrow it),
+ * two letters, a number that picks a few titles, a word in the German titles, and a term nothing matches.
+ */
+const SEARCH_TERMS = ['gold', 'b', 'ul', 'fortune 77', 'massenglück', 'zzyzx'];
+
+interface Catalogue {
+  label: string;
+  extraGames: number;
 }
+
+/** Where a run's database lives: a PGlite folder, or a fresh database on the PostgreSQL server at BENCH_DATABASE_URL. */
+interface BenchDatabase {
+  /** What the api needs in its environment to open it. */
+  env: Record<string, string>;
+  open: () => ReturnType<typeof createDb>;
+  drop: () => Promise<void>;
+}
+
+function pgliteDatabase(): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-casino-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => createDb({ dataDir }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `playhouse_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => createDb({ databaseUrl: url.toString(), poolSize: 4 }),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const SEEDED: Catalogue = { label: 'seeded (154 games)', extraGames: 0 };
+const LARGE: Catalogue = { label: '10,154 games', extraGames: 10_000 };
+const HUGE: Catalogue = { label: '100,154 games', extraGames: 100_000 };
 
 async function startHello(): Promise<RunningServer> {
   return startServer({
@@ -50,7 +102,7 @@ async function startHello(): Promise<RunningServer> {
   });
 }
 
-async function startApi(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+async function startApi(env: Record<string, string>): Promise<RunningServer> {
   return startServer({
     name: 'api',
     command: 'npm',
@@ -58,7 +110,6 @@ async function startApi(dataDir: string, env: Record<string, string>): Promise<R
     env: {
       API_PORT: String(PORTS.api),
       API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       SITE_URL: benchSiteUrl,
       LOG_LEVEL: 'warn',
@@ -71,34 +122,52 @@ async function startApi(dataDir: string, env: Record<string, string>): Promise<R
 }
 
 /**
- * The demo database plus 10,000 slots from one provider, all in the Slots category, each with the two 3x2 artwork
- * renditions; one title in ten has "Gold" in it. Written before the api starts (PGlite: one process per folder).
+ * The demo database plus `extraGames` slots from one provider, all in the Slots category, each with the two 3x2
+ * artwork renditions; one title in ten has "Gold" in it; and one signed-in player (a session cookie) who likes two of
+ * the first page's games. Written before the api starts (PGlite: one process per folder). Returns the cookie.
  */
-async function prepareLargeCatalogue(dataDir: string): Promise<void> {
-  const handle = await createDb({ dataDir });
+async function prepareCatalogue(database: BenchDatabase, extraGames: number): Promise<string> {
+  const handle = await database.open();
   try {
     await seedDemo(handle.db);
+    if (extraGames > 0) {
+      await handle.db.execute(sql`
+        insert into games (slug, title, provider_id, kind, engine, rtp, popularity, released_at)
+        select 'bulk-slot-' || i,
+               jsonb_build_object('en', case when i % 10 = 0 then 'Golden Bulk ' else 'Bulk Fortune ' end || i,
+                                  'de', 'Massenglück ' || i),
+               (select id from providers where slug = 'netstar'), 'slot', 'slot', 9608, i % 9973,
+               now() - (i || ' minutes')::interval
+        from generate_series(1, ${extraGames}) as i`);
+      await handle.db.execute(sql`
+        insert into game_images (game_id, breakpoint, size_filter, aspect_ratio, width, height, image_path, image_path_webp)
+        select g.id, r.breakpoint, '600_400_out', '3x2', r.width, r.height,
+               '/media/games/book-of-gold-' || r.width || 'x' || r.height || '.png',
+               '/media/games/book-of-gold-' || r.width || 'x' || r.height || '.webp'
+        from games g cross join (values (0, 300, 200), (768, 600, 400)) as r(breakpoint, width, height)
+        where g.slug like 'bulk-slot-%'`);
+      await handle.db.execute(sql`
+        insert into category_games (category_id, game_id, position)
+        select (select id from nav_categories where slug = 'slots'), g.id, 1000 + row_number() over (order by g.id)
+        from games g where g.slug like 'bulk-slot-%'`);
+    }
+    const [player] = await handle.db
+      .insert(schema.users)
+      .values({ email: 'bench-player@bench.test', username: 'bench_player', passwordHash: 'not-used', currency: 'EUR' })
+      .returning({ id: schema.users.id });
     await handle.db.execute(sql`
-      insert into games (slug, title, provider_id, kind, engine, rtp, popularity, released_at)
-      select 'bulk-slot-' || i,
-             jsonb_build_object('en', case when i % 10 = 0 then 'Golden Bulk ' else 'Bulk Fortune ' end || i,
-                                'de', 'Massenglück ' || i),
-             (select id from providers where slug = 'netstar'), 'slot', 'slot', 9608, i % 9973,
-             now() - (i || ' minutes')::interval
-      from generate_series(1, ${EXTRA_GAMES}) as i`);
-    await handle.db.execute(sql`
-      insert into game_images (game_id, breakpoint, size_filter, aspect_ratio, width, height, image_path, image_path_webp)
-      select g.id, r.breakpoint, '600_400_out', '3x2', r.width, r.height,
-             '/media/games/book-of-gold-' || r.width || 'x' || r.height || '.png',
-             '/media/games/book-of-gold-' || r.width || 'x' || r.height || '.webp'
-      from games g cross join (values (0, 300, 200), (768, 600, 400)) as r(breakpoint, width, height)
-      where g.slug like 'bulk-slot-%'`);
-    await handle.db.execute(sql`
-      insert into category_games (category_id, game_id, position)
-      select (select id from nav_categories where slug = 'slots'), g.id, 1000 + row_number() over (order by g.id)
-      from games g where g.slug like 'bulk-slot-%'`);
+      insert into favourites (user_id, game_id)
+      select ${player!.id}, cg.game_id from category_games cg
+      join nav_categories c on c.id = cg.category_id and c.slug = 'slots'
+      order by cg.position, cg.game_id limit 2`);
+    const session = await createSessionService({ db: handle.db }).create(handle.db, player!.id, {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
     // What autovacuum does on a server after a bulk load: the GIN pending list into the index, fresh statistics.
+    await handle.db.execute(sql`vacuum analyze games`);
     await handle.db.execute(sql`vacuum analyze`);
+    return `${SESSION_COOKIE}=${session.token}`;
   } finally {
     await handle.close();
   }
@@ -116,24 +185,27 @@ function comparisonRows(comparisons: Comparison[]): string[][] {
   ]);
 }
 
+/** One api on a fresh copy of the catalogue; `targets` get the signed-in player's cookie to build their requests. */
 async function measureCatalogue(
-  catalogue: string,
-  prepare: (dataDir: string) => Promise<void>,
+  catalogue: Catalogue,
+  env: Record<string, string>,
+  targets: (cookie: string) => Promise<Target[]>,
   options: LoadOptions,
-  env: Record<string, string> = {},
+  database: BenchDatabase = pgliteDatabase(),
 ): Promise<Comparison[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-casino-'));
-  await prepare(dataDir);
+  console.log(`casino benchmark: preparing ${catalogue.label}`);
+  const cookie = await prepareCatalogue(database, catalogue.extraGames);
   const hello = await startHello();
-  const api = await startApi(dataDir, env);
+  const api = await startApi({ ...database.env, ...env });
   const comparisons: Comparison[] = [];
   try {
-    const list = targets(catalogue);
-    for (const target of list) {
+    const list = await targets(cookie);
+    // (A 304 row is checked by its warm-up: fetch() adds Cache-Control: no-cache to a conditional request.)
+    for (const target of list.filter((entry) => entry.status === undefined)) {
       const response = await fetch(target.url, { headers: target.headers });
       if (!response.ok) throw new Error(`${target.label} answered ${response.status}`);
     }
-    console.log(`casino benchmark (${catalogue}): warming up`);
+    console.log(`casino benchmark (${catalogue.label}): warming up`);
     await warmUp([baseline, ...list], options);
     for (const target of list) {
       console.log(`casino benchmark: ${target.label} against the ${baseline.label}`);
@@ -141,21 +213,102 @@ async function measureCatalogue(
     }
   } finally {
     await Promise.all([api.stop(), hello.stop()]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
   return comparisons;
 }
 
-/** The catalogue and search calls against the hello-world route, on the seeded catalogue and on 10,000 more games. */
+/** The category page as visitors and a signed-in player ask for it, from memory. */
+async function pageTargets(catalogue: Catalogue, cookie: string): Promise<Target[]> {
+  const visitor: Target = {
+    label: `${catalogue.label}: GET /spa/games (Slots, page 1), visitor`,
+    url: pageUrl(1),
+    headers: en,
+  };
+  return [
+    visitor,
+    await revalidation(visitor),
+    { label: `${catalogue.label}: GET /spa/games (Slots, load more page 15), visitor`, url: pageUrl(15), headers: en },
+    {
+      label: `${catalogue.label}: GET /spa/games (Slots, page 1), signed-in player`,
+      url: pageUrl(1),
+      headers: { ...en, cookie },
+    },
+    { label: `${catalogue.label}: GET /spa/games/search?search=gold, kept`, url: searchUrl('gold'), headers: en },
+  ];
+}
+
+/** Search as the database answers it: nothing kept (CONTENT_CACHE=off), one row per term. */
+async function searchTargets(catalogue: Catalogue): Promise<Target[]> {
+  return SEARCH_TERMS.map((term) => ({
+    label: `${catalogue.label}, uncached: GET /spa/games/search?search=${term}`,
+    url: searchUrl(term),
+    headers: en,
+  }));
+}
+
+/**
+ * The database paths on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL; skipped when neither is set): a
+ * signed-in player's page (session lookup and the player's facts) and uncached search on 10,000 games, where the
+ * queries run in the server's processes instead of on the api's event loop.
+ */
+async function postgresRows(options: LoadOptions): Promise<Comparison[]> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('casino benchmark: BENCH_DATABASE_URL is not set, skipping the PostgreSQL rows');
+    return [];
+  }
+  const label = `${LARGE.label} on PostgreSQL`;
+  const player = await measureCatalogue(
+    LARGE,
+    {},
+    async (cookie) => [
+      {
+        label: `${label}: GET /spa/games (Slots, page 1), signed-in player`,
+        url: pageUrl(1),
+        headers: { ...en, cookie },
+      },
+    ],
+    options,
+    await postgresDatabase(serverUrl),
+  );
+  const search = await measureCatalogue(
+    LARGE,
+    { CONTENT_CACHE: 'off' },
+    async () =>
+      SEARCH_TERMS.map((term) => ({
+        label: `${label}, uncached: GET /spa/games/search?search=${term}`,
+        url: searchUrl(term),
+        headers: en,
+      })),
+    options,
+    await postgresDatabase(serverUrl),
+  );
+  return [...player, ...search];
+}
+
+/** The catalogue and search calls against the hello-world route, on the seeded catalogue and on 10,000 and 100,000 more games. */
 export async function casinoBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
+  const uncached = { CONTENT_CACHE: 'off' };
   const comparisons = [
-    ...(await measureCatalogue('seeded (154 games)', async () => undefined, options)),
-    ...(await measureCatalogue(`large (${EXTRA_GAMES + 154} games)`, prepareLargeCatalogue, options)),
-    // Every request to the database: what a visitor's first request costs, and every signed-in player's.
-    ...(await measureCatalogue(`large (${EXTRA_GAMES + 154} games), no cache`, prepareLargeCatalogue, options, {
-      CATALOGUE_CACHE_MS: '0',
-    })),
+    ...(await measureCatalogue(SEEDED, {}, (cookie) => pageTargets(SEEDED, cookie), options)),
+    ...(await measureCatalogue(LARGE, {}, (cookie) => pageTargets(LARGE, cookie), options)),
+    ...(await measureCatalogue(
+      LARGE,
+      uncached,
+      async (cookie) => [
+        {
+          label: `${LARGE.label}, uncached: GET /spa/games (Slots, page 1), signed-in player`,
+          url: pageUrl(1),
+          headers: { ...en, cookie },
+        },
+        ...(await searchTargets(LARGE)),
+      ],
+      options,
+    )),
+    ...(await measureCatalogue(HUGE, uncached, () => searchTargets(HUGE), options)),
+    ...(await postgresRows(options)),
   ];
   const date = runDate();
   const file = writeResults('casino', { date, machine: machine(), options, comparisons });
@@ -166,7 +319,7 @@ export async function casinoBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised; visitors' answers are kept per instance for 5 s (CATALOGUE_CACHE_MS, the default), except in the "no cache" rows (0), where every request queries the database as a signed-in player's does; anonymous requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). The large catalogue adds ${EXTRA_GAMES.toLocaleString('en')} slots to Slots (one title in ten contains "Gold"), loaded before the api starts and vacuumed. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised. Requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). Visitors' pages and search answers are kept in memory until the catalogue changes (CONTENT_CACHE on, the default); a signed-in player's page is the visitors' page plus one query for their hearts and locks (the player likes two games of page 1), after the session lookup. The "uncached" rows run with CONTENT_CACHE=off: every request reads the database. The 304 row sends If-None-Match with the page's ETag. The PostgreSQL rows (when BENCH_DATABASE_URL is set) run the api on a fresh database on that server (pool of 20): the signed-in page as above, search with CONTENT_CACHE=off. The large catalogues add 10,000 or 100,000 slots to Slots (one title in ten contains "Gold", every one "Bulk"; German titles "Massenglück <n>"), loaded before the api starts and vacuumed. Search terms: "b" and "ul" match every added game (too short for a trigram), "gold" one in ten, "fortune 77" a few, "massenglück" every German title, "zzyzx" none. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], comparisonRows(comparisons))}`,

@@ -4,6 +4,8 @@ export interface Target {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** The status every answer must have; unset: any 2xx. A 304 row measures revalidation (If-None-Match). */
+  status?: number;
 }
 
 export interface LoadOptions {
@@ -51,12 +53,20 @@ async function load(target: Target, connections: number, duration: number): Prom
     title: target.label,
   });
   // A benchmark of error pages measures the wrong thing: refuse it.
-  if (result.errors > 0 || result.non2xx > 0) {
+  const expected = target.status;
+  const unexpected =
+    expected === undefined
+      ? result.non2xx
+      : Object.entries(result.statusCodeStats).reduce(
+          (sum, [status, { count }]) => sum + (Number(status) === expected ? 0 : count),
+          0,
+        );
+  if (result.errors > 0 || unexpected > 0) {
     const statuses = Object.entries(result.statusCodeStats)
       .map(([status, { count }]) => `${status}×${count}`)
       .join(', ');
     throw new Error(
-      `${target.label} (${target.url}): ${result.errors} connection errors, ${result.non2xx} non-2xx responses [${statuses}]`,
+      `${target.label} (${target.url}): ${result.errors} connection errors, ${unexpected} unexpected statuses [${statuses}]`,
     );
   }
   return result;
@@ -70,6 +80,19 @@ export async function measure(target: Target, connections: number, duration: num
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
+  };
+}
+
+/** The same request from a caller that already holds the answer: If-None-Match with its ETag, answered 304. */
+export async function revalidation(target: Target): Promise<Target> {
+  const response = await fetch(target.url, { headers: target.headers });
+  const etag = response.headers.get('etag');
+  if (!response.ok || !etag) throw new Error(`${target.label}: no ETag to revalidate (${response.status})`);
+  return {
+    label: `${target.label}, If-None-Match → 304`,
+    url: target.url,
+    headers: { ...target.headers, 'if-none-match': etag },
+    status: 304,
   };
 }
 

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DbHandle } from '@playhouse/db';
 import type { Config } from './config';
 import { cacheControlPlugin } from './plugins/app/cache-control';
+import { contentChangesPlugin } from './plugins/app/content-changes';
 import { dbPlugin } from './plugins/app/db';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
@@ -125,6 +126,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
 
   await app.register(dbPlugin, { config, dbHandle });
   await app.register(jobsPlugin, { enabled: config.jobs.enabled });
+  await app.register(contentChangesPlugin, { enabled: config.contentCache });
   await app.register(servicesPlugin);
   for (const domain of DOMAINS) await app.register(domain, { config });
   await app.register(originCheckPlugin, { allowedOrigins: config.allowedOrigins });

@@ -103,8 +103,9 @@ const envSchema = z.object({
   FEED_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
   // A feed process may push deliveries to /spa/staff/sports/feed with this as X-Feed-Token.
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
-  // How long an instance reuses a visitor's page of games or search answer (the same for every visitor); 0 turns it off.
-  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
+  // memory until the database announces a change; off: every answer is read from the database.
+  CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
   // Chat messages one visitor or player may send per window, counted across instances.
   CHAT_SEND_MAX: z.coerce.number().int().positive().default(20),
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -220,6 +221,8 @@ export interface Config {
   mode: 'demo' | 'production';
   payments: { sandbox: boolean; webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
   jobs: { enabled: boolean };
+  /** Keep public content in memory until a change is announced (CONTENT_CACHE). */
+  contentCache: boolean;
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
@@ -281,8 +284,6 @@ export interface CasinoConfig {
   originalsSettlement: { intervalMs: number; unconfirmedBetMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
-  /** Visitors' catalogue answers are kept this long per instance; 0: never. */
-  catalogueCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -399,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.PSP_WEBHOOK_POLL_MS,
     },
     jobs: { enabled: vars.JOBS_ENABLED },
+    contentCache: vars.CONTENT_CACHE === 'on',
     sports: {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
@@ -413,7 +415,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       originalsSessionTtlMs: 12 * HOUR_MS,
       originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS },
       demoBalance: 100_000n,
-      catalogueCacheMs: vars.CATALOGUE_CACHE_MS,
     },
     chat: {
       ...DEFAULT_CHAT_CONFIG,

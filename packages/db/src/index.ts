@@ -1,4 +1,5 @@
 export * from './client';
+export * from './content-changes';
 export * as schema from './schema/index';
 export type { LocalizedText } from './schema/content';
 export * from './seed/index';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDb, type DbHandle } from '@playhouse/db';
 
@@ -25,6 +26,30 @@ export async function createTestDb(): Promise<DbHandle> {
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Two handles on one fresh database, as two api instances have: on a PostgreSQL server two connection pools (so a
+ * NOTIFY travels between connections); on PGlite, which one process opens once, the same handle twice.
+ */
+export async function createSharedTestDb(): Promise<{ handles: [DbHandle, DbHandle]; close: () => Promise<void> }> {
+  const first = await createTestDb();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { handles: [first, first], close: () => first.close() };
+  const result = (await first.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const name = result.rows[0]!.name;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const second = await createDb({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    handles: [first, second],
+    close: async () => {
+      await second.close();
+      await first.close();
     },
   };
 }

@@ -42,9 +42,14 @@ describe('GET /spa/slides?type=banner', () => {
       .set({ imageMobile: null, imageTablet: null, imageDesktop: null })
       .where(bannerKind);
     try {
-      const slides = await banners();
-      expect(slides).toHaveLength(before.filter((row) => row.active).length);
-      expect(slides.every((slide) => Object.values(slide.images).every((path) => path === null))).toBe(true);
+      // Kept answers are dropped when the database announces the change (on PostgreSQL a moment after the commit).
+      await expect
+        .poll(
+          async () => (await banners()).every((slide) => Object.values(slide.images).every((path) => path === null)),
+          { timeout: 1_000 },
+        )
+        .toBe(true);
+      expect(await banners()).toHaveLength(before.filter((row) => row.active).length);
     } finally {
       for (const row of before) {
         await t.db
@@ -53,6 +58,8 @@ describe('GET /spa/slides?type=banner', () => {
           .where(and(bannerKind, eq(schema.slides.id, row.id)));
       }
     }
-    expect((await banners()).every((slide) => slide.images.desktop !== null)).toBe(true);
+    await expect
+      .poll(async () => (await banners()).every((slide) => slide.images.desktop !== null), { timeout: 1_000 })
+      .toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
@@ -169,23 +169,85 @@ describe('GET /spa/games', () => {
   });
 });
 
-describe('GET /spa/games for visitors', () => {
-  it('answers every visitor from a short per-instance cache, while players always get a fresh page', async () => {
-    const url = '?categorySlug=originals&limit=6&sort=3';
-    const before = await listGames(url);
-    const dice = await gameBySlug(t, 'dice');
-    await t.db
-      .update(schema.games)
-      .set({ title: { ...dice.title, en: 'Dice Deluxe' } })
-      .where(eq(schema.games.id, dice.id));
+describe('GET /spa/games from memory', () => {
+  const query = '?categorySlug=originals&limit=6&sort=3';
+  const url = `/spa/games${query}`;
+
+  async function withoutAnnouncements<T>(work: () => Promise<T>): Promise<T> {
+    await t.db.execute(sql`alter table games disable trigger games_content_changed`);
     try {
-      expect((await listGames(url)).games).toEqual(before.games);
-      const player = await signedInPlayer(t);
-      const fresh = await listGames(url, { cookie: player.headers.cookie });
-      expect(fresh.games.map((game) => game.title)).toContain('Dice Deluxe');
+      return await work();
+    } finally {
+      await t.db.execute(sql`alter table games enable trigger games_content_changed`);
+    }
+  }
+
+  it('answers visitors from memory until the database announces a change, which shows on the next request', async () => {
+    const before = await listGames(query);
+    const dice = await gameBySlug(t, 'dice');
+    try {
+      // A write the database does not announce is not seen: the page comes from memory.
+      await withoutAnnouncements(() =>
+        t.db
+          .update(schema.games)
+          .set({ title: { ...dice.title, en: 'Dice Deluxe' } })
+          .where(eq(schema.games.id, dice.id)),
+      );
+      expect((await listGames(query)).games).toEqual(before.games);
+      // Any announced write to the catalogue drops the kept pages.
+      await t.db.update(schema.games).set({ popularity: dice.popularity }).where(eq(schema.games.id, dice.id));
+      // On PostgreSQL the announcement reaches the listening connection a moment after the commit.
+      await expect
+        .poll(async () => (await listGames(query)).games.map((game) => game.title), { timeout: 1_000 })
+        .toContain('Dice Deluxe');
     } finally {
       await t.db.update(schema.games).set({ title: dice.title }).where(eq(schema.games.id, dice.id));
     }
+    await expect.poll(async () => (await listGames(query)).games, { timeout: 1_000 }).toEqual(before.games);
+  });
+
+  it('gives visitors a revalidated public answer with an ETag, and a bodiless 304 to one who holds it', async () => {
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.vary).toBe('X-Locale, Cookie');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, no-cache');
+    // Another page, or the same in another language, is another answer.
+    const german = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag, 'x-locale': 'de' } });
+    expect(german.statusCode).toBe(200);
+    expect(german.headers.etag).not.toBe(etag);
+  });
+
+  it("gives a signed-in player the visitors' page with their own hearts and locks, kept by no one", async () => {
+    const player = await signedInPlayer(t);
+    const everything = '?limit=60&sort=3';
+    const visitors = await listGames(everything);
+    const locked = visitors.games.filter((game) => game.isLocked);
+    expect(locked.length).toBeGreaterThan(0);
+    const liked = visitors.games.find((game) => !game.isLocked)!;
+    await t.app.inject({
+      method: 'POST',
+      url: `/spa/games/${liked.id}/favourite`,
+      headers: player.headers,
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/spa/games${everything}`, headers: player.headers });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
+    const own = gamesResponseSchema.parse(response.json());
+    expect(own.games.map((game) => game.id)).toEqual(visitors.games.map((game) => game.id));
+    expect(own.games.filter((game) => game.isLiked).map((game) => game.id)).toEqual([liked.id]);
+    expect(own.games.filter((game) => game.isLocked).map((game) => game.id)).toEqual(locked.map((game) => game.id));
+    await recordSucceededDeposit(t, player.id);
+    const afterDeposit = await listGames(everything, { cookie: player.headers.cookie });
+    expect(afterDeposit.games.some((game) => game.isLocked)).toBe(false);
+    expect(afterDeposit.games.filter((game) => game.isLiked).map((game) => game.id)).toEqual([liked.id]);
+    // The visitors' page is untouched by what one player sees.
+    expect(await listGames(everything)).toEqual(visitors);
   });
 });
 

@@ -626,6 +626,72 @@ describe('bonus wagering under a profile', () => {
     expect(await offer(await player({ country: 'GB' }))).toBe(10_000n);
     expect(await offer(await player())).toBe(1000n * BigInt(campaign!.wager));
   });
+
+  it('UK-like: a bonus funds and counts stakes of one product only, the one it was first staked on', async () => {
+    await seedBonuses(t.db);
+    const [campaign] = await t.db
+      .select()
+      .from(schema.bonusCampaigns)
+      .where(eq(schema.bonusCampaigns.kind, 'free_money'))
+      .limit(1);
+    /** A player whose whole balance is an accepted 10.00 free-money bonus, verified for real play. */
+    const bonusOnly = async (country: string) => {
+      const who = await player({ country });
+      await t.db.insert(schema.kycDocuments).values({
+        userId: who.id,
+        type: 'identity',
+        status: 'verified',
+        storageKey: `${who.id}/scope`,
+        fileName: 'passport.png',
+        contentType: 'image/png',
+        size: 1,
+        sha256: 'scope',
+        reviewedAt: new Date(),
+      });
+      const id = randomUUID();
+      await t.db.insert(schema.userBonuses).values({
+        id,
+        userId: who.id,
+        campaignId: campaign!.id,
+        triggerRef: `manual:${id}`,
+        currency: 'EUR',
+        status: 'offered',
+        amount: 1000n,
+      });
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `/spa/users/bonuses/get/${id}`,
+        headers: { ...who.headers, 'idempotency-key': `accept-${id}` },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      return who;
+    };
+    // The sports leg of the one stake pipeline, as a bet placement calls it.
+    const sportsStake = (who: Player) =>
+      t.db.transaction((tx) =>
+        t.app.services.stakes.stake(tx, {
+          product: 'sports',
+          sourceKey: `sports:scope-${randomUUID()}`,
+          transferKey: `scope-${randomUUID()}`,
+          userId: who.id,
+          currency: 'EUR',
+          amount: 100n,
+          gameType: 'sports',
+          oddThousandths: 2000n,
+          sessionId: null,
+        }),
+      );
+
+    const uk = await bonusOnly('GB');
+    expect((await bet(uk, '1.00')).status).toBe('ok');
+    await expect(sportsStake(uk)).rejects.toMatchObject({ code: 'insufficient_funds' });
+
+    const elsewhere = await bonusOnly('DE');
+    expect((await bet(elsewhere, '1.00')).status).toBe('ok');
+    const combined = await sportsStake(elsewhere);
+    expect(combined.shares).toEqual({ main: 0n, bonus: 100n, freeSpin: 0n });
+    expect(combined.bonusId).not.toBeNull();
+  });
 });
 
 describe('statement and markers of harm', () => {

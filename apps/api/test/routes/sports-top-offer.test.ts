@@ -46,6 +46,27 @@ describe('GET /spa/sports/top-offer', () => {
     ]);
   });
 
+  it('answers a caller who holds the same answer (If-None-Match) with a bodiless 304', async () => {
+    const first = await get('top-offer', listParameters(now));
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/spa/sports/top-offer?${topOfferQuery(listParameters(now))}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=5');
+    // Another language is another answer.
+    const german = await t.app.inject({
+      method: 'GET',
+      url: `/spa/sports/top-offer?${topOfferQuery(listParameters(now, 'de'))}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(german.statusCode).toBe(200);
+  });
+
   it('names everything in language.default, falling back to the default language where a name is missing', async () => {
     const response = await get('top-offer', listParameters(now, 'de'));
     expect(response.statusCode).toBe(200);

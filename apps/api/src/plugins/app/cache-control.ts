@@ -3,8 +3,11 @@ import { addRouteHook } from '../../lib/route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Content that may be cached by browsers and shared caches for a minute; the same for every caller. */
-    publicCache?: boolean;
+    /**
+     * Content that is the same for everyone and may be kept by browsers and shared caches: `true` for a minute, or
+     * the Cache-Control value to send (e.g. 'public, no-cache': kept, but revalidated by its ETag before each use).
+     */
+    publicCache?: boolean | string;
   }
 }
 
@@ -21,9 +24,11 @@ export const cacheControlPlugin = fp(
       if (!route.config?.publicCache) return;
       route.config.rateLimit ??= false;
       addRouteHook(route, 'onSend', (request, reply, payload, done) => {
-        if (reply.statusCode === 200) {
-          reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-          if (request.routeOptions.config.localized) reply.header('vary', 'X-Locale');
+        const config = request.routeOptions.config;
+        // A 304 carries the headers the 200 would have (RFC 9110 §15.4.5): it refreshes what the caller holds.
+        if (config.publicCache && (reply.statusCode === 200 || reply.statusCode === 304)) {
+          reply.header('cache-control', typeof config.publicCache === 'string' ? config.publicCache : PUBLIC_CACHE_CONTROL);
+          if (config.localized) reply.header('vary', 'X-Locale');
         }
         done(null, payload);
       });

@@ -10,8 +10,8 @@ declare module '../../plugins/app/services' {
 
 /** The casino's games and providers as players browse and search them. */
 export const cataloguePlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
-    app.services.catalogue = createCatalogueService({ db: app.db, cacheMs: config.casino.catalogueCacheMs });
+  async (app) => {
+    app.services.catalogue = createCatalogueService({ db: app.db, caches: app.contentCaches });
   },
-  { name: 'catalogue', dependencies: ['db', 'services'] },
+  { name: 'catalogue', dependencies: ['db', 'services', 'content-changes'] },
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { Locale } from '@playhouse/shared';
 
@@ -66,7 +66,7 @@ function titleMatches(term: string): SQL {
   return sql`${games.searchText} like '%' || casino_normalize(${escapeLike(term)}) || '%'`;
 }
 
-function localizedTitle(locale: Locale, defaultLocale: Locale): SQL {
+function localizedTitle(locale: Locale | SQLWrapper, defaultLocale: Locale | SQLWrapper): SQL {
   return sql`coalesce(nullif(${games.title} ->> ${locale}, ''), ${games.title} ->> ${defaultLocale})`;
 }
 
@@ -186,34 +186,92 @@ export async function findGame(
   return row as GameRow | undefined;
 }
 
-export async function searchGames(
-  db: DbOrTx,
-  params: { term: string; limit: number; offset: number; locale: Locale; defaultLocale: Locale },
-) {
-  const title = localizedTitle(params.locale, params.defaultLocale);
-  const where = and(eq(games.active, true), eq(providers.active, true), titleMatches(params.term));
-  const rows = await db
-    .select({ id: games.id, slug: games.slug, title: sql<string>`${title}`, total: sql<number>`count(*) over ()` })
+/** A locale's stored folded title (games.search_titles), else the default locale's, as searches order by it. */
+function localizedSearchTitle(locale: SQLWrapper, defaultLocale: SQLWrapper): SQL {
+  return sql`coalesce(nullif(${games.searchTitles} ->> ${locale}, ''), ${games.searchTitles} ->> ${defaultLocale})`;
+}
+
+export interface SearchParams {
+  term: string;
+  limit: number;
+  offset: number;
+  locale: Locale;
+  defaultLocale: Locale;
+}
+
+/**
+ * One page of search suggestions and the number of matches. The term is folded once; the trigram index finds the
+ * matches; titles that start with the term (in the request's language) come first, then the popular ones. The order
+ * reads the stored folded titles, so no title is folded at search time.
+ */
+export function createGameSearch(db: DbOrTx) {
+  const folded = sql`casino_normalize(${sql.placeholder('term')}::text)`;
+  const where = and(
+    eq(games.active, true),
+    eq(providers.active, true),
+    sql`${games.searchText} like '%' || ${folded} || '%'`,
+  );
+  const page = db
+    .select({
+      id: games.id,
+      slug: games.slug,
+      title: sql<string>`${localizedTitle(sql.placeholder('locale'), sql.placeholder('defaultLocale'))}`,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(games)
     .innerJoin(providers, eq(providers.id, games.providerId))
     .where(where)
     .orderBy(
-      // Titles that start with the term first, then the popular ones.
-      desc(sql`casino_normalize(${title}) like casino_normalize(${escapeLike(params.term)}) || '%'`),
+      desc(
+        sql`${localizedSearchTitle(sql.placeholder('locale'), sql.placeholder('defaultLocale'))} like ${folded} || '%'`,
+      ),
       desc(games.popularity),
       asc(games.id),
     )
-    .limit(params.limit)
-    .offset(params.offset);
-  const items = rows.map(({ id, slug, title: text }) => ({ id, slug, title: text }));
-  if (rows[0]) return { items, total: Number(rows[0].total) };
-  // A page past the end has no row to carry the total: count on its own.
-  const [total] = await db
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('catalogue_search_page');
+  // A page past the end has no row to carry the total: counted on its own.
+  const total = db
     .select({ value: count() })
     .from(games)
     .innerJoin(providers, eq(providers.id, games.providerId))
-    .where(where);
-  return { items, total: total?.value ?? 0 };
+    .where(where)
+    .prepare('catalogue_search_total');
+
+  return async (params: SearchParams) => {
+    const term = escapeLike(params.term);
+    const rows = await page.execute({ ...params, term });
+    const items = rows.map(({ id, slug, title }) => ({ id, slug, title }));
+    if (rows[0]) return { items, total: Number(rows[0].total) };
+    if (params.offset === 0) return { items, total: 0 };
+    const [counted] = await total.execute({ term });
+    return { items, total: counted?.value ?? 0 };
+  };
+}
+
+/**
+ * What a signed-in player's page of games adds to the page every visitor sees: which of its games they like, and
+ * whether they have a succeeded deposit (games that require one are locked without it). One round trip.
+ */
+export function createPlayerFacts(db: DbOrTx) {
+  const query = db
+    .select({
+      liked: sql<number[]>`coalesce(array_agg(${favourites.gameId}), '{}')`,
+      deposited: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${sql.placeholder('userId')} and ${payments.status} = 'succeeded')`,
+    })
+    .from(favourites)
+    .where(
+      and(
+        eq(favourites.userId, sql.placeholder('userId')),
+        sql`${favourites.gameId} = any(${sql.placeholder('gameIds')}::int[])`,
+      ),
+    )
+    .prepare('catalogue_player_facts');
+  return async (userId: number, gameIds: number[]): Promise<{ liked: Set<number>; deposited: boolean }> => {
+    const [row] = await query.execute({ userId, gameIds });
+    return { liked: new Set((row?.liked ?? []).map(Number)), deposited: row?.deposited === true };
+  };
 }
 
 export function listProviders(db: DbOrTx) {

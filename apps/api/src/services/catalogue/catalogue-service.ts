@@ -2,28 +2,33 @@ import type { DbOrTx } from '@playhouse/db';
 import {
   PERSONAL_CATEGORY_SLUGS,
   SPEC,
+  gameSearchResponseSchema,
+  gamesResponseSchema,
+  providerResponseSchema,
+  providersResponseSchema,
   type CatalogueSection,
   type Game,
   type GameDetail,
-  type GameSearchResponse,
   type GamesQuery,
   type GamesResponse,
   type PersonalCategorySlug,
   type Provider,
 } from '@playhouse/shared';
+import { answerOf, personalAnswerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
+import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
 import { UnauthorizedError } from '../auth/auth-errors';
 import { loadTexts } from '../i18n/texts';
-import { createShortCache } from './short-cache';
 import {
+  createGameSearch,
+  createPlayerFacts,
   findCategoryBySlug,
   findGame,
   findProviderBySlug,
   hasSucceededDeposit,
   listGames,
   listProviders,
-  searchGames,
   type GameRow,
   type GameSource,
 } from './catalogue-queries';
@@ -72,13 +77,29 @@ function toProvider(row: ProviderRow): Provider {
 
 type SearchQuery = { search: string; page: number; perPage: number };
 
+/** A page of games as every visitor sees it, and which of its games a deposit unlocks. */
+interface SharedPage {
+  answer: Answer<GamesResponse>;
+  requiresDeposit: boolean[];
+}
+
+/** A page of games for one caller: `shared` when it is the page every visitor gets (publicly cacheable). */
+export interface GamesAnswer {
+  answer: Answer<GamesResponse>;
+  shared: boolean;
+}
+
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The game catalogue as the site shows it: pages of games per category or provider, one game, search, providers. */
-export function createCatalogueService({ db, cacheMs = 0 }: { db: DbOrTx; cacheMs?: number }) {
-  // What a visitor sees does not depend on who they are: one answer per locale and query serves them all.
-  const visitorPages = createShortCache<GamesResponse>({ ttlMs: cacheMs });
-  const searches = createShortCache<GameSearchResponse>({ ttlMs: cacheMs });
+export function createCatalogueService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
+  // A page of a category or provider is the same for everyone but the hearts and locks: kept once per locale and
+  // query, until the catalogue or the categories change; a player's page is this one plus their own facts.
+  const sharedPages = caches.cache<SharedPage>({ kinds: ['catalogue', 'categories'], max: 2_000 });
+  const searches = caches.cache<Answer>({ kinds: ['catalogue'], max: 2_000 });
+  const providerAnswers = caches.cache<Answer>({ kinds: ['catalogue'], max: 256 });
+  const searchGames = createGameSearch(db);
+  const playerFacts = createPlayerFacts(db);
 
   async function lockedFor(viewer: Viewer): Promise<(row: GameRow) => boolean> {
     const deposited = viewer.userId !== null && (await hasSucceededDeposit(db, viewer.userId));
@@ -134,15 +155,22 @@ export function createCatalogueService({ db, cacheMs = 0 }: { db: DbOrTx; cacheM
     throw new NotFoundError(`No category or provider "${slug}".`);
   }
 
-  async function listPage(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
-    const resolved = query.categorySlug ? await resolveSection(context, query.categorySlug, viewer) : undefined;
-    const rows = await listGames(db, {
-      source: resolved?.source ?? { kind: 'all' },
+  /** A player's own list (favourites, recently played): theirs alone, read every time. */
+  async function personalPage(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
+    const resolved = await resolveSection(context, query.categorySlug!, viewer);
+    const rows = await listGames(db, listFilter(context, query, resolved.source, viewer.userId));
+    const games = await toGames(rows, context, viewer);
+    return query.withCategory === '1' ? { games, category: resolved.section } : { games };
+  }
+
+  function listFilter(context: LocaleContext, query: GamesQuery, source: GameSource, viewerId: number | null) {
+    return {
+      source,
       search: query.searchValue || undefined,
       sort: query.sort,
       limit: query.limit,
       offset: (query.offset - 1) * query.limit,
-      viewerId: viewer.userId,
+      viewerId,
       images: {
         sizeFilters: query['imageSizeFilter[]'] ?? [SPEC.defaultImageSizeFilter],
         aspectRatios: query['aspectRatio[]'] ?? [SPEC.defaultAspectRatio],
@@ -150,30 +178,54 @@ export function createCatalogueService({ db, cacheMs = 0 }: { db: DbOrTx; cacheM
       },
       locale: context.locale,
       defaultLocale: context.defaultLocale,
-    });
-    const games = await toGames(rows, context, viewer);
-    return query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
+    };
   }
 
-  async function searchPage(context: LocaleContext, query: SearchQuery): Promise<GameSearchResponse> {
-    const { items, total } = await searchGames(db, {
-      term: query.search,
-      limit: query.perPage,
-      offset: (query.page - 1) * query.perPage,
-      locale: context.locale,
-      defaultLocale: context.defaultLocale,
+  /** The page as a visitor sees it: no hearts, every game that requires a deposit locked. */
+  async function sharedPage(context: LocaleContext, query: GamesQuery): Promise<SharedPage> {
+    const visitor: Viewer = { userId: null };
+    const resolved = query.categorySlug ? await resolveSection(context, query.categorySlug, visitor) : undefined;
+    const rows = await listGames(db, listFilter(context, query, resolved?.source ?? { kind: 'all' }, null));
+    const games = await toGames(rows, context, visitor);
+    const value = query.withCategory === '1' && resolved ? { games, category: resolved.section } : { games };
+    return { answer: answerOf(gamesResponseSchema, value), requiresDeposit: rows.map((row) => row.requiresDeposit) };
+  }
+
+  /** The shared page with one player's hearts and locks: one query for both, the rest from memory. */
+  async function forPlayer(page: SharedPage, userId: number): Promise<Answer<GamesResponse>> {
+    const { value } = page.answer;
+    const { liked, deposited } = await playerFacts(
+      userId,
+      value.games.map((game) => game.id),
+    );
+    const unlocks = deposited && page.requiresDeposit.some(Boolean);
+    // Nothing of theirs on this page: the visitors' body as it is.
+    if (liked.size === 0 && !unlocks) return { ...page.answer, etag: '' };
+    return personalAnswerOf({
+      ...value,
+      games: value.games.map((game, index) => ({
+        ...game,
+        isLiked: liked.has(game.id),
+        isLocked: page.requiresDeposit[index]! && !deposited,
+      })),
     });
-    return { items, page: query.page, perPage: query.perPage, total };
   }
 
   return {
     /**
-     * GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything. A
-     * visitor's page is the same for every visitor and comes from the short cache.
+     * GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything,
+     * serialized. A visitor gets the page every visitor gets, from memory; a signed-in player that page with their
+     * hearts and locks; a player's own lists are read for them alone.
      */
-    games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesResponse> {
-      if (viewer.userId !== null) return listPage(context, viewer, query);
-      return visitorPages.get(JSON.stringify([context, query]), () => listPage(context, viewer, query));
+    async games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesAnswer> {
+      if (query.categorySlug && isPersonal(query.categorySlug)) {
+        return { answer: personalAnswerOf(await personalPage(context, viewer, query)), shared: false };
+      }
+      const page = await sharedPages.get(JSON.stringify([context.locale, context.defaultLocale, query]), () =>
+        sharedPage(context, query),
+      );
+      if (viewer.userId === null) return { answer: page.answer, shared: true };
+      return { answer: await forPlayer(page, viewer.userId), shared: false };
     },
 
     async game(context: LocaleContext, viewer: Viewer, ref: number | string): Promise<GameDetail> {
@@ -190,18 +242,35 @@ export function createCatalogueService({ db, cacheMs = 0 }: { db: DbOrTx; cacheM
     /** The game row behind a slug or id, for launches and the wallet; undefined when there is none. */
     findGame: (ref: number | string) => findGame(db, ref, null),
 
-    search(context: LocaleContext, query: SearchQuery): Promise<GameSearchResponse> {
-      return searches.get(JSON.stringify([context, query]), () => searchPage(context, query));
+    /** GET /spa/games/search: suggestions, the same for everyone, kept until the catalogue changes. */
+    search(context: LocaleContext, query: SearchQuery): Promise<Answer> {
+      const key = JSON.stringify([context.locale, context.defaultLocale, query.search, query.page, query.perPage]);
+      return searches.get(key, async () => {
+        const { items, total } = await searchGames({
+          term: query.search,
+          limit: query.perPage,
+          offset: (query.page - 1) * query.perPage,
+          locale: context.locale,
+          defaultLocale: context.defaultLocale,
+        });
+        return answerOf(gameSearchResponseSchema, { items, page: query.page, perPage: query.perPage, total });
+      });
     },
 
-    async providers(): Promise<Provider[]> {
-      return (await listProviders(db)).map(toProvider);
+    /** GET /spa/providers. */
+    providers(): Promise<Answer> {
+      return providerAnswers.get('list', async () =>
+        answerOf(providersResponseSchema, { providers: (await listProviders(db)).map(toProvider) }),
+      );
     },
 
-    async provider(slug: string): Promise<Provider> {
-      const row = await findProviderBySlug(db, slug);
-      if (!row) throw new NotFoundError(`No provider "${slug}".`);
-      return toProvider(row);
+    /** GET /spa/providers/{slug}; not_found for a slug no active provider has. */
+    provider(slug: string): Promise<Answer> {
+      return providerAnswers.get(`one:${slug}`, async () => {
+        const row = await findProviderBySlug(db, slug);
+        if (!row) throw new NotFoundError(`No provider "${slug}".`);
+        return answerOf(providerResponseSchema, { provider: toProvider(row) });
+      });
     },
   };
 }

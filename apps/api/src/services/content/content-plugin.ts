@@ -11,7 +11,7 @@ declare module '../../plugins/app/services' {
 /** Categories, slides, banners, articles, bonus infos and the info popup. */
 export const contentPlugin = fp<{ config: Config }>(
   async (app) => {
-    app.services.content = createContentService({ db: app.db });
+    app.services.content = createContentService({ db: app.db, caches: app.contentCaches });
   },
-  { name: 'content', dependencies: ['db', 'services'] },
+  { name: 'content', dependencies: ['db', 'services', 'content-changes'] },
 );

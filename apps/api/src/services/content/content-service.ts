@@ -1,7 +1,20 @@
 import type { DbOrTx, schema } from '@playhouse/db';
-import type { Article, BonusInfo, InfoPopup, NavCategory, Slide } from '@playhouse/shared';
+import {
+  articleResponseSchema,
+  articlesResponseSchema,
+  bonusInfosResponseSchema,
+  categoriesResponseSchema,
+  categoryResponseSchema,
+  infoPopupSchema,
+  slidesResponseSchema,
+  type Article,
+  type InfoPopup,
+  type NavCategory,
+} from '@playhouse/shared';
+import { answerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
+import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
 import { normalizeRoutePath } from '../../lib/route-path';
 import {
   findActiveInfoPopup,
@@ -18,8 +31,20 @@ type ArticleRow = typeof schema.articles.$inferSelect;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** Operator-managed content (navigation, sliders, bonus infos, articles, the info popup), answered in the request's locale. */
-export function createContentService({ db }: { db: DbOrTx }) {
+const contextKey = (context: LocaleContext) => `${context.locale}:${context.defaultLocale}`;
+
+/**
+ * Operator-managed content (navigation, sliders, bonus infos, articles, the info popup), answered in the request's
+ * locale. Each answer is built once per locale (and query) and kept, serialized, until its content changes.
+ */
+export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
+  const navigation = caches.cache<Answer>({ kinds: ['categories'], max: 256 });
+  const sliders = caches.cache<Answer>({ kinds: ['slides'], max: 32 });
+  const bonusInfoAnswers = caches.cache<Answer>({ kinds: ['bonus-infos'], max: 16 });
+  // Keyed by the route path a caller names: the least used fall out first.
+  const articleAnswers = caches.cache<Answer>({ kinds: ['articles'], max: 1_000 });
+  const popups = caches.cache<Answer>({ kinds: ['info-popup'], max: 16 });
+
   function toNavCategory(row: NavCategoryRow, context: LocaleContext): NavCategory {
     return {
       id: row.id,
@@ -47,79 +72,103 @@ export function createContentService({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.slug);
     },
 
-    async categories(context: LocaleContext): Promise<NavCategory[]> {
-      const rows = await listNavCategories(db);
-      return rows.map((row) => toNavCategory(row, context));
+    /** GET /spa/categories: the categories bar. */
+    categories(context: LocaleContext): Promise<Answer> {
+      return navigation.get(`list:${contextKey(context)}`, async () => {
+        const rows = await listNavCategories(db);
+        return answerOf(categoriesResponseSchema, { categories: rows.map((row) => toNavCategory(row, context)) });
+      });
     },
 
-    async category(context: LocaleContext, slug: string): Promise<NavCategory & { description: string }> {
-      const row = await findNavCategoryBySlug(db, slug);
-      if (!row) throw new NotFoundError(`No category "${slug}".`);
-      return { ...toNavCategory(row, context), description: localize(row.description, context) };
+    /** GET /spa/categories/{slug}: one category with its description; not_found for a slug no category has. */
+    category(context: LocaleContext, slug: string): Promise<Answer> {
+      return navigation.get(`one:${contextKey(context)}:${slug}`, async () => {
+        const row = await findNavCategoryBySlug(db, slug);
+        if (!row) throw new NotFoundError(`No category "${slug}".`);
+        return answerOf(categoryResponseSchema, {
+          category: { ...toNavCategory(row, context), description: localize(row.description, context) },
+        });
+      });
     },
 
-    async slides(context: LocaleContext, kind: 'home' | 'banner'): Promise<Slide[]> {
-      const rows = await listSlides(db, kind);
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        images: { mobile: row.imageMobile, tablet: row.imageTablet, desktop: row.imageDesktop },
-        bodyTranslated: localize(row.body, context),
-        btnTextKeyTranslated: localize(row.buttonText, context),
-        url: row.url,
-      }));
+    /** GET /spa/slides: one slider's slides. */
+    slides(context: LocaleContext, kind: 'home' | 'banner'): Promise<Answer> {
+      return sliders.get(`${kind}:${contextKey(context)}`, async () => {
+        const rows = await listSlides(db, kind);
+        return answerOf(slidesResponseSchema, {
+          slides: rows.map((row) => ({
+            id: row.id,
+            slug: row.slug,
+            images: { mobile: row.imageMobile, tablet: row.imageTablet, desktop: row.imageDesktop },
+            bodyTranslated: localize(row.body, context),
+            btnTextKeyTranslated: localize(row.buttonText, context),
+            url: row.url,
+          })),
+        });
+      });
     },
 
-    async bonusInfos(context: LocaleContext): Promise<BonusInfo[]> {
-      const rows = await listBonusInfos(db);
-      return rows.map((row) => ({
-        slug: row.slug,
-        images: { mobile: row.imageMobile, tablet: row.imageTablet, desktop: row.imageDesktop },
-        imageTitle: localize(row.imageTitle, context),
-        fullDescription: localize(row.fullDescription, context),
-        omitGetBonusButton: row.omitGetBonusButton,
-      }));
+    /** GET /spa/bonus-infos: the bonus info block. */
+    bonusInfos(context: LocaleContext): Promise<Answer> {
+      return bonusInfoAnswers.get(contextKey(context), async () => {
+        const rows = await listBonusInfos(db);
+        return answerOf(bonusInfosResponseSchema, {
+          bonusInfos: rows.map((row) => ({
+            slug: row.slug,
+            images: { mobile: row.imageMobile, tablet: row.imageTablet, desktop: row.imageDesktop },
+            imageTitle: localize(row.imageTitle, context),
+            fullDescription: localize(row.fullDescription, context),
+            omitGetBonusButton: row.omitGetBonusButton,
+          })),
+        });
+      });
     },
 
-    /** The route's main article (the first flagged one) apart from the rest. */
-    async articlesForRoute(
-      context: LocaleContext,
-      routePath: string,
-    ): Promise<{ mainArticle: Article | null; articles: Article[] }> {
-      const rows = await listArticlesByRoute(db, normalizeRoutePath(routePath));
-      const main = rows.find((row) => row.isMain);
-      return {
-        mainArticle: main ? toArticle(main, context) : null,
-        articles: rows.filter((row) => row !== main).map((row) => toArticle(row, context)),
-      };
+    /** GET /spa/articles: the route's main article (the first flagged one) apart from the rest. */
+    articlesForRoute(context: LocaleContext, routePath: string): Promise<Answer> {
+      const path = normalizeRoutePath(routePath);
+      return articleAnswers.get(`route:${contextKey(context)}:${path}`, async () => {
+        const rows = await listArticlesByRoute(db, path);
+        const main = rows.find((row) => row.isMain);
+        return answerOf(articlesResponseSchema, {
+          mainArticle: main ? toArticle(main, context) : null,
+          articles: rows.filter((row) => row !== main).map((row) => toArticle(row, context)),
+        });
+      });
     },
 
-    async article(context: LocaleContext, id: number): Promise<Article> {
-      const row = await findArticleById(db, id);
-      if (!row) throw new NotFoundError(`No article ${id}.`);
-      return toArticle(row, context);
+    /** GET /spa/articles/{id}: one article; not_found for an id no active article has. */
+    article(context: LocaleContext, id: number): Promise<Answer> {
+      return articleAnswers.get(`one:${contextKey(context)}:${id}`, async () => {
+        const row = await findArticleById(db, id);
+        if (!row) throw new NotFoundError(`No article ${id}.`);
+        return answerOf(articleResponseSchema, { article: toArticle(row, context) });
+      });
     },
 
-    async infoPopup(context: LocaleContext): Promise<InfoPopup> {
-      const row = await findActiveInfoPopup(db);
-      if (!row) {
-        return {
-          text: '',
-          buttonText: '',
-          closeButtonText: '',
-          hrefOnCloseButton: '',
-          hrefOnMainButton: '',
-          showInfoPopup: false,
-        };
-      }
-      return {
-        text: localize(row.text, context),
-        buttonText: localize(row.buttonText, context),
-        closeButtonText: localize(row.closeButtonText, context),
-        hrefOnCloseButton: row.hrefOnCloseButton,
-        hrefOnMainButton: row.hrefOnMainButton,
-        showInfoPopup: true,
-      };
+    /** GET /spa/info-popup: the popup shown now, or showInfoPopup false. */
+    infoPopup(context: LocaleContext): Promise<Answer> {
+      return popups.get(contextKey(context), async () => {
+        const row = await findActiveInfoPopup(db);
+        const popup: InfoPopup = row
+          ? {
+              text: localize(row.text, context),
+              buttonText: localize(row.buttonText, context),
+              closeButtonText: localize(row.closeButtonText, context),
+              hrefOnCloseButton: row.hrefOnCloseButton,
+              hrefOnMainButton: row.hrefOnMainButton,
+              showInfoPopup: true,
+            }
+          : {
+              text: '',
+              buttonText: '',
+              closeButtonText: '',
+              hrefOnCloseButton: '',
+              hrefOnMainButton: '',
+              showInfoPopup: false,
+            };
+        return answerOf(infoPopupSchema, popup);
+      });
     },
   };
 }

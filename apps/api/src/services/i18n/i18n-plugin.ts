@@ -11,7 +11,7 @@ declare module '../../plugins/app/services' {
 /** The enabled locales and the UI texts. */
 export const i18nPlugin = fp<{ config: Config }>(
   async (app) => {
-    app.services.locales = createLocaleService({ db: app.db });
+    app.services.locales = createLocaleService({ db: app.db, caches: app.contentCaches });
   },
-  { name: 'i18n', dependencies: ['db', 'services'] },
+  { name: 'i18n', dependencies: ['db', 'services', 'content-changes'] },
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, max } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { locales, translations } = schema;
@@ -16,18 +16,6 @@ export function listTranslations(db: DbOrTx, localeCodes: string[]) {
     .select({ locale: translations.locale, key: translations.key, value: translations.value })
     .from(translations)
     .where(inArray(translations.locale, localeCodes));
-}
-
-/**
- * A fingerprint of these locales' texts: it changes when a text is added, removed or written (writes move
- * updatedAt), so an answer built from the texts can be reused while it stays the same.
- */
-export async function translationsVersion(db: DbOrTx, localeCodes: string[]): Promise<string> {
-  const [row] = await db
-    .select({ rows: count(), updatedAt: max(translations.updatedAt) })
-    .from(translations)
-    .where(inArray(translations.locale, localeCodes));
-  return `${row?.rows ?? 0}:${row?.updatedAt?.toISOString() ?? ''}`;
 }
 
 /** When each enabled locale's texts last changed. */

@@ -1,8 +1,19 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleItem, type Messages } from '@playhouse/shared';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  localeSchema,
+  localesResponseSchema,
+  messagesSchema,
+  type Locale,
+  type LocaleItem,
+  type Messages,
+} from '@playhouse/shared';
 import type { DbOrTx } from '@playhouse/db';
+import { answerOf, type Answer } from '../../lib/answers';
 import { NotFoundError, UnknownLocaleError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
-import { listEnabledLocales, listTranslations, listTranslationUpdates, translationsVersion } from './locale-queries';
+import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
+import { listEnabledLocales, listTranslations, listTranslationUpdates } from './locale-queries';
 import { nestMessages } from './messages';
 
 /** The flagged default; without one, the shared default when enabled, else the first enabled locale. */
@@ -13,14 +24,25 @@ export function pickDefaultLocale(items: LocaleItem[]): LocaleItem | undefined {
 export type LocaleService = ReturnType<typeof createLocaleService>;
 
 /** The locales an operator has enabled (within the one list in packages/shared) and their UI texts. */
-export function createLocaleService({ db }: { db: DbOrTx }) {
+export function createLocaleService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
+  // Every localized request resolves its locale: the list lives in memory until an operator changes it.
+  const enabled = caches.cache<{ items: LocaleItem[] }>({ kinds: ['locales'], max: 1 });
+  const localeAnswers = caches.cache<Answer>({ kinds: ['locales'], max: 2 });
+  // A locale's texts are a few thousand rows read on every page render, changed only when an operator loads new ones.
+  const messageAnswers = caches.cache<Answer<Messages>>({ kinds: ['locales', 'translations'], max: 16 });
+
   async function list(): Promise<LocaleItem[]> {
-    const rows = await listEnabledLocales(db);
-    return rows.flatMap((row) =>
-      isLocale(row.code)
-        ? [{ value: row.code, title: row.title, imagePath: row.imagePath, isDefault: row.isDefault }]
-        : [],
-    );
+    const { items } = await enabled.get('enabled', async () => {
+      const rows = await listEnabledLocales(db);
+      return {
+        items: rows.flatMap((row) =>
+          isLocale(row.code)
+            ? [{ value: row.code, title: row.title, imagePath: row.imagePath, isDefault: row.isDefault }]
+            : [],
+        ),
+      };
+    });
+    return items;
   }
 
   async function defaultLocale(): Promise<LocaleItem> {
@@ -40,29 +62,31 @@ export function createLocaleService({ db }: { db: DbOrTx }) {
     return { locale: match.value, defaultLocale: fallback };
   }
 
-  // The last messages built per locale pair, with the fingerprint of the texts they were built from: a locale's
-  // texts are a few thousand rows read on every page render, and change only when an operator loads new ones.
-  const built = new Map<string, { version: string; messages: Messages }>();
-
   /** The nested next-intl messages of one locale; a key it lacks is taken from the default locale. */
-  async function messages(lang: string): Promise<Messages> {
+  async function messages(lang: string): Promise<Answer<Messages>> {
     const context = await resolve(lang);
-    const codes = [...new Set([context.defaultLocale, context.locale])];
-    const cacheKey = codes.join(':');
-    const version = await translationsVersion(db, codes);
-    const known = built.get(cacheKey);
-    if (known?.version === version) return known.messages;
-    const rows = await listTranslations(db, codes);
-    const flat = new Map<string, string>();
-    for (const row of rows) if (row.locale === context.defaultLocale) flat.set(row.key, row.value);
-    for (const row of rows) if (row.locale === context.locale) flat.set(row.key, row.value);
-    const nested = nestMessages(flat);
-    built.set(cacheKey, { version, messages: nested });
-    return nested;
+    return messageAnswers.get(`${context.locale}:${context.defaultLocale}`, async () => {
+      const codes = [...new Set([context.defaultLocale, context.locale])];
+      const rows = await listTranslations(db, codes);
+      const flat = new Map<string, string>();
+      for (const row of rows) if (row.locale === context.defaultLocale) flat.set(row.key, row.value);
+      for (const row of rows) if (row.locale === context.locale) flat.set(row.key, row.value);
+      return answerOf(messagesSchema, nestMessages(flat));
+    });
   }
 
   /** When each enabled locale's texts last changed. */
   const translationUpdates = () => listTranslationUpdates(db);
 
-  return { list, defaultLocale, resolve, messages, translationUpdates };
+  return {
+    list,
+    defaultLocale,
+    resolve,
+    messages,
+    translationUpdates,
+    /** GET /spa/locales, ready to send. */
+    listAnswer: () => localeAnswers.get('list', async () => answerOf(localesResponseSchema, { locales: await list() })),
+    /** GET /spa/locales/default, ready to send. */
+    defaultAnswer: () => localeAnswers.get('default', async () => answerOf(localeSchema, await defaultLocale())),
+  };
 }

@@ -31,8 +31,9 @@ export function createFileDocumentStore(root: string): DocumentStore {
       // wx: a key is written once; mode 600: readable by the api's user alone.
       await writeFile(file, body, { flag: 'wx', mode: 0o600 });
     },
-    get: (key) => readFile(resolve(key)),
-    delete: (key) => rm(resolve(key), { force: true }),
+    // async: a refused key rejects like every other failure of the store, it does not throw at the call.
+    get: async (key) => readFile(resolve(key)),
+    delete: async (key) => rm(resolve(key), { force: true }),
   };
 }
 

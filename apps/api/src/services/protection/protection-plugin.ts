@@ -29,6 +29,13 @@ export const protectionPlugin = fp<{ config: Config }>(
     app.services.stakes.addGuard((tx, stake) =>
       protection.guard.assertCanStake(tx, stake.userId, stake.amount, { sessionId: stake.sessionId }),
     );
+    // Where the profile keeps casino and sports bonuses apart, a bonus funds and counts stakes of one product only:
+    // the one it was first staked on.
+    app.services.stakes.addBonusScope(async (tx, stake, firstProduct) => {
+      const user = await protection.guard.player(tx, stake.userId);
+      if (protection.guard.profileOf(user.country).combineCasinoAndSportsBonuses) return true;
+      return firstProduct === null || firstProduct === stake.product;
+    });
     app.jobs.add(harmCheckJob(protection.harm, config.protection.harmCheckIntervalMs));
   },
   { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts', 'stakes'] },

@@ -16,7 +16,8 @@ export const seoPlugin = fp<{ config: Config }>(
       locales: app.services.locales,
       content: app.services.content,
       catalogue: app.services.catalogue,
+      caches: app.contentCaches,
     });
   },
-  { name: 'seo', dependencies: ['db', 'services', 'i18n', 'content', 'catalogue'] },
+  { name: 'seo', dependencies: ['db', 'services', 'content-changes', 'i18n', 'content', 'catalogue'] },
 );

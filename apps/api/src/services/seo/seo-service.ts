@@ -2,15 +2,20 @@ import type { z } from 'zod';
 import type { DbOrTx, LocalizedText } from '@playhouse/db';
 import {
   LOCALE_TAGS,
+  headDataSchema,
   localizePath,
+  manifestResponseSchema,
+  pageMetadataSchema,
+  sitemapResponseSchema,
+  snippetsResponseSchema,
   type HeadData,
   type Locale,
   type PageMetadata,
-  type manifestResponseSchema,
-  type sitemapResponseSchema,
 } from '@playhouse/shared';
+import { answerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
+import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
 import { normalizeRoutePath } from '../../lib/route-path';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ContentService } from '../content/content-service';
@@ -32,19 +37,28 @@ export function createSeoService({
   locales,
   content,
   catalogue,
+  caches = NO_CONTENT_CACHES,
 }: {
   db: DbOrTx;
   locales: Pick<LocaleService, 'list' | 'translationUpdates'>;
   content: Pick<ContentService, 'categorySlugs'>;
   catalogue: Pick<CatalogueService, 'findGame'>;
+  caches?: ContentCaches;
 }) {
+  // Keyed by the route path (and game) a caller names: the least used fall out first.
+  const metadataAnswers = caches.cache<Answer>({ kinds: ['page-metadata', 'site', 'catalogue'], max: 2_000 });
+  const headAnswers = caches.cache<Answer>({ kinds: ['site', 'locales'], max: 1 });
+  const snippetAnswers = caches.cache<Answer>({ kinds: ['snippets'], max: 3 });
+  const manifestAnswers = caches.cache<Answer>({ kinds: ['site', 'page-metadata'], max: 16 });
+  const sitemapAnswers = caches.cache<Answer>({ kinds: ['locales', 'translations', 'categories'], max: 16 });
+
   async function siteSettings() {
     const settings = await findSiteSettings(db);
     if (!settings) throw new NotFoundError('The site settings are not configured.');
     return settings;
   }
 
-  return {
+  const service = {
     /**
      * A route's metadata, field by field: the route's own row, else the site default row ('*'), each in the request's
      * locale and then the default locale. A well-formed path always gets an answer; a game page (gameId) also gets
@@ -135,6 +149,44 @@ export function createSeoService({
         theme_color: settings.themeColor,
         icons: settings.manifestIcons,
       };
+    },
+  };
+
+  return {
+    ...service,
+
+    /** GET /spa/seo/page-metadata, ready to send. */
+    pageMetadataAnswer(context: LocaleContext, routePath: string, gameId?: number): Promise<Answer> {
+      const key = `${context.locale}:${context.defaultLocale}:${gameId ?? ''}:${normalizeRoutePath(routePath)}`;
+      return metadataAnswers.get(key, async () =>
+        answerOf(pageMetadataSchema, await service.pageMetadata(context, routePath, gameId)),
+      );
+    },
+
+    /** GET /spa/seo/head/top, ready to send. */
+    headTopAnswer(): Promise<Answer> {
+      return headAnswers.get('head', async () => answerOf(headDataSchema, await service.headTop()));
+    },
+
+    /** GET /spa/seo/{slot}, ready to send. */
+    snippetsAnswer(slot: SnippetSlot): Promise<Answer> {
+      return snippetAnswers.get(slot, async () =>
+        answerOf(snippetsResponseSchema, { snippets: await service.snippets(slot) }),
+      );
+    },
+
+    /** GET /spa/manifest, ready to send. */
+    manifestAnswer(context: LocaleContext): Promise<Answer> {
+      return manifestAnswers.get(`${context.locale}:${context.defaultLocale}`, async () =>
+        answerOf(manifestResponseSchema, await service.manifest(context)),
+      );
+    },
+
+    /** GET /spa/sitemap, ready to send. */
+    sitemapAnswer(host: string): Promise<Answer> {
+      return sitemapAnswers.get(new URL(host).origin, async () =>
+        answerOf(sitemapResponseSchema, await service.sitemap(host)),
+      );
     },
   };
 }

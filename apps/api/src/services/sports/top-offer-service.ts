@@ -1,8 +1,10 @@
 import type { Db } from '@playhouse/db';
 import { SPEC, type Match, type TopOfferQuery } from '@playhouse/shared';
+import { etagOf, type Answer } from '../../lib/answers';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../../lib/clock';
+import { createMemoryCache } from '../../lib/memory-cache';
 import { loadUpcomingBook, type NamedRow, type UpcomingBook, type UpcomingMatch } from './sports-queries';
 
 /** The longest window a top-offer call may ask for. */
@@ -40,15 +42,15 @@ function validTimeZone(zone: string): boolean {
   return valid;
 }
 
-/** Answers kept per picture of the book; a new picture starts afresh. */
-const ANSWERS_PER_BOOK = 256;
+/** Answers kept for the pictures of the book; a new picture's answers push out the old ones. */
+const ANSWERS_KEPT = 256;
 
 export type TopOfferService = ReturnType<typeof createTopOfferService>;
 
 /**
  * The two top-offer calls of SPEC.md §7.1–2 over one in-memory picture of the upcoming book. The picture is rebuilt
  * at most every `cacheTtlMs`, and at once after the odds channel reports a change (see `invalidate`), so a burst of
- * visitors costs one set of queries.
+ * visitors costs one set of queries; each answer is serialized once per picture, with its ETag.
  */
 export function createTopOfferService({
   db,
@@ -59,19 +61,14 @@ export function createTopOfferService({
   clock: Clock;
   cacheTtlMs?: number;
 }) {
-  let cached: { builtAt: number; book: Promise<UpcomingBook> } | null = null;
-  let generation = 0;
-  const answers = new WeakMap<UpcomingBook, Map<string, string>>();
+  // The picture, read afresh when it is older than cacheTtlMs or an odds change dropped it; concurrent readers share
+  // one read, and a read that a change overtook is not kept.
+  const pictures = createMemoryCache<{ upcoming: UpcomingBook; id: number }>({ max: 1, ttlMs: cacheTtlMs });
+  let pictureIds = 0;
+  const answers = createMemoryCache<Answer<null>>({ max: ANSWERS_KEPT, ttlMs: cacheTtlMs });
 
-  function book(now: Date): Promise<UpcomingBook> {
-    if (cached && now.getTime() - cached.builtAt < cacheTtlMs && now.getTime() >= cached.builtAt) return cached.book;
-    const mine = ++generation;
-    const loading = loadUpcomingBook(db, now);
-    cached = { builtAt: now.getTime(), book: loading };
-    loading.catch(() => {
-      if (generation === mine) cached = null;
-    });
-    return loading;
+  async function book(now: Date) {
+    return pictures.get('book', async () => ({ upcoming: await loadUpcomingBook(db, now), id: ++pictureIds }));
   }
 
   function window(query: TopOfferQuery) {
@@ -111,20 +108,21 @@ export function createTopOfferService({
   }
 
   /**
-   * Answers as JSON text, kept per picture of the book: two requests for the same slice of the same picture in the
-   * same language and shape get the same text, without building or serializing it again.
+   * Answers as JSON text with its ETag, kept per picture of the book: two requests for the same slice of the same
+   * picture in the same language and shape get the same text, without building or serializing it again.
    */
   async function answer(
     kind: 'list' | 'matches',
     query: TopOfferQuery,
     context: LocaleContext,
     build: (upcoming: UpcomingBook, range: { from: number; to: number }) => TopOfferLists,
-  ): Promise<string> {
+  ): Promise<Answer<null>> {
     const now = clock.now();
     window(query);
-    const upcoming = await book(now);
+    const { upcoming, id } = await book(now);
     const range = slice(upcoming, query, now.getTime());
     const key = JSON.stringify([
+      id,
       kind,
       context.locale,
       context.defaultLocale,
@@ -135,16 +133,10 @@ export function createTopOfferService({
       range.from,
       range.to,
     ]);
-    let texts = answers.get(upcoming);
-    if (!texts) {
-      texts = new Map();
-      answers.set(upcoming, texts);
-    }
-    const known = texts.get(key);
-    if (known !== undefined) return known;
-    const text = JSON.stringify(build(upcoming, range));
-    if (texts.size < ANSWERS_PER_BOOK) texts.set(key, text);
-    return text;
+    return answers.get(key, async () => {
+      const body = JSON.stringify(build(upcoming, range));
+      return { value: null, body, etag: etagOf(body) };
+    });
   }
 
   function toMatch(
@@ -213,8 +205,7 @@ export function createTopOfferService({
   return {
     /** Drops the cached picture: the odds channel said something changed. */
     invalidate() {
-      generation++;
-      cached = null;
+      pictures.clear();
     },
 
     /**
@@ -222,7 +213,7 @@ export function createTopOfferService({
      * topOffer.matches, the first sport's first 14 of those matches and their categories and tournaments, without
      * it the categories and tournaments of every listed sport.
      */
-    sportsList(query: TopOfferQuery, context: LocaleContext): Promise<string> {
+    sportsList(query: TopOfferQuery, context: LocaleContext): Promise<Answer<null>> {
       return answer('list', query, context, (upcoming, range) => {
         const all = eligible(upcoming, query, range, query.id_sport);
         const withMatches = new Set(all.map(({ match }) => match.sportId));
@@ -239,10 +230,10 @@ export function createTopOfferService({
     },
 
     /** Matches for a sport (§7.2) as JSON: every match of the sport in the window, markets below bet_count. */
-    async sportMatches(query: TopOfferQuery, context: LocaleContext): Promise<string> {
+    async sportMatches(query: TopOfferQuery, context: LocaleContext): Promise<Answer<null>> {
       const sportId = query.id_sport;
       if (sportId === undefined) throw new ValidationError({ id_sport: 'id_sport is required' });
-      const upcoming = await book(clock.now());
+      const { upcoming } = await book(clock.now());
       const sport = upcoming.sports.find((row) => row.id === sportId);
       if (!sport) throw new NotFoundError('There is no such sport.');
       return answer('matches', query, context, (current, range) =>

@@ -17,7 +17,7 @@ import {
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { createWalletService, type TransferLeg, type WalletService } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { findStake, insertStake, lockStakes, markStakes, type StakeRow } from './stake-queries';
+import { findStake, firstStakeProduct, insertStake, lockStakes, markStakes, type StakeRow } from './stake-queries';
 
 /*
  * The one path every stake takes, casino bet (the providers' seamless wallet, so the Originals too) or sports bet:
@@ -54,6 +54,14 @@ export interface StakeIntent {
  * back with the refusal.
  */
 export type StakeGuard = (tx: Tx, stake: StakeIntent) => Promise<void>;
+
+/**
+ * Whether the player's active bonus may fund and count a stake (a jurisdiction that keeps casino and sports bonuses
+ * apart). Asked after the bonus row is locked; `firstProduct` is the product the bonus was first staked on (null when
+ * it has not been staked yet). A stake outside the bonus's scope is taken as if no bonus ran: main money only, no
+ * maximum bet, no wagering count.
+ */
+export type BonusScope = (tx: Tx, stake: StakeIntent, firstProduct: StakeProduct | null) => Promise<boolean>;
 
 export interface StakeShares {
   main: bigint;
@@ -160,6 +168,7 @@ export function createStakePipeline({
   wallet?: WalletService;
 }) {
   const guards: StakeGuard[] = [];
+  const scopes: BonusScope[] = [];
   /** The errors guards refused with, so a caller can tell a guard's refusal from the pipeline's own. */
   const refusals = new WeakSet<object>();
 
@@ -195,6 +204,14 @@ export function createStakePipeline({
     };
   }
 
+  /** The active bonus when every scope rule lets it take part in the stake, else none. */
+  async function inScope(tx: Tx, intent: StakeIntent, locked: LockedBonus | undefined) {
+    if (!locked || scopes.length === 0) return locked;
+    const first = await firstStakeProduct(tx, intent.userId, locked.bonus.id);
+    for (const scope of scopes) if (!(await scope(tx, intent, first))) return undefined;
+    return locked;
+  }
+
   /** Main money plus the bonus money of the bonus being wagered: what the player can stake. */
   async function playable(userId: number, currency: string, tx?: Tx): Promise<bigint> {
     const { main, bonus } = await wallet.balances(userId, currency, tx);
@@ -206,6 +223,11 @@ export function createStakePipeline({
     /** Adds a guard every stake of every product runs (player protection: limits, exclusions, verification). */
     addGuard(guard: StakeGuard): void {
       guards.push(guard);
+    },
+
+    /** Adds a rule on which stakes the active bonus may fund (every rule must agree). */
+    addBonusScope(scope: BonusScope): void {
+      scopes.push(scope);
     },
 
     playable,
@@ -253,7 +275,7 @@ export function createStakePipeline({
           throw error;
         }
       }
-      const locked = await lockActiveBonus(tx, userId);
+      const locked = await inScope(tx, intent, await lockActiveBonus(tx, userId));
       const campaign = locked?.campaign;
       const freeSpin = isFreeSpin(locked, request);
       if (locked && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
 import { stakes, type StakeStatus } from '@playhouse/db/schema';
 
@@ -33,4 +33,19 @@ export async function markStakes(db: DbOrTx, sourceKeys: string[], status: Stake
     .update(stakes)
     .set({ status, settledAt: at })
     .where(and(inArray(stakes.sourceKey, sourceKeys), ne(stakes.status, 'refunded')));
+}
+
+/** The product a bonus was first staked on, or null when it has funded no stake yet. */
+export async function firstStakeProduct(
+  db: DbOrTx,
+  userId: number,
+  userBonusId: string,
+): Promise<StakeRow['product'] | null> {
+  const [row] = await db
+    .select({ product: stakes.product })
+    .from(stakes)
+    .where(and(eq(stakes.userId, userId), eq(stakes.userBonusId, userBonusId)))
+    .orderBy(asc(stakes.createdAt))
+    .limit(1);
+  return row?.product ?? null;
 }

@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   localeHeadersSchema,
 } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +23,10 @@ const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articlesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/articles?routePath= - the articles section of one page
-      return app.services.content.articlesForRoute(request.localeContext, request.query.routePath);
+      const answer = await app.services.content.articlesForRoute(request.localeContext, request.query.routePath);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -41,9 +43,9 @@ const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articleResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/articles/{id} - one article
-      return { article: await app.services.content.article(request.localeContext, request.params.id) };
+      return sendAnswer(request, reply, await app.services.content.article(request.localeContext, request.params.id));
     },
   );
 };

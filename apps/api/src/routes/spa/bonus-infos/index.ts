@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bonusInfosResponseSchema, localeHeadersSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const bonusInfosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,9 @@ const bonusInfosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bonusInfosResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/bonus-infos - the bonus info block's entries in the request's locale
-      return { bonusInfos: await app.services.content.bonusInfos(request.localeContext) };
+      return sendAnswer(request, reply, await app.services.content.bonusInfos(request.localeContext));
     },
   );
 };

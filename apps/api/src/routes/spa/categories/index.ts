@@ -5,6 +5,7 @@ import {
   localeHeadersSchema,
   slugParamsSchema,
 } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,9 +21,9 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoriesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/categories - the categories bar
-      return { categories: await app.services.content.categories(request.localeContext) };
+      return sendAnswer(request, reply, await app.services.content.categories(request.localeContext));
     },
   );
 
@@ -39,9 +40,13 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/categories/{slug} - one category page's heading
-      return { category: await app.services.content.category(request.localeContext, request.params.slug) };
+      return sendAnswer(
+        request,
+        reply,
+        await app.services.content.category(request.localeContext, request.params.slug),
+      );
     },
   );
 };

@@ -11,9 +11,16 @@ import {
   launchResponseSchema,
   localeHeadersSchema,
 } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 import originalsRoutes from './originals';
+
+/**
+ * The catalogue's answers may be kept, but only after asking again (If-None-Match): an edit shows at once, and an
+ * unchanged page costs a 304.
+ */
+const REVALIDATED = 'public, no-cache';
 
 /** /spa/games: the catalogue (SPEC.md §7.7–9), favourites, launches, and the Originals host under /originals. */
 const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,16 +40,25 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gamesResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/games - one page of the catalogue
-      return app.services.catalogue.games(request.localeContext, viewer(request), request.query);
+      const { answer, shared } = await app.services.catalogue.games(
+        request.localeContext,
+        viewer(request),
+        request.query,
+      );
+      // One address, two kinds of answer: the visitors' page (kept by anyone) and a player's own (kept by no one).
+      return sendAnswer(request, reply, answer, {
+        cacheControl: shared ? REVALIDATED : 'private, no-store',
+        vary: 'X-Locale, Cookie',
+      });
     },
   );
 
   app.get(
     '/search',
     {
-      config: { localized: true },
+      config: { localized: true, publicCache: REVALIDATED },
       schema: {
         operationId: 'searchGames',
         tags: ['casino'],
@@ -52,9 +68,9 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gameSearchResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/games/search?search=&page=&perPage= - the search box's suggestions
-      return app.services.catalogue.search(request.localeContext, request.query);
+      return sendAnswer(request, reply, await app.services.catalogue.search(request.localeContext, request.query));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { infoPopupSchema, localeHeadersSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const infoPopupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,9 @@ const infoPopupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: infoPopupSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/info-popup - the active info popup
-      return app.services.content.infoPopup(request.localeContext);
+      return sendAnswer(request, reply, await app.services.content.infoPopup(request.localeContext));
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localeSchema, localesResponseSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const localesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,9 +15,9 @@ const localesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: localesResponseSchema, ...errorResponses() },
       },
     },
-    async () => {
+    async (request, reply) => {
       // GET /spa/locales - the enabled locales
-      return { locales: await app.services.locales.list() };
+      return sendAnswer(request, reply, await app.services.locales.listAnswer());
     },
   );
 
@@ -31,9 +32,9 @@ const localesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: localeSchema, ...errorResponses(404) },
       },
     },
-    async () => {
+    async (request, reply) => {
       // GET /spa/locales/default - the locale used when a request names none
-      return app.services.locales.defaultLocale();
+      return sendAnswer(request, reply, await app.services.locales.defaultAnswer());
     },
   );
 };

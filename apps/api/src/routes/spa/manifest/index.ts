@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localeHeadersSchema, manifestResponseSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,9 @@ const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: manifestResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/manifest - the installable app's name, start page, colours and icons
-      return app.services.seo.manifest(request.localeContext);
+      return sendAnswer(request, reply, await app.services.seo.manifestAnswer(request.localeContext));
     },
   );
 };

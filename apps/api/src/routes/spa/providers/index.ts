@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { providerParamsSchema, providerResponseSchema, providersResponseSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import walletRoutes from './wallet';
 
@@ -16,9 +17,9 @@ const providersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providersResponseSchema, ...errorResponses() },
       },
     },
-    async () => {
+    async (request, reply) => {
       // GET /spa/providers - the provider picker and the producers list
-      return { providers: await app.services.catalogue.providers() };
+      return sendAnswer(request, reply, await app.services.catalogue.providers());
     },
   );
 
@@ -34,9 +35,9 @@ const providersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providerResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/providers/{provider} - a provider page's heading
-      return { provider: await app.services.catalogue.provider(request.params.provider) };
+      return sendAnswer(request, reply, await app.services.catalogue.provider(request.params.provider));
     },
   );
 

@@ -7,6 +7,7 @@ import {
   pageMetadataSchema,
   snippetsResponseSchema,
 } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const SNIPPET_OPERATIONS = {
@@ -29,9 +30,14 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageMetadataSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/seo/page-metadata?routePath=&gameId= - title, description, robots and the rest for one page
-      return app.services.seo.pageMetadata(request.localeContext, request.query.routePath, request.query.gameId);
+      const { routePath, gameId } = request.query;
+      return sendAnswer(
+        request,
+        reply,
+        await app.services.seo.pageMetadataAnswer(request.localeContext, routePath, gameId),
+      );
     },
   );
 
@@ -46,9 +52,9 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: headDataSchema, ...errorResponses(404) },
       },
     },
-    async () => {
+    async (request, reply) => {
       // GET /spa/seo/head/top - what every page's head carries
-      return app.services.seo.headTop();
+      return sendAnswer(request, reply, await app.services.seo.headTopAnswer());
     },
   );
 
@@ -64,9 +70,9 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: snippetsResponseSchema, ...errorResponses() },
         },
       },
-      async () => {
+      async (request, reply) => {
         // GET /spa/seo/{head/bottom|body/top|body/bottom} - one slot's HTML snippets, in order
-        return { snippets: await app.services.seo.snippets(slot) };
+        return sendAnswer(request, reply, await app.services.seo.snippetsAnswer(slot));
       },
     );
   }

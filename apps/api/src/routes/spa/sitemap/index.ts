@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sitemapQuerySchema, sitemapResponseSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,9 @@ const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sitemapResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/sitemap?host= - the entries of sitemap.xml
-      return app.services.seo.sitemap(request.query.host);
+      return sendAnswer(request, reply, await app.services.seo.sitemapAnswer(request.query.host));
     },
   );
 };

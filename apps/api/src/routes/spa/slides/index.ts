@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localeHeadersSchema, slidesQuerySchema, slidesResponseSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const slidesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +17,9 @@ const slidesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: slidesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/slides - one slider's slides, in order
-      return { slides: await app.services.content.slides(request.localeContext, request.query.type) };
+      return sendAnswer(request, reply, await app.services.content.slides(request.localeContext, request.query.type));
     },
   );
 };

@@ -14,16 +14,13 @@ import {
   topOfferQuerySchema,
   type TopOfferQuery,
 } from '@playhouse/shared';
-import type { LocaleContext } from '../../../lib/localize';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import { coalesced, eventStreams } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 
 /** Odds move: browsers and shared caches may keep a top-offer answer this long. */
 const TOP_OFFER_CACHE_CONTROL = 'public, max-age=5';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const LOCALES_TTL_MS = 5_000;
-type TopOfferAnswer = z.infer<typeof topOfferAnyResponseSchema>;
 
 const streamQuerySchema = sportsStreamQuerySchema.extend({
   /** EventSource cannot send X-Locale, so the stream takes the language here. */
@@ -37,17 +34,6 @@ const streamQuerySchema = sportsStreamQuerySchema.extend({
 const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sports = app.services.sports;
   const streams = eventStreams(app);
-  // The top-offer calls are the busiest on the site: the enabled locales are looked up once every few seconds.
-  const contexts = new Map<string, { at: number; context: Promise<LocaleContext> }>();
-  const localeContext = (language: string): Promise<LocaleContext> => {
-    const now = Date.now();
-    const known = contexts.get(language);
-    if (known && now - known.at < LOCALES_TTL_MS) return known.context;
-    const context = app.services.locales.resolve(language);
-    contexts.set(language, { at: now, context });
-    context.catch(() => contexts.delete(language));
-    return context;
-  };
 
   const topOfferSchema = (operationId: string, summary: string) => ({
     operationId,
@@ -71,13 +57,10 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/sports/top-offer - the sport tabs and their top-offer matches
       const query = request.query as TopOfferQuery;
-      const context = await localeContext(query.language.default);
-      const body = await sports.topOffer.sportsList(query, context);
+      const context = await app.services.locales.resolve(query.language.default);
       // Already JSON, built from the allow-listed fields of TopOfferResponse: sent as it is.
-      return reply
-        .header('cache-control', TOP_OFFER_CACHE_CONTROL)
-        .type(JSON_TYPE)
-        .send(body as unknown as TopOfferAnswer);
+      const answer = await sports.topOffer.sportsList(query, context);
+      return sendAnswer(request, reply, answer, { cacheControl: TOP_OFFER_CACHE_CONTROL });
     },
   );
 
@@ -92,12 +75,9 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/sports/top-offer/matches - one sport's matches in the window
       const query = request.query as TopOfferQuery;
-      const context = await localeContext(query.language.default);
-      const body = await sports.topOffer.sportMatches(query, context);
-      return reply
-        .header('cache-control', TOP_OFFER_CACHE_CONTROL)
-        .type(JSON_TYPE)
-        .send(body as unknown as TopOfferAnswer);
+      const context = await app.services.locales.resolve(query.language.default);
+      const answer = await sports.topOffer.sportMatches(query, context);
+      return sendAnswer(request, reply, answer, { cacheControl: TOP_OFFER_CACHE_CONTROL });
     },
   );
 

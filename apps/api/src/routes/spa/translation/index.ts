@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagesSchema, translationParamsSchema } from '@playhouse/shared';
+import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const translationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +16,9 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messagesSchema, ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/translation/{lang} - the UI messages of one locale
-      return app.services.locales.messages(request.params.lang);
+      return sendAnswer(request, reply, await app.services.locales.messages(request.params.lang));
     },
   );
 };
