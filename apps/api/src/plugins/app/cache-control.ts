@@ -27,7 +27,10 @@ export const cacheControlPlugin = fp(
         const config = request.routeOptions.config;
         // A 304 carries the headers the 200 would have (RFC 9110 §15.4.5): it refreshes what the caller holds.
         if (config.publicCache && (reply.statusCode === 200 || reply.statusCode === 304)) {
-          reply.header('cache-control', typeof config.publicCache === 'string' ? config.publicCache : PUBLIC_CACHE_CONTROL);
+          reply.header(
+            'cache-control',
+            typeof config.publicCache === 'string' ? config.publicCache : PUBLIC_CACHE_CONTROL,
+          );
           if (config.localized) reply.header('vary', 'X-Locale');
         }
         done(null, payload);
