@@ -28,6 +28,12 @@ export interface DbHandle {
   db: Db;
   kind: DbKind;
   listen: Listen;
+  /**
+   * Runs `work` while holding the session-level advisory lock `key` and returns true, or returns false at once
+   * (without running it) when another session holds the lock. On PostgreSQL the lock lives on a pooled connection kept
+   * for the run (a crash releases it with the connection); PGlite is one session, so there it guards this process.
+   */
+  tryAdvisoryLock: (key: number, work: () => Promise<void>) => Promise<boolean>;
   close: () => Promise<void>;
 }
 
@@ -64,6 +70,16 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    async tryAdvisoryLock(key, work) {
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+      if (!result.rows[0]?.locked) return false;
+      try {
+        await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      }
+      return true;
+    },
     close: () => client.close(),
   };
 }
@@ -96,6 +112,21 @@ async function createPostgres(
     db,
     kind: 'postgres',
     listen: listener.listen,
+    async tryAdvisoryLock(key, work) {
+      const lockClient = await pool.connect();
+      try {
+        const result = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!result.rows[0]?.locked) return false;
+        try {
+          await work();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]);
+        }
+        return true;
+      } finally {
+        lockClient.release();
+      }
+    },
     close: async () => {
       await listener.close();
       await pool.end();
