@@ -1,5 +1,16 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The web's api modules load the shared contracts (and zod) with their first answer. In the browser that chunk is
+// fetched once; here each is loaded up front, so a lazily parsed answer settles within the same ticks as before and
+// tests on fake timers do not wait on module loading.
+import '@playhouse/shared/contracts/accounts';
+import '@playhouse/shared/contracts/bonuses';
+import '@playhouse/shared/contracts/cashbox';
+import '@playhouse/shared/contracts/casino';
+import '@playhouse/shared/contracts/chat';
+import '@playhouse/shared/contracts/content';
+import '@playhouse/shared/contracts/sports';
+import '@playhouse/shared/errors';
 
 // Testing Library only unmounts by itself when test globals are on; they are off here, so each test starts clean.
 afterEach(() => {

@@ -153,7 +153,7 @@ test.describe('casino players', () => {
     await open(page, '/en/category/jackpots');
     const first = grid(page, 'Jackpots').getByRole('article').first();
     await first.hover();
-    await first.getByRole('button', { name: /is locked/ }).click();
+    await first.getByRole('button', { name: /\(locked: find out how to unlock it\)$/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('This game unlocks with your first deposit.');
     await expect(dialog.getByRole('link', { name: 'Make a deposit' })).toBeFocused();

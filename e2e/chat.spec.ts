@@ -187,7 +187,6 @@ test.describe('live chat', () => {
 
   test('opens by itself from the address and from a chat opener link', async ({ page, axe }) => {
     await page.goto('/en?openChatImmediately');
-    // Opened by the address, the chat leaves the focus to the info popup that every fresh page load shows.
     await expect(chatDialog(page)).toBeVisible();
     await dismissInfoPopup(page);
     await expect(chatDialog(page)).toBeVisible();

@@ -52,7 +52,7 @@ async function advanceApiClock(page: Page, ms: number) {
 }
 
 function limitCard(page: Page, kind: string, period: string) {
-  return page.getByRole('form', { name: period }).filter({ has: page.getByLabel(`${kind}, ${period}`) });
+  return page.getByRole('form', { name: `${kind} ${period}`, exact: true });
 }
 
 test.describe('limits and reality checks', () => {
@@ -286,6 +286,8 @@ test.describe('phones', () => {
     await dismissInfoPopup(page);
     await page.getByLabel('Deposit limit, Daily').focus();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('form', { name: 'Daily' }).first().getByRole('button', { name: 'Save' })).toBeFocused();
+    await expect(
+      page.getByRole('form', { name: 'Deposit limit Daily' }).getByRole('button', { name: 'Save' }),
+    ).toBeFocused();
   });
 });

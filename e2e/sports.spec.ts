@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
-import { confirmByMail, solveCaptcha } from './account-support';
+import { confirmByMail, dismissInfoPopup, solveCaptcha } from './account-support';
 import { expect, test } from './fixtures';
 
 /*
@@ -136,13 +136,10 @@ function deliverResult(request: APIRequestContext, matchId: number, winner: '1' 
   });
 }
 
-/** The info popup opens on every fresh page load; Escape dismisses it without following either of its links. */
+/** Opens a page and waits until it is interactive. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  const popup = page.getByRole('dialog', { name: /Announcement/ });
-  await expect(popup.getByRole('button').last()).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(popup).toBeHidden();
+  await dismissInfoPopup(page);
 }
 
 /**
@@ -237,22 +234,18 @@ test.describe('top-offer block', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1_000);
     await page.goto('/en');
-    const popup = page.getByRole('dialog', { name: /Announcement/ });
-    await expect(popup).toBeVisible();
     await page.clock.runFor(100);
-    await expect(popup.getByRole('button').last()).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(popup).toBeHidden();
+    await dismissInfoPopup(page);
     const block = page.getByRole('region', { name: 'Top offer' });
     const selected = block.getByRole('tab', { selected: true });
     await expect(selected).toHaveText('Football');
     await expect(block.getByRole('tab')).toHaveText(['Football', 'Tennis', 'Basketball', 'Ice Hockey']);
-    await expect(block.getByRole('link', { name: /Arsenal – Chelsea, Match result: 1 at 2\.10/ })).toBeVisible();
+    await expect(block.getByRole('link', { name: '1 2.10, Arsenal – Chelsea, Match result' })).toBeVisible();
 
     await page.clock.runFor(5_000);
     await expect(selected).toHaveText('Tennis');
     await expect(
-      block.getByRole('link', { name: /Jannik Sinner – Carlos Alcaraz, Match result: 1 at 1\.85/ }),
+      block.getByRole('link', { name: '1 1.85, Jannik Sinner – Carlos Alcaraz, Match result' }),
     ).toBeVisible();
     await page.clock.runFor(5_000);
     await expect(selected).toHaveText('Basketball');
@@ -280,27 +273,62 @@ test.describe('top-offer block', () => {
   test('shows every odd in the chosen format and opens the match from an odds cell', async ({ page, axe }) => {
     await open(page, '/en');
     const block = page.getByRole('region', { name: 'Top offer' });
-    const home = block.getByRole('link', { name: /Arsenal – Chelsea, Match result: 1 at/ });
+    const home = block.getByRole('link', { name: /^1 \S+, Arsenal – Chelsea, Match result$/ });
     await expect(home).toContainText('2.10');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('fractional');
     await expect(home).toContainText('11/10');
-    await expect(block.getByRole('link', { name: /Liverpool – Everton, Match result: 1 at/ })).toContainText('1/2');
+    await expect(block.getByRole('link', { name: /^1 \S+, Liverpool – Everton, Match result$/ })).toContainText('1/2');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('american');
     await expect(home).toContainText('+110');
-    await expect(block.getByRole('link', { name: /Liverpool – Everton, Match result: 1 at/ })).toContainText('-200');
+    await expect(block.getByRole('link', { name: /^1 \S+, Liverpool – Everton, Match result$/ })).toContainText('-200');
     await block.getByRole('combobox', { name: 'Odds format' }).selectOption('decimal');
     await expect(home).toContainText('2.10');
 
     await home.click();
     await expect(page).toHaveURL(new RegExp(`/en/game/prematch-mts/${ARSENAL}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Arsenal – Chelsea' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '1 at 2.10, Match result' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: '1 2.10, Match result' })).toBeEnabled();
     await axe();
+  });
+
+  test("is drawn with the visitor's local times by the server once the time zone is known", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const zone = 'Asia/Tokyo';
+    const local = (at: number) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        at,
+      );
+    const arsenal = book().find((match) => match.matchId === ARSENAL)!.matchDateTimeUTC;
+
+    // The first visit of a browser leaves its time zone in a cookie.
+    const first = await browser.newContext({ timezoneId: zone });
+    const visit = await first.newPage();
+    await visit.goto('/en');
+    await expect(visit.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect((await first.cookies()).find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent(zone));
+    await first.close();
+
+    // With it, the server's HTML already holds the table's HH:MM times in that zone; without it, a skeleton.
+    const zoned = await (await request.get('/en', { headers: { cookie: `tz=${encodeURIComponent(zone)}` } })).text();
+    expect(zoned).toMatch(new RegExp(`<time[^>]*>${local(arsenal)}</time>`));
+    expect(await (await request.get('/en')).text()).not.toContain('<time');
+
+    // Before any script runs, the visitor reads the whole table.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: baseURL! }]);
+    const page = await noScript.newPage();
+    await page.goto('/en');
+    const row = page.getByRole('listitem').filter({ hasText: 'Arsenal – Chelsea' });
+    await expect(row.locator('time')).toHaveText(local(arsenal));
+    await noScript.close();
   });
 
   test('sends a visitor who wants to place a bet to registration', async ({ page }) => {
     await open(page, matchPage(LIVERPOOL));
-    await page.getByRole('button', { name: '1 at 1.50, Match result' }).click();
+    await page.getByRole('button', { name: '1 1.50, Match result' }).click();
     await slip(page).getByRole('button', { name: 'Register to place your bet' }).click();
     await expect(page).toHaveURL(/\/en\/auth\/register\?next=/);
   });
@@ -317,8 +345,8 @@ test.describe('prematch betting', () => {
     await expect(balance(page)).toContainText('100.00');
 
     // A single: 5.00 on Arsenal at 2.10.
-    await page.getByRole('button', { name: '1 at 2.10, Match result' }).click();
-    await expect(page.getByRole('button', { name: '1 at 2.10, Match result' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: '1 2.10, Match result' }).click();
+    await expect(page.getByRole('button', { name: '1 2.10, Match result' })).toHaveAttribute('aria-pressed', 'true');
     await slip(page)
       .getByLabel(/Stake per bet/)
       .fill('5');
@@ -329,9 +357,9 @@ test.describe('prematch betting', () => {
     await axe();
 
     // An accumulator: Arsenal over 2.5 (1.90) and Sinner (1.85), 2.00 → 1.90 × 1.85 = 3.515 → 7.03.
-    await page.getByRole('button', { name: '> 2.5 at 1.90, Total 2.5' }).click();
+    await page.getByRole('button', { name: '> 2.5 1.90, Total 2.5' }).click();
     await open(page, matchPage(SINNER));
-    await page.getByRole('button', { name: '1 at 1.85, Match result' }).click();
+    await page.getByRole('button', { name: '1 1.85, Match result' }).click();
     await slip(page).getByRole('radio', { name: 'Accumulator' }).check();
     await slip(page)
       .getByLabel(/^Stake/)
@@ -360,7 +388,7 @@ test.describe('prematch betting', () => {
   test("placing at changed odds follows the player's preference", async ({ page, baseURL }) => {
     const user = await fundedPlayer(page, baseURL!);
     await signIn(page, user, matchPage(BAYERN));
-    await page.getByRole('button', { name: '1 at 2.50, Match result' }).click();
+    await page.getByRole('button', { name: '1 2.50, Match result' }).click();
     // On another match's page the slip hears nothing of Bayern's odds until it tries to place the bet.
     await open(page, matchPage(MADRID));
     await expect(slip(page)).toContainText('Bayern Munich – RB Leipzig');

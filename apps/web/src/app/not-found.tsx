@@ -1,6 +1,7 @@
 'use client';
 
 import { LOCALE_COOKIE } from '@/i18n/routing';
+import { fetchMessages } from '@/lib/content/content-api';
 import { visitorLocale } from '@/lib/visitor-locale';
 import { DEFAULT_LOCALE, localizePath, type Locale } from '@playhouse/shared/locales';
 import { useEffect, useState } from 'react';
@@ -28,10 +29,10 @@ export default function RootNotFound() {
   });
 
   useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
     const locale = visitorLocale(document.cookie, LOCALE_COOKIE, navigator.languages);
-    fetch(`/spa/translation/${locale}`)
-      .then((response) => (response.ok ? response.json() : null))
-      .then((messages: unknown) => setPage({ locale, texts: readTexts(messages) }))
+    fetchMessages(locale)
+      .then((messages) => setPage({ locale, texts: readTexts(messages) }))
       .catch(() => setPage({ locale, texts: null }));
   }, []);
 

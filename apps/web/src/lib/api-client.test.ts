@@ -11,6 +11,7 @@ function answer(status: number, body: unknown) {
 }
 
 const POPUP = {
+  id: 2,
   text: 'Hi',
   buttonText: 'Go',
   closeButtonText: 'Close',

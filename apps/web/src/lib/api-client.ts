@@ -22,7 +22,13 @@ export { ApiError };
 /** How long the server keeps an api answer before asking again; operators' edits show up within this time. */
 export const CONTENT_REVALIDATE_SECONDS = 60;
 
-type RequestOptions = { locale?: Locale; revalidate?: number; query?: Record<string, string | number | undefined> };
+type RequestOptions = {
+  locale?: Locale;
+  revalidate?: number;
+  query?: Record<string, string | number | undefined>;
+  /** Extra headers; a personal call (a session cookie) must also pass `revalidate: 0`. */
+  headers?: Record<string, string>;
+};
 
 function apiBase(): string {
   // In the browser the api is same-origin through the /spa rewrite; on the server it is reached directly.
@@ -41,7 +47,11 @@ export async function apiGet<S extends z.ZodType>(
   }
   const query = search.size > 0 ? `?${search}` : '';
   const onServer = typeof window === 'undefined';
-  const headers: Record<string, string> = { accept: 'application/json', ...(onServer ? webServerHeaders() : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(onServer ? webServerHeaders() : {}),
+    ...options.headers,
+  };
   if (options.locale) headers['X-Locale'] = options.locale;
 
   const response = await fetch(`${apiBase()}${path}${query}`, {
@@ -49,7 +59,7 @@ export async function apiGet<S extends z.ZodType>(
     next: { revalidate: options.revalidate ?? CONTENT_REVALIDATE_SECONDS },
   });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorFrom(response.status, body, `GET ${path}`);
+  if (!response.ok) throw await apiErrorFrom(response.status, body, `GET ${path}`);
   return schema.parse(body);
 }
 
@@ -97,8 +107,11 @@ export function getSnippets(locale: Locale, slot: SnippetSlot) {
   return apiGet(`/spa/seo/${slot}`, snippetsResponseSchema, { locale }).then((data) => data.snippets);
 }
 
+/** A published announcement reaches pages within this time (their cached render is refreshed in the background). */
+const ANNOUNCEMENT_REVALIDATE_SECONDS = 10;
+
 export function getInfoPopup(locale: Locale) {
-  return apiGet('/spa/info-popup', infoPopupSchema, { locale });
+  return apiGet('/spa/info-popup', infoPopupSchema, { locale, revalidate: ANNOUNCEMENT_REVALIDATE_SECONDS });
 }
 
 export function getSitemap(host: string) {

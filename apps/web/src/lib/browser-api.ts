@@ -10,8 +10,22 @@ export type BrowserRequest = {
   query?: Record<string, string | number | undefined>;
   /** The retry key of a call that moves money: the same key gets the first answer again. */
   idempotencyKey?: string;
+  /** Extra request headers (a game session's bearer token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+/** A shared schema, or a loader of one: the area api modules load their contracts (and zod) on their first call. */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
+ * A loader of one schema of a contracts module, e.g. `lazySchema(contracts, 'cashboxResponseSchema')` with
+ * `const contracts = () => import('@playhouse/shared/contracts/cashbox')`: the module (and zod) is fetched when the
+ * first answer has to be parsed, not with the page.
+ */
+export function lazySchema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return () => load().then((contracts) => contracts[name]);
+}
 
 /** A same-origin path with its query string; empty values are left out. */
 export function withQuery(path: string, query: BrowserRequest['query'] = {}): string {
@@ -22,22 +36,27 @@ export function withQuery(path: string, query: BrowserRequest['query'] = {}): st
   return search.size > 0 ? `${path}?${search}` : path;
 }
 
+async function resolveSchema<S extends z.ZodType>(schema: SchemaSource<S>): Promise<S> {
+  return typeof schema === 'function' ? schema() : schema;
+}
+
 /**
  * Calls the api from the browser: same origin through the /spa rewrite, with the session cookie and the locale.
  * A 2xx answer is parsed with its shared schema (null schema: no body expected); anything else is an ApiError.
+ * Only the area api modules (`lib/<area>/<area>-api.ts`) call it; components call those.
  */
 export async function browserApi<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: SchemaSource<S>,
   request?: BrowserRequest,
 ): Promise<z.infer<S>>;
 export async function browserApi(path: string, schema: null, request?: BrowserRequest): Promise<null>;
 export async function browserApi(
   path: string,
-  schema: z.ZodType | null,
-  { method = 'GET', locale, body, query, idempotencyKey, signal }: BrowserRequest = {},
+  schema: SchemaSource<z.ZodType> | null,
+  { method = 'GET', locale, body, query, idempotencyKey, headers: extra, signal }: BrowserRequest = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (locale) headers['X-Locale'] = locale;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let payload: BodyInit | undefined;
@@ -55,11 +74,6 @@ export async function browserApi(
     throw new ApiError(0, 'network_error', `${method} ${path} could not be sent`);
   }
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorFrom(response.status, data, `${method} ${path}`);
-  return schema ? schema.parse(data) : null;
-}
-
-/** A fresh retry key for one money-moving action. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
+  if (!response.ok) throw await apiErrorFrom(response.status, data, `${method} ${path}`);
+  return schema ? (await resolveSchema(schema)).parse(data) : null;
 }

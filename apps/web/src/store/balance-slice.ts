@@ -1,37 +1,8 @@
-import type { BalancesResponse } from '@playhouse/shared/contracts/cashbox';
-import { DEFAULT_LOCALE, type Locale } from '@playhouse/shared/locales';
+import type { Locale } from '@playhouse/shared/locales';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { initialBalanceState, type InitialBalances, type BalanceState } from './balance-state';
 import { fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from './balance-thunks';
 import { logout } from './user-slice';
-
-export type BalanceState = {
-  mainBalanceLoading: boolean;
-  bonusBalanceLoading: boolean;
-  currencyCode: string;
-  mainBalanceAmount: string;
-  bonusBalanceAmount: string;
-  mainBalanceRoute: string;
-  bonusBalanceRoute: string;
-  initialRequestFired: boolean;
-  flipBalances: boolean;
-  language: Locale;
-};
-
-/** The initial balances answer (GET /spa/users/balances); amounts are decimal strings. */
-export type InitialBalances = BalancesResponse;
-
-export const initialBalanceState: BalanceState = {
-  mainBalanceLoading: true,
-  bonusBalanceLoading: true,
-  currencyCode: '',
-  mainBalanceAmount: '0.00',
-  bonusBalanceAmount: '0.00',
-  mainBalanceRoute: '',
-  bonusBalanceRoute: '',
-  initialRequestFired: false,
-  flipBalances: false,
-  language: DEFAULT_LOCALE,
-};
 
 function applyBalances(state: BalanceState, answer: InitialBalances) {
   const { code, flipBalances } = answer;
@@ -88,3 +59,5 @@ export const balanceSlice = createSlice({
 });
 
 export const { balanceLanguageSet, balancesReceived } = balanceSlice.actions;
+
+export { initialBalanceState, type BalanceState, type InitialBalances };

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balanceLanguageSet, balancesReceived } from './balance-slice';
-import {
-  BALANCE_ERRORS,
-  fetchInitialBalance,
-  refreshBonusBalance,
-  refreshMainBalance,
-  refreshUrl,
-} from './balance-thunks';
+import { BALANCE_ERRORS, fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from './balance-thunks';
+import { refreshUrl } from '@/lib/account/account-api';
 import { makeStore } from './store';
 import { login } from './user-slice';
 
@@ -48,7 +43,7 @@ describe('fetchInitialBalance', () => {
     expect(store.getState().balance).toMatchObject({ mainBalanceLoading: true, bonusBalanceLoading: true });
     await pending;
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${ORIGIN}/spa/users/balances`);
+    expect(url).toBe('/spa/users/balances');
     expect(init).toMatchObject({ credentials: 'include', headers: { 'X-Locale': 'de' } });
     expect(store.getState().balance).toMatchObject({
       mainBalanceAmount: '25.00',
@@ -93,7 +88,7 @@ describe('fetchInitialBalance', () => {
       'Fetch initial balance - unauthorized!',
     );
     const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toBe(`${ORIGIN}/spa/auth/logout`);
+    expect(url).toBe('/spa/auth/logout');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'X-Locale': 'de' } });
     expect(store.getState().userSlice.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closeInfoPopup, infoPopupReceived, infoPopupSlice, infoPopupStateFrom } from './info-popup-slice';
 
 const POPUP: InfoPopup = {
+  id: 3,
   text: 'Hello',
   buttonText: 'Go',
   closeButtonText: 'Close',
@@ -35,5 +36,10 @@ describe('infoPopup slice', () => {
     const state = reduce(closed, infoPopupReceived({ ...POPUP, text: 'Hallo' }));
     expect(state.showInfoPopup).toBe(false);
     expect(state.text).toBe('Hallo');
+  });
+
+  it('shows a newer announcement that arrives after the last one was closed', () => {
+    const closed = reduce(infoPopupStateFrom(POPUP), closeInfoPopup());
+    expect(reduce(closed, infoPopupReceived({ ...POPUP, id: 4 })).showInfoPopup).toBe(true);
   });
 });

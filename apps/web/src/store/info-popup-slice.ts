@@ -4,6 +4,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export type InfoPopupState = InfoPopup & { loaded: boolean };
 
 const initialState: InfoPopupState = {
+  id: null,
   text: '',
   buttonText: '',
   closeButtonText: '',
@@ -23,8 +24,9 @@ export const infoPopupSlice = createSlice({
   initialState,
   reducers: {
     infoPopupReceived(state, action: PayloadAction<InfoPopup>) {
-      // New texts (another language) must not bring back a popup the visitor has already closed.
-      const show = state.loaded ? state.showInfoPopup && action.payload.showInfoPopup : action.payload.showInfoPopup;
+      // New texts of the same announcement (another language) must not bring back a popup the visitor closed.
+      const same = state.loaded && state.id === action.payload.id;
+      const show = same ? state.showInfoPopup && action.payload.showInfoPopup : action.payload.showInfoPopup;
       return { ...action.payload, showInfoPopup: show, loaded: true };
     },
     closeInfoPopup(state) {

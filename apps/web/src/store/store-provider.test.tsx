@@ -6,6 +6,7 @@ import type { AppStore } from './store';
 import { StoreProvider } from './store-provider';
 
 const POPUP: InfoPopup = {
+  id: 3,
   text: 'Hallo',
   buttonText: 'Los',
   closeButtonText: 'Später',

@@ -5,7 +5,6 @@ import { login } from './user-slice';
 import { fetchUserData, logoutUser, needsUserData } from './user-thunks';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ORIGIN = window.location.origin;
 const USER = {
   id: 7,
   login: 'ada@example.com',
@@ -58,7 +57,7 @@ describe('logoutUser', () => {
 
     expect(seen).toEqual(['fetch while loading=true user=true', 'refresh with user=false']);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${ORIGIN}/spa/auth/logout`);
+    expect(url).toBe('/spa/auth/logout');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'X-Locale': 'ru' } });
     expect(store.getState().userSlice.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
@@ -101,7 +100,7 @@ describe('user-data fetch', () => {
     const store = makeStore();
     store.dispatch(login({ username: 'ada' }));
     await store.dispatch(fetchUserData());
-    expect(fetchMock.mock.calls[0]![0]).toBe(`${ORIGIN}/spa/users/me`);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/spa/users/me');
     expect(store.getState().userSlice.user).toEqual(USER);
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(USER);
   });

@@ -1,13 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { apiHost } from '@/lib/api-host';
-import { callLogoutHandler } from './balance-thunks';
+import { ApiError } from '@/lib/api-error';
+import type { BalanceState } from './balance-state';
 import { setLoading } from './loader-slice';
-import type { RootState } from './store';
-import { login, logout, type User } from './user-slice';
+import { login, logout, type User, type UserState } from './user-slice';
 
-export const CURRENT_USER_PATH = '/spa/users/me';
+// The calls load when a thunk first runs: visitors never sign out or complete a stored user.
+const accountApi = () => import('@/lib/account/account-api');
 
-type ThunkConfig = { state: RootState };
+// What these thunks read of the store; naming the slices, not the root state, keeps the store out of their imports.
+type ThunkConfig = { state: { balance: BalanceState; userSlice: UserState } };
 
 /**
  * SPEC.md §4 "Logout": the loading flag, the logout handler with the language, the user and the other session state
@@ -19,7 +20,7 @@ export const logoutUser = createAsyncThunk<void, { refresh: () => void }, ThunkC
   async ({ refresh }, { dispatch, getState }) => {
     dispatch(setLoading(true));
     try {
-      await callLogoutHandler(getState().balance.language);
+      await (await accountApi()).logOut(getState().balance.language);
     } catch (error) {
       console.warn('Logout request failed', error);
     } finally {
@@ -39,20 +40,15 @@ export function needsUserData(user: User | null): boolean {
 export const fetchUserData = createAsyncThunk<User | null, void, ThunkConfig>(
   'userSlice/fetchUserData',
   async (_arg, { dispatch, getState, signal }) => {
-    const response = await fetch(`${apiHost()}${CURRENT_USER_PATH}`, {
-      credentials: 'include',
-      headers: { accept: 'application/json', 'X-Locale': getState().balance.language },
-      signal,
-    });
-    if (response.status === 401) {
+    try {
+      const user = await (await accountApi()).fetchCurrentUser(getState().balance.language, signal);
+      dispatch(login(user));
+      return user;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
       dispatch(logout());
       return null;
     }
-    if (!response.ok) throw new Error(`User-data fetch answered ${response.status}`);
-    const { userResponseSchema } = await import('@playhouse/shared/contracts/accounts');
-    const { user } = userResponseSchema.parse(await response.json());
-    dispatch(login(user));
-    return user;
   },
   { condition: (_arg, { getState }) => needsUserData(getState().userSlice.user) },
 );

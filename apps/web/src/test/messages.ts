@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-type Messages = Record<string, unknown>;
+import type { Messages } from '@playhouse/shared/contracts/content';
 
 const MESSAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/db/src/messages');
 

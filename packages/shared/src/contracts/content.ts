@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '../locales';
+import { DEFAULT_LOCALE, LOCALES } from '../locales';
 
 export const localeCodeSchema = z.enum(LOCALES);
 
@@ -119,6 +119,8 @@ export const snippetsResponseSchema = z.object({
 
 export const infoPopupSchema = z
   .object({
+    /** Which announcement this is (null when none is active): a browser remembers the ones its visitor closed. */
+    id: z.number().int().nullable(),
     text: z.string(),
     buttonText: z.string(),
     closeButtonText: z.string(),
@@ -128,6 +130,33 @@ export const infoPopupSchema = z
   })
   .meta({ id: 'InfoPopup' });
 export type InfoPopup = z.infer<typeof infoPopupSchema>;
+
+/** An operator's text per locale; the default locale's is required (the others fall back to it). */
+function localizedTextSchema(maxLength: number) {
+  return z
+    .partialRecord(localeCodeSchema, z.string().trim().min(1).max(maxLength))
+    .refine((texts) => texts[DEFAULT_LOCALE] !== undefined, { message: `The ${DEFAULT_LOCALE} text is required.` });
+}
+
+/** Where an announcement's button leads: a path of the site ("/app-page", "/de/cashbox") or an http(s) address. */
+const configuredHrefSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/, 'A path of the site (/...) or an http(s) address.');
+
+/** A new announcement (info popup): it replaces the one shown now, and visitors who closed that one see it. */
+export const staffInfoPopupBodySchema = z
+  .object({
+    text: localizedTextSchema(2000),
+    buttonText: localizedTextSchema(60),
+    closeButtonText: localizedTextSchema(60),
+    hrefOnMainButton: configuredHrefSchema,
+    hrefOnCloseButton: configuredHrefSchema,
+  })
+  .strict();
+export type StaffInfoPopupBody = z.infer<typeof staffInfoPopupBodySchema>;
+export const staffInfoPopupResponseSchema = z.object({ id: z.number().int() });
 
 export const sitemapQuerySchema = z.object({ host: z.url({ protocol: /^https?$/ }).max(200) });
 export const sitemapResponseSchema = z.object({

@@ -53,6 +53,9 @@ export const STAFF_PERMISSIONS = {
   /** Run the markers-of-harm rules now and mark a flag reviewed. */
   'protection.flags': ['risk'],
 
+  /** Publish the site's announcement (the info popup) in place of the current one. */
+  'content.publish': ['content', 'marketing'],
+
   /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
   'sports.feed': ['trader'],
 

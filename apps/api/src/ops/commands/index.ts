@@ -2,7 +2,14 @@ import type { AnyCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
+import { contentCommands } from './content';
 import { protectionCommands } from './protection';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: AnyCommand[] = [...accountCommands, ...cashboxCommands, ...bonusCommands, ...protectionCommands];
+export const COMMANDS: AnyCommand[] = [
+  ...accountCommands,
+  ...cashboxCommands,
+  ...bonusCommands,
+  ...protectionCommands,
+  ...contentCommands,
+];

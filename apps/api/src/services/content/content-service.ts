@@ -10,6 +10,7 @@ import {
   type Article,
   type InfoPopup,
   type NavCategory,
+  type StaffInfoPopupBody,
 } from '@playhouse/shared';
 import { answerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
@@ -24,6 +25,7 @@ import {
   listBonusInfos,
   listNavCategories,
   listSlides,
+  replaceActiveInfoPopup,
 } from './content-queries';
 
 type NavCategoryRow = typeof schema.navCategories.$inferSelect;
@@ -146,12 +148,19 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
       });
     },
 
-    /** GET /spa/info-popup: the popup shown now, or showInfoPopup false. */
+    /** Publishes a new announcement in place of the current one; returns its id. */
+    /** `alongside` runs in the publishing transaction (the staff audit row). */
+    publishInfoPopup(body: StaffInfoPopupBody, alongside?: (tx: DbOrTx, id: number) => Promise<void>): Promise<number> {
+      return replaceActiveInfoPopup(db, body, alongside);
+    },
+
+    /** GET /spa/info-popup: the popup shown now (with its id), or showInfoPopup false and id null. */
     infoPopup(context: LocaleContext): Promise<Answer> {
       return popups.get(contextKey(context), async () => {
         const row = await findActiveInfoPopup(db);
         const popup: InfoPopup = row
           ? {
+              id: row.id,
               text: localize(row.text, context),
               buttonText: localize(row.buttonText, context),
               closeButtonText: localize(row.closeButtonText, context),
@@ -160,6 +169,7 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
               showInfoPopup: true,
             }
           : {
+              id: null,
               text: '',
               buttonText: '',
               closeButtonText: '',

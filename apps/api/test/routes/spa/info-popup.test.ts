@@ -18,6 +18,7 @@ describe('GET /spa/info-popup', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(infoPopupSchema.strict().parse(response.json())).toEqual({
+      id: row.id,
       text: row.text[lng],
       buttonText: row.buttonText[lng],
       closeButtonText: row.closeButtonText[lng],
@@ -36,12 +37,13 @@ describe('GET /spa/info-popup', () => {
       hrefOnMainButton: '/app-page',
       updatedAt: new Date(Date.now() + 60_000),
     });
+    const [newest] = await t.db.select().from(schema.infoPopups).orderBy(desc(schema.infoPopups.updatedAt)).limit(1);
     // Kept answers are dropped when the database announces the change (on PostgreSQL a moment after the commit).
     await expect
       .poll(async () => (await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'de' } })).json(), {
         timeout: 1_000,
       })
-      .toMatchObject({ text: 'English only', buttonText: 'Go', showInfoPopup: true });
+      .toMatchObject({ id: newest?.id, text: 'English only', buttonText: 'Go', showInfoPopup: true });
     const russian = await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'ru' } });
     expect(russian.json()).toMatchObject({ text: 'Только по-русски', buttonText: 'Go' });
   });
@@ -51,6 +53,7 @@ describe('GET /spa/info-popup', () => {
     const response = await t.app.inject({ url: '/spa/info-popup' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      id: null,
       text: '',
       buttonText: '',
       closeButtonText: '',

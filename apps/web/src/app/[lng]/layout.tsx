@@ -5,7 +5,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { AppPopup } from '@/components/app-popup/app-popup';
+import { AppPopupLoader } from '@/components/app-popup/app-popup-loader';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -49,7 +49,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const lng = await localeOf(params);
   setRequestLocale(lng);
   // Each response has its own content-policy nonce (proxy.ts), so every page renders per request.
-  const [nonce, head, locales, categories, infoPopup, messages, t] = await Promise.all([
+  const [nonce, head, locales, categories, infoPopup, messages, t, tPopup, tChat, tTop] = await Promise.all([
     headers().then((list) => list.get(NONCE_HEADER) ?? ''),
     getHeadData(lng),
     getLocales(),
@@ -57,6 +57,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
     getInfoPopup(lng),
     getMessages({ locale: lng }),
     getTranslations({ locale: lng, namespace: 'common' }),
+    getTranslations({ locale: lng, namespace: 'infoPopup' }),
+    getTranslations({ locale: lng, namespace: 'chat' }),
+    getTranslations({ locale: lng, namespace: 'scrollToTop' }),
   ]);
   const clientMessages = Object.fromEntries(
     CLIENT_NAMESPACES.map((namespace) => [namespace, messages[namespace] ?? {}]),
@@ -72,17 +75,20 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
+            {/* Early in the page, so keyboard and screen-reader users meet it first; it floats at the bottom. */}
+            <InfoPopup
+              labels={{ title: tPopup('title'), emailSample: tPopup('emailSample'), dismiss: tPopup('dismiss') }}
+            />
             <BodySnippets lng={lng} slot="body/top" />
             <Header lng={lng} siteName={head.siteName} locales={locales} categories={categories} />
             <main id="main" tabIndex={-1}>
               {children}
             </main>
             <Footer lng={lng} siteName={head.siteName} />
-            <ScrollToTopButton />
-            <InfoPopup />
-            <ChatLauncher />
-            <AppPopup />
-            <RouteLoader />
+            <ScrollToTopButton label={tTop('label')} />
+            <ChatLauncher labels={{ open: tChat('open'), loading: tChat('loading') }} />
+            <AppPopupLoader />
+            <RouteLoader label={t('loading')} />
             <BodySnippets lng={lng} slot="body/bottom" />
             <HeadSnippets lng={lng} />
           </StoreProvider>

@@ -1,37 +1,20 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { CategoriesBar } from '@/components/casino/categories-bar';
-import { ArticlesSection } from '@/components/home/articles-section';
-import { HomeSlider } from '@/components/home/home-slider';
-import { JsonLd } from '@/components/seo/json-ld';
-import { TopOffer } from '@/components/sports/top-offer/top-offer';
-import { getHeadData, getNavCategories } from '@/lib/api-client';
+import { cookies } from 'next/headers';
+import { HomePage, homeMetadata } from '@/components/home/home-page';
 import { pageLocale } from '@/lib/page-params';
-import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
-
-const ROUTE_PATH = '/';
+import { TIME_ZONE_COOKIE, cookieZone } from '@/lib/time-zone';
 
 type PageProps = { params: Promise<{ lng: string }> };
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  return buildPageMetadata(await pageLocale(params), ROUTE_PATH);
+  return homeMetadata(await pageLocale(params));
 }
 
-export default async function HomePage({ params }: PageProps) {
-  const lng = await pageLocale(params);
-  const [head, categories, t] = await Promise.all([
-    getHeadData(lng),
-    getNavCategories(lng),
-    getTranslations({ locale: lng, namespace: 'home' }),
-  ]);
-  return (
-    <>
-      <JsonLd lng={lng} routePath={ROUTE_PATH} />
-      <h1 className="visually-hidden">{t('heading', { siteName: head.siteName })}</h1>
-      <HomeSlider lng={lng} />
-      <CategoriesBar lng={lng} categories={categories} />
-      <TopOffer lng={lng} />
-      <ArticlesSection lng={lng} routePath={ROUTE_PATH} />
-    </>
-  );
+/**
+ * The home page. Pages render per request (the nonce CSP), so the visitor's time zone cookie, left by their first
+ * visit, is read here: the top offer's times are then drawn on the server.
+ */
+export default async function Home({ params }: PageProps) {
+  const [lng, jar] = await Promise.all([pageLocale(params), cookies()]);
+  return <HomePage lng={lng} timeZone={cookieZone(jar.get(TIME_ZONE_COOKIE)?.value)} />;
 }

@@ -1,19 +1,18 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { userResponseSchema } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/form-error';
+import { FormField } from '@/components/ui/form-field';
+import styles from '@/components/ui/form.module.css';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { Link } from '@/i18n/navigation';
-import { ApiError } from '@/lib/api-error';
+import { confirmRegistration } from '@/lib/account/account-api';
 import { safeNextPath } from '@/lib/account/next-path';
-import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useErrorText } from './use-error-text';
+import { ApiError } from '@/lib/api-error';
 import { useSignIn } from './use-sign-in';
 
 /** Where the registration wanted to go on, kept until the e-mailed link is opened (often in another tab). */
@@ -61,11 +60,7 @@ export function ConfirmEmailForm({ lng, token, usernameField }: ConfirmEmailForm
     setError(null);
     setUsernameError(undefined);
     try {
-      const { user } = await browserApi('/spa/users/registration/confirmation', userResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: askUsername ? { token, username: username.trim() } : { token },
-      });
+      const user = await confirmRegistration(lng, token, askUsername ? username.trim() : undefined);
       signIn(user, takeNextAfterConfirmation());
     } catch (caught) {
       setBusy(false);

@@ -11,10 +11,10 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { Link } from '@/i18n/navigation';
 import { getLimits, LIMITS_KEY, setLimit } from '@/lib/protection/protection-api';
 import styles from './deposit-limits.module.css';
-import formStyles from './account-form.module.css';
-import { LoadError } from './load-error';
-import { SWR_OPTIONS } from './swr-options';
-import { useErrorText } from './use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import { useErrorText } from '@/components/ui/use-error-text';
 
 /**
  * Deposit limits per day, week and month: lowering (or a first limit) applies at once, raising or removing waits

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balancesReceived } from '@/store/balance-slice';
 import { makeStore } from '@/store/store';
 import { login } from '@/store/user-slice';
+import { Link } from '@/i18n/navigation';
 import { renderWithProviders } from '@/test/render';
 import { HeaderAccount } from './header-account';
 
@@ -15,6 +16,13 @@ const BALANCES = {
   code: 'EUR' as const,
   flipBalances: false,
 };
+
+/** What the server hands in for visitors (VisitorLinks). */
+const VISITOR = (
+  <div>
+    <Link href="/auth/login">Log in</Link> <Link href="/auth/register">Register</Link>
+  </div>
+);
 
 describe('HeaderAccount', () => {
   beforeEach(() => {
@@ -40,16 +48,33 @@ describe('HeaderAccount', () => {
     localStorage.clear();
   });
 
-  it('offers login and registration to visitors', () => {
-    renderWithProviders(<HeaderAccount />);
+  it('offers login and registration to visitors, and does not load the player corner for them', () => {
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/en/auth/login');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/en/auth/register');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows a sign-in and a sign-out in another tab', async () => {
+    const store = makeStore();
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
+    localStorage.setItem('user', JSON.stringify({ id: 7, username: 'ada' }));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Account: ada' })).toBeTruthy();
+    localStorage.removeItem('user');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
+    });
+    expect(store.getState().userSlice.user).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it('loads both balances and shows them in the player currency, the locale way', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada', login: 'ada@example.com' }));
-    renderWithProviders(<HeaderAccount />, { store, locale: 'de' });
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store, locale: 'de' });
     const balances = await screen.findByRole('link', { name: /Guthaben 1\.234,50\s€ Bonusguthaben 5,00\s€/ });
     expect(balances.getAttribute('href')).toBe('/de/cashbox');
   });
@@ -57,15 +82,15 @@ describe('HeaderAccount', () => {
   it('says the balance is loading until it arrives', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada' }));
-    renderWithProviders(<HeaderAccount />, { store });
-    expect(screen.getByRole('link', { name: 'Loading your balance…' })).toBeTruthy();
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
+    expect(await screen.findByRole('link', { name: 'Loading your balance…' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: /Balance €1,234\.50/ })).toBeTruthy();
   });
 
   it('follows a balance pushed by the live stream', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada' }));
-    renderWithProviders(<HeaderAccount />, { store });
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
     await screen.findByRole('link', { name: /Balance €1,234\.50/ });
     act(() => {
       store.dispatch(balancesReceived({ ...BALANCES, mainBalance: { ...BALANCES.mainBalance, balance: '1259.50' } }));
@@ -76,8 +101,8 @@ describe('HeaderAccount', () => {
   it('opens the account menu and logs out through the logout handler', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada' }));
-    renderWithProviders(<HeaderAccount />, { store });
-    const toggle = screen.getByRole('button', { name: 'Account: ada' });
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
+    const toggle = await screen.findByRole('button', { name: 'Account: ada' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -90,11 +115,11 @@ describe('HeaderAccount', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
-  it('closes the menu on Escape and gives the focus back to its button', () => {
+  it('closes the menu on Escape and gives the focus back to its button', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada' }));
-    renderWithProviders(<HeaderAccount />, { store });
-    const toggle = screen.getByRole('button', { name: 'Account: ada' });
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
+    const toggle = await screen.findByRole('button', { name: 'Account: ada' });
     fireEvent.click(toggle);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');

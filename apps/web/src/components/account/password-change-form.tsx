@@ -1,64 +1,33 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { passwordChangeResponseSchema } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
-import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm } from './use-account-form';
+import { FormView } from '@/components/ui/form-view';
+import { useForm } from '@/components/ui/use-form';
+import { changePassword } from '@/lib/account/account-api';
 
 type PasswordChangeFormProps = { lng: Locale; username: string; fields: FormFieldSpec[] };
 
 /** Password change (POST /spa/users/password): every other session ends, this one goes on with a new cookie. */
 export function PasswordChangeForm({ lng, username, fields }: PasswordChangeFormProps) {
   const t = useTranslations('account');
-  const form = useAccountForm(fields);
-  const [changed, setChanged] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChanged(false);
-    if (form.submitting || !form.validate()) return;
-    form.setSubmitting(true);
-    try {
-      await browserApi('/spa/users/password', passwordChangeResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { currentPassword: form.values.currentPassword, newPassword: form.values.newPassword },
-      });
-      for (const field of fields) form.setValue(field.name, '');
-      setChanged(true);
-    } catch (error) {
-      form.showApiError(error);
-    } finally {
-      form.setSubmitting(false);
-    }
-  }
+  const form = useForm(fields, {
+    onSubmit: async (values) => {
+      await changePassword(lng, String(values.currentPassword), String(values.newPassword));
+      form.reset();
+    },
+  });
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
+    <FormView
+      form={form}
+      submitLabel={t('profile.passwordSubmit')}
+      busyLabel={t('profile.saving')}
+      successMessage={t('profile.passwordChanged')}
+    >
       {/* Tells password managers whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <FormError message={form.formError} />
-      {fields.map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          id={form.fieldId(field.name)}
-          value={form.values[field.name] ?? ''}
-          error={form.errors[field.name]}
-          onChange={(value) => form.setValue(field.name, value)}
-        />
-      ))}
-      <div role="status">{changed ? <p className={styles.success}>{t('profile.passwordChanged')}</p> : null}</div>
-      <SubmitButton busy={form.submitting} busyLabel={t('profile.saving')}>
-        {t('profile.passwordSubmit')}
-      </SubmitButton>
-    </form>
+    </FormView>
   );
 }

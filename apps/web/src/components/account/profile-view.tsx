@@ -11,7 +11,8 @@ import { DepositLimits } from './deposit-limits';
 import { PasswordChangeForm } from './password-change-form';
 import { PreferencesForm } from './preferences-form';
 import styles from './profile-view.module.css';
-import { CURRENT_USER_KEY, SessionGate } from './session-gate';
+import { CURRENT_USER_PATH } from '@/lib/account/account-api';
+import { SessionGate } from './session-gate';
 
 type ProfileViewProps = {
   lng: Locale;
@@ -73,7 +74,7 @@ function Profile({ lng, user, passwordFields, preferenceFields, countryNames }: 
           lng={lng}
           fields={preferenceFields}
           user={user}
-          onSaved={() => void mutate([CURRENT_USER_KEY, lng])}
+          onSaved={() => void mutate([CURRENT_USER_PATH, lng])}
         />
       </section>
       <section aria-labelledby="profile-limits" className={styles.section}>

@@ -1,17 +1,14 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { registrationResponseSchema } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { FormView } from '@/components/ui/form-view';
+import styles from '@/components/ui/form.module.css';
+import { useForm, type FormValues } from '@/components/ui/use-form';
 import { Link } from '@/i18n/navigation';
-import { browserApi } from '@/lib/browser-api';
-import styles from './account-form.module.css';
-import { FormError } from './form-error';
-import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
-import { useAccountForm, type FormValues } from './use-account-form';
+import { register } from '@/lib/account/account-api';
 import { rememberNextAfterConfirmation } from './confirm-email-form';
 import { useAltcha } from './use-altcha';
 
@@ -43,37 +40,24 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   const t = useTranslations('account');
   const tSignup = useTranslations('signup');
   const currency = fields.find((field) => field.name === 'currency')?.options?.[0]?.value ?? '';
-  const form = useAccountForm(fields, { currency });
   const captcha = useAltcha(lng);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(fields, {
+    initial: { currency },
+    onSubmit: async (values) => {
+      const body = registerBody(values);
+      await register(lng, body, await captcha.take());
+      rememberNextAfterConfirmation(next);
+      setSentTo(String(body.email));
+    },
+    onError: () => captcha.renew(),
+  });
   const { setValue } = form;
 
   useEffect(() => {
     const guess = countryFromBrowser(fields.find((field) => field.name === 'country'));
     if (guess) setValue('country', guess);
   }, [fields, setValue]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.submitting || !form.validate()) return;
-    form.setSubmitting(true);
-    const body = registerBody(form.values);
-    try {
-      const solution = await captcha.take();
-      await browserApi('/spa/users', registrationResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { ...body, captcha: solution },
-      });
-      rememberNextAfterConfirmation(next);
-      setSentTo(String(body.email));
-    } catch (error) {
-      form.showApiError(error);
-      captcha.renew();
-    } finally {
-      form.setSubmitting(false);
-    }
-  }
 
   if (sentTo !== null) {
     return (
@@ -88,28 +72,20 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   }
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit}>
-      <FormError message={form.formError} />
-      {fields.map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          id={form.fieldId(field.name)}
-          value={form.values[field.name] ?? ''}
-          error={form.errors[field.name]}
-          onChange={(value) => form.setValue(field.name, value)}
-        />
-      ))}
+    <FormView
+      form={form}
+      submitLabel={t('register.submit')}
+      busyLabel={t('register.submitting')}
+      footer={
+        <p className={styles.aside}>
+          {t('register.haveAccount')}{' '}
+          <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
+            {t('register.loginLink')}
+          </Link>
+        </p>
+      }
+    >
       <div className={styles.captcha}>{captcha.widget}</div>
-      <SubmitButton busy={form.submitting} busyLabel={t('register.submitting')}>
-        {t('register.submit')}
-      </SubmitButton>
-      <p className={styles.aside}>
-        {t('register.haveAccount')}{' '}
-        <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
-          {t('register.loginLink')}
-        </Link>
-      </p>
-    </form>
+    </FormView>
   );
 }

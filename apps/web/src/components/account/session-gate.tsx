@@ -1,19 +1,17 @@
 'use client';
 
-import { userResponseSchema, type User } from '@playhouse/shared/contracts/accounts';
+import type { User } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useRouter } from '@/i18n/navigation';
+import { CURRENT_USER_PATH, fetchCurrentUser } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
-import { browserApi } from '@/lib/browser-api';
 import { useAppDispatch } from '@/store/hooks';
 import { login, logout } from '@/store/user-slice';
-import { LoadError } from './load-error';
-import { SWR_OPTIONS } from './swr-options';
-
-export const CURRENT_USER_KEY = '/spa/users/me';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 
 type SessionGateProps = { next: string; children: (user: User) => ReactNode };
 
@@ -27,16 +25,12 @@ export function SessionGate({ next, children }: SessionGateProps) {
   const tc = useTranslations('common');
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const { data, error, mutate } = useSWR(
-    [CURRENT_USER_KEY, locale],
-    () => browserApi(CURRENT_USER_KEY, userResponseSchema, { locale }),
-    SWR_OPTIONS,
-  );
+  const { data, error, mutate } = useSWR([CURRENT_USER_PATH, locale], () => fetchCurrentUser(locale), SWR_OPTIONS);
   const unauthorized = error instanceof ApiError && error.status === 401;
 
   // Each answer is the current user: it replaces the stored copy (a session this browser did not know about included).
   useEffect(() => {
-    if (data) dispatch(login(data.user));
+    if (data) dispatch(login(data));
   }, [data, dispatch]);
 
   useEffect(() => {
@@ -49,5 +43,5 @@ export function SessionGate({ next, children }: SessionGateProps) {
     return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   }
   if (!data) return <p role="status">{tc('loading')}</p>;
-  return <>{children(data.user)}</>;
+  return <>{children(data)}</>;
 }

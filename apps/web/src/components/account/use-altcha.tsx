@@ -5,12 +5,11 @@ import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CAPTCHA_CHALLENGE_PATH } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
 // The widget's stylesheet from the bundle (a same-site <link>): the widget would otherwise inject it as an inline
 // <style>, which the content policy refuses without a nonce it cannot read from a lazily loaded chunk.
 import 'altcha/altcha.css';
-
-export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
 
 /** The widget's texts, in the page's language from the site's own catalogue (the widget's i18n keys). */
 const STRING_KEYS = [
@@ -49,6 +48,8 @@ export function useAltcha(lng: Locale) {
   const t = useTranslations('signup.captcha');
   const element = useRef<HTMLElement | null>(null);
   const payload = useRef<string | null>(null);
+  /** Submissions waiting for the widget's answer (it was still loading or solving when the form was sent). */
+  const waiting = useRef<((solved: string | null) => void)[]>([]);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
@@ -69,7 +70,16 @@ export function useAltcha(lng: Locale) {
     if (!loaded || !widget) return;
     const onChange = (event: Event) => {
       const { state, payload: solved } = (event as StateChange).detail;
-      payload.current = state === 'verified' && solved ? solved : null;
+      const answer = state === 'verified' && solved ? solved : null;
+      if (state === 'verifying' || state === 'unverified') return;
+      const waiter = waiting.current.shift();
+      // A waiting submission takes the payload (each is used once); otherwise it is kept for the next one.
+      if (waiter) {
+        waiter(answer);
+        for (const other of waiting.current.splice(0)) other(null);
+      } else {
+        payload.current = answer;
+      }
     };
     widget.addEventListener('statechange', onChange);
     return () => widget.removeEventListener('statechange', onChange);
@@ -79,10 +89,18 @@ export function useAltcha(lng: Locale) {
     const ready = payload.current;
     payload.current = null;
     if (ready) return ready;
-    const widget = element.current;
-    const result = upgraded(widget) ? await widget.verify() : null;
-    if (!result?.payload) throw new ApiError(400, 'captcha_invalid', 'The security check failed.');
-    return result.payload;
+    // Still loading or solving (a quick submit, a slow device): wait for the widget's answer, up to a minute.
+    const solved = await new Promise<string | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 60_000);
+      waiting.current.push((answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      const widget = element.current;
+      if (upgraded(widget) && widget.getState() !== 'verifying') void widget.verify();
+    });
+    if (!solved) throw new ApiError(400, 'captcha_invalid', 'The security check failed.');
+    return solved;
   }, []);
 
   const renew = useCallback(() => {

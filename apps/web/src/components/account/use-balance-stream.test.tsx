@@ -4,13 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balancesReceived } from '@/store/balance-slice';
 import { makeStore, type AppStore } from '@/store/store';
 import { login } from '@/store/user-slice';
-import {
-  BALANCE_STREAM_PATH,
-  FALLBACK_POLL_MS,
-  FIRST_EVENT_TIMEOUT_MS,
-  STREAM_RETRY_MS,
-  useBalanceStream,
-} from './use-balance-stream';
+import { BALANCE_STREAM_PATH } from '@/lib/account/account-api';
+import { FALLBACK_POLL_MS, FIRST_EVENT_TIMEOUT_MS, STREAM_RETRY_MS, useBalanceStream } from './use-balance-stream';
 
 class FakeEventSource extends EventTarget {
   static readonly CONNECTING = 0;

@@ -2,11 +2,11 @@
 
 import { useEffect } from 'react';
 import { balancesReceived } from '@/store/balance-slice';
-import { fetchInitialBalance, parseBalances, refreshBonusBalance, refreshMainBalance } from '@/store/balance-thunks';
+import { BALANCE_STREAM_PATH, parseBalances } from '@/lib/account/account-api';
+import { fetchInitialBalance, refreshBonusBalance, refreshMainBalance } from '@/store/balance-thunks';
 import { useAppDispatch } from '@/store/hooks';
 import { reportBalanceOutcome } from './report-balance-outcome';
 
-export const BALANCE_STREAM_PATH = '/spa/users/balances/stream';
 /** Wait before opening the stream again after the api refused it and the balances route still answered. */
 export const STREAM_RETRY_MS = 5000;
 /** The api sends the balances the moment the stream opens; silence this long means something holds the events back. */

@@ -1,7 +1,8 @@
 'use client';
 
-import type { User } from '@playhouse/shared/contracts/accounts';
+import type { FormField, User } from '@playhouse/shared/contracts/accounts';
 import { useCallback } from 'react';
+import { useForm, type FormOptions, type FormValues } from '@/components/ui/use-form';
 import { useRouter } from '@/i18n/navigation';
 import { fetchInitialBalance } from '@/store/balance-thunks';
 import { useAppDispatch } from '@/store/hooks';
@@ -22,4 +23,21 @@ export function useSignIn() {
     },
     [dispatch, router],
   );
+}
+
+type SignInFormOptions = Omit<FormOptions, 'onSubmit' | 'leavesOnSuccess'> & {
+  /** Sends the form; the api answers with the user of the session it started. */
+  send: (values: FormValues) => Promise<User>;
+  /** Where the player goes next (a path without the locale). */
+  next: string;
+};
+
+/** A form whose success starts a session (login, registration, password reset): it signs in and goes on. */
+export function useSignInForm(fields: FormField[], { send, next, ...options }: SignInFormOptions) {
+  const signIn = useSignIn();
+  return useForm(fields, {
+    ...options,
+    leavesOnSuccess: true,
+    onSubmit: async (values) => signIn(await send(values), next),
+  });
 }

@@ -3,7 +3,9 @@
 import { SPEC } from '@playhouse/shared/constants';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { Link, usePathname } from '@/i18n/navigation';
+import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
+import { getPathname, Link, usePathname } from '@/i18n/navigation';
 import { useAppSelector } from '@/store/hooks';
 import styles from './app-popup.module.css';
 import {
@@ -48,8 +50,9 @@ type Device = { userAgent: string; standalone: boolean };
 /**
  * SPEC.md §4 "Mobile app popup": offers /{lng}/app-page to a signed-in Android player 30 s after the session (this
  * document) starts. A non-modal dialog: it appears by itself, so it does not take the focus away from the player.
+ * `elapsedMs` is how much of the session had passed when it was mounted (it is loaded on demand).
  */
-export function AppPopup() {
+export function AppPopup({ elapsedMs = 0 }: { elapsedMs?: number }) {
   const t = useTranslations('appPopup');
   const locale = useLocale();
   const pathname = usePathname();
@@ -63,19 +66,22 @@ export function AppPopup() {
     const update = appPopupStorageAtStart(readStorage(), Date.now());
     if (update) writeStorage(update);
     // The browser's facts are read when the delay is over, after hydration, so server and client renders agree.
-    const timer = window.setTimeout(() => {
-      setHidden(readStorage().hidden);
-      setDevice({ userAgent: navigator.userAgent, standalone: runsAsInstalledApp() });
-    }, SPEC.mobilePopupDelayMs);
+    const timer = window.setTimeout(
+      () => {
+        setHidden(readStorage().hidden);
+        setDevice({ userAgent: navigator.userAgent, standalone: runsAsInstalledApp() });
+      },
+      Math.max(0, SPEC.mobilePopupDelayMs - elapsedMs),
+    );
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [elapsedMs]);
 
   const visible =
     device !== null &&
     shouldShowAppPopup({
       userAgent: device.userAgent,
       standalone: device.standalone,
-      path: `/${locale}${pathname === '/' ? '' : pathname}`,
+      path: getPathname({ href: pathname, locale }),
       signedIn: user !== null,
       hidden,
       elapsedMs: SPEC.mobilePopupDelayMs,
@@ -94,7 +100,7 @@ export function AppPopup() {
 
   return (
     <div
-      className={styles.popup}
+      className={dialog.panel}
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -104,18 +110,18 @@ export function AppPopup() {
         <rect x="6" y="2" width="12" height="20" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M10 18.5h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <div className={styles.content}>
-        <h2 id={titleId} className={styles.title}>
+      <div className={dialog.body}>
+        <h2 id={titleId} className={dialog.title}>
           {t('title')}
         </h2>
-        <p id={textId} className={styles.text}>
+        <p id={textId} className={dialog.text}>
           {t('text')}
         </p>
-        <Link href="/app-page" className={styles.link} onClick={close}>
+        <Link href="/app-page" className={buttons.primary} onClick={close}>
           {t('link')}
         </Link>
       </div>
-      <button type="button" className={styles.close} onClick={close}>
+      <button type="button" className={buttons.icon} onClick={close}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -4,7 +4,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { BONUS_HISTORY_PAGE_SIZE, BONUS_HISTORY_PATH, fetchBonusHistory } from '@/lib/bonuses/bonuses-api';
 import styles from './bonuses.module.css';

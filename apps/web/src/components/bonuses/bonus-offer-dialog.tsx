@@ -3,12 +3,11 @@
 import type { ActiveBonus, BonusOffer } from '@playhouse/shared/contracts/bonuses';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useRef, useState } from 'react';
 import { usesCoinsTemplate } from '@/lib/bonuses/bonus-text';
 import { rejectBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
-import { keepTabInside } from '@/lib/focus-trap';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import styles from './bonuses.module.css';
 import { CoinOffer } from './coin-offer';
 import { StandardOffer } from './standard-offer';
@@ -35,20 +34,12 @@ export function BonusOfferDialog({ offer, onAccepted, onRejected, onClose, rando
   const errorText = useBonusErrorText();
   const { name } = useOfferTexts(offer);
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [settled, setSettled] = useState(false);
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [rejectError, setRejectError] = useState<unknown>(null);
   const rejectKey = useRef<string | null>(null);
   const canClose = settled || (!busy && !rejecting);
-
-  // Focus moves into the dialog when it opens and back to where it was when it closes.
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.querySelector<HTMLElement>('button:not([aria-disabled="true"]), [href]')?.focus();
-    return () => before?.focus();
-  }, []);
 
   const accepted = (bonus: ActiveBonus) => {
     setSettled(true);
@@ -69,58 +60,41 @@ export function BonusOfferDialog({ offer, onAccepted, onRejected, onClose, rando
     );
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      if (canClose) onClose();
-    } else keepTabInside(event);
-  };
-
   const coins = usesCoinsTemplate(offer);
-  // On the body: the header, where the site-wide dialog is mounted, is a stacking context of its own.
-  return createPortal(
-    <div className={styles.overlay}>
-      <div
-        ref={dialogRef}
-        className={`${styles.dialog} ${coins ? styles.coinsDialog : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
-        <p className={styles.eyebrow}>{t('dialog.title')}</p>
-        <h2 id={titleId} className={styles.title}>
-          {name}
-        </h2>
-        {coins ? (
-          <CoinOffer
-            offer={offer}
-            onAccepted={accepted}
-            onReject={reject}
-            onBusyChange={setBusy}
-            rejecting={rejecting}
-            random={random}
-          />
-        ) : (
-          <StandardOffer
-            offer={offer}
-            onAccepted={accepted}
-            onReject={reject}
-            onBusyChange={setBusy}
-            rejecting={rejecting}
-          />
-        )}
-        {rejectError ? (
-          <p role="alert" className={styles.error}>
-            {errorText(rejectError)}
-          </p>
-        ) : null}
-        <div className={styles.closeRow}>
-          <button type="button" className={styles.link} disabled={!canClose} onClick={onClose}>
-            {settled ? t('dialog.close') : t('dialog.later')}
-          </button>
-        </div>
+  return (
+    <ModalDialog labelledBy={titleId} onClose={canClose ? onClose : null} wide={coins}>
+      <p className={styles.eyebrow}>{t('dialog.title')}</p>
+      <h2 id={titleId} className={styles.title}>
+        {name}
+      </h2>
+      {coins ? (
+        <CoinOffer
+          offer={offer}
+          onAccepted={accepted}
+          onReject={reject}
+          onBusyChange={setBusy}
+          rejecting={rejecting}
+          random={random}
+        />
+      ) : (
+        <StandardOffer
+          offer={offer}
+          onAccepted={accepted}
+          onReject={reject}
+          onBusyChange={setBusy}
+          rejecting={rejecting}
+        />
+      )}
+      {rejectError ? (
+        <p role="alert" className={styles.error}>
+          {errorText(rejectError)}
+        </p>
+      ) : null}
+      <div className={styles.closeRow}>
+        <button type="button" className={styles.link} disabled={!canClose} onClick={onClose}>
+          {settled ? t('dialog.close') : t('dialog.later')}
+        </button>
       </div>
-    </div>,
-    document.body,
+    </ModalDialog>
   );
 }

@@ -7,9 +7,10 @@ import { useRef, useState } from 'react';
 import { SessionGate } from '@/components/account/session-gate';
 import { formatDateTime } from '@/lib/account/money-format';
 import { forfeitBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { BonusHistory } from './bonus-history';
 import { BonusOfferDialog } from './bonus-offer-dialog';
+import buttons from '@/components/ui/button.module.css';
 import styles from './bonuses.module.css';
 import { useBonuses, useBonusesChanged, useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
@@ -33,7 +34,7 @@ function OfferCard({ offer, onOpen }: { offer: BonusOffer; onOpen: () => void })
           {t('details.offerExpires')}: {formatDateTime(offer.expiresAt, locale)}
         </p>
       ) : null}
-      <button type="button" className={styles.primary} onClick={onOpen}>
+      <button type="button" className={buttons.primary} onClick={onOpen}>
         {t('page.open', { name })}
       </button>
     </li>
@@ -69,10 +70,10 @@ function ForfeitButton({ id }: { id: string }) {
         <>
           <p>{t('progress.forfeitConfirm')}</p>
           <div className={styles.actions}>
-            <button type="button" className={styles.secondary} disabled={busy} onClick={() => setConfirming(false)}>
+            <button type="button" className={buttons.secondary} disabled={busy} onClick={() => setConfirming(false)}>
               {t('progress.forfeitNo')}
             </button>
-            <button type="button" className={styles.danger} disabled={busy} onClick={forfeit}>
+            <button type="button" className={buttons.danger} disabled={busy} onClick={forfeit}>
               {t('progress.forfeitYes')}
             </button>
           </div>
@@ -134,7 +135,8 @@ function Bonuses() {
           <p>{t('page.noOffers')}</p>
         )}
       </section>
-      <section aria-labelledby="bonuses-history" className={styles.section}>
+      {/* Not named: the history's scrolling region carries the heading's name. */}
+      <section className={styles.section}>
         <h2 id="bonuses-history">{t('page.historyTitle')}</h2>
         <BonusHistory labelledBy="bonuses-history" />
       </section>

@@ -5,6 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId } from 'react';
 import { formatMoney } from '@/lib/account/money-format';
+import buttons from '@/components/ui/button.module.css';
 import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
@@ -92,7 +93,7 @@ export function CoinOffer({ offer, onAccepted, onReject, onBusyChange, rejecting
       </p>
       {state.phase === 'failed' ? (
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={retryAccept}>
+          <button type="button" className={buttons.primary} onClick={retryAccept}>
             {t('bonusButton.receive')}
           </button>
         </div>
@@ -104,7 +105,7 @@ export function CoinOffer({ offer, onAccepted, onReject, onBusyChange, rejecting
           </p>
           <button
             type="button"
-            className={styles.secondary}
+            className={buttons.secondary}
             aria-describedby={rejectInfoId}
             disabled={rejecting}
             onClick={onReject}

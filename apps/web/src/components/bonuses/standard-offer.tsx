@@ -7,7 +7,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { acceptBonus } from '@/lib/bonuses/bonuses-api';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import buttons from '@/components/ui/button.module.css';
 import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
@@ -113,14 +114,14 @@ export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejec
           </p>
           <button
             type="button"
-            className={styles.secondary}
+            className={buttons.secondary}
             aria-describedby={rejectInfoId}
             disabled={phase !== 'idle' || rejecting}
             onClick={onReject}
           >
             {t('bonusButton.reject')}
           </button>
-          <button type="button" className={styles.primary} disabled={phase !== 'idle' || rejecting} onClick={receive}>
+          <button type="button" className={buttons.primary} disabled={phase !== 'idle' || rejecting} onClick={receive}>
             {t('bonusButton.receive')}
           </button>
         </div>

@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { ApiError } from '@/lib/api-error';
 import { BONUS_HISTORY_PATH, BONUSES_PATH, fetchBonuses } from '@/lib/bonuses/bonuses-api';
 import { refreshBonusBalance, refreshMainBalance } from '@/store/balance-thunks';

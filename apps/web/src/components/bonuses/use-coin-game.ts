@@ -5,7 +5,7 @@ import type { ActiveBonus, BonusOffer } from '@playhouse/shared/contracts/bonuse
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale } from 'next-intl';
 import { useEffect, useReducer, useRef } from 'react';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { acceptBonus, pickCoin } from '@/lib/bonuses/bonuses-api';
 import { coinGameReducer, initialCoinGameState } from '@/lib/bonuses/coin-game';
 import { revealCoins } from '@/lib/bonuses/coin-reveal';

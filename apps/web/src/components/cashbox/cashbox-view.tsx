@@ -1,20 +1,18 @@
 'use client';
 
-import { cashboxResponseSchema, type CashboxResponse } from '@playhouse/shared/contracts/cashbox';
+import type { CashboxResponse } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { LoadError } from '@/components/account/load-error';
+import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatMoney } from '@/lib/account/money-format';
-import { browserApi } from '@/lib/browser-api';
+import { CASHBOX_PATH, fetchCashbox } from '@/lib/cashbox/cashbox-api';
 import styles from './cashbox.module.css';
 import { DepositForm } from './deposit-form';
 import { DepositStatus } from './deposit-status';
-
-export const CASHBOX_KEY = '/spa/cashbox';
 
 type CashboxViewProps = { lng: Locale; depositId: string | null };
 
@@ -26,11 +24,7 @@ export function CashboxView(props: CashboxViewProps) {
 function Cashbox({ lng, depositId }: CashboxViewProps) {
   const t = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const { data, error, mutate } = useSWR(
-    [CASHBOX_KEY, lng],
-    () => browserApi(CASHBOX_KEY, cashboxResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
+  const { data, error, mutate } = useSWR([CASHBOX_PATH, lng], () => fetchCashbox(lng), SWR_OPTIONS);
 
   return (
     <div className={styles.layout}>

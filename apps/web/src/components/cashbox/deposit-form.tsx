@@ -1,17 +1,19 @@
 'use client';
 
-import { depositResponseSchema, type PaymentMethod } from '@playhouse/shared/contracts/cashbox';
+import type { PaymentMethod } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import Image from 'next/image';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { FormError } from '@/components/account/form-error';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatMoney } from '@/lib/account/money-format';
-import { browserApi, newIdempotencyKey } from '@/lib/browser-api';
+import { createDeposit } from '@/lib/cashbox/cashbox-api';
+import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
+import { PaymentMethodPicker } from './payment-method-picker';
+import { useRetryKey } from './use-retry-key';
 
 type DepositFormProps = { lng: Locale; currency: string; methods: PaymentMethod[] };
 
@@ -29,13 +31,17 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const retryKey = useRef({ for: '', key: '' });
+  const retryKey = useRetryKey();
   const amountRef = useRef<HTMLInputElement>(null);
   const money = (value: string) => formatMoney(value, currency, lng);
 
   if (!method) return null;
   const normalized = normalizeAmount(amount);
   const valid = amountProblem(amount, currency) === null;
+  const enter = (value: string) => {
+    setAmount(value);
+    setProblem(null);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,16 +56,13 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
       return;
     }
     setProblem(null);
-    const request = `${method.code}:${normalized}`;
-    if (retryKey.current.for !== request) retryKey.current = { for: request, key: newIdempotencyKey() };
     setBusy(true);
     try {
-      const { deposit } = await browserApi('/spa/cashbox/deposits', depositResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { method: method.code, amount: normalized },
-        idempotencyKey: retryKey.current.key,
-      });
+      const deposit = await createDeposit(
+        lng,
+        { method: method.code, amount: normalized },
+        retryKey.keyFor(`${method.code}:${normalized}`),
+      );
       if (!deposit.redirectUrl) throw new Error('The deposit has no payment page');
       window.location.assign(deposit.redirectUrl);
     } catch (error) {
@@ -68,31 +71,16 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
     }
   }
 
-  const errorId = `${amountId}-error`;
   return (
     <form className={formStyles.form} noValidate onSubmit={submit}>
       <FormError message={formError} />
-      <fieldset className={styles.methods}>
-        <legend className={formStyles.label}>{t('method')}</legend>
-        {methods.map((candidate) => (
-          <label key={candidate.code} className={styles.method}>
-            <input
-              type="radio"
-              name="method"
-              value={candidate.code}
-              checked={candidate.code === method.code}
-              onChange={() => setMethodCode(candidate.code)}
-            />
-            <Image src={candidate.logo} alt="" width={48} height={32} unoptimized />
-            <span>
-              <span className={styles.methodName}>{candidate.name}</span>
-              <span className={styles.methodRange}>
-                {t('range', { min: money(candidate.min), max: money(candidate.max) })}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <PaymentMethodPicker
+        lng={lng}
+        currency={currency}
+        methods={methods}
+        value={method.code}
+        onChange={setMethodCode}
+      />
       <div className={formStyles.field}>
         <span className={formStyles.label} id={`${amountId}-presets`}>
           {t('presets')}
@@ -104,43 +92,23 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
               type="button"
               className={styles.preset}
               aria-pressed={valid && normalized === preset}
-              onClick={() => {
-                setAmount(preset);
-                setProblem(null);
-              }}
+              onClick={() => enter(preset)}
             >
               {money(preset)}
             </button>
           ))}
         </div>
       </div>
-      <div className={formStyles.field}>
-        <label htmlFor={amountId} className={formStyles.label}>
-          {t('amount', { currency })}
-        </label>
-        <input
-          ref={amountRef}
-          id={amountId}
-          className={formStyles.control}
-          inputMode="decimal"
-          autoComplete="transaction-amount"
-          value={amount}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${errorId} ${amountId}-range` : `${amountId}-range`}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setProblem(null);
-          }}
-        />
-        <p id={`${amountId}-range`} className={styles.hint}>
-          {t('range', { min: money(method.min), max: money(method.max) })}
-        </p>
-        {problem ? (
-          <p id={errorId} className={formStyles.fieldError}>
-            {problem}
-          </p>
-        ) : null}
-      </div>
+      <AmountField
+        id={amountId}
+        inputRef={amountRef}
+        currency={currency}
+        value={amount}
+        onChange={enter}
+        autoComplete="transaction-amount"
+        hint={t('range', { min: money(method.min), max: money(method.max) })}
+        error={problem}
+      />
       <button type="submit" className={formStyles.submit} disabled={busy}>
         {busy ? t('submitting') : t('submit', { amount: valid ? money(normalized) : '' })}
       </button>

@@ -1,13 +1,12 @@
 'use client';
 
-import { depositResponseSchema } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatMoney } from '@/lib/account/money-format';
-import { browserApi } from '@/lib/browser-api';
+import { fetchDeposit } from '@/lib/cashbox/cashbox-api';
 import styles from './cashbox.module.css';
 
 /** How often a pending deposit is asked about, and for how long, after the player returns from the payment page. */
@@ -18,16 +17,14 @@ const POLL_FOR_MS = 2 * 60 * 1000;
 export function DepositStatus({ lng, depositId }: { lng: Locale; depositId: string }) {
   const t = useTranslations('cashbox');
   const since = useRef<number | null>(null);
-  const path = `/spa/cashbox/deposits/${encodeURIComponent(depositId)}`;
-  const { data } = useSWR([path, lng], () => browserApi(path, depositResponseSchema, { locale: lng }), {
+  const { data: deposit } = useSWR(['deposit', depositId, lng], () => fetchDeposit(lng, depositId), {
     ...SWR_OPTIONS,
     refreshInterval: (latest) => {
       since.current ??= Date.now();
-      return latest?.deposit.status === 'pending' && Date.now() - since.current < POLL_FOR_MS ? POLL_MS : 0;
+      return latest?.status === 'pending' && Date.now() - since.current < POLL_FOR_MS ? POLL_MS : 0;
     },
   });
-  if (!data) return null;
-  const { deposit } = data;
+  if (!deposit) return null;
   return (
     <section aria-labelledby="deposit-status" className={`${styles.card} ${styles[deposit.status]}`}>
       <h2 id="deposit-status">{t('depositStatus.title')}</h2>

@@ -1,20 +1,16 @@
 'use client';
 
-import {
-  pspCheckoutResponseSchema,
-  type PspCheckoutSession,
-  type PspSessionStatus,
-} from '@playhouse/shared/contracts/cashbox';
+import type { PspCheckoutSession, PspSessionStatus } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { FormError } from '@/components/account/form-error';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { serverFieldMessageKey } from '@/lib/account/field-validation';
 import { formatMoney } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';
-import { browserApi } from '@/lib/browser-api';
+import { payPspCheckout } from '@/lib/cashbox/cashbox-api';
 import styles from './psp-checkout.module.css';
 
 const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'holder'] as const;
@@ -112,20 +108,12 @@ export function PspCheckout({ lng, session }: { lng: Locale; session: PspCheckou
     }
     setBusy(true);
     try {
-      const result = await browserApi(
-        `/spa/psp/sandbox/checkout/${encodeURIComponent(session.id)}`,
-        pspCheckoutResponseSchema,
-        {
-          method: 'POST',
-          locale: lng,
-          body: {
-            cardNumber: card.cardNumber.trim(),
-            expiry: card.expiry.trim(),
-            cvc: card.cvc.trim(),
-            holder: card.holder.trim(),
-          },
-        },
-      );
+      const result = await payPspCheckout(lng, session.id, {
+        cardNumber: card.cardNumber.trim(),
+        expiry: card.expiry.trim(),
+        cvc: card.cvc.trim(),
+        holder: card.holder.trim(),
+      });
       setOutcome(result);
     } catch (error) {
       if (error instanceof ApiError) {

@@ -3,7 +3,6 @@
 import {
   BALANCE_ACCOUNTS,
   TRANSACTION_KINDS,
-  transactionsResponseSchema,
   type BalanceAccount,
   type TransactionKind,
 } from '@playhouse/shared/contracts/cashbox';
@@ -12,16 +11,15 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, type FormEvent } from 'react';
 import useSWR from 'swr';
-import formStyles from '@/components/account/account-form.module.css';
-import { LoadError } from '@/components/account/load-error';
+import formStyles from '@/components/ui/form.module.css';
+import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
-import { browserApi, withQuery } from '@/lib/browser-api';
+import { fetchTransactions, transactionsPath } from '@/lib/cashbox/cashbox-api';
 import styles from './history.module.css';
 
-export const TRANSACTIONS_PATH = '/spa/users/transactions';
 const PER_PAGE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -71,15 +69,11 @@ function Transactions({ lng }: { lng: Locale }) {
   const pathname = usePathname();
   const filters = filtersFrom(new URLSearchParams(useSearchParams().toString()));
   const formId = useId();
-  const path = withQuery(TRANSACTIONS_PATH, { ...filterQuery(filters), page: filters.page, perPage: PER_PAGE });
-  const { data, error, mutate } = useSWR(
-    [path, lng],
-    () => browserApi(path, transactionsResponseSchema, { locale: lng }),
-    {
-      ...SWR_OPTIONS,
-      keepPreviousData: true,
-    },
-  );
+  const path = transactionsPath({ ...filterQuery(filters), page: filters.page, perPage: PER_PAGE });
+  const { data, error, mutate } = useSWR([path, lng], () => fetchTransactions(lng, path), {
+    ...SWR_OPTIONS,
+    keepPreviousData: true,
+  });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
 
   function apply(event: FormEvent<HTMLFormElement>) {
@@ -184,7 +178,7 @@ function Transactions({ lng }: { lng: Locale }) {
           <p role="status" className={styles.count}>
             {t('transactions.count', { count: data.total })}
           </p>
-          <div className={styles.tableWrap} role="region" aria-labelledby="account-page-title" tabIndex={0}>
+          <div className={styles.tableWrap} role="region" aria-labelledby="page-frame-title" tabIndex={0}>
             <table className={styles.table}>
               <thead>
                 <tr>

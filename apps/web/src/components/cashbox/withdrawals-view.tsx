@@ -1,33 +1,33 @@
 'use client';
 
-import {
-  cashboxResponseSchema,
-  withdrawalResponseSchema,
-  withdrawalsResponseSchema,
-  type WithdrawalMethod,
-} from '@playhouse/shared/contracts/cashbox';
+import type { WithdrawalMethod } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import Image from 'next/image';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import formStyles from '@/components/account/account-form.module.css';
-import { FormError } from '@/components/account/form-error';
-import { LoadError } from '@/components/account/load-error';
+import formStyles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
-import { useErrorText } from '@/components/account/use-error-text';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { serverFieldMessageKey } from '@/lib/account/field-validation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';
-import { browserApi, newIdempotencyKey } from '@/lib/browser-api';
+import {
+  CASHBOX_PATH,
+  WITHDRAWALS_PATH,
+  fetchCashbox,
+  fetchWithdrawals,
+  requestWithdrawal,
+} from '@/lib/cashbox/cashbox-api';
 import { useAppSelector } from '@/store/hooks';
-import { CASHBOX_KEY } from './cashbox-view';
+import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import historyStyles from './history.module.css';
-
-export const WITHDRAWALS_PATH = '/spa/cashbox/withdrawals';
+import { PaymentMethodPicker } from './payment-method-picker';
+import { useRetryKey } from './use-retry-key';
 
 /** Withdrawal requests from the main balance (bonus money cannot be withdrawn) and the list of earlier ones. */
 export function WithdrawalsView({ lng }: { lng: Locale }) {
@@ -37,16 +37,8 @@ export function WithdrawalsView({ lng }: { lng: Locale }) {
 function Withdrawals({ lng }: { lng: Locale }) {
   const t = useTranslations('cashbox');
   const tcommon = useTranslations('common');
-  const cashbox = useSWR(
-    [CASHBOX_KEY, lng],
-    () => browserApi(CASHBOX_KEY, cashboxResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
-  const list = useSWR(
-    [WITHDRAWALS_PATH, lng],
-    () => browserApi(WITHDRAWALS_PATH, withdrawalsResponseSchema, { locale: lng }),
-    SWR_OPTIONS,
-  );
+  const cashbox = useSWR([CASHBOX_PATH, lng], () => fetchCashbox(lng), SWR_OPTIONS);
+  const list = useSWR([WITHDRAWALS_PATH, lng], () => fetchWithdrawals(lng), SWR_OPTIONS);
   const methodNames = Object.fromEntries(
     (cashbox.data?.withdrawalMethods ?? []).map((method) => [method.code, method.name]),
   );
@@ -72,7 +64,8 @@ function Withdrawals({ lng }: { lng: Locale }) {
         )}
       </section>
 
-      <section aria-labelledby="withdrawal-list" className={styles.card}>
+      {/* Not named: the list's scrolling region below carries the heading's name. */}
+      <section className={styles.card}>
         <h2 id="withdrawal-list">{t('withdrawals.listTitle')}</h2>
         {list.error ? (
           <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.mutate()} />
@@ -142,7 +135,7 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
   /** The api said a bonus is being wagered: the player decides whether to give it up for this withdrawal. */
   const [bonusAtStake, setBonusAtStake] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
-  const retryKey = useRef({ for: '', key: '' });
+  const retryKey = useRetryKey();
   // The choice comes first: focus moves to its safe answer once it is drawn.
   useEffect(() => {
     if (bonusAtStake) keepRef.current?.focus();
@@ -184,20 +177,13 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
       details: Object.fromEntries(method.detailFields.map((name) => [name, details[name]!.trim()])),
       ...(forfeitBonus ? { forfeitBonus: true } : {}),
     };
-    const request = JSON.stringify(body);
-    if (retryKey.current.for !== request) retryKey.current = { for: request, key: newIdempotencyKey() };
     setBusy(true);
     try {
-      const { withdrawal } = await browserApi(WITHDRAWALS_PATH, withdrawalResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body,
-        idempotencyKey: retryKey.current.key,
-      });
+      const withdrawal = await requestWithdrawal(lng, body, retryKey.keyFor(JSON.stringify(body)));
       setRequested(money(withdrawal.amount));
       setAmount('');
       setDetails({});
-      retryKey.current = { for: '', key: '' };
+      retryKey.forget();
       onRequested();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'withdrawal_forfeits_bonus') {
@@ -222,8 +208,7 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
     }
   }
 
-  const describedBy = (name: string, extra?: string) =>
-    [errors[name] ? `${fieldId(name)}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={`${fieldId(name)}-error`} className={formStyles.fieldError}>
@@ -264,46 +249,22 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
       <div role="status">
         {requested ? <p className={formStyles.success}>{t('withdrawals.requested', { amount: requested })}</p> : null}
       </div>
-      <fieldset className={styles.methods}>
-        <legend className={formStyles.label}>{t('method')}</legend>
-        {methods.map((candidate) => (
-          <label key={candidate.code} className={styles.method}>
-            <input
-              type="radio"
-              name="method"
-              value={candidate.code}
-              checked={candidate.code === method.code}
-              onChange={() => setMethodCode(candidate.code)}
-            />
-            <Image src={candidate.logo} alt="" width={48} height={32} unoptimized />
-            <span>
-              <span className={styles.methodName}>{candidate.name}</span>
-              <span className={styles.methodRange}>
-                {t('range', { min: money(candidate.min), max: money(candidate.max) })}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <div className={formStyles.field}>
-        <label htmlFor={fieldId('amount')} className={formStyles.label}>
-          {t('amount', { currency })}
-        </label>
-        <input
-          id={fieldId('amount')}
-          className={formStyles.control}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={describedBy('amount', `${fieldId('amount')}-available`)}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <p id={`${fieldId('amount')}-available`} className={styles.hint}>
-          {t('withdrawals.available', { amount: money(available) })}
-        </p>
-        {fieldError('amount')}
-      </div>
+      <PaymentMethodPicker
+        lng={lng}
+        currency={currency}
+        methods={methods}
+        value={method.code}
+        onChange={setMethodCode}
+      />
+      <AmountField
+        id={fieldId('amount')}
+        currency={currency}
+        value={amount}
+        onChange={setAmount}
+        autoComplete="off"
+        hint={t('withdrawals.available', { amount: money(available) })}
+        error={errors.amount}
+      />
       {method.detailFields.map((name) => (
         <div key={name} className={formStyles.field}>
           <label htmlFor={fieldId(name)} className={formStyles.label}>

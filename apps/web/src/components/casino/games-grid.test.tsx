@@ -107,11 +107,12 @@ describe('GamesGrid', () => {
 
   it('opens the locked popup with a deposit link to the cashbox instead of the game', () => {
     renderWithProviders(<GamesGrid lng="en" selection={{}} initialGames={[game(1, { isLocked: true })]} label="All" />);
-    fireEvent.click(screen.getByRole('button', { name: /Game 1 is locked/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Play Game 1 (locked: find out how to unlock it)' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('This game unlocks with your first deposit.');
     expect(screen.getByRole('link', { name: 'Make a deposit' }).getAttribute('href')).toBe('/en/cashbox');
-    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Make a deposit' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -4,8 +4,8 @@ import type { Game } from '@playhouse/shared/contracts/casino';
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { useHydrated } from '@/components/account/use-hydrated';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { ApiError } from '@/lib/api-error';
 import { fetchGames, toggleFavourite, type GamesSelection } from '@/lib/casino/casino-api';
 import { useAppSelector } from '@/store/hooks';
@@ -29,6 +29,7 @@ type GamesGridProps = {
  */
 export function GamesGrid({ lng, selection, initialGames, label }: GamesGridProps) {
   const t = useTranslations('casino.grid');
+  const headingId = useId();
   const hydrated = useHydrated();
   const signedIn = useAppSelector((state) => state.userSlice.user) !== null && hydrated;
   const [games, setGames] = useState<Game[]>(initialGames ?? []);
@@ -95,7 +96,11 @@ export function GamesGrid({ lng, selection, initialGames, label }: GamesGridProp
   const closeLocked = useCallback(() => setLockedGame(null), []);
 
   return (
-    <section className={styles.section} aria-label={label} aria-busy={!firstPageLoaded}>
+    <section className={styles.section} aria-labelledby={headingId} aria-busy={!firstPageLoaded}>
+      {/* The grid's own heading, so the cards' titles (h3) sit under one on every page that shows a grid. */}
+      <h2 id={headingId} className="visually-hidden">
+        {label}
+      </h2>
       {firstPageLoaded && games.length === 0 ? <p className={styles.empty}>{t('empty')}</p> : null}
       <ul className={styles.grid}>
         {games.map((game) => (

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
+import { chatLauncherLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { ChatLauncher } from './chat-launcher';
 
@@ -50,7 +51,7 @@ describe('ChatLauncher', () => {
   });
 
   it('shows the icon and loads no widget until it is clicked', () => {
-    renderWithProviders(<ChatLauncher />);
+    renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
     expect(icon()).not.toBeNull();
     expect(icon()!.getAttribute('aria-expanded')).toBe('false');
     expect(icon()!.querySelector('svg')?.getAttribute('width')).toBe('30');
@@ -59,7 +60,7 @@ describe('ChatLauncher', () => {
 
   it('stays in loading until the widget reports its conversation loaded', async () => {
     widget.settle = false;
-    renderWithProviders(<ChatLauncher />);
+    renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
     fireEvent.click(icon()!);
     const busy = await screen.findByRole('button', { name: 'Opening the chat…' });
     expect(busy.getAttribute('data-phase')).toBe('loading');
@@ -71,7 +72,7 @@ describe('ChatLauncher', () => {
   });
 
   it('opens when the widget reports ready and closes back to idle, focus returning to the icon', async () => {
-    renderWithProviders(<ChatLauncher />);
+    renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
     fireEvent.click(icon()!);
     const dialog = await screen.findByRole('dialog', { name: 'Support chat' });
     expect(dialog.hidden).toBe(false);
@@ -87,14 +88,14 @@ describe('ChatLauncher', () => {
 
   it('opens by itself when the address carries openChatImmediately', async () => {
     window.history.replaceState(null, '', '/en?openChatImmediately=true');
-    renderWithProviders(<ChatLauncher />);
+    renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Support chat' });
     // Opened by the address, not by the visitor: the focus stays where it was.
     expect(dialog.getAttribute('data-take-focus')).toBe('false');
   });
 
   it('opens by itself when the hash becomes #widget-open-chat', async () => {
-    renderWithProviders(<ChatLauncher />);
+    renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => {
       window.history.replaceState(null, '', '/en#widget-open-chat');
@@ -106,7 +107,7 @@ describe('ChatLauncher', () => {
   it('opens when an element marked data-chat-opener is clicked, and keeps that link from navigating', async () => {
     renderWithProviders(
       <>
-        <ChatLauncher />
+        <ChatLauncher labels={chatLauncherLabels()} />
         <a href="#support" data-chat-opener="">
           <span>Contact support</span>
         </a>
@@ -129,7 +130,7 @@ describe('ChatLauncher', () => {
     for (const path of ['/landing', '/game/book-of-stars']) {
       navigationState.reset(`/en${path}`);
       window.history.replaceState(null, '', `/en${path}?openChatImmediately`);
-      const { unmount } = renderWithProviders(<ChatLauncher />);
+      const { unmount } = renderWithProviders(<ChatLauncher labels={chatLauncherLabels()} />);
       expect(icon(), path).toBeNull();
       await waitFor(() => expect(widget.mounts).toBe(0));
       unmount();

@@ -1,7 +1,6 @@
 'use client';
 
 import { SPEC } from '@playhouse/shared/constants';
-import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { usePathname } from '@/i18n/navigation';
 import { chatHiddenOn, chatOpenerOf, chatReducer, urlOpensChat } from './chat-state';
@@ -15,8 +14,7 @@ const ChatWidget = lazy(() => import('./chat-widget').then((module) => ({ defaul
  * by itself when the address carries openChatImmediately or widget-open-chat, and when an element marked with
  * data-chat-opener is clicked; the widget closes through its onClose callback, back to idle.
  */
-export function ChatLauncher() {
-  const t = useTranslations('chat');
+export function ChatLauncher({ labels }: { labels: { open: string; loading: string } }) {
   const pathname = usePathname();
   const [phase, dispatch] = useReducer(chatReducer, 'idle');
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -71,7 +69,7 @@ export function ChatLauncher() {
         ref={buttonRef}
         type="button"
         className={styles.button}
-        aria-label={phase === 'loading' ? t('loading') : t('open')}
+        aria-label={phase === 'loading' ? labels.loading : labels.open}
         aria-expanded={phase === 'opened'}
         aria-busy={phase === 'loading'}
         data-phase={phase}

@@ -91,7 +91,7 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
 
   return (
     <section role="dialog" aria-labelledby={titleId} className={styles.panel} hidden={!visible} onKeyDown={onKeyDown}>
-      <header className={styles.header}>
+      <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           {t('title')}
         </h2>
@@ -100,7 +100,7 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
             <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-      </header>
+      </div>
 
       {data.load === 'failed' ? (
         <div className={styles.failed}>

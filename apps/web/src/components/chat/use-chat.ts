@@ -1,15 +1,14 @@
 'use client';
 
-import {
-  chatSendResponseSchema,
-  chatStateResponseSchema,
-  chatStreamMessagesEventSchema,
-  chatStreamStateEventSchema,
-  type ChatConversation,
-  type ChatMessage,
-} from '@playhouse/shared/contracts/chat';
+import type { ChatConversation, ChatMessage } from '@playhouse/shared/contracts/chat';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserApi } from '@/lib/browser-api';
+import {
+  chatStreamUrl,
+  fetchChat,
+  parseChatMessagesEvent,
+  parseChatStateEvent,
+  sendChatMessage,
+} from '@/lib/chat/chat-api';
 
 export type ChatLoad = 'loading' | 'ready' | 'failed';
 
@@ -44,7 +43,7 @@ export function useChat(onSettled: () => void) {
 
   useEffect(() => {
     const controller = new AbortController();
-    browserApi('/spa/chat', chatStateResponseSchema, { signal: controller.signal })
+    fetchChat(controller.signal)
       .then((state) => setData({ load: 'ready', ...state }))
       .catch(() => {
         if (!controller.signal.aborted) setData((current) => ({ ...current, load: 'failed' }));
@@ -64,30 +63,29 @@ export function useChat(onSettled: () => void) {
   useEffect(() => {
     if (!ready || typeof EventSource === 'undefined') return;
     // The messages the page already has are not sent again; a reconnect may repeat some, merged by id.
-    const source = new EventSource(`/spa/chat/stream?after=${lastIdRef.current}`);
+    const source = new EventSource(chatStreamUrl(lastIdRef.current));
     source.addEventListener('messages', (event) => {
-      const parsed = chatStreamMessagesEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      setData((current) => ({ ...current, messages: mergeMessages(current.messages, parsed.data.messages) }));
+      void parseChatMessagesEvent((event as MessageEvent<string>).data).then((parsed) => {
+        if (!parsed) return;
+        setData((current) => ({ ...current, messages: mergeMessages(current.messages, parsed.messages) }));
+      });
     });
     source.addEventListener('state', (event) => {
-      const parsed = chatStreamStateEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      const { status, staffOnline } = parsed.data;
-      setData((current) => ({
-        ...current,
-        staffOnline,
-        conversation: current.conversation && status ? { ...current.conversation, status } : current.conversation,
-      }));
+      void parseChatStateEvent((event as MessageEvent<string>).data).then((parsed) => {
+        if (!parsed) return;
+        const { status, staffOnline } = parsed;
+        setData((current) => ({
+          ...current,
+          staffOnline,
+          conversation: current.conversation && status ? { ...current.conversation, status } : current.conversation,
+        }));
+      });
     });
     return () => source.close();
   }, [ready, conversationId]);
 
   const send = useCallback(async (text: string, email: string) => {
-    const sent = await browserApi('/spa/chat/messages', chatSendResponseSchema, {
-      method: 'POST',
-      body: email ? { text, email } : { text },
-    });
+    const sent = await sendChatMessage(text, email);
     setData((current) => ({
       ...current,
       conversation: sent.conversation,

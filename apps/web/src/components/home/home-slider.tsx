@@ -1,20 +1,53 @@
-import type { Locale } from '@playhouse/shared';
+import type { Locale } from '@playhouse/shared/locales';
+import { getTranslations } from 'next-intl/server';
+import { Carousel } from '@/components/ui/carousel/carousel';
+import { SlideContent } from '@/components/ui/carousel/slide-content';
 import { getSlides } from '@/lib/api-client';
 import { toAppPath } from '@/lib/links';
 import { sanitizeRichHtml } from '@/lib/sanitize';
-import { HomeSliderCarousel, type HomeSlide } from './home-slider-carousel';
 
-/** SPEC.md §2 "Home-page slider": the slides' HTML is sanitized here, on the server, so the browser gets no sanitizer. */
+/**
+ * SPEC.md §2 "Home-page slider": responsive artwork, an HTML body and a button to /{lng}/{url} per slide. The slides'
+ * HTML is sanitized and the texts translated here, on the server, so the browser gets no sanitizer and no translator.
+ */
 export async function HomeSlider({ lng }: { lng: Locale }) {
-  const slides = await getSlides(lng, 'home');
+  const [slides, t] = await Promise.all([
+    getSlides(lng, 'home'),
+    getTranslations({ locale: lng, namespace: 'slider' }),
+  ]);
   if (slides.length === 0) return null;
-  const prepared: HomeSlide[] = slides.map((slide) => ({
-    id: slide.id,
-    slug: slide.slug,
-    images: slide.images,
-    html: sanitizeRichHtml(slide.bodyTranslated),
-    buttonText: slide.btnTextKeyTranslated,
-    href: toAppPath(slide.url),
-  }));
-  return <HomeSliderCarousel slides={prepared} />;
+  const total = slides.length;
+  return (
+    <Carousel
+      variant="hero"
+      slides={slides.map((slide, index) => ({
+        key: slide.id,
+        className: `slide-${slide.slug}`,
+        content: (
+          <SlideContent
+            lng={lng}
+            priority={index === 0}
+            slide={{
+              id: slide.id,
+              slug: slide.slug,
+              images: slide.images,
+              html: sanitizeRichHtml(slide.bodyTranslated),
+              buttonText: slide.btnTextKeyTranslated,
+              href: toAppPath(slide.url),
+            }}
+          />
+        ),
+      }))}
+      labels={{
+        region: t('label'),
+        carousel: t('carouselRole'),
+        slideRole: t('slideRole'),
+        previous: t('previous'),
+        next: t('next'),
+        slide: slides.map((_, index) => t('slideLabel', { index: index + 1, total })),
+        slideTemplate: t('slideLabel', { index: '{{index}}', total: '{{slidesLength}}' }),
+        goTo: slides.map((_, index) => t('goTo', { index: index + 1 })),
+      }}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import type { LocaleItem, Locale, NavCategory } from '@playhouse/shared';
 import { getTranslations } from 'next-intl/server';
 import { HeaderAccount } from '@/components/account/header-account';
+import { VisitorLinks } from '@/components/account/visitor-links';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/links';
 import styles from './header.module.css';
@@ -13,11 +14,13 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
   const t = await getTranslations({ locale: lng, namespace: 'header' });
   const tm = await getTranslations({ locale: lng, namespace: 'sideMenu' });
   const tp = await getTranslations({ locale: lng, namespace: 'promotions' });
+  const tl = await getTranslations({ locale: lng, namespace: 'languageList' });
+  const language = locales.find((locale) => locale.value === lng)?.title ?? lng;
 
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <SideMenu>
+        <SideMenu labels={{ open: tm('open'), title: tm('title'), close: tm('close') }}>
           <nav aria-label={tm('title')} className={styles.menuNav}>
             <ul className={styles.menuList}>
               <li>
@@ -54,9 +57,10 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
         <div className={styles.end}>
           <LanguageList
             current={lng}
+            labels={{ current: tl('current', { language }), toggle: tl('toggle', { language }), list: tl('label') }}
             locales={locales.map(({ value, title, imagePath }) => ({ value, title, imagePath }))}
           />
-          <HeaderAccount />
+          <HeaderAccount visitor={<VisitorLinks lng={lng} />} />
         </div>
       </div>
     </header>

@@ -1,15 +1,20 @@
 import type { InfoPopup as InfoPopupData } from '@playhouse/shared/contracts/content';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { slipStore } from '@/lib/sports/bet-slip-store';
+import { EMPTY_SLIP } from '@/lib/sports/bet-slip';
 import { infoPopupStateFrom } from '@/store/info-popup-slice';
 import { makeStore } from '@/store/store';
 import { navigationState } from '@/test/navigation-mock';
+import { infoPopupLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
+import { CLOSED_ANNOUNCEMENT_KEY } from './announcement-memory';
 import { InfoPopup } from './info-popup';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
 const POPUP: InfoPopupData = {
+  id: 7,
   text: 'Questions? Write to {email} any time.',
   buttonText: 'See the offers',
   closeButtonText: 'Not now',
@@ -20,31 +25,59 @@ const POPUP: InfoPopupData = {
 
 function renderPopup(popup: Partial<InfoPopupData> = {}, locale: 'en' | 'de' = 'en') {
   const store = makeStore({ infoPopup: infoPopupStateFrom({ ...POPUP, ...popup }) });
-  return renderWithProviders(<InfoPopup />, { store, locale });
+  return renderWithProviders(<InfoPopup labels={infoPopupLabels(locale)} />, { store, locale });
 }
 
 const dialog = () => screen.queryByRole('dialog');
 
 describe('InfoPopup', () => {
   beforeEach(() => navigationState.reset('/en/app-page'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    slipStore.update(() => EMPTY_SLIP);
+  });
 
-  it('is shown when the store says so, with the operator text and buttons', () => {
+  it('is shown when the store says so, with the operator text and buttons, without taking the focus', () => {
     renderPopup();
     expect(dialog()).not.toBeNull();
+    expect(dialog()?.getAttribute('aria-modal')).toBeNull();
     expect(screen.getByRole('button', { name: 'See the offers' })).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Not now' })).not.toBeNull();
+    expect(document.activeElement).toBe(document.body);
   });
 
-  it('is not shown when the store says not to', () => {
+  it('is not shown when the store says not to, or when there is no announcement', () => {
     renderPopup({ showInfoPopup: false });
     expect(dialog()).toBeNull();
+    renderPopup({ id: null });
+    expect(dialog()).toBeNull();
   });
 
-  it('is never shown on a /landing path', () => {
-    navigationState.reset('/en/landing');
+  it.each(['/en/landing', '/en/cashbox', '/en/withdrawals', '/en/psp/checkout/abc', '/en/game/lucky-reels'])(
+    'is never shown on %s',
+    (path) => {
+      navigationState.reset(path);
+      renderPopup();
+      expect(dialog()).toBeNull();
+    },
+  );
+
+  it('is shown on a match page, but not over a bet slip in progress', () => {
+    navigationState.reset('/en/game/prematch-mts/12');
     renderPopup();
+    expect(dialog()).not.toBeNull();
+    act(() => slipStore.update((slip) => ({ ...slip, selections: [{ outcomeId: 1 } as never] })));
     expect(dialog()).toBeNull();
+  });
+
+  it('waits on the cashbox and shows once the visitor goes elsewhere', () => {
+    navigationState.reset('/en/cashbox');
+    const { rerender } = renderPopup();
+    expect(dialog()).toBeNull();
+    navigationState.pathname = '/en';
+    rerender(<InfoPopup labels={infoPopupLabels()} />);
+    expect(dialog()).not.toBeNull();
   });
 
   it('shows the e-mail sample in the visitor language in place of {email}', () => {
@@ -52,12 +85,36 @@ describe('InfoPopup', () => {
     expect(dialog()?.textContent).toContain('Questions? Write to ihr.name@beispiel.de any time.');
   });
 
-  it('closes on any path change', () => {
+  it('closes with its close icon, and the browser remembers that this announcement was closed', () => {
+    const { unmount } = renderPopup();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the announcement' }));
+    expect(dialog()).toBeNull();
+    expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');
+    expect(navigationState.push).not.toHaveBeenCalled();
+    unmount();
+    // A reload (or another tab): the same announcement stays closed, a new one shows.
+    renderPopup().unmount();
+    expect(dialog()).toBeNull();
+    renderPopup({ id: 8 });
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('closes when another tab closes it', () => {
+    renderPopup();
+    act(() => {
+      localStorage.setItem(CLOSED_ANNOUNCEMENT_KEY, '7');
+      window.dispatchEvent(new StorageEvent('storage', { key: CLOSED_ANNOUNCEMENT_KEY, newValue: '7' }));
+    });
+    expect(dialog()).toBeNull();
+  });
+
+  it('closes on any path change, for good', () => {
     const { rerender, store } = renderPopup();
     navigationState.pathname = '/en/category/slots';
-    rerender(<InfoPopup />);
+    rerender(<InfoPopup labels={infoPopupLabels()} />);
     expect(dialog()).toBeNull();
     expect(store.getState().infoPopup.showInfoPopup).toBe(false);
+    expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');
   });
 
   it('closes on the main button and goes to its link with the loading flag set', () => {
@@ -66,6 +123,7 @@ describe('InfoPopup', () => {
     expect(dialog()).toBeNull();
     expect(store.getState().loader.loading).toBe(true);
     expect(navigationState.push.mock.calls[0]?.[0]).toBe('/en/category/slots');
+    expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');
   });
 
   it('closes on the close button and goes to its link with the loading flag set', () => {
@@ -107,21 +165,13 @@ describe('InfoPopup', () => {
     expect(navigationState.push).not.toHaveBeenCalled();
   });
 
-  it('puts the focus on the main button and dismisses on Escape', () => {
-    renderPopup();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'See the offers' }));
-    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
-    expect(dialog()).toBeNull();
-    expect(navigationState.push).not.toHaveBeenCalled();
-  });
-
-  it('keeps Tab between its two buttons', () => {
+  it('closes on Escape from inside, without following a link', () => {
     renderPopup();
     const main = screen.getByRole('button', { name: 'See the offers' });
-    const close = screen.getByRole('button', { name: 'Not now' });
-    fireEvent.keyDown(main, { key: 'Tab' });
-    expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(main);
+    main.focus();
+    fireEvent.keyDown(main, { key: 'Escape' });
+    expect(dialog()).toBeNull();
+    expect(navigationState.push).not.toHaveBeenCalled();
+    expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');
   });
 });

@@ -1,14 +1,16 @@
 'use client';
 
-import { HIDDEN_POPUP_PATHS } from '@playhouse/shared/constants';
-import { useLocale, useTranslations } from 'next-intl';
-import { Fragment, useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { usePathname, useRouter } from '@/i18n/navigation';
-import { keepTabInside } from '@/lib/focus-trap';
+import { useLocale } from 'next-intl';
+import { Fragment, useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import buttons from '@/components/ui/button.module.css';
+import dialog from '@/components/ui/dialog.module.css';
+import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
 import { parseConfiguredHref } from '@/lib/links';
+import { slipStore } from '@/lib/sports/bet-slip-store';
 import { closeInfoPopup } from '@/store/info-popup-slice';
 import { setLoading } from '@/store/loader-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { announcementAllowedOn, announcementMemory } from './announcement-memory';
 import styles from './info-popup.module.css';
 
 const EMAIL_PLACEHOLDER = '{email}';
@@ -24,12 +26,18 @@ function PopupText({ text, email }: { text: string; email: string }) {
   ));
 }
 
+const slipInProgress = () => slipStore.get().selections.length > 0;
+
 /**
- * SPEC.md §2 and §4 "Info popup": shown while the store says so, never on /landing paths; closes on any path change
- * and on either button, which then goes to its configured link with the loading flag set.
+ * SPEC.md §2 and §4 "Info popup", the site's announcement: shown while the store says so, once per announcement (the
+ * browser remembers the one its visitor closed, in every tab), never on /landing, the cashbox, a game or over a bet
+ * slip in progress. It closes on any path change and on either button, which then goes to its configured link with
+ * the loading flag set; its close icon and Escape only close it. A non-modal panel: it appears by itself, so it
+ * takes neither the focus nor the page's clicks.
  */
-export function InfoPopup() {
-  const t = useTranslations('infoPopup');
+export type InfoPopupLabels = { title: string; emailSample: string; dismiss: string };
+
+export function InfoPopup({ labels }: { labels: InfoPopupLabels }) {
   const popup = useAppSelector((state) => state.infoPopup);
   const dispatch = useAppDispatch();
   const pathname = usePathname();
@@ -37,27 +45,40 @@ export function InfoPopup() {
   const router = useRouter();
   const titleId = useId();
   const textId = useId();
-  const mainButtonRef = useRef<HTMLButtonElement>(null);
-  const fullPath = `/${locale}${pathname === '/' ? '' : pathname}`;
-  const lastPath = useRef(fullPath);
+  const closedId = useSyncExternalStore(
+    announcementMemory.subscribe,
+    announcementMemory.closedId,
+    announcementMemory.serverClosedId,
+  );
+  const betting = useSyncExternalStore(slipStore.subscribe, slipInProgress, () => false);
+  const fullPath = getPathname({ href: pathname, locale });
+  const known = closedId !== undefined && popup.id !== null;
+  const visible =
+    known && popup.showInfoPopup && closedId !== String(popup.id) && announcementAllowedOn(pathname) && !betting;
 
-  useEffect(() => {
-    if (lastPath.current === fullPath) return;
-    lastPath.current = fullPath;
+  const close = () => {
     dispatch(closeInfoPopup());
-  }, [fullPath, dispatch]);
+    if (popup.id !== null) announcementMemory.remember(popup.id);
+  };
 
-  const hidden = HIDDEN_POPUP_PATHS.some((path) => fullPath.includes(path));
-  const visible = popup.showInfoPopup && !hidden;
-
+  // A path change closes it (SPEC.md §4) when it was on screen; one it never covered stays to be shown elsewhere.
+  const lastPath = useRef(fullPath);
+  const wasVisible = useRef(false);
   useEffect(() => {
-    if (visible) mainButtonRef.current?.focus();
-  }, [visible]);
+    if (lastPath.current !== fullPath) {
+      lastPath.current = fullPath;
+      if (wasVisible.current) {
+        dispatch(closeInfoPopup());
+        if (popup.id !== null) announcementMemory.remember(popup.id);
+      }
+    }
+    wasVisible.current = visible;
+  }, [fullPath, visible, popup.id, dispatch]);
 
   if (!visible) return null;
 
   const follow = (href: string) => {
-    dispatch(closeInfoPopup());
+    close();
     const target = parseConfiguredHref(href);
     if (!target) return;
     if (target.kind === 'external') {
@@ -73,42 +94,40 @@ export function InfoPopup() {
     router.push(`${target.path}${target.search}`, { locale: targetLocale });
   };
 
-  // Modal: Tab cycles through the popup's own controls, Escape dismisses it without following a link.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') dispatch(closeInfoPopup());
-    else keepTabInside(event);
+    if (event.key === 'Escape') close();
   };
 
   return (
-    <div className={styles.overlay}>
-      <div
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className={styles.title}>
-          {t('title')}
+    <div
+      className={`${dialog.panel} ${styles.popup}`}
+      role="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onKeyDown={onKeyDown}
+    >
+      <div className={dialog.body}>
+        <h2 id={titleId} className={dialog.title}>
+          {labels.title}
         </h2>
-        <p id={textId} className={styles.text}>
-          <PopupText text={popup.text} email={t('emailSample')} />
+        <p id={textId} className={dialog.text}>
+          <PopupText text={popup.text} email={labels.emailSample} />
         </p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => follow(popup.hrefOnCloseButton)}>
-            {popup.closeButtonText}
-          </button>
-          <button
-            ref={mainButtonRef}
-            type="button"
-            className={styles.primary}
-            onClick={() => follow(popup.hrefOnMainButton)}
-          >
+        <div className={dialog.actions}>
+          <button type="button" className={buttons.primary} onClick={() => follow(popup.hrefOnMainButton)}>
             {popup.buttonText}
+          </button>
+          <button type="button" className={buttons.secondary} onClick={() => follow(popup.hrefOnCloseButton)}>
+            {popup.closeButtonText}
           </button>
         </div>
       </div>
+      <button type="button" className={buttons.icon} onClick={close}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">{labels.dismiss}</span>
+      </button>
     </div>
   );
 }

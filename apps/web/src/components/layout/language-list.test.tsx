@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
+import { languageListLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { LanguageList, type LanguageOption } from './language-list';
 
@@ -17,12 +18,16 @@ describe('LanguageList', () => {
   beforeEach(() => navigationState.reset('/en'));
 
   it('renders nothing when there is no locale', () => {
-    const { container } = renderWithProviders(<LanguageList locales={[]} current="en" />);
+    const { container } = renderWithProviders(
+      <LanguageList locales={[]} current="en" labels={languageListLabels('en', 'English')} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 
   it('shows the only locale with its flag and nothing to open when there is one', () => {
-    const { container } = renderWithProviders(<LanguageList locales={[EN]} current="en" />);
+    const { container } = renderWithProviders(
+      <LanguageList locales={[EN]} current="en" labels={languageListLabels('en', 'English')} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText('English')).not.toBeNull();
@@ -30,7 +35,9 @@ describe('LanguageList', () => {
   });
 
   it('opens and closes on click when there are several locales', () => {
-    renderWithProviders(<LanguageList locales={[EN, DE, RU]} current="en" />);
+    renderWithProviders(
+      <LanguageList locales={[EN, DE, RU]} current="en" labels={languageListLabels('en', 'English')} />,
+    );
     expect(list().hidden).toBe(true);
     fireEvent.click(toggle());
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
@@ -41,7 +48,9 @@ describe('LanguageList', () => {
   });
 
   it('shows a flag for each locale', () => {
-    renderWithProviders(<LanguageList locales={[EN, DE, RU]} current="en" />);
+    renderWithProviders(
+      <LanguageList locales={[EN, DE, RU]} current="en" labels={languageListLabels('en', 'English')} />,
+    );
     fireEvent.click(toggle());
     const flags = [...list().querySelectorAll('img')];
     expect(flags.map((flag) => flag.getAttribute('src'))).toEqual(['/flags/en.svg', '/flags/de.svg', '/flags/ru.svg']);
@@ -49,7 +58,9 @@ describe('LanguageList', () => {
 
   it('links each locale to the current path without its prefix, query kept', () => {
     navigationState.reset('/en/category/slots', 'sort=new&page=2');
-    renderWithProviders(<LanguageList locales={[EN, DE, RU]} current="en" />);
+    renderWithProviders(
+      <LanguageList locales={[EN, DE, RU]} current="en" labels={languageListLabels('en', 'English')} />,
+    );
     fireEvent.click(toggle());
     const hrefs = within(list())
       .getAllByRole('link')
@@ -63,7 +74,9 @@ describe('LanguageList', () => {
 
   it('links the home page of each locale from the home page', () => {
     navigationState.reset('/de');
-    renderWithProviders(<LanguageList locales={[EN, DE]} current="de" />, { locale: 'de' });
+    renderWithProviders(<LanguageList locales={[EN, DE]} current="de" labels={languageListLabels('de', 'Deutsch')} />, {
+      locale: 'de',
+    });
     fireEvent.click(screen.getByRole('button', { name: /Aktuelle Sprache: Deutsch/ }));
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/en', '/de']);
@@ -71,7 +84,7 @@ describe('LanguageList', () => {
   });
 
   it('closes on Escape and on a click elsewhere', () => {
-    renderWithProviders(<LanguageList locales={[EN, DE]} current="en" />);
+    renderWithProviders(<LanguageList locales={[EN, DE]} current="en" labels={languageListLabels('en', 'English')} />);
     fireEvent.click(toggle());
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(list().hidden).toBe(true);

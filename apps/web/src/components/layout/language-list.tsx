@@ -1,7 +1,6 @@
 'use client';
 
 import type { Locale } from '@playhouse/shared/locales';
-import { useTranslations } from 'next-intl';
 import Image from 'next/image';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +8,9 @@ import { Link, usePathname } from '@/i18n/navigation';
 import styles from './language-list.module.css';
 
 export type LanguageOption = { value: Locale; title: string; imagePath: string };
-type LanguageListProps = { locales: LanguageOption[]; current: Locale };
+/** Drawn on the server (the current language known): "Current language: English", "Change the language…", "Language". */
+export type LanguageListLabels = { current: string; toggle: string; list: string };
+type LanguageListProps = { locales: LanguageOption[]; current: Locale; labels: LanguageListLabels };
 
 /**
  * SPEC.md §2 "Language list": flags; opens and closes on click only when there is more than one locale; hidden when
@@ -34,8 +35,7 @@ function Flag({ src }: { src: string }) {
   return <Image className={styles.flag} src={src} alt="" width={24} height={18} unoptimized />;
 }
 
-export function LanguageMenu({ locales, current, search }: LanguageListProps & { search: string }) {
-  const t = useTranslations('languageList');
+export function LanguageMenu({ locales, current, labels, search }: LanguageListProps & { search: string }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -68,7 +68,7 @@ export function LanguageMenu({ locales, current, search }: LanguageListProps & {
       <div className={styles.single}>
         <Flag src={active.imagePath} />
         <span>{active.title}</span>
-        <span className="visually-hidden">{t('current', { language: active.title })}</span>
+        <span className="visually-hidden">{labels.current}</span>
       </div>
     );
   }
@@ -87,12 +87,12 @@ export function LanguageMenu({ locales, current, search }: LanguageListProps & {
       >
         <Flag src={active.imagePath} />
         <span aria-hidden="true">{active.title}</span>
-        <span className="visually-hidden">{t('toggle', { language: active.title })}</span>
+        <span className="visually-hidden">{labels.toggle}</span>
         <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
           <path d="M2 4.5 6 8.5l4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
-      <ul id={listId} className={styles.list} hidden={!open} aria-label={t('label')}>
+      <ul id={listId} className={styles.list} hidden={!open} aria-label={labels.list}>
         {locales.map((locale) => (
           <li key={locale.value}>
             <Link

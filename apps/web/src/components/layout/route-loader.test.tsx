@@ -14,19 +14,19 @@ describe('RouteLoader', () => {
   it('announces loading while the flag is set and ends it when the path changes', () => {
     const store = makeStore();
     store.dispatch(setLoading(true));
-    const { rerender } = renderWithProviders(<RouteLoader />, { store });
+    const { rerender } = renderWithProviders(<RouteLoader label="Loading the page…" />, { store });
     expect(screen.getByRole('status').textContent).toBe('Loading the page…');
     navigationState.pathname = '/en/app-page';
-    rerender(<RouteLoader />);
+    rerender(<RouteLoader label="Loading the page…" />);
     expect(store.getState().loader.loading).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('leaves the flag alone while the path stays', () => {
     const store = makeStore();
-    const { rerender } = renderWithProviders(<RouteLoader />, { store });
+    const { rerender } = renderWithProviders(<RouteLoader label="Loading the page…" />, { store });
     store.dispatch(setLoading(true));
-    rerender(<RouteLoader />);
+    rerender(<RouteLoader label="Loading the page…" />);
     expect(store.getState().loader.loading).toBe(true);
   });
 });

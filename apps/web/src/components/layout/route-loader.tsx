@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { setLoading } from '@/store/loader-slice';
@@ -8,8 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import styles from './route-loader.module.css';
 
 /** Shows the store's loading flag as a bar at the top; arriving on a new path ends the loading. */
-export function RouteLoader() {
-  const t = useTranslations('common');
+export function RouteLoader({ label }: { label: string }) {
   const loading = useAppSelector((state) => state.loader.loading);
   const dispatch = useAppDispatch();
   const pathname = usePathname();
@@ -26,7 +24,7 @@ export function RouteLoader() {
       {loading ? (
         <>
           <span className={styles.bar} aria-hidden="true" />
-          <span className="visually-hidden">{t('loading')}</span>
+          <span className="visually-hidden">{label}</span>
         </>
       ) : null}
     </div>

@@ -19,33 +19,33 @@ describe('ScrollToTopButton', () => {
   });
 
   it('is hidden at the top of the page', () => {
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     expect(button()).toBeNull();
   });
 
   it('stays hidden while the visitor scrolls down', () => {
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     scrollTo(400);
     scrollTo(900);
     expect(button()).toBeNull();
   });
 
   it('appears when the visitor scrolls up while at least 150 px down', () => {
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     scrollTo(900);
     scrollTo(800);
     expect(button()).not.toBeNull();
   });
 
   it('counts exactly 150 px as far enough down', () => {
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     scrollTo(300);
     scrollTo(150);
     expect(button()).not.toBeNull();
   });
 
   it('hides again above 150 px and when the visitor scrolls down again', () => {
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     scrollTo(900);
     scrollTo(800);
     scrollTo(850);
@@ -58,15 +58,15 @@ describe('ScrollToTopButton', () => {
 
   it('scrolls smoothly to the top when pressed', () => {
     const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    renderWithProviders(<ScrollToTopButton />);
+    renderWithProviders(<ScrollToTopButton label="Back to the top of the page" />);
     scrollTo(900);
     scrollTo(700);
     fireEvent.click(button()!);
     expect(scroll).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 
-  it('is named in the visitor language', () => {
-    renderWithProviders(<ScrollToTopButton />, { locale: 'de' });
+  it('is named with the label the server translated', () => {
+    renderWithProviders(<ScrollToTopButton label="Zurück zum Seitenanfang" />, { locale: 'de' });
     scrollTo(900);
     scrollTo(700);
     expect(screen.getByRole('button', { name: 'Zurück zum Seitenanfang' })).not.toBeNull();

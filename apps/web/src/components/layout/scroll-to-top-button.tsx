@@ -1,13 +1,11 @@
 'use client';
 
 import { SPEC } from '@playhouse/shared/constants';
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import styles from './scroll-to-top-button.module.css';
 
 /** SPEC.md §2 "Scroll-to-top button": shown at least 150 px down while the visitor scrolls up; scrolls smoothly to the top. */
-export function ScrollToTopButton() {
-  const t = useTranslations('scrollToTop');
+export function ScrollToTopButton({ label }: { label: string }) {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -34,7 +32,7 @@ export function ScrollToTopButton() {
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
       </svg>
-      <span className="visually-hidden">{t('label')}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }

@@ -3,13 +3,14 @@ import Link from 'next/link';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
+import { sideMenuLabels } from '@/test/labels';
 import { SideMenu } from './side-menu';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
 function menu() {
   return (
-    <SideMenu>
+    <SideMenu labels={sideMenuLabels()}>
       <nav aria-label="Menu links">
         <Link href="/en/app-page">Mobile app</Link>
       </nav>

@@ -1,14 +1,18 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { keepTabInside } from '@/lib/focus-trap';
 import styles from './side-menu.module.css';
 
 /** SPEC.md §2 "Side menu": opens and closes, and closes on any route change or a click on the backdrop. */
-export function SideMenu({ children }: { children: ReactNode }) {
-  const t = useTranslations('sideMenu');
+export function SideMenu({
+  labels,
+  children,
+}: {
+  labels: { open: string; title: string; close: string };
+  children: ReactNode;
+}) {
   const panelId = useId();
   const titleId = useId();
   const [open, setOpen] = useState(false);
@@ -58,7 +62,7 @@ export function SideMenu({ children }: { children: ReactNode }) {
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="visually-hidden">{t('open')}</span>
+        <span className="visually-hidden">{labels.open}</span>
       </button>
       <div className={styles.backdrop} hidden={!open} onClick={() => setOpen(false)} data-side-menu-backdrop="" />
       <div
@@ -73,13 +77,13 @@ export function SideMenu({ children }: { children: ReactNode }) {
       >
         <div className={styles.top}>
           <h2 id={titleId} className={styles.title}>
-            {t('title')}
+            {labels.title}
           </h2>
           <button ref={closeRef} type="button" className={styles.close} onClick={() => setOpen(false)}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
-            <span className="visually-hidden">{t('close')}</span>
+            <span className="visually-hidden">{labels.close}</span>
           </button>
         </div>
         {children}

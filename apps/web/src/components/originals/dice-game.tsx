@@ -9,19 +9,18 @@ import {
   type DiceDirection,
 } from '@playhouse/games';
 import type { OriginalsRound } from '@playhouse/shared/contracts/casino';
-import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { BetField } from './bet-field';
 import { isValidBet, ORIGINALS_BET } from './format';
-import type { PlayRound } from './originals-host';
+import type { GameProps } from './play-round';
 import { RoundResult } from './round-result';
 import styles from './originals-host.module.css';
 
 const hundredths = (ticks: number) => (ticks / 100).toFixed(2);
 
 /** Dice: roll under or over a target of 2.00–98.00; the payout follows the win chance (99% return). */
-export function DiceGame({ lng, currency, play }: { lng: Locale; currency: string; play: PlayRound }) {
+export function DiceGame({ lng, currency, play }: GameProps) {
   const t = useTranslations('casino.originals');
   const targetId = useId();
   const [bet, setBet] = useState<string>(ORIGINALS_BET.default);

@@ -1,15 +1,16 @@
 'use client';
 
-import type { OriginalsRound, OriginalsSession } from '@playhouse/shared/contracts/casino';
+import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { useErrorText } from '@/components/account/use-error-text';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { formatAmount } from './format';
+import type { PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
 import styles from './originals-host.module.css';
@@ -19,14 +20,13 @@ const SESSION_KEY = 'playhouse.originals.session';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } | { kind: 'ended' };
 
-export type PlayRound = (bet: string, params: Record<string, unknown>) => Promise<OriginalsRound | null>;
-
 /**
  * Opens the game from the launch token in the address fragment (then drops it from the address), shows the balance
  * and the game, and plays rounds; the fairness panel shows the seed commitment and verifies revealed rounds.
  */
 export function OriginalsHost({ lng }: { lng: Locale }) {
   const t = useTranslations('casino.originals');
+  const titleId = useId();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [roundsPlayed, setRoundsPlayed] = useState(0);
@@ -87,9 +87,12 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   const { session } = load;
   const Game = { slot: SlotGame, dice: DiceGame, plinko: PlinkoGame }[session.game.engine];
   return (
-    <main className={styles.host}>
+    // Named by the game: inside the game page's frame, the page's own <main> is the other one.
+    <main className={styles.host} aria-labelledby={titleId}>
       <header className={styles.top}>
-        <h1 className={styles.title}>{session.game.title}</h1>
+        <h1 id={titleId} className={styles.title}>
+          {session.game.title}
+        </h1>
         <p className={styles.balance} aria-live="polite">
           {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
           <strong>{formatAmount(session.balance, session.currency, lng)}</strong>

@@ -2,17 +2,16 @@
 
 import { PLINKO_MULTIPLIERS, PLINKO_ROWS, type PlinkoRows } from '@playhouse/games';
 import type { OriginalsRound } from '@playhouse/shared/contracts/casino';
-import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { BetField } from './bet-field';
 import { isValidBet, ORIGINALS_BET } from './format';
-import type { PlayRound } from './originals-host';
+import type { GameProps } from './play-round';
 import { RoundResult } from './round-result';
 import styles from './originals-host.module.css';
 
 /** Plinko: the ball's path through the pegs as the server's round drew it, and the slot it landed in. */
-export function PlinkoGame({ lng, currency, play }: { lng: Locale; currency: string; play: PlayRound }) {
+export function PlinkoGame({ lng, currency, play }: GameProps) {
   const t = useTranslations('casino.originals');
   const rowsId = useId();
   const [bet, setBet] = useState<string>(ORIGINALS_BET.default);

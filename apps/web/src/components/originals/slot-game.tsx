@@ -2,12 +2,11 @@
 
 import { SLOT_REELS, SLOT_ROWS, SLOT_STRIPS, type SlotSymbol } from '@playhouse/games';
 import type { OriginalsRound } from '@playhouse/shared/contracts/casino';
-import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BetField } from './bet-field';
 import { isValidBet, ORIGINALS_BET } from './format';
-import type { PlayRound } from './originals-host';
+import type { GameProps } from './play-round';
 import { RoundResult } from './round-result';
 import styles from './originals-host.module.css';
 
@@ -27,7 +26,7 @@ const SYMBOL_ART: Record<SlotSymbol, string> = {
 const FIRST_GRID: SlotSymbol[][] = SLOT_STRIPS.map((strip) => strip.slice(0, SLOT_ROWS));
 
 /** Lucky Reels: five reels, three rows, ten lines; the grid comes from the round the server played. */
-export function SlotGame({ lng, currency, play }: { lng: Locale; currency: string; play: PlayRound }) {
+export function SlotGame({ lng, currency, play }: GameProps) {
   const t = useTranslations('casino.originals');
   const [bet, setBet] = useState<string>(ORIGINALS_BET.default);
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,8 @@
 import type { Slide } from '@playhouse/shared/contracts/content';
-import { isValidElement } from 'react';
+import { isValidElement, type ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BannerSlider } from './banner-slider';
-import type { BannerSliderCarousel } from './banner-slider-carousel';
+import type { Carousel } from '@/components/ui/carousel/carousel';
+import { BannerSlider, type BannerSlide } from './banner-slider';
 
 const api = vi.hoisted(() => ({ slides: [] as Slide[], getSlides: vi.fn() }));
 vi.mock('@/lib/api-client', () => ({ getSlides: api.getSlides }));
@@ -23,7 +23,8 @@ const slide = (id: number, images: Slide['images']): Slide => ({
   url: 'cashbox',
 });
 
-type CarouselProps = Parameters<typeof BannerSliderCarousel>[0];
+type CarouselProps = Parameters<typeof Carousel>[0];
+type BannerSlideProps = Parameters<typeof BannerSlide>[0];
 
 describe('BannerSlider', () => {
   beforeEach(() => {
@@ -39,14 +40,24 @@ describe('BannerSlider', () => {
     expect(await BannerSlider({ lng: 'en' })).toBeNull();
   });
 
-  it('hands every banner to the carousel, with sanitized HTML, a path link and the language', async () => {
+  it('hands every banner, with sanitized HTML, a path link and the language, to a 7000 ms carousel', async () => {
     api.slides = [slide(1, NO_IMAGES), slide(2, { ...NO_IMAGES, tablet: '/media/slides/t.svg' })];
     const element = await BannerSlider({ lng: 'de' });
     expect(isValidElement(element)).toBe(true);
-    const props = (element as { props: CarouselProps }).props;
-    expect(props.lng).toBe('de');
-    expect(props.slides.map((item) => item.id)).toEqual([1, 2]);
-    expect(props.slides[0]).toMatchObject({ html: '<h2>Weekend reload</h2>', href: '/cashbox', buttonText: 'Top up' });
+    const props = (element as ReactElement<CarouselProps>).props;
+    expect(props.autoplayMs).toBe(7000);
+    expect(props.slides.map((item) => item.className)).toEqual(['banner-slide-banner-1', 'banner-slide-banner-2']);
+    const banners = props.slides.map((item) => (item.content as ReactElement<BannerSlideProps>).props);
+    expect(banners.map((banner) => [banner.lng, banner.slide.id, banner.priority])).toEqual([
+      ['de', 1, true],
+      ['de', 2, false],
+    ]);
+    expect(banners[0]?.slide).toMatchObject({
+      html: '<h2>Weekend reload</h2>',
+      href: '/cashbox',
+      buttonText: 'Top up',
+    });
     expect(props.labels.slide).toEqual(['slideLabel {"index":1,"total":2}', 'slideLabel {"index":2,"total":2}']);
+    expect(props.labels.slideTemplate).toBe('slideLabel {"index":"{{index}}","total":"{{slidesLength}}"}');
   });
 });

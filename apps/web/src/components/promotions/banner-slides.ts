@@ -9,8 +9,3 @@ export function hasAnyBannerImage(slides: readonly Pick<Slide, 'images'>[]): boo
 export function bannerSlideClass(slug: string): string {
   return `banner-slide-${slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}`;
 }
-
-/** The slide after or before `index` in a loop of `count` slides. */
-export function loopIndex(index: number, step: number, count: number): number {
-  return count === 0 ? 0 : (((index + step) % count) + count) % count;
-}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { useHydrated } from '@/components/account/use-hydrated';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { Link } from '@/i18n/navigation';
 import { useAppSelector } from '@/store/hooks';
 import styles from './bonus-info-block.module.css';

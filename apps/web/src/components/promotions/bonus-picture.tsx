@@ -1,6 +1,6 @@
 import type { ResponsiveImages } from '@playhouse/shared/contracts/content';
 import { SPEC } from '@playhouse/shared/constants';
-import { SLIDE_SIZES as SIZES } from '@/components/home/slide-picture';
+import { SLIDE_SIZES as SIZES } from '@/components/ui/carousel/slide-picture';
 import styles from './bonus-info-block.module.css';
 
 const { mobileMax, tabletMax, desktopMin } = SPEC.bonusImageBreakpoints;

@@ -10,8 +10,8 @@ import {
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { formatDateTime } from '@/lib/account/money-format';
 import { requestReturn, takeRestriction } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';

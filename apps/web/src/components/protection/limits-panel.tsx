@@ -4,8 +4,8 @@ import type { LimitKind, PlayerLimit } from '@playhouse/shared/contracts/protect
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { confirmLimit, setLimit } from '@/lib/protection/protection-api';
@@ -26,6 +26,7 @@ export function LimitsPanel({
   onChange: (limits: PlayerLimit[]) => void;
 }) {
   const t = useTranslations('protection');
+  const id = useId();
   return (
     <section className={styles.section} aria-labelledby="limits-title">
       <h2 id="limits-title" className={styles.sectionTitle}>
@@ -33,7 +34,9 @@ export function LimitsPanel({
       </h2>
       {KINDS.map((kind) => (
         <div key={kind} className={styles.section}>
-          <h3 className={styles.sectionTitle}>{t(`limits.kinds.${kind}`)}</h3>
+          <h3 id={`${id}-${kind}`} className={styles.sectionTitle}>
+            {t(`limits.kinds.${kind}`)}
+          </h3>
           <div className={styles.grid}>
             {limits
               .filter((limit) => limit.kind === kind)
@@ -43,6 +46,7 @@ export function LimitsPanel({
                   lng={lng}
                   currency={currency}
                   limit={limit}
+                  kindTitleId={`${id}-${kind}`}
                   onChange={onChange}
                 />
               ))}
@@ -57,11 +61,14 @@ function LimitCard({
   lng,
   currency,
   limit,
+  kindTitleId,
   onChange,
 }: {
   lng: Locale;
   currency: string;
   limit: PlayerLimit;
+  /** The kind's heading: with the period it names the card ("Deposit limit Daily"; every kind has a "Daily"). */
+  kindTitleId: string;
   onChange: (limits: PlayerLimit[]) => void;
 }) {
   const t = useTranslations('protection');
@@ -115,7 +122,7 @@ function LimitCard({
   }
 
   return (
-    <form className={styles.card} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className={styles.card} noValidate onSubmit={submit} aria-labelledby={`${kindTitleId} ${id}-title`}>
       <h4 id={`${id}-title`} className={styles.cardTitle}>
         {t(`limits.periods.${limit.period}`)}
       </h4>

@@ -3,7 +3,7 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { formatMoney } from '@/lib/account/money-format';
 import { getStatement, STATEMENT_KEY } from '@/lib/protection/protection-api';

@@ -3,8 +3,8 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { LoadError } from '@/components/account/load-error';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link } from '@/i18n/navigation';
 import { getProtection, PROTECTION_KEY } from '@/lib/protection/protection-api';
 import { BreakForm, ClosureForm, RestrictionBanner } from './break-forms';

@@ -4,13 +4,14 @@ import { isLocale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { Link, useRouter } from '@/i18n/navigation';
 import { formatMoney } from '@/lib/account/money-format';
 import { keepTabInside } from '@/lib/focus-trap';
 import { acknowledgeRealityCheck, getRealityCheck, REALITY_CHECK_KEY } from '@/lib/protection/protection-api';
 import { useAppDispatch } from '@/store/hooks';
 import { logoutUser } from '@/store/user-thunks';
+import buttons from '@/components/ui/button.module.css';
 import styles from './protection.module.css';
 
 const MINUTE_MS = 60_000;
@@ -97,11 +98,12 @@ export function RealityCheckGate() {
         </p>
         <p>{t('dialog.paused')}</p>
         <div className={styles.buttons}>
-          <button type="button" disabled={busy} onClick={() => void answer()}>
+          <button type="button" className={buttons.primary} disabled={busy} onClick={() => void answer()}>
             {t('dialog.continue')}
           </button>
           <button
             type="button"
+            className={buttons.secondary}
             disabled={busy}
             onClick={() => {
               setOpenMinutes(null);

@@ -4,8 +4,8 @@ import { REALITY_CHECK_CHOICES } from '@playhouse/shared/contracts/protection';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import formStyles from '@/components/account/account-form.module.css';
-import { useErrorText } from '@/components/account/use-error-text';
+import formStyles from '@/components/ui/form.module.css';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { setRealityCheck } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';
 

@@ -3,8 +3,8 @@
 import { LOCALE_TAGS, type Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { LoadError } from '@/components/account/load-error';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
+import { LoadError } from '@/components/ui/load-error';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatMoney } from '@/lib/account/money-format';
 import { getStatement, STATEMENT_KEY, statementCsvHref } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';

@@ -1,26 +1,20 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { userResponseSchema } from '@playhouse/shared/contracts/accounts';
-import {
-  staffSignInResponseSchema,
-  staffTotpSetupResponseSchema,
-  type StaffSignInStep,
-  type StaffTotpSetup,
-} from '@playhouse/shared/contracts/staff';
+import type { StaffSignInStep, StaffTotpSetup } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
-import { browserApi } from '@/lib/browser-api';
-import styles from '../account/account-form.module.css';
-import { FormError } from '../account/form-error';
-import { FormField } from '../account/form-field';
-import { SubmitButton } from '../account/submit-button';
-import { useAccountForm } from '../account/use-account-form';
-import { useErrorText } from '../account/use-error-text';
+import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
 import { useSignIn } from '../account/use-sign-in';
+import { FormError } from '../ui/form-error';
+import { FormField } from '../ui/form-field';
+import styles from '../ui/form.module.css';
+import { SubmitButton } from '../ui/submit-button';
+import { useErrorText } from '../ui/use-error-text';
+import { useForm } from '../ui/use-form';
 import signInStyles from './staff-sign-in.module.css';
 
 type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
@@ -35,12 +29,18 @@ const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staf
 export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   const t = useTranslations('staffAuth');
   const errorText = useErrorText();
-  const form = useAccountForm(fields);
   const signIn = useSignIn();
   const [step, setStep] = useState<StaffSignInStep | null>(null);
   const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const form = useForm(fields, {
+    onSubmit: async (values) => {
+      setCodeError(null);
+      const started = await startStaffSignIn(lng, { login: String(values.login), password: String(values.password) });
+      setStep(started.step);
+    },
+  });
   const [busy, setBusy] = useState(false);
   const codeId = useId();
   const secretId = useId();
@@ -67,7 +67,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   useEffect(() => {
     if (step !== 'totp_setup' || setup) return;
     const controller = new AbortController();
-    browserApi('/spa/auth/staff/totp-setup', staffTotpSetupResponseSchema, { locale: lng, signal: controller.signal })
+    fetchTotpSetup(lng, controller.signal)
       .then(setSetup)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setCodeError(describe(error));
@@ -76,25 +76,6 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
     // describe only reads translations; the secret is fetched once per set-up step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step, setup, lng]);
-
-  async function submitPassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.submitting || !form.validate()) return;
-    form.setSubmitting(true);
-    try {
-      const started = await browserApi('/spa/auth/staff/login', staffSignInResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { login: form.values.login, password: form.values.password },
-      });
-      setStep(started.step);
-    } catch (error) {
-      setCodeError(null);
-      form.showApiError(error);
-    } finally {
-      form.setSubmitting(false);
-    }
-  }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,12 +87,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
     }
     setBusy(true);
     try {
-      const { user } = await browserApi('/spa/auth/staff/totp', userResponseSchema, {
-        method: 'POST',
-        locale: lng,
-        body: { code },
-      });
-      signIn(user, next);
+      signIn(await confirmTotp(lng, code), next);
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.code === 'staff_sign_in_expired') {
@@ -125,7 +101,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
 
   if (step === null) {
     return (
-      <form className={styles.form} noValidate onSubmit={submitPassword}>
+      <form className={styles.form} noValidate onSubmit={form.submit}>
         <p className={signInStyles.intro}>{t('intro')}</p>
         <FormError message={form.formError ?? codeError} />
         {fields.map((field) => (

@@ -1,6 +1,6 @@
 import type { Locale } from '@playhouse/shared/locales';
-import { browserApi } from '../browser-api';
 import { syncFingerprint } from '../fingerprint/fingerprint';
+import { saveTimezone, sendFingerprint } from './account-api';
 import { syncTimezone } from './timezone-sync';
 
 /**
@@ -12,15 +12,13 @@ export async function runBackgroundSync(userId: number | string, locale: Locale)
   await syncTimezone(userId, {
     storage,
     send: async (timezone) => {
-      await browserApi('/spa/users/timezone', null, { method: 'PUT', locale, body: { timezone, source: 'device' } });
+      await saveTimezone(locale, timezone, 'device');
     },
   });
   await syncFingerprint(userId, {
     storage,
     send: async (fingerprint) => {
-      const form = new FormData();
-      form.set('fingerprint', fingerprint);
-      await browserApi('/spa/users/fingerprints', null, { method: 'POST', locale, body: form });
+      await sendFingerprint(locale, fingerprint);
     },
   });
 }

@@ -1,20 +1,10 @@
-import {
-  favouriteResponseSchema,
-  gameResponseSchema,
-  gameSearchResponseSchema,
-  gamesResponseSchema,
-  launchResponseSchema,
-  originalsRoundResponseSchema,
-  originalsRoundsResponseSchema,
-  originalsSessionResponseSchema,
-  providersResponseSchema,
-  rotateSeedResponseSchema,
-  type GameMode,
-} from '@playhouse/shared/contracts/casino';
+import type { GameMode } from '@playhouse/shared/contracts/casino';
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
-import { apiErrorFrom } from '../api-error';
-import { browserApi } from '../browser-api';
+import { browserApi, lazySchema } from '../browser-api';
+
+const contracts = () => import('@playhouse/shared/contracts/casino');
+const schema = <K extends keyof Awaited<ReturnType<typeof contracts>>>(name: K) => lazySchema(contracts, name);
 
 /** The part of a games query (SPEC.md §7.7) that picks the games; paging and artwork are added per request. */
 export type GamesSelection = { categorySlug?: string; searchValue?: string; withCategory?: boolean };
@@ -35,11 +25,15 @@ export function gamesQuery(selection: GamesSelection, page: number, limit: numbe
 
 /** One page of games, with the session cookie so hearts and locks are the player's own. */
 export function fetchGames(lng: Locale, selection: GamesSelection, page: number, signal?: AbortSignal) {
-  return browserApi('/spa/games', gamesResponseSchema, { locale: lng, query: gamesQuery(selection, page), signal });
+  return browserApi('/spa/games', schema('gamesResponseSchema'), {
+    locale: lng,
+    query: gamesQuery(selection, page),
+    signal,
+  });
 }
 
 export function searchGames(lng: Locale, search: string, page: number, signal?: AbortSignal) {
-  return browserApi('/spa/games/search', gameSearchResponseSchema, {
+  return browserApi('/spa/games/search', schema('gameSearchResponseSchema'), {
     locale: lng,
     query: { search, page, perPage: SPEC.suggestionPageSize },
     signal,
@@ -48,21 +42,24 @@ export function searchGames(lng: Locale, search: string, page: number, signal?: 
 
 /** SPEC.md §7.9: the heart flips only when this answers 200. */
 export function toggleFavourite(lng: Locale, gameId: number) {
-  return browserApi(`/spa/games/${gameId}/favourite`, favouriteResponseSchema, { method: 'POST', locale: lng });
+  return browserApi(`/spa/games/${gameId}/favourite`, schema('favouriteResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+  });
 }
 
 export function fetchGame(lng: Locale, slug: string) {
-  return browserApi(`/spa/games/${encodeURIComponent(slug)}`, gameResponseSchema, { locale: lng }).then(
+  return browserApi(`/spa/games/${encodeURIComponent(slug)}`, schema('gameResponseSchema'), { locale: lng }).then(
     (data) => data.game,
   );
 }
 
 export function fetchProviders() {
-  return browserApi('/spa/providers', providersResponseSchema).then((data) => data.providers);
+  return browserApi('/spa/providers', schema('providersResponseSchema')).then((data) => data.providers);
 }
 
 export function launchGame(lng: Locale, slug: string, mode: GameMode) {
-  return browserApi(`/spa/games/${encodeURIComponent(slug)}/launch`, launchResponseSchema, {
+  return browserApi(`/spa/games/${encodeURIComponent(slug)}/launch`, schema('launchResponseSchema'), {
     method: 'POST',
     locale: lng,
     body: { mode },
@@ -72,62 +69,42 @@ export function launchGame(lng: Locale, slug: string, mode: GameMode) {
 // The Originals host's calls, made by its page inside the game iframe.
 
 export function openOriginalsSession(lng: Locale, launchToken: string) {
-  return browserApi('/spa/games/originals/sessions', originalsSessionResponseSchema, {
+  return browserApi('/spa/games/originals/sessions', schema('originalsSessionResponseSchema'), {
     method: 'POST',
     locale: lng,
     body: { launchToken },
   }).then((data) => data.session);
 }
 
-/** browserApi has no custom headers, and these calls carry the game session's bearer token. */
-async function sessionCall<T>(
-  path: string,
-  token: string,
-  parse: (body: unknown) => T,
-  init: { method?: 'GET' | 'POST'; body?: unknown; locale?: Locale } = {},
-): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      'x-game-session': token,
-      ...(init.locale ? { 'X-Locale': init.locale } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    credentials: 'include',
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorFrom(response.status, data, `${init.method ?? 'GET'} ${path}`);
-  return parse(data);
-}
+/** The Originals game's calls carry the game session's bearer token besides the cookie. */
+const gameSession = (token: string) => ({ 'x-game-session': token });
 
 /** The session again (after a reload of the game page): balance and the current seed commitment. */
 export function fetchOriginalsSession(lng: Locale, token: string) {
-  return sessionCall(
-    '/spa/games/originals/session',
-    token,
-    (body) => originalsSessionResponseSchema.parse(body).session,
-    {
-      locale: lng,
-    },
-  );
+  return browserApi('/spa/games/originals/session', schema('originalsSessionResponseSchema'), {
+    locale: lng,
+    headers: gameSession(token),
+  }).then((data) => data.session);
 }
 
 export function playOriginalsRound(token: string, bet: string, params: Record<string, unknown>) {
-  return sessionCall('/spa/games/originals/rounds', token, (body) => originalsRoundResponseSchema.parse(body), {
+  return browserApi('/spa/games/originals/rounds', schema('originalsRoundResponseSchema'), {
     method: 'POST',
     body: { bet, params },
+    headers: gameSession(token),
   });
 }
 
 export function fetchOriginalsRounds(token: string) {
-  return sessionCall('/spa/games/originals/rounds', token, (body) => originalsRoundsResponseSchema.parse(body).rounds);
+  return browserApi('/spa/games/originals/rounds', schema('originalsRoundsResponseSchema'), {
+    headers: gameSession(token),
+  }).then((data) => data.rounds);
 }
 
 export function rotateOriginalsSeed(token: string, clientSeed: string | undefined) {
-  return sessionCall('/spa/games/originals/seeds/rotate', token, (body) => rotateSeedResponseSchema.parse(body), {
+  return browserApi('/spa/games/originals/seeds/rotate', schema('rotateSeedResponseSchema'), {
     method: 'POST',
     body: clientSeed ? { clientSeed } : {},
+    headers: gameSession(token),
   });
 }

@@ -4,6 +4,7 @@ import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
+import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffUserRoutes from './users';
@@ -20,6 +21,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
 };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { CashboxView } from '@/components/cashbox/cashbox-view';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata, firstParam, requireSessionCookie } from '@/lib/account/account-pages';
@@ -27,10 +27,10 @@ export default async function CashboxPage({ params, searchParams }: PageProps) {
   const [t, query] = await Promise.all([getTranslations({ locale: lng, namespace: 'cashbox' }), searchParams]);
   const deposit = firstParam(query.deposit);
   return (
-    <AccountPage title={t('title')} wide>
+    <PageFrame title={t('title')} wide>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
         <CashboxView lng={lng} depositId={deposit && UUID.test(deposit) ? deposit : null} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

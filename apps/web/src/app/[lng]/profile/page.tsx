@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { ProfileView } from '@/components/account/profile-view';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
 
@@ -33,7 +33,7 @@ export default async function ProfilePage({ params }: PageProps) {
   const countries = registerFields.find((field) => field.name === 'country')?.options ?? [];
   const countryNames = Object.fromEntries(countries.map((option) => [option.value, option.label]));
   return (
-    <AccountPage title={t('profile.title')} wide>
+    <PageFrame title={t('profile.title')} wide>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors', 'protection']}>
         <ProfileView
           lng={lng}
@@ -42,6 +42,6 @@ export default async function ProfilePage({ params }: PageProps) {
           countryNames={countryNames}
         />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { StatementView } from '@/components/protection/statement-view';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
@@ -25,10 +25,10 @@ export default async function StatementPage({ params }: PageProps) {
   await requireSessionCookie(lng, ROUTE_PATH);
   const t = await getTranslations({ locale: lng, namespace: 'protection' });
   return (
-    <AccountPage title={t('statement.title')} intro={t('statement.intro')} wide>
+    <PageFrame title={t('statement.title')} intro={t('statement.intro')} wide>
       <PageMessages lng={lng} namespaces={['protection', 'cashbox', 'errors']}>
         <StatementView lng={lng} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { TransactionsView } from '@/components/cashbox/transactions-view';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
@@ -25,10 +25,10 @@ export default async function TransactionsPage({ params }: PageProps) {
   await requireSessionCookie(lng, ROUTE_PATH);
   const t = await getTranslations({ locale: lng, namespace: 'cashbox' });
   return (
-    <AccountPage title={t('transactions.title')} wide>
+    <PageFrame title={t('transactions.title')} wide>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
         <TransactionsView lng={lng} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { WithdrawalsView } from '@/components/cashbox/withdrawals-view';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
@@ -25,10 +25,10 @@ export default async function WithdrawalsPage({ params }: PageProps) {
   await requireSessionCookie(lng, ROUTE_PATH);
   const t = await getTranslations({ locale: lng, namespace: 'cashbox' });
   return (
-    <AccountPage title={t('withdrawals.title')} wide>
+    <PageFrame title={t('withdrawals.title')} wide>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors', 'withdrawalBonus']}>
         <WithdrawalsView lng={lng} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -2,11 +2,6 @@
 
 import {
   CHAT_MESSAGE_MAX_LENGTH,
-  staffChatConversationResponseSchema,
-  staffChatListResponseSchema,
-  staffChatReplyResponseSchema,
-  staffChatStreamEventSchema,
-  staffChatSummaryResponseSchema,
   type ChatStatus,
   type StaffChatConversationResponse,
   type StaffChatConversationSummary,
@@ -14,11 +9,17 @@ import {
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { SWR_OPTIONS } from '@/components/account/swr-options';
-import { browserApi } from '@/lib/browser-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import {
+  STAFF_CHAT_STREAM_PATH,
+  closeConversation,
+  fetchStaffConversation,
+  fetchStaffConversations,
+  markStaffConversationRead,
+  parseStaffChatEvent,
+  replyToConversation,
+} from '@/lib/chat/chat-api';
 import styles from './staff-chat.module.css';
-
-const LIST_PATH = '/spa/staff/chat/conversations';
 
 function who(conversation: StaffChatConversationSummary, visitorLabel: (id: number) => string): string {
   return conversation.playerName ?? visitorLabel(conversation.id);
@@ -34,14 +35,10 @@ export function StaffChat() {
   const [status, setStatus] = useState<ChatStatus>('open');
   const [selected, setSelected] = useState<number | null>(null);
 
-  const list = useSWR(
-    [LIST_PATH, status],
-    () => browserApi(LIST_PATH, staffChatListResponseSchema, { query: { status } }),
-    SWR_OPTIONS,
-  );
+  const list = useSWR(['staff-chat', status], () => fetchStaffConversations(status), SWR_OPTIONS);
   const conversation = useSWR(
-    selected === null ? null : [LIST_PATH, selected],
-    () => browserApi(`${LIST_PATH}/${selected}`, staffChatConversationResponseSchema),
+    selected === null ? null : ['staff-chat-conversation', selected],
+    ([, id]) => fetchStaffConversation(id),
     SWR_OPTIONS,
   );
 
@@ -54,11 +51,12 @@ export function StaffChat() {
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/spa/staff/chat/stream');
+    const source = new EventSource(STAFF_CHAT_STREAM_PATH);
     source.addEventListener('changed', (event) => {
-      const parsed = staffChatStreamEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
       void refreshList();
-      if (parsed.success && parsed.data.conversationId === selectedRef.current) void refreshConversation();
+      void parseStaffChatEvent((event as MessageEvent<string>).data).then((parsed) => {
+        if (parsed && parsed.conversationId === selectedRef.current) void refreshConversation();
+      });
     });
     // The api lost its database notifications for a moment: anything may have changed.
     source.addEventListener('resync', () => {
@@ -74,10 +72,7 @@ export function StaffChat() {
   useEffect(() => {
     if (!current || unread === 0) return;
     const upTo = current.messages.at(-1)?.id;
-    browserApi(`${LIST_PATH}/${current.conversation.id}/read`, staffChatSummaryResponseSchema, {
-      method: 'POST',
-      body: upTo === undefined ? {} : { upTo },
-    })
+    markStaffConversationRead(current.conversation.id, upTo)
       .then(() => Promise.all([refreshList(), refreshConversation()]))
       .catch(() => undefined);
   }, [current, unread, refreshList, refreshConversation]);
@@ -192,12 +187,7 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
     event.preventDefault();
     const message = text.trim();
     if (!message) return;
-    const sent = await act(() =>
-      browserApi(`${LIST_PATH}/${conversation.id}/messages`, staffChatReplyResponseSchema, {
-        method: 'POST',
-        body: { text: message },
-      }),
-    );
+    const sent = await act(() => replyToConversation(conversation.id, message));
     if (sent) setText('');
   };
 
@@ -253,13 +243,7 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
               type="button"
               className={styles.secondary}
               disabled={busy}
-              onClick={() =>
-                void act(() =>
-                  browserApi(`${LIST_PATH}/${conversation.id}/close`, staffChatSummaryResponseSchema, {
-                    method: 'POST',
-                  }),
-                )
-              }
+              onClick={() => void act(() => closeConversation(conversation.id))}
             >
               {t('closeConversation')}
             </button>

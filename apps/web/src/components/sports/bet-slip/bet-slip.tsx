@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
-import { newIdempotencyKey } from '@/lib/browser-api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import {
   acknowledgeOdds,
   hasSameMatchTwice,
@@ -139,10 +139,10 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
                   <button
                     type="button"
                     className={styles.remove}
-                    aria-label={t('slip.remove', { label: pick.label, teams })}
                     onClick={() => slipStore.update((state) => removeSelection(state, pick.outcomeId))}
                   >
-                    ×
+                    <span aria-hidden="true">×</span>
+                    <span className="visually-hidden">{t('slip.remove', { label: pick.label, teams })}</span>
                   </button>
                 </li>
               );

@@ -1,6 +1,6 @@
 'use client';
 
-import { matchDetailSchema, type MatchDetail } from '@playhouse/shared/contracts/sports';
+import type { MatchDetail } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
@@ -9,8 +9,9 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toggleSelection, updateOdds, type SlipSelection } from '@/lib/sports/bet-slip';
 import { slipStore } from '@/lib/sports/bet-slip-store';
 import { matchPath } from '@/lib/sports/match-path';
-import { matchStreamUrl } from '@/lib/sports/sports-api';
+import { matchStreamUrl, parseMatchEvent } from '@/lib/sports/sports-api';
 import { BetSlip } from '../bet-slip/bet-slip';
+import { oddsFormatLabels } from '../odds/odds-format-labels';
 import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
@@ -33,11 +34,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
 
   useEffect(() => {
     const source = new EventSource(matchStreamUrl(lng, initial.matchId));
-    source.addEventListener('match', (event) => {
-      const parsed = matchDetailSchema.safeParse(
-        (JSON.parse((event as MessageEvent<string>).data) as { match: unknown }).match,
-      );
-      if (!parsed.success) return;
+    const applyMatch = (next: MatchDetail) => {
       const before = new Map(
         latest.current.matchBets.flatMap((market) =>
           market.matchBetOutcomes.map((outcome) => [outcome.outcomeId, outcome.matchBetOutcomeOddValue] as const),
@@ -45,7 +42,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
       );
       const changed: Record<number, Direction> = {};
       const odds = new Map<number, number>();
-      for (const market of parsed.data.matchBets) {
+      for (const market of next.matchBets) {
         for (const outcome of market.matchBetOutcomes) {
           const was = before.get(outcome.outcomeId);
           odds.set(outcome.outcomeId, outcome.matchBetOutcomeOddValue);
@@ -54,10 +51,15 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
           }
         }
       }
-      latest.current = parsed.data;
-      setMatch(parsed.data);
+      latest.current = next;
+      setMatch(next);
       if (Object.keys(changed).length > 0) setMoves(changed);
       slipStore.update((state) => updateOdds(state, odds));
+    };
+    source.addEventListener('match', (event) => {
+      void parseMatchEvent((event as MessageEvent<string>).data).then((next) => {
+        if (next) applyMatch(next);
+      });
     });
     return () => source.close();
   }, [lng, initial.matchId]);
@@ -92,7 +94,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
               {t('match.result', { score1: match.result.score1, score2: match.result.score2 })}
             </p>
           ) : null}
-          <OddsFormatSwitcher lng={lng} />
+          <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} />
         </header>
         {!match.bettingOpen ? (
           <p className={styles.closed} role="status">
@@ -119,6 +121,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                     const odd = displayOdd(outcome.matchBetOutcomeOddValue, oddType);
                     const open = marketOpen && outcome.status === 'open';
                     const move = moves[outcome.outcomeId];
+                    const result = outcome.result ? t(`match.outcomeResult.${outcome.result}`) : null;
                     const selection: SlipSelection = {
                       outcomeId: outcome.outcomeId,
                       matchId: match.matchId,
@@ -134,19 +137,14 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                         type="button"
                         className={`${styles.outcome} ${move ? styles[move] : ''}`}
                         aria-pressed={picked.has(outcome.outcomeId)}
-                        aria-label={t('match.select', {
-                          label: outcome.providerBetOutcomeId,
-                          odd,
-                          market: market.betName,
-                        })}
+                        // The name starts with what the button shows (WCAG 2.5.3), then its market.
+                        aria-label={`${[outcome.providerBetOutcomeId, odd, result].filter(Boolean).join(' ')}, ${market.betName}`}
                         disabled={!open}
                         onClick={() => slipStore.update((state) => toggleSelection(state, selection))}
                       >
-                        <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>
+                        <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>{' '}
                         <span className={styles.outcomeOdd}>{odd}</span>
-                        {outcome.result ? (
-                          <span className={styles.outcomeResult}>{t(`match.outcomeResult.${outcome.result}`)}</span>
-                        ) : null}
+                        {result ? <span className={styles.outcomeResult}>{result}</span> : null}
                       </button>
                     );
                   })}

@@ -2,20 +2,19 @@
 
 import { ODD_TYPES, isOddType } from '@playhouse/shared/odds';
 import type { Locale } from '@playhouse/shared/locales';
-import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import type { OddsFormatLabels } from './odds-format-labels';
 import styles from './odds-format-switcher.module.css';
 import { useOddType } from './use-odd-type';
 
 /** Lets the visitor pick one of the six odds formats (SPEC.md §3 "Odd type setting"); every odds cell follows. */
-export function OddsFormatSwitcher({ lng }: { lng: Locale }) {
-  const t = useTranslations('sports');
+export function OddsFormatSwitcher({ lng, labels }: { lng: Locale; labels: OddsFormatLabels }) {
   const [oddType, setOddType] = useOddType(lng);
   const id = useId();
   return (
     <div className={styles.switcher}>
       <label htmlFor={id} className={styles.label}>
-        {t('oddsFormat')}
+        {labels.title}
       </label>
       <select
         id={id}
@@ -27,7 +26,7 @@ export function OddsFormatSwitcher({ lng }: { lng: Locale }) {
       >
         {ODD_TYPES.map((type) => (
           <option key={type} value={type}>
-            {t(`oddTypes.${type}`)}
+            {labels.types[type]}
           </option>
         ))}
       </select>

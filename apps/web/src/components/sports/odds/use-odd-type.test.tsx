@@ -1,6 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchOddType } from '@/lib/sports/sports-api';
+import { makeStore } from '@/store/store';
+import { login } from '@/store/user-slice';
+import { topOfferLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { OddsFormatSwitcher } from './odds-format-switcher';
 
@@ -9,11 +12,24 @@ vi.mock('@/lib/sports/sports-api', () => ({
   saveOddType: vi.fn(() => Promise.resolve({ oddType: 'decimal' })),
 }));
 
+const switcher = () => <OddsFormatSwitcher lng="en" labels={topOfferLabels().oddsFormat} />;
+
 describe('the odds format', () => {
-  it('keeps what the visitor picked when the odd-type call answers later', async () => {
+  beforeEach(() => vi.mocked(fetchOddType).mockReset());
+
+  it("asks a visitor's page nothing: the browser's choice, else decimal, which is all the call would answer", () => {
+    renderWithProviders(switcher());
+    expect((screen.getByRole('combobox', { name: 'Odds format' }) as HTMLSelectElement).value).toBe('decimal');
+    expect(fetchOddType).not.toHaveBeenCalled();
+  });
+
+  it("keeps what the player picked when the player's saved choice answers later", async () => {
     let answer: (oddType: 'decimal') => void = () => undefined;
     vi.mocked(fetchOddType).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderWithProviders(<OddsFormatSwitcher lng="en" />);
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(switcher(), { store });
+    expect(fetchOddType).toHaveBeenCalledWith('en');
     const select = screen.getByRole('combobox', { name: 'Odds format' });
     expect((select as HTMLSelectElement).value).toBe('decimal');
     fireEvent.change(select, { target: { value: 'malay' } });

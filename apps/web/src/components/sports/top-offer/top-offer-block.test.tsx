@@ -1,8 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
 import type { Match, SportMatchesResponse } from '@playhouse/shared/contracts/sports';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchSportMatches } from '@/lib/sports/sports-api';
+import { makeStore } from '@/store/store';
+import { seededMessages } from '@/test/messages';
 import { navigationState } from '@/test/navigation-mock';
+import { topOfferLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
 import { oddTypeStore } from '../odds/odd-type-store';
 import { TopOfferBlock } from './top-offer-block';
@@ -54,7 +60,9 @@ const sports = [1, 2, 3].map((idSport) => ({ idSport, sportName: `Sport ${idSpor
 const fetchMock = vi.mocked(fetchSportMatches);
 
 function renderBlock() {
-  return renderWithProviders(<TopOfferBlock lng="en" sports={sports} first={book(1, [match(11, 1, 2 * HOUR)])} />);
+  return renderWithProviders(
+    <TopOfferBlock lng="en" labels={topOfferLabels()} sports={sports} first={book(1, [match(11, 1, 2 * HOUR)])} />,
+  );
 }
 
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
@@ -74,9 +82,10 @@ describe('TopOfferBlock', () => {
     renderBlock();
     await flush();
     expect(selectedTab()).toBe('Sport 1');
-    const cell = screen.getByRole('link', { name: /Home 11 – Away 11, Winner: 1 at 2\.10/ });
+    const cell = screen.getByRole('link', { name: '1 2.10, Home 11 – Away 11, Winner' });
     expect(cell.getAttribute('href')).toBe('/en/game/prematch-mts/11');
-    expect(screen.getByRole('link', { name: /2 more markets/ }).textContent).toBe('+2');
+    const more = screen.getByRole('link', { name: '+2 more markets for Home 11 – Away 11' });
+    expect(more.textContent).toMatch(/^\+2/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -107,7 +116,7 @@ describe('TopOfferBlock', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Sport 2' }));
     await flush();
     expect(fetchMock.mock.calls.map((call) => call[1])).toEqual([2]);
-    expect(screen.getByRole('link', { name: /Home 21 – Away 21, Winner: 1/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^1 \S+, Home 21 – Away 21, Winner$/ })).toBeTruthy();
   });
 
   it('drops a sport without upcoming matches and shows the next one', async () => {
@@ -127,7 +136,42 @@ describe('TopOfferBlock', () => {
     renderBlock();
     await flush();
     fireEvent.change(screen.getByRole('combobox', { name: 'Odds format' }), { target: { value: 'american' } });
-    expect(screen.getByRole('link', { name: /Winner: 1 at \+110/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Winner: 2 at -125/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '1 +110, Home 11 – Away 11, Winner' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2 -125, Home 11 – Away 11, Winner' })).toBeTruthy();
+  });
+
+  it('names each odds cell by what it shows first, then its match and market (WCAG 2.5.3)', async () => {
+    renderBlock();
+    await flush();
+    const cells = screen.getAllByRole('link', { name: /, Home 11 – Away 11, Winner$/ });
+    expect(cells).toHaveLength(2);
+    for (const cell of cells) {
+      // What the cell shows, as a person reads it: its label, then its odd.
+      const shown = [...cell.children].map((child) => child.textContent).join(' ');
+      expect(cell.getAttribute('aria-label')?.startsWith(`${shown}, `)).toBe(true);
+    }
+  });
+
+  it("is drawn complete by the server when it knows the visitor's time zone, and as a skeleton when not", () => {
+    const html = (serverTimeZone: string | null) =>
+      renderToString(
+        <NextIntlClientProvider locale="en" messages={seededMessages('en')} timeZone="UTC">
+          <Provider store={makeStore()}>
+            <TopOfferBlock
+              lng="en"
+              labels={topOfferLabels()}
+              sports={sports}
+              first={book(1, [match(11, 1, 2 * HOUR)])}
+              serverTimeZone={serverTimeZone}
+              renderedAt={NOW}
+            />
+          </Provider>
+        </NextIntlClientProvider>,
+      );
+    // 10:00 UTC + 2 h is 14:00 in Berlin (summer time) and 22:00 in Sydney (standard time in May).
+    expect(html('Europe/Berlin')).toContain('>14:00</time>');
+    expect(html('Australia/Sydney')).toContain('>22:00</time>');
+    expect(html('Europe/Berlin')).toContain('06.05.2030');
+    expect(html(null)).not.toContain('<time');
   });
 });

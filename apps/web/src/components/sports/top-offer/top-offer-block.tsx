@@ -4,14 +4,14 @@ import { SPEC } from '@playhouse/shared/constants';
 import type { Match, Sport, SportCategory, Tournament } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { buildTopOffer, type TopOfferDay } from '@playhouse/shared/sports/top-offer';
-import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchSportMatches } from '@/lib/sports/sports-api';
+import type { OddsFormatLabels } from '../odds/odds-format-labels';
 import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import styles from './top-offer.module.css';
-import { TopOfferTable, TopOfferSkeleton } from './top-offer-table';
+import { TopOfferTable, TopOfferSkeleton, type TopOfferTableLabels } from './top-offer-table';
 
 export interface TopOfferBook {
   matches: Match[];
@@ -24,27 +24,35 @@ type Entry = TopOfferBook | 'failed';
 /** Keeps the table's rows fresh: matches that have started leave it without a reload. */
 const CLOCK_TICK_MS = 30_000;
 
+/** Translated on the server: the block does not load the message formatter (it is on the home page's first load). */
+export type TopOfferLabels = TopOfferTableLabels & { title: string; sports: string; oddsFormat: OddsFormatLabels };
+
 export interface TopOfferBlockProps {
   lng: Locale;
+  labels: TopOfferLabels;
   /** The sport tabs, in order. */
   sports: Sport[];
   /** The first tab's matches, which came with the sports list. */
   first: TopOfferBook;
+  /** The visitor's time zone as the server knew it (from the cookie), or null: then the browser draws the table. */
+  serverTimeZone?: string | null;
+  /** When the server drew the table: the browser's first render uses the same moment, so both agree. */
+  renderedAt?: number;
 }
 
 /**
  * The top-offer block (SPEC.md §2, §4, §5): sport tabs, the first active, switching every 5 s (wrapping) until a
  * tab is clicked; each sport's matches loaded once and kept; a sport with nothing to show leaves the tabs. Times and
- * day groups are in the visitor's time zone, so the table is drawn in the browser, behind a skeleton of the same size.
+ * day groups are in the visitor's time zone: drawn on the server when it knows the zone, else in the browser behind
+ * a skeleton of the same size.
  */
-export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
-  const t = useTranslations('sports');
-  const timeZone = useTimeZone();
+export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = null, renderedAt }: TopOfferBlockProps) {
+  const timeZone = useTimeZone(serverTimeZone);
   const [oddType] = useOddType(lng);
   const [activeId, setActiveId] = useState(sports[0]?.idSport ?? 0);
   const [rotating, setRotating] = useState(true);
   const [books, setBooks] = useState<Record<number, Entry>>(() => (sports[0] ? { [sports[0].idSport]: first } : {}));
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
   const requested = useRef(new Set<number>(sports[0] ? [sports[0].idSport] : []));
   const baseId = useId();
   const tabRefs = useRef(new Map<number, HTMLButtonElement>());
@@ -91,8 +99,14 @@ export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
   }, [rotating, activeSportId, tabIds]);
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
+    // The server's moment was only for hydration: from now on the browser's clock keeps the table fresh.
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, CLOCK_TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
 
   if (!active) return null;
@@ -118,11 +132,11 @@ export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
     <section className={styles.block} aria-labelledby={`${baseId}-title`}>
       <div className={styles.header}>
         <h2 id={`${baseId}-title`} className={styles.title}>
-          {t('topOffer')}
+          {labels.title}
         </h2>
-        <OddsFormatSwitcher lng={lng} />
+        <OddsFormatSwitcher lng={lng} labels={labels.oddsFormat} />
       </div>
-      <div className={styles.tabs} role="tablist" aria-label={t('sports')}>
+      <div className={styles.tabs} role="tablist" aria-label={labels.sports}>
         {tabs.map((sport, index) => {
           const selected = sport.idSport === active.idSport;
           return (
@@ -154,7 +168,7 @@ export function TopOfferBlock({ lng, sports, first }: TopOfferBlockProps) {
         aria-busy={days === null}
         className={styles.panel}
       >
-        {days ? <TopOfferTable days={days} /> : <TopOfferSkeleton rows={skeletonRows} />}
+        {days ? <TopOfferTable days={days} lng={lng} labels={labels} /> : <TopOfferSkeleton rows={skeletonRows} />}
       </div>
     </section>
   );

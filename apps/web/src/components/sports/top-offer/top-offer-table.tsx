@@ -1,13 +1,26 @@
 'use client';
 
 import type { TopOfferDay, TopOfferRow } from '@playhouse/shared/sports/top-offer';
-import { useTranslations } from 'next-intl';
+import type { Locale } from '@playhouse/shared/locales';
+import { fillTemplate, pluralText, type PluralTexts } from '@/lib/label-templates';
 import { Link } from '@/i18n/navigation';
 import { matchPath } from '@/lib/sports/match-path';
 import styles from './top-offer.module.css';
 
+export type TopOfferTableLabels = {
+  /** "{team1} – {team2}" */
+  versus: string;
+  hotOdds: string;
+  /** What follows an odds cell's visible text in its name: "{teams}, {market}". */
+  oddContext: string;
+  /** Per plural category: "more markets for {teams}". */
+  moreMarketsFor: PluralTexts;
+};
+
+type TableProps = { days: TopOfferDay[]; lng: Locale; labels: TopOfferTableLabels };
+
 /** The matches of the active sport, grouped by the visitor's local day (SPEC.md §2, §5). */
-export function TopOfferTable({ days }: { days: TopOfferDay[] }) {
+export function TopOfferTable({ days, lng, labels }: TableProps) {
   return (
     <div className={styles.days}>
       {days.map((day) => (
@@ -24,7 +37,7 @@ export function TopOfferTable({ days }: { days: TopOfferDay[] }) {
           </div>
           <ul className={styles.rows}>
             {day.rows.map((row) => (
-              <MatchRow key={row.matchId} row={row} />
+              <MatchRow key={row.matchId} row={row} lng={lng} labels={labels} />
             ))}
           </ul>
         </section>
@@ -33,10 +46,9 @@ export function TopOfferTable({ days }: { days: TopOfferDay[] }) {
   );
 }
 
-function MatchRow({ row }: { row: TopOfferRow }) {
-  const t = useTranslations('sports');
+function MatchRow({ row, lng, labels }: { row: TopOfferRow; lng: Locale; labels: TopOfferTableLabels }) {
   const href = matchPath(row.matchId);
-  const teams = t('versus', { team1: row.team1, team2: row.team2 });
+  const teams = fillTemplate(labels.versus, { team1: row.team1, team2: row.team2 });
   return (
     <li className={styles.row}>
       <div className={styles.when}>
@@ -44,8 +56,8 @@ function MatchRow({ row }: { row: TopOfferRow }) {
           {row.time}
         </time>
         {row.hot ? (
-          <span className={styles.hot} title={t('hotOdds')}>
-            <span className="visually-hidden">{t('hotOdds')}</span>
+          <span className={styles.hot} title={labels.hotOdds}>
+            <span className="visually-hidden">{labels.hotOdds}</span>
           </span>
         ) : null}
       </div>
@@ -63,16 +75,21 @@ function MatchRow({ row }: { row: TopOfferRow }) {
                 key={outcome.label}
                 href={href}
                 className={styles.odd}
-                aria-label={t('oddCell', { teams, market: market.betName, label: outcome.label, odd: outcome.odd })}
+                // The name starts with what the cell shows (WCAG 2.5.3), then says which match and market.
+                aria-label={`${outcome.label} ${outcome.odd}, ${fillTemplate(labels.oddContext, { teams, market: market.betName })}`}
               >
-                <span className={styles.oddLabel}>{outcome.label}</span>
+                <span className={styles.oddLabel}>{outcome.label}</span>{' '}
                 <span className={styles.oddValue}>{outcome.odd}</span>
               </Link>
             ))}
           </div>
         ))}
         {row.moreCount > 0 ? (
-          <Link href={href} className={styles.more} aria-label={t('moreMarkets', { count: row.moreCount, teams })}>
+          <Link
+            href={href}
+            className={styles.more}
+            aria-label={`+${row.moreCount} ${fillTemplate(pluralText(labels.moreMarketsFor, lng, row.moreCount), { teams })}`}
+          >
             +{row.moreCount}
           </Link>
         ) : null}

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
 import { ConfirmEmailForm } from '@/components/account/confirm-email-form';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
 
@@ -29,10 +29,10 @@ export default async function ConfirmEmailPage({ params, searchParams }: PagePro
     getTranslations({ locale: lng, namespace: 'signup.confirm' }),
   ]);
   return (
-    <AccountPage title={t('title')} intro={t('intro')}>
+    <PageFrame title={t('title')} intro={t('intro')}>
       <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <ConfirmEmailForm lng={lng} token={token} usernameField={fields.find((field) => field.name === 'username')} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { LoginForm } from '@/components/account/login-form';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { safeNextPath } from '@/lib/account/next-path';
 import { pageLocale } from '@/lib/page-params';
@@ -30,10 +30,10 @@ export default async function LoginPage({ params, searchParams }: PageProps) {
     searchParams,
   ]);
   return (
-    <AccountPage title={t('login.title')}>
+    <PageFrame title={t('login.title')}>
       <PageMessages lng={lng} namespaces={['account', 'errors']}>
         <LoginForm lng={lng} fields={fields} next={safeNextPath(firstParam(query.next))} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { RecoveryForm } from '@/components/account/recovery-form';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
 
@@ -25,10 +25,10 @@ export default async function PasswordRecoveryPage({ params }: PageProps) {
     getTranslations({ locale: lng, namespace: 'account' }),
   ]);
   return (
-    <AccountPage title={t('recovery.title')} intro={t('recovery.intro')}>
+    <PageFrame title={t('recovery.title')} intro={t('recovery.intro')}>
       <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <RecoveryForm lng={lng} fields={fields} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

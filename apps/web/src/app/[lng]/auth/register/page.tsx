@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { RegisterForm } from '@/components/account/register-form';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { safeNextPath } from '@/lib/account/next-path';
 import { pageLocale } from '@/lib/page-params';
@@ -30,10 +30,10 @@ export default async function RegisterPage({ params, searchParams }: PageProps) 
     searchParams,
   ]);
   return (
-    <AccountPage title={t('register.title')} intro={t('register.intro')}>
+    <PageFrame title={t('register.title')} intro={t('register.intro')}>
       <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <RegisterForm lng={lng} fields={fields} next={safeNextPath(firstParam(query.next))} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

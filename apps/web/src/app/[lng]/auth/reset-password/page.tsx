@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { ResetPasswordForm } from '@/components/account/reset-password-form';
 import { Link } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields, isResetTokenValid } from '@/lib/account/account-api';
+import { getFormFields, isResetTokenValid } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { pageLocale } from '@/lib/page-params';
 
@@ -32,19 +32,19 @@ export default async function ResetPasswordPage({ params, searchParams }: PagePr
   ]);
   if (!valid) {
     return (
-      <AccountPage title={t('reset.title')}>
+      <PageFrame title={t('reset.title')}>
         <p role="alert">{t('reset.invalid')}</p>
         <p>
           <Link href="/auth/password-recovery">{t('reset.requestNew')}</Link>
         </p>
-      </AccountPage>
+      </PageFrame>
     );
   }
   return (
-    <AccountPage title={t('reset.title')} intro={t('reset.intro')}>
+    <PageFrame title={t('reset.title')} intro={t('reset.intro')}>
       <PageMessages lng={lng} namespaces={['account', 'errors']}>
         <ResetPasswordForm lng={lng} token={token} fields={fields} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AccountPage } from '@/components/account/account-page';
 import { StaffSignIn } from '@/components/staff/staff-sign-in';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PageMessages } from '@/i18n/page-messages';
-import { getFormFields } from '@/lib/account/account-api';
+import { getFormFields } from '@/lib/account/account-server';
 import { accountPageMetadata, firstParam } from '@/lib/account/account-pages';
 import { safeNextPath } from '@/lib/account/next-path';
 import { pageLocale } from '@/lib/page-params';
@@ -33,10 +33,10 @@ export default async function StaffLoginPage({ params, searchParams }: PageProps
   ]);
   const next = safeNextPath(firstParam(query.next), STAFF_HOME);
   return (
-    <AccountPage title={t('title')}>
+    <PageFrame title={t('title')}>
       <PageMessages lng={lng} namespaces={['staffAuth', 'account', 'errors']}>
         <StaffSignIn lng={lng} fields={fields} next={next} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

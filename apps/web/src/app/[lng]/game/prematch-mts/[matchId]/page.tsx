@@ -6,7 +6,7 @@ import { PageMessages } from '@/i18n/page-messages';
 import { pageLocale } from '@/lib/page-params';
 import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
 import { matchPath } from '@/lib/sports/match-path';
-import { getMatch } from '@/lib/sports/sports-api';
+import { getMatch } from '@/lib/sports/sports-server';
 
 type PageProps = { params: Promise<{ lng: string; matchId: string }> };
 

@@ -2,10 +2,10 @@ import { pspSessionParamsSchema } from '@playhouse/shared';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { AccountPage } from '@/components/account/account-page';
+import { PageFrame } from '@/components/ui/page-frame';
 import { PspCheckout } from '@/components/cashbox/psp-checkout';
 import { PageMessages } from '@/i18n/page-messages';
-import { getPspSession } from '@/lib/account/account-api';
+import { getPspSession } from '@/lib/account/account-server';
 import { pageLocale } from '@/lib/page-params';
 
 // Personal: rendered for each request, never cached.
@@ -33,10 +33,10 @@ export default async function PspCheckoutPage({ params }: PageProps) {
   ]);
   if (!session) notFound();
   return (
-    <AccountPage title={t('psp.title')}>
+    <PageFrame title={t('psp.title')}>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
         <PspCheckout lng={lng} session={session} />
       </PageMessages>
-    </AccountPage>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { FormField } from '@playhouse/shared/contracts/accounts';
 import { useTranslations } from 'next-intl';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { fieldProblem, serverFieldMessageKey } from '@/lib/account/field-validation';
 import { ApiError } from '@/lib/api-error';
 import { useErrorText } from './use-error-text';
@@ -35,6 +35,20 @@ const FIELDS_WITH_MESSAGES = [
   'accountHolder',
 ];
 
+export type FormOptions = {
+  /** Starting values by field name; a field without one starts empty (unchecked). */
+  initial?: FormValues;
+  /**
+   * Sends the checked values. A thrown error is shown: each field problem the api names next to its field, the error
+   * code's message above the form.
+   */
+  onSubmit: (values: FormValues) => Promise<void>;
+  /** After a refused submission (e.g. to prepare the next captcha). */
+  onError?: (error: unknown) => void;
+  /** The form leaves the page when it succeeds (sign-in): it stays busy, so it cannot be sent twice meanwhile. */
+  leavesOnSuccess?: boolean;
+};
+
 function initialValues(fields: FormField[], initial: FormValues): FormValues {
   return Object.fromEntries(
     fields.map((field) => [field.name, initial[field.name] ?? (field.type === 'checkbox' ? false : '')]),
@@ -42,17 +56,19 @@ function initialValues(fields: FormField[], initial: FormValues): FormValues {
 }
 
 /**
- * State of a form described by /spa/forms: values, translated problems per field (found here first, then by the
- * api), a form-wide error, and the element id of each field so a problem can take the focus.
+ * The one form helper of the forms described by /spa/forms (login, registration, recovery, reset, password change,
+ * preferences): values, translated problems per field (found here first, then by the api), a form-wide error, the
+ * busy flag, whether the last submission succeeded, and the submit handler that ties them together.
  */
-export function useAccountForm(fields: FormField[], initial: FormValues = {}) {
+export function useForm(fields: FormField[], options: FormOptions) {
   const t = useTranslations('account');
   const errorText = useErrorText();
   const formId = useId();
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields, initial));
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields, options.initial ?? {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
 
   const fieldId = useCallback((name: string) => `${formId}-${name}`, [formId]);
 
@@ -88,7 +104,7 @@ export function useAccountForm(fields: FormField[], initial: FormValues = {}) {
   }, [fields, values, t, focusField]);
 
   /** Shows what the api refused: each field problem next to its field, the error code's message above the form. */
-  const showApiError = useCallback(
+  const showError = useCallback(
     (error: unknown) => {
       const fieldProblems = error instanceof ApiError ? error.fields : {};
       const found: Record<string, string> = {};
@@ -103,18 +119,30 @@ export function useAccountForm(fields: FormField[], initial: FormValues = {}) {
     [t, errorText, focusField],
   );
 
-  return {
-    values,
-    setValue,
-    errors,
-    formError,
-    setFormError,
-    submitting,
-    setSubmitting,
-    fieldId,
-    validate,
-    showApiError,
+  /** Puts every field back to its starting value. */
+  const reset = () => {
+    setValues(initialValues(fields, options.initial ?? {}));
+    setErrors({});
   };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSucceeded(false);
+    if (submitting || !validate()) return;
+    setSubmitting(true);
+    const { onSubmit, onError, leavesOnSuccess } = options;
+    try {
+      await onSubmit(values);
+      setSucceeded(true);
+      if (!leavesOnSuccess) setSubmitting(false);
+    } catch (error) {
+      showError(error);
+      setSubmitting(false);
+      onError?.(error);
+    }
+  };
+
+  return { fields, values, setValue, errors, formError, submitting, succeeded, fieldId, submit, reset };
 }
 
-export type AccountForm = ReturnType<typeof useAccountForm>;
+export type Form = ReturnType<typeof useForm>;

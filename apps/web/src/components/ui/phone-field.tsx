@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
 import { phoneInputConfig, toInternational } from '@/lib/account/phone-input';
-import styles from './account-form.module.css';
+import styles from './form.module.css';
 
 type PhoneFieldProps = {
   id: string;

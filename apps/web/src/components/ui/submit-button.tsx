@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './account-form.module.css';
+import styles from './form.module.css';
 
 /** The form's main button; while the form is being sent it says so and cannot be pressed twice. */
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {

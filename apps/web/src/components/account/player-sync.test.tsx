@@ -3,9 +3,10 @@ import { NextIntlClientProvider } from 'next-intl';
 import { Provider } from 'react-redux';
 import { SWRConfig, type Cache } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppSelector } from '@/store/hooks';
 import { makeStore, type AppStore } from '@/store/store';
 import { login, logout } from '@/store/user-slice';
-import { AccountSync } from './account-sync';
+import { PlayerSync } from './player-sync';
 
 const fetchMock = vi.fn<typeof fetch>();
 const USER = {
@@ -24,12 +25,17 @@ const USER = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
+/** As the header mounts it: only while a player is signed in. */
+function WhileSignedIn() {
+  return useAppSelector((state) => state.userSlice.user) ? <PlayerSync /> : null;
+}
+
 function mount(store: AppStore, cache: Map<string, unknown> = new Map()) {
   render(
     <NextIntlClientProvider locale="en" messages={{}}>
       <SWRConfig value={{ provider: () => cache as unknown as Cache }}>
         <Provider store={store}>
-          <AccountSync />
+          <WhileSignedIn />
         </Provider>
       </SWRConfig>
     </NextIntlClientProvider>,
@@ -37,7 +43,7 @@ function mount(store: AppStore, cache: Map<string, unknown> = new Map()) {
   return cache;
 }
 
-describe('AccountSync', () => {
+describe('PlayerSync', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal(
@@ -89,17 +95,5 @@ describe('AccountSync', () => {
       store.dispatch(logout());
     });
     await waitFor(() => expect((cache.get('/spa/users/transactions') as { data?: unknown }).data).toBeUndefined());
-  });
-
-  it('follows a sign-out in another tab', () => {
-    fetchMock.mockImplementation(async () => new Response(null, { status: 500 }));
-    const store = makeStore();
-    store.dispatch(login(USER));
-    mount(store);
-    localStorage.removeItem('user');
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
-    });
-    expect(store.getState().userSlice.user).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import type { FieldValue } from './use-account-form';
-import styles from './account-form.module.css';
+import type { FieldValue } from './use-form';
+import styles from './form.module.css';
 import { PhoneField } from './phone-field';
 
 type FormFieldProps = {

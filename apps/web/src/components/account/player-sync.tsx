@@ -1,13 +1,11 @@
 'use client';
 
-import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { fetchInitialBalance } from '@/store/balance-thunks';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { login, logout, readStoredUser } from '@/store/user-slice';
 import { fetchUserData, needsUserData } from '@/store/user-thunks';
 import { reportBalanceOutcome } from './report-balance-outcome';
 import { useBalanceStream } from './use-balance-stream';
@@ -17,9 +15,10 @@ const BACKGROUND_DELAY_MS = 2000;
 
 /**
  * The automatic actions of a signed-in browser (SPEC.md §4): completing a stored user that lacks an id, loading the
- * balances once and following them live, the daily time zone call and the fingerprint. Renders nothing.
+ * balances once and following them live, the daily time zone call and the fingerprint; once the session ends, the
+ * player's data loaded so far is forgotten. Mounted with the player's header corner. Renders nothing.
  */
-export function AccountSync() {
+export function PlayerSync() {
   const dispatch = useAppDispatch();
   const locale = useLocale() as Locale;
   const user = useAppSelector((state) => state.userSlice.user);
@@ -30,13 +29,9 @@ export function AccountSync() {
     if (incomplete) void dispatch(fetchUserData());
   }, [incomplete, dispatch]);
 
-  // Whatever ended the session (logout, a 401, another tab), the player's data loaded so far must not outlive it.
+  // Whatever ended the session (logout, a 401, another tab) unmounts this: the player's data must not outlive it.
   const { mutate } = useSWRConfig();
-  const wasSignedIn = useRef(user !== null);
-  useEffect(() => {
-    if (wasSignedIn.current && user === null) void mutate(() => true, undefined, { revalidate: false });
-    wasSignedIn.current = user !== null;
-  }, [user, mutate]);
+  useEffect(() => () => void mutate(() => true, undefined, { revalidate: false }), [mutate]);
 
   useEffect(() => {
     if (userId === undefined || userId === null) return;
@@ -54,17 +49,6 @@ export function AccountSync() {
     }, BACKGROUND_DELAY_MS);
     return () => clearTimeout(timer);
   }, [userId, locale]);
-
-  // Another tab signed in or out: this one follows.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== SPEC.userStorageKey && event.key !== null) return;
-      const stored = readStoredUser();
-      dispatch(stored ? login(stored) : logout());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [dispatch]);
 
   return null;
 }

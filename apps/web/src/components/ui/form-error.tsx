@@ -1,4 +1,4 @@
-import styles from './account-form.module.css';
+import styles from './form.module.css';
 
 /** A problem with the whole form, announced as soon as it appears. */
 export function FormError({ message }: { message: string | null }) {

@@ -1,5 +1,5 @@
 import type { ResponsiveImages } from '@playhouse/shared/contracts/content';
-import styles from './home-slider.module.css';
+import styles from './carousel.module.css';
 
 /** Breakpoints of the slide artwork (the same as SPEC.md §9's bonus image breakpoints). */
 export const SLIDE_MEDIA = { tablet: '(min-width: 600px)', desktop: '(min-width: 1024px)' } as const;

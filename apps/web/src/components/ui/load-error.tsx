@@ -1,6 +1,6 @@
 'use client';
 
-import styles from './account-form.module.css';
+import styles from './form.module.css';
 
 /** A part of the page that could not be loaded, with a way to try again. */
 export function LoadError({
