@@ -10,6 +10,7 @@ import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/service
 import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
 import { benchSiteUrl } from './lib/api-server';
 import { compare, defaultLoadOptions, warmUp, type Comparison, type LoadOptions, type Target } from './lib/load';
+import { pgbench, withScratchDatabase } from './lib/pgbench';
 import { PORTS } from './lib/ports';
 import {
   formatNumber,
@@ -286,6 +287,7 @@ async function betPlacement(options: LoadOptions): Promise<void> {
   let api: RunningServer | null = null;
   const runs: PlacementRun[] = [];
   let betsInDatabase = 0;
+  let pgbenchTps = 0;
   try {
     await seedDemo(handle.db);
     const players = await bettors(handle, 200);
@@ -305,6 +307,12 @@ async function betPlacement(options: LoadOptions): Promise<void> {
     }
     const [bets] = await handle.db.select({ value: count() }).from(schema.bets);
     betsInDatabase = bets?.value ?? 0;
+    await api.stop();
+    api = null;
+    console.log('sports benchmark: pgbench -N on the same server');
+    pgbenchTps = await withScratchDatabase(serverUrl, async (scratch) =>
+      pgbench(scratch, options.connections, options.duration),
+    );
   } finally {
     await api?.stop();
     await handle.close();
@@ -316,15 +324,18 @@ async function betPlacement(options: LoadOptions): Promise<void> {
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const date = runDate();
-  writeResults('sports-bets', { date, machine: machine(), options, runs, betsInDatabase });
+  writeResults('sports-bets', { date, machine: machine(), options, runs, betsInDatabase, pgbenchTps });
+  const betsPerSecond = median(runs.map((run) => run.requestsPerSecond));
   const rows = [
     [
       'POST /spa/sports/bets (single, 0.10 EUR, 200 players)',
-      formatNumber(median(runs.map((run) => run.requestsPerSecond))),
+      formatNumber(betsPerSecond),
       formatNumber(median(runs.map((run) => run.latencyP50Ms))),
       formatNumber(median(runs.map((run) => run.latencyP99Ms))),
       formatNumber(runs.reduce((total, run) => total + run.placed, 0)),
       formatNumber(runs.reduce((total, run) => total + run.refused, 0)),
+      formatNumber(pgbenchTps),
+      formatRatio(betsPerSecond / pgbenchTps),
     ],
   ];
   await writeSection(
@@ -334,10 +345,11 @@ async function betPlacement(options: LoadOptions): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: autocannon, ${options.connections} connections; ${options.rounds} rounds of ${options.duration} s after ${options.warmup} s of warm-up; medians of the rounds.
-- Api: \`npm start -w @playhouse/api\` on PostgreSQL (a fresh database on the server at BENCH_DATABASE_URL, pool of 20), the feed simulator supplying the fixtures, LOG_LEVEL=warn, rate limit raised. Each request places a single at 0.10 EUR with its own Idempotency-Key for one of 200 funded players (session cookies), on one of the open outcomes of matches more than two hours away: one transaction writing the bet, its selection and the double-entry stake transfer (accounts locked in id order). Every stake also credits the one house 'sports' account, whose row lock serialises the last step of each placement. The machine was shared with other work: compare the hello-world baseline of the section above, measured minutes before.
+- Api: \`npm start -w @playhouse/api\` on PostgreSQL (a fresh database on the server at BENCH_DATABASE_URL, pool of 20), the feed simulator supplying the fixtures, LOG_LEVEL=warn, rate limit raised. Each request places a single at 0.10 EUR with its own Idempotency-Key for one of 200 funded players (session cookies), on one of the open outcomes of matches more than two hours away: one transaction writing the bet, its selection and the double-entry stake transfer (accounts locked in id order). Every stake also credits the house 'sports' account, split into 16 sub-accounts (one per player id mod 16). The machine was shared with other work: compare the hello-world baseline of the section above, measured minutes before.
+- Baseline: \`pgbench -N -c ${options.connections}\` (update an account, read it, insert a history row) on the same server right after the placements, ${options.duration} s.
 - Every 201 is a bet in the database: ${formatNumber(betsInDatabase)} bets after the run, warm-up included.
 
-${table(['request', 'bets/s', 'p50 ms', 'p99 ms', 'placed', 'refused'], rows)}`,
+${table(['request', 'bets/s', 'p50 ms', 'p99 ms', 'placed', 'refused', 'pgbench -N tps', 'ratio'], rows)}`,
   );
 }
 

@@ -1,16 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDb, schema, type Db, type DbHandle } from '@playhouse/db';
 import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
 import { createPasswordHasher } from '@playhouse/api/src/services/auth/password-hasher';
 import { DEFAULT_AUTH_CONFIG } from '@playhouse/api/src/config';
 import { benchSiteUrl } from './lib/api-server';
+import { pgbench, withScratchDatabase } from './lib/pgbench';
 import { defaultLoadOptions, measure, type LoadOptions, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
 import { formatNumber, formatRatio, machine, runDate, table, writeResults, writeSection } from './lib/report';
@@ -106,41 +105,6 @@ async function pgbenchSimpleUpdateOnPglite(db: Db, seconds: number): Promise<Thr
   return loop(1, seconds, step);
 }
 
-function pgbench(databaseUrl: string, clients: number, seconds: number): number {
-  const url = new URL(databaseUrl);
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const database = url.pathname.slice(1);
-  execFileSync('pgbench', [...args, '-i', '-s', '1', '-q', database], { stdio: 'ignore' });
-  const output = execFileSync(
-    'pgbench',
-    [...args, '-N', '-n', '-c', String(clients), '-j', '2', '-T', String(seconds), database],
-    {
-      encoding: 'utf8',
-    },
-  );
-  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
-  if (!match) throw new Error(`unexpected pgbench output:\n${output}`);
-  return Number(match[1]);
-}
-
-async function withScratchDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
-  const name = `playhouse_wallet_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await use(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
-}
-
 /** Login (argon2id with the production settings) against the hello-world route. */
 async function loginLatency(options: LoadOptions) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-bench-login-'));
@@ -190,8 +154,12 @@ async function loginLatency(options: LoadOptions) {
         duration: seconds,
         timeout: 30,
       });
-      if (result.errors > 0 || result.non2xx > 0)
-        throw new Error(`login: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      if (result.errors > 0 || result.non2xx > 0) {
+        const codes = Object.entries(result.statusCodeStats ?? {})
+          .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
+          .join(', ');
+        throw new Error(`login: ${result.errors} errors, ${result.non2xx} non-2xx (${codes})`);
+      }
       return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
     };
     await login(options.warmup);
@@ -235,7 +203,11 @@ export async function walletBenchmark(): Promise<void> {
   }
 
   console.log('wallet benchmark: login');
-  const login = await loginLatency(options);
+  // A failing login run must not lose the transfer figures measured before it: it is reported in the section.
+  const login = await loginLatency(options).catch((error: unknown) => {
+    console.error(error);
+    return { failed: error instanceof Error ? error.message : String(error) };
+  });
 
   const date = runDate();
   writeResults('wallet', { date, machine: host, options, liteWallet, liteBaseline, postgres, login });
@@ -263,25 +235,29 @@ export async function walletBenchmark(): Promise<void> {
 
 - Date: ${date}
 - Machine: ${host}
-- Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (idempotency key claimed, both accounts locked in id order, balance checked, two entries and two balances written, NOTIFY) in one transaction; ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. Every bet credits the one house 'casino' account, so its row lock serialises the transfers; pgbench's rows are spread over 100,000 accounts.
+- Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (one statement, the \`ledger_transfer\` function: idempotency key looked up, accounts locked players first then house, balance checked, key claimed, two entries and two balances written; the balance NOTIFY goes out after the commit, coalesced); ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. The house 'casino' account is 16 sub-accounts (a player's bets use the sub-account of user id mod 16); pgbench's rows are spread over 100,000 accounts.
 - Login: \`POST /spa/auth/login\` with the production argon2id settings (19 MiB, t=2, p=1), autocannon with ${options.connections} connections for ${seconds} s after ${options.warmup} s of warm-up, the login limits lifted; baseline: the hello-world Fastify route.
 
 ${table(['engine', 'transfers/s', 'pgbench -N tps', 'ratio'], rows)}
 
-${table(
-  ['request', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'p99 ratio'],
-  [
-    [
-      'POST /spa/auth/login',
-      formatNumber(login.target.perSecond),
-      formatNumber(login.target.p50),
-      formatNumber(login.target.p99),
-      formatNumber(login.baseline.requestsPerSecond),
-      formatNumber(login.baseline.latencyP99Ms),
-      formatNumber(login.target.p99 / Math.max(login.baseline.latencyP99Ms, 1), 1),
-    ],
-  ],
-)}`,
+${
+  'failed' in login
+    ? `Login: the run failed (${login.failed}).`
+    : table(
+        ['request', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'p99 ratio'],
+        [
+          [
+            'POST /spa/auth/login',
+            formatNumber(login.target.perSecond),
+            formatNumber(login.target.p50),
+            formatNumber(login.target.p99),
+            formatNumber(login.baseline.requestsPerSecond),
+            formatNumber(login.baseline.latencyP99Ms),
+            formatNumber(login.target.p99 / Math.max(login.baseline.latencyP99Ms, 1), 1),
+          ],
+        ],
+      )
+}`,
   );
   console.log('wallet benchmark: results in bench/results/wallet.json and docs/benchmarks.md');
 }

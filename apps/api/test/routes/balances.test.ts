@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { balanceAmountResponseSchema, balancesResponseSchema } from '@playhouse/shared';
+import { balanceNoticesFor } from '../../src/services/wallet/balance-notices';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { buildCashboxApp, fund, signedInUser, type CashboxTestApp } from './cashbox-helpers';
 
@@ -125,6 +126,8 @@ describe('GET /spa/users/balances/stream', () => {
     const player = await signedInUser(t);
     const other = await signedInUser(t);
     await fund(t, player.id, 1_000n);
+    // Balance notices go out just after the commit: the deposit's is sent before the stream listens.
+    await balanceNoticesFor(t.app.db).flush();
     const address = await listening();
     const stream = await openStream(address, player.headers.cookie);
     try {

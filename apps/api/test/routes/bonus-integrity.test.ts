@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { DEMO_CONTRIBUTIONS, seedBonuses } from '@playhouse/db/seed/bonuses';
@@ -110,19 +110,9 @@ async function expire(id: string) {
   expect(await bonusStatus(id)).toBe('expired');
 }
 
-/** The house bonus pool's balance in EUR (what bonus grants come from and forfeits go back to). */
+/** The house bonus pool's balance in EUR (what bonus grants come from and forfeits go back to), over its sub-accounts. */
 async function bonusPool(): Promise<bigint> {
-  const [row] = await t.db
-    .select({ balance: schema.ledgerAccounts.balance })
-    .from(schema.ledgerAccounts)
-    .where(
-      and(
-        sql`${schema.ledgerAccounts.userId} is null`,
-        eq(schema.ledgerAccounts.kind, 'bonus_pool'),
-        eq(schema.ledgerAccounts.currency, 'EUR'),
-      ),
-    );
-  return row?.balance ?? 0n;
+  return t.app.services.wallet.houseBalance({ house: 'bonus_pool' }, 'EUR');
 }
 
 let nextMatch = 9_800_000;

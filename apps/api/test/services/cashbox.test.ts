@@ -61,9 +61,9 @@ const bank = (amount: string, idempotencyKey = key()) => ({
   idempotencyKey,
 });
 
+/** A house account's balance: the sum over its sub-accounts. */
 async function houseBalance(kind: 'withdrawals' | 'world') {
-  const [row] = await handle.db.select().from(schema.ledgerAccounts).where(eq(schema.ledgerAccounts.kind, kind));
-  return row?.balance ?? 0n;
+  return s.wallet.houseBalance({ house: kind }, 'EUR');
 }
 
 describe('withdrawals', () => {

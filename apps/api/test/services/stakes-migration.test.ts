@@ -198,7 +198,7 @@ describe('migration: stakes', () => {
         { user_id: alice, balance: '600' },
         { user_id: bob, balance: '0' },
       ]);
-      const [pool] = await rows(sql`select balance::text as balance from ledger_accounts
+      const [pool] = await rows(sql`select sum(balance)::text as balance from ledger_accounts
         where kind = 'bonus_pool' and user_id is null`);
       expect(pool!.balance).toBe(String(-1000n + 800n - 1000n + 700n));
       expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@playhouse/db';
+import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import {
   createWalletService,
   type TransferRequest,
@@ -100,6 +101,49 @@ describe('wallet ledger', () => {
     expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('is guarded by the database too: the ledger_transfer function cannot mint, overdraw or reuse a key', async () => {
+    const userId = await insertPlayer(handle.db, 'fiona');
+    await wallet.transfer(deposit(userId, 100n, 'fiona-dep'));
+    const call = (key: string, hash: string, amounts: string) =>
+      handle.db
+        .execute(sql`select outcome, account_id from ledger_transfer(${key}, ${hash}, 'deposit', 'EUR', '{}'::jsonb,
+        ${`{${userId},NULL}`}::bigint[], '{main,world}'::text[], '{0,0}'::integer[], ${amounts}::bigint[])`);
+    const outcome = async (key: string, hash: string, amounts: string) =>
+      ((await call(key, hash, amounts)) as unknown as { rows: { outcome: string }[] }).rows[0]!.outcome;
+    // Legs that do not sum to zero are refused at commit by the balanced-transfer trigger: nothing stays.
+    await expect(call('fiona-mint', 'h', '{500,-1}')).rejects.toThrow();
+    // A debit beyond the balance writes nothing and answers 'insufficient'.
+    expect(await outcome('fiona-over', 'h', '{-101,101}')).toBe('insufficient');
+    // The stored key answers its own request as a replay and another request as a conflict.
+    expect(await outcome('fiona-ok', 'h1', '{-40,40}')).toBe('applied');
+    expect(await outcome('fiona-ok', 'h1', '{-40,40}')).toBe('replayed');
+    expect(await outcome('fiona-ok', 'h2', '{-60,60}')).toBe('conflict');
+    expect(await wallet.balances(userId, 'EUR')).toEqual({ main: 60n, bonus: 0n });
+    const keys = (await handle.db.execute(
+      sql`select idempotency_key from ledger_transfers where idempotency_key like 'fiona-%' order by 1`,
+    )) as unknown as { rows: { idempotency_key: string }[] };
+    expect(keys.rows.map((row) => row.idempotency_key)).toEqual(['fiona-dep', 'fiona-ok']);
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('answers a racing duplicate between house accounts once, whatever sub-accounts the copies chose', async () => {
+    const paid = (key: string): TransferRequest => ({
+      idempotencyKey: key,
+      kind: 'withdrawal_paid',
+      currency: 'EUR',
+      legs: [
+        { account: { house: 'withdrawals' }, amount: -300n },
+        { account: { house: 'world' }, amount: 300n },
+      ],
+    });
+    const world = await wallet.houseBalance({ house: 'world' }, 'EUR');
+    const results = await Promise.all(Array.from({ length: 8 }, () => wallet.transfer(paid('house-race'))));
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.transferId)).size).toBe(1);
+    expect(await wallet.houseBalance({ house: 'world' }, 'EUR')).toBe(world + 300n);
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
+  });
+
   it('refuses unbalanced transfers before touching the database', async () => {
     const userId = await insertPlayer(handle.db, 'gina');
     await expect(
@@ -162,6 +206,33 @@ describe('wallet ledger', () => {
     // The refused key was released with its savepoint.
     await wallet.transfer(deposit(userId, 1n, 'jo-dep-2'));
     expect((await wallet.transfer(bet(userId, 101n, 'jo-bet'))).replayed).toBe(false);
+  });
+
+  it('spreads the house side over sub-accounts and sums them for the house balance', async () => {
+    const houseBefore = await wallet.houseBalance({ house: 'casino' }, 'EUR');
+    const players = await Promise.all(Array.from({ length: 20 }, (_, i) => insertPlayer(handle.db, `shard_${i}`)));
+    await Promise.all(players.map((userId) => wallet.transfer(deposit(userId, 1_000n, `shard-dep-${userId}`))));
+    await Promise.all(
+      players.map((userId) => wallet.transfer(bet(userId, 10n + BigInt(userId % 7), `shard-bet-${userId}`))),
+    );
+    const staked = players.reduce((sum, userId) => sum + 10n + BigInt(userId % 7), 0n);
+    expect(await wallet.houseBalance({ house: 'casino' }, 'EUR')).toBe(houseBefore + staked);
+    const shards = (await handle.db.execute(sql`select count(*)::int as n, max(shard)::int as top
+      from ledger_accounts where user_id is null and kind = 'casino' and currency = 'EUR'`)) as unknown as {
+      rows: { n: number; top: number }[];
+    };
+    expect(shards.rows[0]!.n).toBeGreaterThan(1);
+    expect(shards.rows[0]!.top).toBeLessThan(HOUSE_SHARDS);
+    // A player's account is never a sub-account, and a house sub-account outside the range is refused.
+    await expect(
+      handle.db.execute(sql`update ledger_accounts set shard = 1 where user_id = ${players[0]!}`),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.execute(
+        sql`insert into ledger_accounts (user_id, kind, currency, allow_negative, shard) values (null, 'casino', 'EUR', true, ${HOUSE_SHARDS})`,
+      ),
+    ).rejects.toThrow();
+    expect(await ledgerViolations(handle.db)).toEqual(NO_VIOLATIONS);
   });
 
   it('lets 200 concurrent debits of 1.00 against 100.00 through exactly 100 times, and a replay changes nothing', async () => {

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -30,6 +31,14 @@ export const LEDGER_ACCOUNT_KINDS = [
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
+/**
+ * Each house account (kind, currency) is split into this many sub-accounts (shards 0..N-1), one chosen per transfer,
+ * so concurrent transfers do not all wait on one house row. A house balance is the SUM over its shards: every report,
+ * reconciliation or check reads `sum(balance) ... where user_id is null group by kind, currency`. Player accounts have
+ * shard 0 only.
+ */
+export const HOUSE_SHARDS = 16;
+
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -41,6 +50,8 @@ export const ledgerAccounts = pgTable(
       .notNull()
       .default(sql`0`),
     allowNegative: boolean().notNull().default(false),
+    /** Which sub-account of a house account this is (0..HOUSE_SHARDS-1); always 0 for a player's account. */
+    shard: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,8 +60,12 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_player_idx')
       .on(t.userId, t.kind, t.currency)
       .where(sql`${t.userId} is not null`),
+    check(
+      'ledger_accounts_shard_range',
+      sql`${t.shard} >= 0 and ${t.shard} < ${sql.raw(String(HOUSE_SHARDS))} and (${t.userId} is null or ${t.shard} = 0)`,
+    ),
     uniqueIndex('ledger_accounts_house_idx')
-      .on(t.kind, t.currency)
+      .on(t.kind, t.currency, t.shard)
       .where(sql`${t.userId} is null`),
   ],
 );

@@ -7,8 +7,8 @@ export type BalanceHub = ReturnType<typeof createBalanceHub>;
 
 /**
  * One LISTEN on 'balance_changed' per api process, fanned out to the open balance streams of the users a NOTIFY
- * names. The wallet sends the NOTIFY inside the transfer's transaction, so it arrives only once the money moved, on
- * every instance.
+ * names. The wallet announces a transfer once its transaction has committed (wallet/balance-notices.ts), so it arrives
+ * only once the money moved, on every instance.
  */
 export function createBalanceHub({ listen, onError }: { listen: Listen; onError?: (error: unknown) => void }) {
   const subscribers = new Map<number, Set<Subscriber>>();

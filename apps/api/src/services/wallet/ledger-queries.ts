@@ -7,27 +7,23 @@ export type AccountRef =
   | { userId: number; kind: Extract<LedgerAccountKind, 'main' | 'bonus'> }
   | { house: Exclude<LedgerAccountKind, 'main' | 'bonus'> };
 
-export interface LockedAccount {
-  id: number;
-  userId: number | null;
-  balance: bigint;
-  allowNegative: boolean;
-}
-
 type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Finds or creates an account; account rows are never deleted, so ids can be cached by the caller. */
-export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: string): Promise<number> {
+/**
+ * Finds or creates an account (for a house ref: its sub-account `shard`); account rows are never deleted, so ids can be
+ * cached by the caller.
+ */
+export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: string, shard = 0): Promise<number> {
   const isHouse = 'house' in ref;
   const kind = isHouse ? ref.house : ref.kind;
   const existing = rowsOf(
     await db.execute(
       isHouse
-        ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency}`
+        ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency} and shard = ${shard}`
         : sql`select id from ledger_accounts where user_id = ${ref.userId} and kind = ${kind} and currency = ${currency}`,
     ),
   );
@@ -35,109 +31,95 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
   const inserted = rowsOf(
     await db.execute(
       isHouse
-        ? sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (null, ${kind}, ${currency}, true)
-              on conflict (kind, currency) where user_id is null do nothing returning id`
+        ? sql`insert into ledger_accounts (user_id, kind, currency, allow_negative, shard) values (null, ${kind}, ${currency}, true, ${shard})
+              on conflict (kind, currency, shard) where user_id is null do nothing returning id`
         : sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (${ref.userId}, ${kind}, ${currency}, false)
               on conflict (user_id, kind, currency) where user_id is not null do nothing returning id`,
     ),
   );
   if (inserted[0]) return Number(inserted[0].id);
-  return ensureAccount(db, ref, currency);
+  return ensureAccount(db, ref, currency, shard);
 }
 
-/** Claims an idempotency key; null when the key is already taken (by a committed transfer). */
-export async function insertTransfer(
+/** One leg of a transfer as the `ledger_transfer` function takes it: a player's account, or a house sub-account. */
+export interface TransferLegRow {
+  userId: number | null;
+  kind: LedgerAccountKind;
+  shard: number;
+  amount: bigint;
+}
+
+export interface TransferEntry {
+  accountId: number;
+  userId: number | null;
+  amount: bigint;
+  balanceAfter: bigint;
+}
+
+export type TransferOutcome =
+  | { outcome: 'applied'; transferId: number; xid: string; entries: TransferEntry[] }
+  | { outcome: 'replayed'; transferId: number; entries: TransferEntry[] }
+  | { outcome: 'conflict' }
+  | { outcome: 'insufficient'; accountId: number; balance: bigint };
+
+/** A Postgres array literal of values that need no quoting (numbers, snake_case kinds, null). */
+const arrayLiteral = (values: (string | number | bigint | null)[]) =>
+  `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+
+/** Runs one transfer through `ledger_transfer` (migration 0020): one statement, one round trip. */
+export async function runTransfer(
   db: DbOrTx,
-  values: {
+  request: {
     idempotencyKey: string;
     requestHash: string;
     kind: string;
     currency: string;
     metadata: Record<string, unknown>;
+    legs: TransferLegRow[];
   },
-): Promise<number | null> {
+): Promise<TransferOutcome> {
+  const { legs } = request;
   const rows = rowsOf(
-    await db.execute(sql`insert into ledger_transfers (idempotency_key, request_hash, kind, currency, metadata)
-      values (${values.idempotencyKey}, ${values.requestHash}, ${values.kind}, ${values.currency}, ${JSON.stringify(values.metadata)}::jsonb)
-      on conflict (idempotency_key) do nothing returning id`),
-  );
-  return rows[0] ? Number(rows[0].id) : null;
-}
-
-export interface StoredTransfer {
-  id: number;
-  requestHash: string;
-  kind: string;
-  entries: { accountId: number; amount: bigint; balanceAfter: bigint }[];
-}
-
-export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<StoredTransfer | null> {
-  const rows = rowsOf(
-    await db.execute(sql`select t.id, t.request_hash, t.kind, e.account_id, e.amount::text as amount, e.balance_after::text as balance_after
-      from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
-      where t.idempotency_key = ${idempotencyKey} order by e.id`),
+    await db.execute(sql`select outcome, transfer_id, account_id, user_id, amount::text as amount,
+        balance_after::text as balance_after, xid
+      from ledger_transfer(${request.idempotencyKey}, ${request.requestHash}, ${request.kind}, ${request.currency},
+        ${JSON.stringify(request.metadata)}::jsonb, ${arrayLiteral(legs.map((leg) => leg.userId))}::bigint[],
+        ${arrayLiteral(legs.map((leg) => leg.kind))}::text[], ${arrayLiteral(legs.map((leg) => leg.shard))}::integer[],
+        ${arrayLiteral(legs.map((leg) => leg.amount))}::bigint[])`),
   );
   const first = rows[0];
-  if (!first) return null;
-  return {
-    id: Number(first.id),
-    requestHash: String(first.request_hash),
-    kind: String(first.kind),
-    entries: rows
-      .filter((row) => row.account_id !== null)
-      .map((row) => ({
-        accountId: Number(row.account_id),
-        amount: BigInt(String(row.amount)),
-        balanceAfter: BigInt(String(row.balance_after)),
-      })),
-  };
+  if (!first) throw new Error('ledger_transfer answered nothing');
+  const outcome = String(first.outcome);
+  if (outcome === 'conflict') return { outcome };
+  if (outcome === 'insufficient') {
+    return { outcome, accountId: Number(first.account_id), balance: BigInt(String(first.balance_after)) };
+  }
+  const entries = rows
+    .filter((row) => row.account_id !== null)
+    .map((row) => ({
+      accountId: Number(row.account_id),
+      userId: row.user_id === null ? null : Number(row.user_id),
+      amount: BigInt(String(row.amount)),
+      balanceAfter: BigInt(String(row.balance_after)),
+    }));
+  const transferId = Number(first.transfer_id);
+  if (outcome === 'applied') return { outcome, transferId, xid: String(first.xid), entries };
+  if (outcome === 'replayed') return { outcome, transferId, entries };
+  throw new Error(`ledger_transfer answered ${outcome}`);
 }
 
-/** Locks the accounts in id order (the one order every transfer uses, so two transfers never deadlock). */
-export async function lockAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, LockedAccount>> {
-  if (ids.length === 0) return new Map();
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = rowsOf(
-    await db.execute(sql`select id, user_id, balance::text as balance, allow_negative from ledger_accounts
-      where id in (${sql.join(
-        sorted.map((id) => sql`${id}`),
-        sql`, `,
-      )}) order by id for update`),
-  );
-  return new Map(
-    rows.map((row) => [
-      Number(row.id),
-      {
-        id: Number(row.id),
-        userId: row.user_id === null ? null : Number(row.user_id),
-        balance: BigInt(String(row.balance)),
-        allowNegative: Boolean(row.allow_negative),
-      },
-    ]),
-  );
-}
-
-/** Writes the new balances and the entries of a transfer whose legs were already checked, in one statement. */
-export async function writeEntries(
-  db: DbOrTx,
-  transferId: number,
-  legs: { accountId: number; amount: bigint; balanceAfter: bigint }[],
-): Promise<void> {
-  const values = sql.join(
-    legs.map(
-      (leg) =>
-        sql`(${leg.accountId}::bigint, ${leg.amount.toString()}::bigint, ${leg.balanceAfter.toString()}::bigint)`,
-    ),
-    sql`, `,
-  );
-  await db.execute(sql`with v(id, amount, balance_after) as (values ${values}),
-    updated as (update ledger_accounts a set balance = v.balance_after from v where a.id = v.id returning a.id)
-    insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${transferId}, v.id, v.amount, v.balance_after from v join updated on updated.id = v.id`);
-}
-
-export async function notifyBalances(db: DbOrTx, channel: string, payload: string): Promise<void> {
+export async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** Where each transaction (by its full id) stands: 'committed', 'aborted' or 'in progress' (absent: too old to know). */
+export async function committedTransactions(db: DbOrTx, xids: string[]): Promise<Map<string, string>> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select x as xid, pg_xact_status(x::xid8) as status from unnest(${`{${xids.join(',')}}`}::text[]) as x`,
+    ),
+  );
+  return new Map(rows.map((row) => [String(row.xid), String(row.status)]));
 }
 
 export interface AccountBalance {
@@ -159,4 +141,13 @@ export async function playerAccounts(db: DbOrTx, userId: number): Promise<Accoun
     currency: String(row.currency),
     balance: BigInt(String(row.balance)),
   }));
+}
+
+/** A house account's balance: the sum over its sub-accounts (shards). */
+export async function houseBalance(db: DbOrTx, house: AccountRef & { house: string }, currency: string) {
+  const rows = rowsOf(
+    await db.execute(sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts
+      where user_id is null and kind = ${house.house} and currency = ${currency}`),
+  );
+  return BigInt(String(rows[0]!.balance));
 }

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
+import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import { ledgerTransfers } from '../../lib/metrics';
 import {
   ensureAccount,
-  findTransferByKey,
-  insertTransfer,
-  lockAccounts,
-  notifyBalances,
+  houseBalance,
   playerAccounts,
-  writeEntries,
+  runTransfer,
   type AccountBalance,
   type AccountRef,
+  type TransferLegRow,
 } from './ledger-queries';
+import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
-export { ensureAccount, playerAccounts, type AccountBalance } from './ledger-queries';
+export { ensureAccount, houseBalance, playerAccounts, type AccountBalance } from './ledger-queries';
 
 /** Every kind of money movement the operator makes; the ledger refuses any other. */
 export const TRANSFER_KINDS = [
@@ -59,12 +59,11 @@ export interface TransferResult {
   accountIds: number[];
 }
 
-/** Published on this PostgreSQL channel after every transfer that touches a player: `{ userIds: number[] }`. */
-export const BALANCE_CHANNEL = 'balance_changed';
+export { BALANCE_CHANNEL } from './balance-notices';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService({ db }: { db: Db }) {
+export function createWalletService({ db, notices = balanceNoticesFor(db) }: { db: Db; notices?: BalanceNotices }) {
   const accountIds = new Map<string, number>();
 
   /**
@@ -72,12 +71,12 @@ export function createWalletService({ db }: { db: Db }) {
    * transaction the row may be one that transaction created and later rolls back, and a cached id of a row that was
    * never committed would make a later transfer skip its leg.
    */
-  async function accountId(ref: AccountRef, currency: string, tx?: Tx) {
-    const key = 'house' in ref ? `house:${ref.house}:${currency}` : `${ref.userId}:${ref.kind}:${currency}`;
+  async function accountId(ref: AccountRef, currency: string, tx?: Tx, shard = 0) {
+    const key = 'house' in ref ? `house:${ref.house}:${currency}:${shard}` : `${ref.userId}:${ref.kind}:${currency}`;
     const cached = accountIds.get(key);
     if (cached !== undefined) return cached;
-    if (tx) return ensureAccount(tx, ref, currency);
-    const id = await ensureAccount(db, ref, currency);
+    if (tx) return ensureAccount(tx, ref, currency, shard);
+    const id = await ensureAccount(db, ref, currency, shard);
     accountIds.set(key, id);
     return id;
   }
@@ -95,85 +94,62 @@ export function createWalletService({ db }: { db: Db }) {
   }
 
   /**
-   * Moves money as one double-entry transfer in one transaction. The idempotency key is claimed first, so a retry or a
-   * racing duplicate returns the original result instead of moving money twice. Given the caller's transaction `tx`,
-   * the transfer runs inside it as a savepoint: it commits with the caller's other writes, and a refusal (insufficient
-   * funds) rolls back only the transfer, so the caller may still record the refusal.
+   * The house sub-account a transfer uses: the player's own (user id modulo the shard count; the player's row already
+   * serialises their transfers, so this adds no wait of its own), a random one for a transfer between house accounts.
+   */
+  function houseShard(request: TransferRequest): number {
+    const player = request.legs.find((leg) => 'userId' in leg.account)?.account;
+    return player && 'userId' in player ? player.userId % HOUSE_SHARDS : Math.floor(Math.random() * HOUSE_SHARDS);
+  }
+
+  /**
+   * Moves money as one double-entry transfer, in ONE statement (the `ledger_transfer` function, one round trip): the
+   * idempotency key is looked up first, so a retry or a racing duplicate answers the original result instead of moving
+   * money twice, and a key reused for another request is refused; the accounts are locked players first, then house,
+   * each in id order (the one lock order every transfer takes: no deadlocks), the players' balances checked, the key
+   * claimed and the entries written. Without `tx` the statement is its own transaction; given the caller's
+   * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) writes
+   * nothing, so the caller may still record it and commit.
    */
   async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
     const total = request.legs.reduce((sum, leg) => sum + leg.amount, 0n);
     if (total !== 0n || request.legs.length < 2 || request.legs.some((leg) => leg.amount === 0n)) {
       throw new UnbalancedTransferError();
     }
-    const requestHash = describe(request);
-    // Accounts are resolved (and created) outside the transfer's own transaction (or savepoint): a rolled-back transfer
-    // must not leave a cached id pointing at an account row that was never committed.
-    const deltas = new Map<number, bigint>();
-    const houseIds = new Set<number>();
-    for (const leg of request.legs) {
-      const id = await accountId(leg.account, request.currency, tx);
-      deltas.set(id, (deltas.get(id) ?? 0n) + leg.amount);
-      if ('house' in leg.account) houseIds.add(id);
+    const shard = houseShard(request);
+    const merged = new Map<string, TransferLegRow>();
+    for (const { account, amount } of request.legs) {
+      const row: TransferLegRow =
+        'house' in account
+          ? { userId: null, kind: account.house, shard, amount }
+          : { userId: account.userId, kind: account.kind, shard: 0, amount };
+      const key = `${row.userId}:${row.kind}`;
+      const seen = merged.get(key);
+      merged.set(key, seen ? { ...seen, amount: seen.amount + amount } : row);
     }
-    const result = await (tx ?? db).transaction(async (tx) => {
-      const transferId = await insertTransfer(tx, {
-        idempotencyKey: request.idempotencyKey,
-        requestHash,
-        kind: request.kind,
-        currency: request.currency,
-        metadata: request.metadata ?? {},
-      });
-      if (transferId === null) {
-        const stored = await findTransferByKey(tx, request.idempotencyKey);
-        if (!stored || stored.requestHash !== requestHash) throw new IdempotencyConflictError();
-        return {
-          transferId: stored.id,
-          replayed: true,
-          balances: new Map(stored.entries.map((entry) => [entry.accountId, entry.balanceAfter])),
-          accountIds: stored.entries.map((entry) => entry.accountId),
-        };
-      }
-
-      // Player rows are locked first and checked; house rows (which may go negative and are shared by every
-      // transfer of their kind) are locked last, so the hot house row is held only for the final writes and commit.
-      // Players-then-house, each in id order, is the one lock order every transfer takes: no deadlocks.
-      const ordered = [...deltas].filter(([, amount]) => amount !== 0n).sort((a, b) => a[0] - b[0]);
-      const players = await lockAccounts(
-        tx,
-        ordered.filter(([id]) => !houseIds.has(id)).map(([id]) => id),
-      );
-      const written: { accountId: number; amount: bigint; balanceAfter: bigint }[] = [];
-      for (const [id, amount] of ordered) {
-        const account = players.get(id);
-        if (!account) continue;
-        const balanceAfter = account.balance + amount;
-        if (balanceAfter < 0n && !account.allowNegative) throw new InsufficientFundsError(account.id, account.balance);
-        written.push({ accountId: id, amount, balanceAfter });
-      }
-      const playerIds = new Set(
-        [...players.values()].flatMap((account) => (account.userId === null ? [] : [account.userId])),
-      );
-      if (playerIds.size > 0) {
-        await notifyBalances(tx, BALANCE_CHANNEL, JSON.stringify({ userIds: [...playerIds] }));
-      }
-      const houses = await lockAccounts(
-        tx,
-        ordered.filter(([id]) => houseIds.has(id)).map(([id]) => id),
-      );
-      for (const [id, amount] of ordered) {
-        const account = houses.get(id);
-        if (account) written.push({ accountId: id, amount, balanceAfter: account.balance + amount });
-      }
-      await writeEntries(tx, transferId, written);
-      return {
-        transferId,
-        replayed: false,
-        balances: new Map(written.map((entry) => [entry.accountId, entry.balanceAfter])),
-        accountIds: written.map((entry) => entry.accountId),
-      };
+    const outcome = await runTransfer(tx ?? db, {
+      idempotencyKey: request.idempotencyKey,
+      requestHash: describe(request),
+      kind: request.kind,
+      currency: request.currency,
+      metadata: request.metadata ?? {},
+      legs: [...merged.values()].filter((leg) => leg.amount !== 0n),
     });
-    if (!result.replayed) ledgerTransfers.inc({ kind: request.kind });
-    return result;
+    if (outcome.outcome === 'insufficient') throw new InsufficientFundsError(outcome.accountId, outcome.balance);
+    if (outcome.outcome === 'conflict') throw new IdempotencyConflictError();
+    const { entries } = outcome;
+    if (outcome.outcome === 'applied') {
+      ledgerTransfers.inc({ kind: request.kind });
+      const playerIds = new Set(entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])));
+      // Announced once the transaction that holds this transfer has committed (the caller's, when it passed one).
+      if (playerIds.size > 0) notices.note(outcome.xid, playerIds);
+    }
+    return {
+      transferId: outcome.transferId,
+      replayed: outcome.outcome === 'replayed',
+      balances: new Map(entries.map((entry) => [entry.accountId, entry.balanceAfter])),
+      accountIds: entries.map((entry) => entry.accountId),
+    };
   }
 
   /**
@@ -187,5 +163,12 @@ export function createWalletService({ db }: { db: Db }) {
     return { main: find('main'), bonus: find('bonus') };
   }
 
-  return { transfer, balances, accountId: (ref: AccountRef, currency: string) => accountId(ref, currency) };
+  return {
+    transfer,
+    balances,
+    accountId: (ref: AccountRef, currency: string) => accountId(ref, currency),
+    /** A house account's balance in a currency: the sum of its sub-accounts. */
+    houseBalance: (house: Extract<AccountRef, { house: string }>, currency: string, tx?: Tx) =>
+      houseBalance(tx ?? db, house, currency),
+  };
 }
