@@ -1,9 +1,17 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser, hence the DOM types.
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { chatSendResponseSchema } from '@playhouse/shared/contracts/chat';
 import { dismissInfoPopup, logIn, registerPlayer } from './account-support';
 import { expect, test } from './fixtures';
+import {
+  codeHeading,
+  enterStaffPassword,
+  setupHeading,
+  staffContext,
+  staffSignIn,
+  withStaffLock,
+} from './staff-support';
 
 /** The demo support account the e2e api creates (DEMO_STAFF_PASSWORD in playwright.config.ts). */
 const STAFF = {
@@ -14,26 +22,20 @@ const STAFF = {
 
 // Staff presence is global: while one test holds the staff page open, visitors everywhere see support online. The
 // tests of this file take turns so each knows who is online.
-test.describe.configure({ mode: 'serial' });
+// A staff sign-in may wait up to 30 s for a fresh TOTP time step (a code is good once): room for that.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 const chatIcon = (page: Page) => page.getByRole('button', { name: 'Chat with support' });
 const chatDialog = (page: Page) => page.getByRole('dialog', { name: 'Support chat' });
 
-/**
- * Signs the support account in on the staff page. A bonus offer for the account may pop up over any page at any
- * moment; "Later" puts it away whenever it shows.
- */
-async function staffSignIn(staffPage: Page) {
-  // Several offers may wait, each behind the last: the handler runs again as long as one shows.
-  await staffPage.addLocatorHandler(
-    staffPage.getByRole('button', { name: 'Later' }),
-    async (later) => {
-      await later.click();
-    },
-    { noWaitAfter: true },
-  );
-  await logIn(staffPage, STAFF, { next: '/staff/chat' });
+/** The support desk in a browser signed in as the demo support account (with its second factor). */
+async function openStaffDesk(browser: Browser) {
+  const context = await staffContext(browser, STAFF, '/staff/chat');
+  const staffPage = await context.newPage();
+  await staffPage.goto('/en/staff/chat');
+  await dismissInfoPopup(staffPage);
   await expect(staffPage).toHaveURL(/\/en\/staff\/chat$/);
+  return { staffContext: context, staffPage };
 }
 
 /** Sends a message from the open chat widget; returns the conversation id the api answered with. */
@@ -51,15 +53,52 @@ async function sendFromWidget(page: Page, text: string): Promise<number> {
 }
 
 test.describe('live chat', () => {
+  test('support signs in with the password and a second factor, set up with a QR code the first time', async ({
+    page,
+    axe,
+  }) => {
+    // The player login refuses staff accounts and says where they sign in.
+    await page.goto('/en/auth/login');
+    await dismissInfoPopup(page);
+    await page.getByLabel('E-mail or username').fill(STAFF.username);
+    await page.getByLabel('Password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Staff accounts sign in on the staff sign-in page' }),
+    ).toBeVisible();
+
+    // Other workers sign the same account in (protection.spec.ts): one sign-in at a time.
+    await withStaffLock(STAFF, async () => {
+      await enterStaffPassword(page, STAFF, '/staff/chat');
+      if (await setupHeading(page).isVisible()) {
+        // The first sign-in of this run's fresh account: the set-up screen, usable by keyboard and screen reader.
+        await expect(setupHeading(page)).toBeFocused();
+        await expect(
+          page.getByRole('img', { name: `QR code to add ${STAFF.email} to an authenticator app` }),
+        ).toBeVisible();
+        await expect(page.getByLabel('Or type this key into the app')).toHaveText(/^[A-Z2-7]{32}$/);
+        await axe();
+        await page.getByLabel('Six-digit code').fill('000000');
+        await page.getByLabel('Six-digit code').press('Enter');
+        await expect(
+          page.getByRole('alert').filter({ hasText: 'That code is wrong or has already been used' }),
+        ).toBeVisible();
+        await expect(page.getByLabel('Six-digit code')).toBeFocused();
+      } else {
+        await expect(codeHeading(page)).toBeFocused();
+      }
+      await staffSignIn(page, STAFF, '/staff/chat');
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Support chat' })).toBeVisible();
+  });
+
   test('a visitor and a staff member exchange messages in two browsers; the history survives a reload', async ({
     page,
     browser,
     axe,
   }) => {
-    const staffContext = await browser.newContext();
-    const staffPage = await staffContext.newPage();
+    const { staffContext, staffPage } = await openStaffDesk(browser);
     try {
-      await staffSignIn(staffPage);
       await expect(staffPage.getByRole('heading', { level: 1, name: 'Support chat' })).toBeVisible();
       await axe.page(staffPage);
 
@@ -131,10 +170,8 @@ test.describe('live chat', () => {
     await expect(dialog.getByRole('log', { name: 'Messages' })).toContainText('Left while support was offline');
     await axe();
 
-    const staffContext = await browser.newContext();
-    const staffPage = await staffContext.newPage();
+    const { staffContext, staffPage } = await openStaffDesk(browser);
     try {
-      await staffSignIn(staffPage);
       const entry = staffPage
         .getByRole('navigation', { name: 'Conversations' })
         .getByRole('button', { name: new RegExp(`^Visitor #${conversationId}\\b`) });
@@ -192,9 +229,9 @@ test.describe('live chat', () => {
     expect(box).toMatchObject({ width: 30, height: 30 });
   });
 
-  test('visitors get the login form at /staff/chat, players the 404 page', async ({ page, baseURL }, testInfo) => {
+  test('visitors get the staff sign-in at /staff/chat, players the 404 page', async ({ page, baseURL }, testInfo) => {
     await page.goto('/en/staff/chat');
-    await expect(page).toHaveURL(/\/en\/auth\/login\?next=%2Fstaff%2Fchat$/);
+    await expect(page).toHaveURL(/\/en\/staff\/login\?next=%2Fstaff%2Fchat$/);
 
     const player = await registerPlayer(baseURL!, testInfo);
     await logIn(page, player);

@@ -113,7 +113,8 @@ export default defineConfig({
     },
     {
       name: 'api',
-      command: `rm -rf '${dataDir}' && npm run start -w @playhouse/api`,
+      // The staff sign-in keys and browser states the specs kept (staff-support.ts) go with the database.
+      command: `rm -rf '${dataDir}' '${dataDir}-staff' && npm run start -w @playhouse/api`,
       cwd: repoRoot,
       env: serverEnv,
       url: `${apiUrl}/spa/health`,

@@ -29,6 +29,7 @@ import { bonusesPlugin } from './services/bonuses/bonuses-plugin';
 import { cashboxPlugin } from './services/cashbox/cashbox-plugin';
 import { cataloguePlugin } from './services/catalogue/catalogue-plugin';
 import { chatPlugin } from './services/chat/chat-plugin';
+import { staffPlugin } from './services/staff/staff-plugin';
 import { contentPlugin } from './services/content/content-plugin';
 import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
@@ -66,6 +67,7 @@ const DOMAINS = [
   sportsPlugin,
   chatPlugin,
   reconciliationPlugin,
+  staffPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */

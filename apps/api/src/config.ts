@@ -87,6 +87,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  // Without SMTP_URL, messages are written as .eml files here (readable on the server only, never through the site).
+  MAIL_DIR: optionalString,
   // The sandbox payment provider signs its webhooks with this; unset, each process makes its own (in-process delivery).
   PSP_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // The in-house sandbox payment provider (test cards, no real money); must be off in production.
@@ -112,6 +114,13 @@ const envSchema = z.object({
   STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
   // With SEED_DEMO on, a demo support account (support@playhouse.example, username support) gets this password.
   DEMO_STAFF_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // A staff session ends after this long without a request.
+  STAFF_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(24 * 60 * 60_000)
+    .default(15 * 60_000),
   // The jurisdiction profile of the installation, and countries whose players follow another one ("GB=uk,MT=mga").
   JURISDICTION: z.enum(JURISDICTION_CODES).default('default'),
   JURISDICTION_COUNTRIES: optionalString,
@@ -162,6 +171,12 @@ export interface AuthConfig {
   /** How often a long-lived connection (the balance stream) checks that its session still lives. */
   sessionRecheckMs: number;
   resetTokenTtlMs: number;
+  /** A staff session ends after this long without a request. */
+  staffIdleMs: number;
+  /** How long the password step of a staff sign-in waits for the second factor. */
+  staffSignInTtlMs: number;
+  /** Wrong codes one staff sign-in takes before it must start again with the password. */
+  staffSignInMaxAttempts: number;
   limits: {
     loginPerIp: WindowLimit;
     loginFailuresPerAccount: WindowLimit;
@@ -180,6 +195,9 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   sessionMaxAgeMs: 30 * 24 * HOUR_MS,
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
+  staffIdleMs: 15 * MINUTE_MS,
+  staffSignInTtlMs: 5 * MINUTE_MS,
+  staffSignInMaxAttempts: 5,
   limits: {
     loginPerIp: { max: 10, windowMs: MINUTE_MS },
     loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
@@ -208,8 +226,11 @@ export interface Config {
   auth: AuthConfig;
   /** secret undefined: one is generated per process (fine for one instance; N instances need a shared one). */
   captcha: { secret: string | undefined; difficulty: number; ttlMs: number };
-  /** smtpUrl undefined: e-mail stays in the outbox table. */
-  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * smtpUrl undefined: each message is written to spoolDir (the server's own mailbox folder) instead; the outbox
+   * table keeps every message with its secret links left out. spoolDir undefined as well: nothing carries secrets.
+   */
+  mail: { smtpUrl: string | undefined; from: string; spoolDir: string | undefined };
   /** demo or production (PLAYHOUSE_MODE). */
   mode: 'demo' | 'production';
   payments: { sandbox: boolean; webhookSecret: string | undefined; webhookUrl: string | undefined; pollMs: number };
@@ -387,9 +408,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webSecret: vars.WEB_SECRET,
     rateLimit: { max: vars.RATE_LIMIT_MAX, timeWindowMs: vars.RATE_LIMIT_WINDOW_MS },
     streams: { perUser: vars.STREAMS_PER_USER, perAddress: vars.STREAMS_PER_ADDRESS },
-    auth: DEFAULT_AUTH_CONFIG,
+    auth: { ...DEFAULT_AUTH_CONFIG, staffIdleMs: vars.STAFF_IDLE_TIMEOUT_MS },
     captcha: { secret: vars.CAPTCHA_SECRET, difficulty: vars.CAPTCHA_DIFFICULTY, ttlMs: 5 * MINUTE_MS },
-    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>` },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `Playhouse <no-reply@${new URL(siteOrigin).hostname}>`,
+      spoolDir: vars.SMTP_URL ? undefined : mailSpoolDir(vars.MAIL_DIR, dataDir),
+    },
     mode: vars.PLAYHOUSE_MODE,
     payments: {
       sandbox: vars.PSP_SANDBOX === 'on',
@@ -445,6 +470,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
     },
   };
+}
+
+/** MAIL_DIR, else a folder beside the data folder (`.data-mail/`); none beside a database that lives in memory. */
+function mailSpoolDir(value: string | undefined, dataDir: string): string | undefined {
+  if (value) return path.resolve(REPO_ROOT, value);
+  return dataDir.startsWith('memory://') ? undefined : `${dataDir}-mail`;
 }
 
 /** CASINO_MAX_WIN_<CUR> (a decimal amount, e.g. CASINO_MAX_WIN_EUR=50000.00) over these defaults, in minor units. */

@@ -12,6 +12,8 @@ export * from './contracts/casino';
 export * from './contracts/bonuses';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
+export * from './contracts/staff';
+export * from './staff/permissions';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';

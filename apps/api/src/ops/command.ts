@@ -2,8 +2,15 @@ import type { Db } from '@playhouse/db';
 import type { Config } from '../config';
 import type { StaffApi } from './staff-api';
 
-/** Where a command does its work: through the running api as a staff user, or on the database itself. */
-export type OpsTarget = { mode: 'api'; api: StaffApi } | { mode: 'direct'; db: Db; config: Config };
+/**
+ * Where a command does its work: always the api's staff routes, signed in as a staff member with a second factor,
+ * so permissions, four eyes and the audit apply to scripts as to the back office. `api`: the running api at
+ * API_URL; `in-process`: the same app built in this process on the database, when no api runs.
+ */
+export interface OpsTarget {
+  mode: 'api' | 'in-process';
+  api: StaffApi;
+}
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -25,9 +32,28 @@ export interface OpsCommand {
   args: string;
   summary: string;
   options?: Record<string, OptionSpec>;
+  /** The sign-in may set up the second factor (the command then prints the new secret). */
+  setsUpTotp?: true;
+  /** The command ends the session: the next one signs in anew. */
+  endsSession?: true;
   /** Returns what to print. */
   run: (input: CommandInput, target: OpsTarget) => Promise<string>;
 }
+
+/**
+ * A command that works on the database itself, without signing in: only what a site needs before it has any staff
+ * (the first admin). Whoever can open the database is the operator.
+ */
+export interface DatabaseCommand {
+  name: string;
+  args: string;
+  summary: string;
+  options?: Record<string, OptionSpec>;
+  database: true;
+  run: (input: CommandInput, target: { db: Db; config: Config }) => Promise<string>;
+}
+
+export type AnyCommand = OpsCommand | DatabaseCommand;
 
 /** A mistake in how the command was called: help for the command is printed with it. */
 export class UsageError extends Error {
@@ -37,15 +63,15 @@ export class UsageError extends Error {
   }
 }
 
-export function requiredCount(command: OpsCommand): number {
+export function requiredCount(command: AnyCommand): number {
   return (command.args.match(/<[^>]+>/g) ?? []).length;
 }
 
-export function maxCount(command: OpsCommand): number {
+export function maxCount(command: AnyCommand): number {
   return requiredCount(command) + (command.args.match(/\[[^\]]+\]/g) ?? []).length;
 }
 
-export function usageLine(command: OpsCommand): string {
+export function usageLine(command: AnyCommand): string {
   const options = Object.entries(command.options ?? {}).map(([name, spec]) =>
     spec.type === 'boolean' ? `[--${name}]` : `[--${name} <value>]`,
   );

@@ -1,26 +1,39 @@
 import { parseArgs } from 'node:util';
 import { createDb, type DbHandle } from '@playhouse/db';
+import { buildApp } from '../app';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { AppError } from '../lib/errors';
-import { UsageError, maxCount, requiredCount, usageLine, type OpsCommand, type OpsTarget } from './command';
+import {
+  UsageError,
+  maxCount,
+  requiredCount,
+  usageLine,
+  type AnyCommand,
+  type OpsCommand,
+  type OpsTarget,
+} from './command';
 import { COMMANDS } from './commands/index';
+import { fileSessionCache, noSessionCache, type SessionCache } from './session-cache';
 import { ApiCallError, fetchTransport, signInAsStaff, type Transport } from './staff-api';
 
 export interface OpsEnvironment {
   env: NodeJS.ProcessEnv;
-  /** How to reach the api; by default fetch against API_URL. */
+  /** How to reach a running api; by default fetch against API_URL. */
   transport?: Transport;
-  /** Opens the database for direct mode; by default from DATABASE_URL / DATA_DIR. */
+  /** Opens the database when no api runs; by default from DATABASE_URL / DATA_DIR. */
   openDatabase?: (config: Config) => Promise<DbHandle>;
+  /** Where staff sessions wait between commands; by default a file per api and login (OPS_SESSION_CACHE=off: none). */
+  sessionCache?: SessionCache;
   out: (text: string) => void;
   err: (text: string) => void;
 }
 
 const GLOBAL_OPTIONS = {
-  direct: { type: 'boolean', description: 'use the database directly, even if an api answers' },
-  api: { type: 'boolean', description: 'go through the api; fail when none answers' },
+  direct: { type: 'boolean', description: 'work on the database in this process, even if an api answers' },
+  api: { type: 'boolean', description: 'go through the running api; fail when none answers' },
   'ops-login': { type: 'string', description: 'staff e-mail or username (default OPS_LOGIN)' },
   'ops-password': { type: 'string', description: 'staff password (default OPS_PASSWORD)' },
+  'ops-totp': { type: 'string', description: 'the current code of the authenticator app (else from OPS_TOTP_SECRET)' },
 } as const;
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -44,12 +57,18 @@ function help(apiUrl: string): string {
     '      This list',
     ...commands,
     '',
+    'Who acts:',
+    '  Every command (but bootstrap-admin) acts as a staff member, through the api, with the permissions of their',
+    '  roles; money actions are requests that a second staff member approves. Sign in with OPS_LOGIN, OPS_PASSWORD',
+    "  and OPS_TOTP_SECRET (the base32 secret of the staff member's authenticator; --ops-totp <code> instead for a",
+    '  person), or --ops-login/--ops-password. The session is kept for the next command (~/.cache/playhouse-ops;',
+    '  OPS_SESSION_CACHE=off keeps none) until the staff idle timeout.',
+    '',
     'Where commands do their work:',
-    `  When the api answers at API_URL (now ${apiUrl}), through it, signed in as a staff user: set OPS_LOGIN and`,
-    '  OPS_PASSWORD or pass --ops-login and --ops-password. When no api answers, on the database itself',
-    '  (DATABASE_URL, else the embedded database in DATA_DIR). --direct or --api forces one way.',
-    '  The embedded database admits one process at a time: create the first staff user while the api is stopped,',
-    '  for example `npm run ops -- create-staff ops@example.com "a long passphrase" --admin`.',
+    `  When an api answers at API_URL (now ${apiUrl}), through it; when none answers, through the same api built in`,
+    '  this process on the database (DATABASE_URL, else the embedded database in DATA_DIR). --direct or --api forces',
+    '  one way. The embedded database admits one process at a time: with the api running on it, use the api.',
+    '  A new site gets its first admin with `npm run ops -- bootstrap-admin <email> <password>` on the database.',
   ].join('\n');
 }
 
@@ -70,7 +89,7 @@ async function apiAnswers(apiUrl: string, transport: Transport | undefined): Pro
 const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 const DISGUISE = '\u0000';
 
-function parse(command: OpsCommand, args: string[]) {
+function parse(command: AnyCommand, args: string[]) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -89,6 +108,26 @@ function parse(command: OpsCommand, args: string[]) {
   return parsed;
 }
 
+/** The api itself, built in this process on the database: no port, no background jobs, no demo seed. */
+async function inProcessTransport(config: Config, handle: DbHandle) {
+  const app = await buildApp({
+    config: { ...config, seedDemo: false, jobs: { enabled: false }, sports: { ...config.sports, simulator: false } },
+    dbHandle: handle,
+    logger: false,
+  });
+  await app.ready();
+  const transport: Transport = async ({ method, path, headers, body }) => {
+    const response = await app.inject({ method, url: path, headers, ...(body !== undefined ? { payload: body } : {}) });
+    const setCookie = response.headers['set-cookie'];
+    return {
+      status: response.statusCode,
+      body: response.body,
+      setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+    };
+  };
+  return { transport, close: () => app.close() };
+}
+
 /** Runs one command line (without the leading "npm run ops --"); returns the process exit code. */
 export async function runOps(argv: string[], io: OpsEnvironment): Promise<number> {
   const apiUrl = io.env.API_URL || `http://127.0.0.1:${io.env.API_PORT || '4000'}`;
@@ -103,46 +142,71 @@ export async function runOps(argv: string[], io: OpsEnvironment): Promise<number
     return 2;
   }
 
-  let cleanup: () => Promise<unknown> = async () => undefined;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const openDatabase = (config: Config) =>
+    (io.openDatabase ?? ((c: Config) => createDb({ databaseUrl: c.databaseUrl, dataDir: c.dataDir })))(config);
   try {
     const { values, positionals } = parse(command, rest);
     const options = values as Record<string, string | boolean | undefined>;
     if (options.direct && options.api) throw new UsageError('Choose one of --direct and --api.');
     const config = loadConfig(io.env);
+
+    if ('database' in command) {
+      const handle = await openDatabase(config);
+      cleanups.push(() => handle.close());
+      io.err(`(on ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`})`);
+      io.out(await command.run({ positionals, options }, { db: handle.db, config }));
+      return 0;
+    }
+
     const login = (options['ops-login'] as string | undefined) ?? io.env.OPS_LOGIN;
     const password = (options['ops-password'] as string | undefined) ?? io.env.OPS_PASSWORD;
-
-    let mode: OpsTarget['mode'] = 'direct';
+    if (!login || !password) {
+      throw new UsageError(
+        'Commands act as a staff member: set OPS_LOGIN and OPS_PASSWORD (or --ops-login and --ops-password).',
+      );
+    }
+    let mode: OpsTarget['mode'] = 'in-process';
     if (!options.direct) {
       const answers = await apiAnswers(apiUrl, io.transport);
       if (options.api && !answers) throw new UsageError(`No api answers at ${apiUrl}.`);
-      if (answers && login && password) mode = 'api';
-      else if (answers && !config.databaseUrl) {
-        throw new UsageError(
-          `The api at ${apiUrl} is running on the embedded database, which admits one process at a time: give ` +
-            'staff credentials (OPS_LOGIN and OPS_PASSWORD, or --ops-login and --ops-password), or stop the api.',
-        );
-      } else if (options.api) throw new UsageError('Staff credentials are needed to go through the api.');
+      if (answers) mode = 'api';
     }
 
-    let target: OpsTarget;
+    let transport: Transport;
     if (mode === 'api') {
-      const api = await signInAsStaff(io.transport ?? fetchTransport(apiUrl), { login: login!, password: password! });
-      cleanup = () => api.signOut();
-      target = { mode: 'api', api };
+      transport = io.transport ?? fetchTransport(apiUrl);
       io.err(`(through the api at ${apiUrl} as ${login})`);
     } else {
-      const handle = await (
-        io.openDatabase ?? ((c: Config) => createDb({ databaseUrl: c.databaseUrl, dataDir: c.dataDir }))
-      )(config);
-      cleanup = () => handle.close();
-      target = { mode: 'direct', db: handle.db, config };
+      const handle = await openDatabase(config);
+      cleanups.unshift(() => handle.close());
+      const local = await inProcessTransport(config, handle);
+      cleanups.unshift(() => local.close());
+      transport = local.transport;
       io.err(
-        `(directly on ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`})`,
+        `(on ${config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`}, ` +
+          `as ${login})`,
       );
     }
 
-    io.out(await command.run({ positionals, options }, target));
+    const cache = io.sessionCache ?? (io.env.OPS_SESSION_CACHE === 'off' ? noSessionCache : fileSessionCache());
+    const cacheKey = `${mode === 'api' ? apiUrl : (config.databaseUrl ?? config.dataDir)}|${login.toLowerCase()}`;
+    const api = await signInAsStaff(
+      transport,
+      {
+        login,
+        password,
+        totpSecret: io.env.OPS_TOTP_SECRET,
+        totpCode: options['ops-totp'] as string | undefined,
+        setUpTotp: (command as OpsCommand).setsUpTotp === true,
+      },
+      await cache.read(cacheKey),
+    );
+    const opsCommand = command as OpsCommand;
+    await cache.write(cacheKey, api.sessionCookie());
+    const output = await opsCommand.run({ positionals, options }, { mode, api });
+    if (opsCommand.endsSession) await cache.write(cacheKey, null);
+    io.out(output);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -154,6 +218,6 @@ export async function runOps(argv: string[], io: OpsEnvironment): Promise<number
     else io.err(error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
-    await cleanup().catch(() => undefined);
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
 }

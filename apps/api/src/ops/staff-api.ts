@@ -1,4 +1,5 @@
-import type { ErrorEnvelope } from '@playhouse/shared';
+import { generate } from 'otplib';
+import type { ErrorEnvelope, StaffSignInResponse, StaffTotpSetup } from '@playhouse/shared';
 import { SESSION_COOKIE } from '../services/auth/session-service';
 
 export interface TransportRequest {
@@ -14,7 +15,7 @@ export interface TransportResponse {
   setCookies: string[];
 }
 
-/** How requests reach the api: fetch against API_URL in the command line, app.inject in tests. */
+/** How requests reach the api: fetch against API_URL, or app.inject on an app built in this process. */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /** An answer of the api that was not a success, with the api's own code and message. */
@@ -36,14 +37,27 @@ export function fetchTransport(apiUrl: string): Transport {
   };
 }
 
+export interface StaffCredentials {
+  login: string;
+  password: string;
+  /** The staff member's TOTP secret (base32): the command line computes the current code from it. */
+  totpSecret?: string | undefined;
+  /** Or the current code itself, typed from the authenticator app. */
+  totpCode?: string | undefined;
+  /** Set up the second factor when the account has none yet (the new secret is then in `newTotpSecret`). */
+  setUpTotp?: boolean;
+}
+
 export type StaffApi = Awaited<ReturnType<typeof signInAsStaff>>;
 
 /**
- * Signs in with a staff account and returns a client for the staff endpoints; `signOut` ends that session.
- * The command line sends no Origin header: the api's Origin check only concerns browsers.
+ * Signs in at the staff sign-in (password, then the TOTP code) and returns a client for the staff endpoints;
+ * `signOut` ends that session. With `resume` (the session cookie of an earlier command) it goes on with that session
+ * while it lives: a TOTP code is good once, so back-to-back commands could not each sign in anew. The command line
+ * sends no Origin header: the api's Origin check only concerns browsers.
  */
-export async function signInAsStaff(transport: Transport, credentials: { login: string; password: string }) {
-  let cookie = '';
+export async function signInAsStaff(transport: Transport, credentials: StaffCredentials, resume?: string | null) {
+  const cookies = new Map<string, string>();
 
   async function call<T>(
     method: TransportRequest['method'],
@@ -52,7 +66,7 @@ export async function signInAsStaff(transport: Transport, credentials: { login: 
     extraHeaders: Record<string, string> = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-    if (cookie) headers.cookie = cookie;
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await transport({
       method,
@@ -60,8 +74,15 @@ export async function signInAsStaff(transport: Transport, credentials: { login: 
       headers,
       ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
     });
-    const session = response.setCookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-    if (session) cookie = session.split(';')[0] ?? '';
+    for (const line of response.setCookies) {
+      const [pair = '', ...attributes] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+      if (expired) cookies.delete(name);
+      else cookies.set(name, value);
+    }
     const parsed: unknown = response.body ? JSON.parse(response.body) : null;
     if (response.status >= 400) {
       const error = (parsed as Partial<ErrorEnvelope> | null)?.error;
@@ -70,18 +91,60 @@ export async function signInAsStaff(transport: Transport, credentials: { login: 
     return parsed as T;
   }
 
-  const { user } = await call<{ user: { role: string; email: string } }>('POST', '/spa/auth/login', credentials);
-  if (user.role !== 'staff' && user.role !== 'admin') {
-    await call('POST', '/spa/auth/logout');
-    throw new ApiCallError(403, 'forbidden', `${user.email} is not a staff user.`);
-  }
-
-  return {
+  const client = {
     get: <T>(path: string) => call<T>('GET', path),
     /** `headers`: extra request headers, such as the Idempotency-Key of a money movement. */
     post: <T>(path: string, payload: unknown, headers?: Record<string, string>) =>
       call<T>('POST', path, payload, headers),
     put: <T>(path: string, payload: unknown) => call<T>('PUT', path, payload),
     signOut: () => call<null>('POST', '/spa/auth/logout'),
+    /** The session cookie (`name=value`), to resume the session in the next command. */
+    sessionCookie: () => {
+      const value = cookies.get(SESSION_COOKIE);
+      return value ? `${SESSION_COOKIE}=${value}` : null;
+    },
   };
+
+  if (resume && resume.startsWith(`${SESSION_COOKIE}=`)) {
+    cookies.set(SESSION_COOKIE, resume.slice(SESSION_COOKIE.length + 1));
+    try {
+      const me = await call<{ user: { email: string; username: string } }>('GET', '/spa/staff/me');
+      const wanted = credentials.login.trim().toLowerCase();
+      if (me.user.email.toLowerCase() === wanted || me.user.username.toLowerCase() === wanted) {
+        return { ...client, newTotpSecret: null };
+      }
+    } catch (error) {
+      if (!(error instanceof ApiCallError) || error.status !== 401) throw error;
+    }
+    cookies.clear();
+  }
+
+  const { login, password } = credentials;
+  const started = await call<StaffSignInResponse>('POST', '/spa/auth/staff/login', { login, password });
+  let newTotpSecret: string | null = null;
+  let secret = credentials.totpSecret;
+  if (started.step === 'totp_setup') {
+    if (!credentials.setUpTotp) {
+      throw new ApiCallError(
+        409,
+        'staff_sign_in_step',
+        `${login} has no second factor yet: set it up with \`npm run ops -- setup-totp\` or at the staff sign-in page.`,
+      );
+    }
+    const setup = await call<StaffTotpSetup>('GET', '/spa/auth/staff/totp-setup');
+    newTotpSecret = setup.secret;
+    secret = setup.secret;
+  }
+  const code = newTotpSecret === null && credentials.totpCode ? credentials.totpCode : undefined;
+  if (!code && !secret) {
+    throw new ApiCallError(
+      401,
+      'invalid_totp_code',
+      'Staff sign in with a second factor: set OPS_TOTP_SECRET (or pass --ops-totp with the current code).',
+    );
+  }
+  await call('POST', '/spa/auth/staff/totp', { code: code ?? (await generate({ secret: secret! })) });
+
+  /** newTotpSecret: the secret of a second factor set up by this sign-in, to keep with the password. */
+  return { ...client, newTotpSecret };
 }

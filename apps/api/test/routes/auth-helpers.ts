@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { desc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -25,6 +28,8 @@ export interface AccountsTestApp {
   db: Db;
   handle: DbHandle;
   config: Config;
+  /** The mail folder (MAIL_DIR): where the whole messages go, token links included, as to a recipient's mailbox. */
+  mailDir: string;
   close: () => Promise<void>;
 }
 
@@ -44,7 +49,9 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   const handle = await createTestDb();
   await handle.db.insert(schema.locales).values(demoLocales());
   if (!options.withoutUiTexts) await loadMessages(handle.db);
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-test-mail-'));
   const base = loadConfig({
+    MAIL_DIR: mailDir,
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
@@ -70,16 +77,43 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   };
   const app = await buildApp({ config, dbHandle: handle, logger: false });
   await app.ready();
+  mailDirs.set(app, mailDir);
   return {
     app,
     db: handle.db,
     handle,
     config,
+    mailDir,
     close: async () => {
       await app.close();
       await handle.close();
+      await rm(mailDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Each test app's mail folder, for helpers that only get the app. */
+const mailDirs = new WeakMap<AccountsTestApp['app'], string>();
+
+/**
+ * The texts of the messages to `to` in the app's mail folder, newest first (quoted-printable decoded): where links
+ * with a live token go, never the outbox table staff read.
+ */
+export async function mailboxTo(t: AccountsTestApp | AccountsTestApp['app'], to: string): Promise<string[]> {
+  const app = 'app' in t ? t.app : t;
+  const mailDir = mailDirs.get(app);
+  if (!mailDir) throw new Error('this app was not built by buildAccountsApp: it has no mail folder');
+  await app.services.email.drain();
+  const files = (await readdir(mailDir)).sort().reverse();
+  const mails = await Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
+  return mails
+    .filter((mail) => mail.split('\n\n')[0]!.includes(`To: ${to}`))
+    .map((mail) =>
+      mail
+        .slice(mail.indexOf('\n\n') + 2)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
 }
 
 /** Does the browser's share of the work, as the ALTCHA widget does, and packs the payload the widget would send. */
@@ -149,10 +183,13 @@ export async function lastEmailTo(db: Db, to: string) {
   return rows[0] ?? null;
 }
 
-/** The token of the confirmation link in the newest e-mail to an address. */
-export async function confirmationToken(db: Db, to: string): Promise<string> {
-  const mail = await lastEmailTo(db, to);
-  const token = /\/auth\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+/**
+ * The token of the confirmation link in the newest e-mail to an address, as its recipient reads it (the mail folder:
+ * the outbox keeps the link withheld).
+ */
+export async function confirmationToken(app: AccountsTestApp['app'], to: string): Promise<string> {
+  const [mail] = await mailboxTo(app, to);
+  const token = /\/auth\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(mail ?? '')?.[1];
   if (!token) throw new Error(`no confirmation link in the last e-mail to ${to}`);
   return token;
 }
@@ -182,7 +219,7 @@ export async function register(
 ) {
   const { response: requested, body } = await requestRegistration(app, overrides, headers);
   expect(requested.statusCode, requested.body).toBe(202);
-  const response = await confirmRegistration(app, await confirmationToken(app.db, body.email), {}, headers);
+  const response = await confirmRegistration(app, await confirmationToken(app, body.email), {}, headers);
   return { response, requested, body };
 }
 

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { outboxResponseSchema } from '@playhouse/shared';
+import { outboxResponseSchema, staffAccountResponseSchema } from '@playhouse/shared';
 import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
+import type { SessionCache } from '../../src/ops/session-cache';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { injectTransport } from '../helpers/ops';
+import { staffCaller, type StaffCaller } from '../helpers/staff';
 import {
   BROWSER,
   buildAccountsApp,
@@ -15,48 +17,40 @@ import {
   type AccountsTestApp,
 } from './auth-helpers';
 
-const STAFF = { email: 'staff@example.com', password: 'staff passphrase 1' };
-const ADMIN = { email: 'admin@example.com', password: 'admin passphrase 1' };
-
 describe('staff endpoints and the ops command line', () => {
   let t: AccountsTestApp;
-  let staffSession: { cookie: string };
-  let adminSession: { cookie: string };
+  let support: StaffCaller;
+  let admin: StaffCaller;
   let playerSession: { cookie: string };
+  let asSupport: Record<string, string>;
+  let asAdmin: Record<string, string>;
+  const sessions = new Map<string, string>();
+  const sessionCache: SessionCache = {
+    read: async (key) => sessions.get(key) ?? null,
+    write: async (key, cookie) => {
+      if (cookie === null) sessions.delete(key);
+      else sessions.set(key, cookie);
+    },
+  };
 
   beforeAll(async () => {
     t = await buildAccountsApp();
-    const direct = { id: null, ip: null, via: 'direct' as const };
-    await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, direct);
-    await t.app.services.accounts.createUser({ ...ADMIN, role: 'admin' }, direct);
-    staffSession = cookieHeader(await login(t.app, STAFF.email, STAFF.password));
-    adminSession = cookieHeader(await login(t.app, ADMIN.email, ADMIN.password));
+    support = await staffCaller(t, ['support'], { password: 'support passphrase 1' });
+    admin = await staffCaller(t, ['admin'], { password: 'admin passphrase 1' });
     playerSession = cookieHeader((await register(t.app)).response);
+    asSupport = { OPS_LOGIN: support.email, OPS_PASSWORD: 'support passphrase 1', OPS_TOTP_SECRET: support.totpSecret };
+    asAdmin = { OPS_LOGIN: admin.email, OPS_PASSWORD: 'admin passphrase 1', OPS_TOTP_SECRET: admin.totpSecret };
   });
   afterAll(async () => t.close());
-
-  const injectTransport: Transport = async ({ method, path, headers, body }) => {
-    const response = await t.app.inject({
-      method,
-      url: path,
-      headers,
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    const setCookie = response.headers['set-cookie'];
-    return {
-      status: response.statusCode,
-      body: response.body,
-      setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
-    };
-  };
 
   async function ops(argv: string[], env: Record<string, string> = {}) {
     const out: string[] = [];
     const err: string[] = [];
     const code = await runOps(argv, {
       env: { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env },
-      transport: injectTransport,
+      transport: injectTransport(t.app),
       openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
+      sessionCache,
       out: (text) => out.push(text),
       err: (text) => err.push(text),
     });
@@ -70,20 +64,28 @@ describe('staff endpoints and the ops command line', () => {
 
     const { body } = await register(t.app);
     await requestRegistration(t.app, { email: body.email });
+    await t.app.services.email.drain();
     const staff = await t.app.inject({
       method: 'GET',
       url: `/spa/staff/outbox?to=${encodeURIComponent(body.email.toUpperCase())}`,
-      headers: staffSession,
+      headers: support.headers,
     });
     expect(staff.statusCode).toBe(200);
     const { messages } = outboxResponseSchema.parse(staff.json());
     // The confirmation of the first registration, then the note about the second one, newest first.
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatchObject({ to: body.email, sentAt: null, error: null });
+    // Delivered to the mail folder (MAIL_DIR, the test's mailbox): marked sent, no error.
+    expect(messages[0]).toMatchObject({ to: body.email, sentAt: expect.any(String), error: null });
     expect(messages[0]!.subject).toBe('Someone tried to register with your e-mail address');
+    // The confirmation link was a live token: staff see it withheld.
+    expect(messages[1]!.text).not.toContain('token=');
+    expect(messages[1]!.text).toContain('[link withheld: sent to the recipient only]');
+    // Reading the mail log is reading personal data: it is audited.
+    const views = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.event, 'staff_view_outbox'));
+    expect(views.at(-1)).toMatchObject({ actorId: support.id, metadata: { to: body.email.toUpperCase() } });
   });
 
-  it('POST /spa/staff/users lets staff create players, only admins create staff, and audits who did it', async () => {
+  it('POST /spa/staff/users lets support create players and audits who did it; staff accounts are for admins', async () => {
     const asPlayer = await t.app.inject({
       method: 'POST',
       url: '/spa/staff/users',
@@ -95,34 +97,42 @@ describe('staff endpoints and the ops command line', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/spa/staff/users',
-      headers: { ...BROWSER, ...staffSession },
+      headers: support.headers,
       payload: { email: 'new.player+1@example.com', password: 'new passphrase 1', currency: 'GBP' },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().user).toMatchObject({ role: 'player', currency: 'GBP', username: 'new_player_1' });
     const [audit] = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.userId, created.json().user.id));
-    const [staffRow] = await t.db.select().from(schema.users).where(eq(schema.users.email, STAFF.email));
-    expect(audit).toMatchObject({ event: 'staff_create_user', actorId: staffRow!.id });
-
-    const staffByStaff = await t.app.inject({
-      method: 'POST',
-      url: '/spa/staff/users',
-      headers: { ...BROWSER, ...staffSession },
-      payload: { email: 'new2@example.com', password: 'new passphrase 2', role: 'staff' },
+    expect(audit).toMatchObject({
+      event: 'staff_create_user',
+      actorId: support.id,
+      after: { email: 'new.player+1@example.com', role: 'player' },
     });
-    expectErrorEnvelope(staffByStaff, 403, 'forbidden');
+
+    const staffBySupport = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/accounts',
+      headers: support.headers,
+      payload: { email: 'new2@example.com', password: 'new passphrase 2', roles: ['support'] },
+    });
+    expectErrorEnvelope(staffBySupport, 403, 'forbidden');
     const staffByAdmin = await t.app.inject({
       method: 'POST',
-      url: '/spa/staff/users',
-      headers: { ...BROWSER, ...adminSession },
-      payload: { email: 'new2@example.com', password: 'new passphrase 2', role: 'staff' },
+      url: '/spa/staff/accounts',
+      headers: admin.headers,
+      payload: { email: 'new2@example.com', password: 'new passphrase 2', roles: ['support', 'finance'] },
     });
     expect(staffByAdmin.statusCode).toBe(201);
+    expect(staffAccountResponseSchema.parse(staffByAdmin.json()).account).toMatchObject({
+      roles: ['support', 'finance'],
+      totpEnabled: false,
+      createdBy: admin.id,
+    });
 
     const duplicate = await t.app.inject({
       method: 'POST',
       url: '/spa/staff/users',
-      headers: { ...BROWSER, ...adminSession },
+      headers: support.headers,
       payload: { email: 'NEW2@example.com', password: 'new passphrase 2' },
     });
     expectErrorEnvelope(duplicate, 409, 'user_exists');
@@ -131,16 +141,15 @@ describe('staff endpoints and the ops command line', () => {
   it('ops help lists every command', async () => {
     const { code, out } = await ops(['help']);
     expect(code).toBe(0);
-    for (const name of ['create-player', 'create-staff', 'outbox']) expect(out).toContain(name);
+    for (const name of ['bootstrap-admin', 'setup-totp', 'create-player', 'create-staff', 'staff-roles', 'outbox']) {
+      expect(out).toContain(name);
+    }
   });
 
-  it('ops create-player goes through the api as staff when credentials are given', async () => {
+  it('ops create-player goes through the api as staff, with the second factor', async () => {
     const { code, out, err } = await ops(
       ['create-player', 'via-api@example.com', 'player passphrase', '--currency', 'BRL'],
-      {
-        OPS_LOGIN: STAFF.email,
-        OPS_PASSWORD: STAFF.password,
-      },
+      asSupport,
     );
     expect(err).toContain('through the api');
     expect(code).toBe(0);
@@ -154,52 +163,88 @@ describe('staff endpoints and the ops command line', () => {
     expect(accounts.map((account) => `${account.kind}:${account.currency}`).sort()).toEqual(['bonus:BRL', 'main:BRL']);
   });
 
-  it('ops create-staff --admin on the database directly, and the new admin can then use the api', async () => {
-    const direct = await ops(['create-staff', 'ops-admin@example.com', 'ops passphrase 1', '--admin', '--direct']);
-    expect(direct.code).toBe(0);
-    expect(direct.err).toContain('directly on the embedded database');
-    expect(direct.out).toMatch(/^Created admin #\d+ ops-admin@example\.com/);
+  it('ops bootstrap-admin makes the first admin only; setup-totp then gives it its second factor', async () => {
+    // The test database already has an active admin: no second "first admin".
+    const refused = await ops(['bootstrap-admin', 'ops-admin@example.com', 'ops passphrase 1']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('An active admin exists');
+    await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, admin.id));
+    try {
+      const first = await ops(['bootstrap-admin', 'ops-admin@example.com', 'ops passphrase 1']);
+      expect(first.code).toBe(0);
+      expect(first.err).toContain('on the embedded database');
+      expect(first.out).toMatch(/^Created staff #\d+ ops-admin@example\.com .*roles admin, active, second factor not/);
+    } finally {
+      await t.db.update(schema.users).set({ status: 'active' }).where(eq(schema.users.id, admin.id));
+    }
 
-    const viaApi = await ops(['create-staff', 'ops-staff@example.com', 'ops passphrase 2'], {
-      OPS_LOGIN: 'ops_admin',
-      OPS_PASSWORD: 'ops passphrase 1',
+    const credentials = { OPS_LOGIN: 'ops_admin', OPS_PASSWORD: 'ops passphrase 1' };
+    const noFactor = await ops(['create-staff', 'ops-staff@example.com', 'ops passphrase 2', '--roles', 'risk'], {
+      ...credentials,
     });
-    expect(viaApi.code).toBe(0);
-    expect(viaApi.out).toMatch(/^Created staff #\d+ ops-staff@example\.com/);
+    expect(noFactor.code).toBe(1);
+    expect(noFactor.err).toContain('setup-totp');
+    const setup = await ops(['setup-totp'], credentials);
+    expect(setup.code).toBe(0);
+    const secret = /^ {2}([A-Z2-7]{16,})$/m.exec(setup.out)?.[1];
+    expect(secret).toBeDefined();
+
+    const created = await ops(['create-staff', 'ops-staff@example.com', 'ops passphrase 2', '--roles', 'risk,trader'], {
+      ...credentials,
+      OPS_TOTP_SECRET: secret!,
+    });
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/^Created staff #\d+ ops-staff@example\.com .*roles risk, trader/);
+    expect((await ops(['whoami'], { ...credentials, OPS_TOTP_SECRET: secret! })).out).toContain('staff.manage');
   });
 
-  it('ops outbox shows the mail through the api and directly alike', async () => {
+  it('ops outbox shows the mail through the api and in-process alike', async () => {
     const { body } = await register(t.app);
     await requestRegistration(t.app, { email: body.email });
-    const viaApi = await ops(['outbox', '--to', body.email], { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password });
-    const direct = await ops(['outbox', '--to', body.email, '--direct']);
+    await t.app.services.email.drain();
+    const viaApi = await ops(['outbox', '--to', body.email], asSupport);
+    // A TOTP code is good once: the in-process run signs in as a second support member (its own session).
+    const other = await staffCaller(t, ['support'], { password: 'support passphrase 2' });
+    const asOther = { OPS_LOGIN: other.email, OPS_PASSWORD: 'support passphrase 2', OPS_TOTP_SECRET: other.totpSecret };
+    const inProcess = await ops(['outbox', '--to', body.email, '--direct'], asOther);
+    expect(inProcess.err).not.toContain('invalid');
     expect(viaApi.code).toBe(0);
     expect(viaApi.out).toContain('Subject: Someone tried to register with your e-mail address');
-    expect(viaApi.out).toContain('(in the outbox)');
-    expect(direct.out).toBe(viaApi.out);
-    expect((await ops(['outbox', '--to', 'nobody@example.com', '--direct'])).out).toBe('The outbox is empty.');
+    expect(viaApi.out).toContain('(sent)');
+    expect(inProcess.err).toContain('on the embedded database');
+    expect(inProcess.out).toBe(viaApi.out);
+    expect((await ops(['outbox', '--to', 'nobody@example.com', '--direct'], asOther)).out).toBe('The outbox is empty.');
   });
 
-  it('ops refuses a player account, bad arguments, unknown commands and a running embedded api without credentials', async () => {
+  it('ops refuses a player account, a role without the permission, bad arguments and missing credentials', async () => {
     const player = await ops(['outbox'], { OPS_LOGIN: 'via-api@example.com', OPS_PASSWORD: 'player passphrase' });
     expect(player.code).toBe(1);
-    expect(player.err).toContain('not a staff user');
+    expect(player.err).toContain('invalid_credentials');
+    const notAdmin = await ops(['staff'], asSupport);
+    expect(notAdmin.code).toBe(1);
+    expect(notAdmin.err).toContain('forbidden');
 
-    const missing = await ops(['create-player', 'only-email@example.com', '--direct']);
+    const missing = await ops(['create-player', 'only-email@example.com'], asSupport);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('Usage: npm run ops -- create-player <email> <password>');
-    const weak = await ops(['create-player', 'weak@example.com', 'short', '--direct']);
+    const weak = await ops(['create-player', 'weak@example.com', 'short'], asSupport);
     expect(weak.code).toBe(2);
     expect(weak.err).toContain('password');
-    const unknownOption = await ops(['outbox', '--colour', 'red', '--direct']);
+    const unknownOption = await ops(['outbox', '--colour', 'red'], asSupport);
     expect(unknownOption.code).toBe(2);
     expect((await ops(['launch-rockets'])).code).toBe(2);
 
     const noCredentials = await ops(['outbox']);
     expect(noCredentials.code).toBe(2);
     expect(noCredentials.err).toContain('OPS_LOGIN');
-    const wrongPassword = await ops(['outbox'], { OPS_LOGIN: STAFF.email, OPS_PASSWORD: 'wrong passphrase' });
+    const wrongPassword = await ops(['outbox'], {
+      OPS_LOGIN: admin.email,
+      OPS_PASSWORD: 'wrong passphrase',
+      OPS_SESSION_CACHE: 'off',
+    });
     expect(wrongPassword.code).toBe(1);
     expect(wrongPassword.err).toContain('invalid_credentials');
+    const signedOut = await ops(['sign-out'], asAdmin);
+    expect(signedOut.out).toBe('Signed out.');
   });
 });

@@ -1,54 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBonuses } from '@playhouse/db/seed/bonuses';
-import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
+import { opsAs, type OpsMode } from '../helpers/ops';
 import { buildCashboxApp, signedInUser, type CashboxTestApp } from './cashbox-helpers';
-
-const STAFF = { email: 'bonus-ops@example.com', password: 'bonus ops passphrase' };
 
 let t: CashboxTestApp;
 
 beforeAll(async () => {
   t = await buildCashboxApp({ RATE_LIMIT_MAX: '100000' });
   await seedBonuses(t.db);
-  await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, { id: null, ip: null, via: 'direct' as const });
 });
 afterAll(async () => t.close());
 
-const injectTransport: Transport = async ({ method, path, headers, body }) => {
-  const response = await t.app.inject({ method, url: path, headers, ...(body !== undefined ? { payload: body } : {}) });
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body: response.body,
-    setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-  };
-};
+describe.each(['api', 'in-process'] as const)('ops bonus commands (%s)', (mode: OpsMode) => {
+  it('lists campaigns, asks for an offer once per key, a second member approves, lists bonuses, runs the expiry', async () => {
+    // Support asks, marketing approves (four eyes) and runs the expiry.
+    const { ops } = await opsAs(t, ['support'], mode);
+    const { ops: marketing } = await opsAs(t, ['marketing'], mode);
+    const help = await ops(['help']);
+    for (const name of ['bonus-campaigns', 'bonus-offer', 'approve-bonus-offer', 'bonuses', 'bonus-expire']) {
+      expect(help.out).toContain(name);
+    }
 
-async function ops(argv: string[], mode: 'api' | 'direct') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(mode === 'direct' ? [...argv, '--direct'] : argv, {
-    env: {
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      ...(mode === 'api' ? { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password } : {}),
-    },
-    transport: injectTransport,
-    openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-describe.each(['api', 'direct'] as const)('ops bonus commands (%s)', (mode) => {
-  it('lists campaigns, offers one once per key, lists the player bonuses and runs the expiry', async () => {
-    const help = await ops(['help'], mode);
-    for (const name of ['bonus-campaigns', 'bonus-offer', 'bonuses', 'bonus-expire']) expect(help.out).toContain(name);
-
-    const campaigns = await ops(['bonus-campaigns'], mode);
+    const campaigns = await ops(['bonus-campaigns']);
     expect(campaigns.code).toBe(0);
     expect(campaigns.out).toContain('welcome-coins  coins (coins), offered registration');
     expect(campaigns.out).toContain('100% of the first deposit from 10.00 up to 200.00');
@@ -56,20 +30,27 @@ describe.each(['api', 'direct'] as const)('ops bonus commands (%s)', (mode) => {
 
     const player = await signedInUser(t);
     const key = `offer-${mode}-${randomUUID()}`;
-    const offered = await ops(['bonus-offer', player.username, 'welcome-free-money', '--key', key], mode);
+    const offered = await ops(['bonus-offer', player.username, 'welcome-free-money', '--key', key]);
     expect(offered).toMatchObject({ code: 0 });
-    expect(offered.out).toContain(`Offered welcome-free-money to ${player.username}`);
-    const again = await ops(['bonus-offer', player.username, 'welcome-free-money', '--key', key], mode);
-    expect(again.out).toContain(`Already offered with key ${key}`);
-    const unknown = await ops(['bonus-offer', player.username, 'no-such-campaign'], mode);
+    expect(offered.out).toContain('it is offered when a second staff member approves');
+    const id = /approve-bonus-offer ([0-9a-f-]{36})/.exec(offered.out)![1]!;
+    const again = await ops(['bonus-offer', player.username, 'welcome-free-money', '--key', key]);
+    expect(again.out).toContain(id);
+    const unknown = await ops(['bonus-offer', player.username, 'no-such-campaign']);
     expect(unknown.code).toBe(1);
-    expect((await ops(['bonus-offer', player.username], mode)).code).toBe(2);
+    expect((await ops(['bonus-offer', player.username])).code).toBe(2);
+    // Support may ask but not approve; marketing approves.
+    expect((await ops(['approve-bonus-offer', id])).err).toContain('forbidden');
+    const approved = await marketing(['approve-bonus-offer', id]);
+    expect(approved.out).toContain('approved');
+    expect(approved.out).toMatch(/bonusId=[0-9a-f-]{36}/);
 
-    const list = await ops(['bonuses', player.email], mode);
+    const list = await ops(['bonuses', player.email]);
     expect(list.out).toContain(`1 bonus(es) of ${player.email}`);
     expect(list.out).toMatch(/offered\s+welcome-free-money 10\.00 EUR, wagered 0\.00 of 0\.00/);
 
-    const expired = await ops(['bonus-expire'], mode);
+    expect((await ops(['bonus-expire'])).err).toContain('forbidden');
+    const expired = await marketing(['bonus-expire']);
     expect(expired.out).toMatch(/^Expired \d+ offer\(s\) and \d+ bonus\(es\)\.$/);
   });
 });

@@ -245,6 +245,9 @@ describe('GET /spa/users/bonuses', () => {
   it('offers staff accounts nothing by itself; an operator can still offer them a campaign', async () => {
     const staff = await signedInPlayer(t);
     await t.db.update(schema.users).set({ role: 'staff' }).where(eq(schema.users.id, staff.id));
+    await t.db.insert(schema.staffMembers).values({ userId: staff.id, roles: ['support'] });
+    // A staff session is one that passed the second factor.
+    await t.db.update(schema.sessions).set({ secondFactorAt: new Date() }).where(eq(schema.sessions.userId, staff.id));
     expect((await overview(staff)).offers).toEqual([]);
     await staffOffer(staff);
     expect((await overview(staff)).offers.map((offer) => offer.bonus.slug)).toEqual(['route-test-quick']);

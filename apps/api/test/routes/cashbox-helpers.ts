@@ -80,7 +80,7 @@ export interface SignedIn {
 /** A user with a live session (created directly: these tests are about money, not about signing in). */
 export async function signedInUser(
   t: CashboxTestApp,
-  options: { currency?: string; role?: 'player' | 'staff' | 'admin'; name?: string } = {},
+  options: { currency?: string; role?: 'player' | 'staff'; name?: string } = {},
 ): Promise<SignedIn> {
   sequence += 1;
   const username = options.name ?? `cash_${sequence}_${randomUUID().slice(0, 6)}`;

@@ -1,80 +1,86 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositResponseSchema } from '@playhouse/shared';
 import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { opsAs, type OpsMode, type OpsRun } from '../helpers/ops';
 import { buildCashboxApp, fund, idempotencyKey, signedInUser, type CashboxTestApp } from './cashbox-helpers';
 
-const STAFF = { email: 'money-ops@example.com', password: 'money ops passphrase' };
 const IBAN = 'DE89370400440532013000';
 
 let t: CashboxTestApp;
 
 beforeAll(async () => {
   t = await buildCashboxApp({ RATE_LIMIT_MAX: '100000' });
-  await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, { id: null, ip: null, via: 'direct' as const });
 });
 afterAll(async () => t.close());
 
-const injectTransport: Transport = async ({ method, path, headers, body }) => {
-  const response = await t.app.inject({ method, url: path, headers, ...(body !== undefined ? { payload: body } : {}) });
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body: response.body,
-    setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-  };
-};
-
-/** Runs a command through the api (staff credentials given) or on the database (--direct). */
-async function ops(argv: string[], mode: 'api' | 'direct') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(mode === 'direct' ? [...argv, '--direct'] : argv, {
-    env: {
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      ...(mode === 'api' ? { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password } : {}),
-    },
-    transport: injectTransport,
-    openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+/** The request id a command printed (`approve-adjustment <id>`). */
+function requestId(run: OpsRun): string {
+  const match = /approve-(?:adjustment|bonus-offer) ([0-9a-f-]{36})/.exec(run.out);
+  expect(match, run.out + run.err).not.toBeNull();
+  return match![1]!;
 }
 
 async function mainBalance(userId: number) {
   return (await t.app.services.wallet.balances(userId, 'EUR')).main;
 }
 
-describe.each(['api', 'direct'] as const)('ops money commands (%s)', (mode) => {
-  it('adjust credits and debits with a reason, once per --key, never below zero', async () => {
+describe.each(['api', 'in-process'] as const)('ops money commands (%s)', (mode: OpsMode) => {
+  /** Two finance staff members: one asks or approves, the other approves or pays (four eyes). */
+  let ops: Awaited<ReturnType<typeof opsAs>>['ops'];
+  let second: Awaited<ReturnType<typeof opsAs>>['ops'];
+  beforeAll(async () => {
+    ({ ops } = await opsAs(t, ['finance'], mode));
+    ({ ops: second } = await opsAs(t, ['finance'], mode));
+  });
+
+  it('adjust asks, once per --key; a second staff member approves; never below zero', async () => {
     const player = await signedInUser(t);
-    const credit = await ops(
-      ['adjust', player.username, '25.00', '--reason', 'welcome gift', '--key', `adjust-key-${mode}`],
-      mode,
-    );
-    expect(credit).toMatchObject({ code: 0 });
-    expect(credit.out).toContain('Credited 25.00 EUR');
-    expect(credit.out).toContain('now 25.00 EUR');
-    const replay = await ops(
-      ['adjust', player.username, '25.00', '--reason', 'welcome gift', '--key', `adjust-key-${mode}`],
-      mode,
-    );
-    expect(replay.out).toContain('Already applied');
+    const credit = await ops([
+      'adjust',
+      player.username,
+      '25.00',
+      '--reason',
+      'welcome gift',
+      '--key',
+      `adjust-key-${mode}`,
+    ]);
+    expect(credit).toMatchObject({ code: 0, err: expect.stringContaining('as ') });
+    expect(credit.out).toContain('nothing moves until a second staff member approves');
+    const id = requestId(credit);
+    const replay = await ops([
+      'adjust',
+      player.username,
+      '25.00',
+      '--reason',
+      'welcome gift',
+      '--key',
+      `adjust-key-${mode}`,
+    ]);
+    expect(requestId(replay)).toBe(id);
+    expect(await mainBalance(player.id)).toBe(0n);
+    const own = await ops(['approve-adjustment', id]);
+    expect(own).toMatchObject({ code: 1 });
+    expect(own.err).toContain('four_eyes_required');
+    const approved = await second(['approve-adjustment', id]);
+    expect(approved.out).toContain('approved');
+    expect(approved.out).toContain('mainBalance=25.00');
     expect(await mainBalance(player.id)).toBe(2_500n);
 
-    const debit = await ops(['adjust', player.email, '-5.50', '--reason', 'correction'], mode);
-    expect(debit.out).toContain('Debited 5.50 EUR');
-    const tooMuch = await ops(['adjust', player.email, '-100', '--reason', 'correction'], mode);
+    await second(['approve-adjustment', requestId(await ops(['adjust', player.email, '-5.50', '--reason', 'fix']))]);
+    const tooMuch = await second([
+      'approve-adjustment',
+      requestId(await ops(['adjust', player.email, '-100', '--reason', 'correction'])),
+    ]);
     expect(tooMuch.code).toBe(1);
     expect(tooMuch.err).toContain('insufficient_funds');
-    expect((await ops(['adjust', player.email, '10'], mode)).code).toBe(2);
-    expect((await ops(['adjust', player.email, 'ten', '--reason', 'typo'], mode)).code).toBe(2);
+    expect((await ops(['adjust', player.email, '10'])).code).toBe(2);
+    expect((await ops(['adjust', player.email, 'ten', '--reason', 'typo'])).code).toBe(2);
     expect(await mainBalance(player.id)).toBe(1_950n);
+    const pendingList = await ops(['adjustments', '--status', 'pending']);
+    expect(pendingList.out).toContain('amount=-100.00');
 
-    const ledger = await ops(['ledger', player.username], mode);
+    const ledger = await ops(['ledger', player.username]);
     expect(ledger.out).toContain('Main 19.50 EUR, bonus 0.00 EUR');
     expect(ledger.out).toMatch(/manual_adjustment\s+main\s+-5\.50\s+→ 19\.50 EUR/);
   });
@@ -94,21 +100,22 @@ describe.each(['api', 'direct'] as const)('ops money commands (%s)', (mode) => {
     const paid = await request('30.00');
     const rejected = await request('40.00');
 
-    const pending = await ops(['withdrawals', '--status', 'pending'], mode);
+    const pending = await ops(['withdrawals', '--status', 'pending']);
     expect(pending.out).toContain(paid);
     expect(pending.out).toContain(rejected);
     expect(pending.out).toContain(`iban=${IBAN}`);
 
-    expect((await ops(['pay-withdrawal', paid], mode)).err).toContain('withdrawal_state_conflict');
-    expect((await ops(['approve-withdrawal', paid], mode)).out).toContain('approved');
-    expect((await ops(['pay-withdrawal', paid], mode)).out).toContain('paid');
-    expect((await ops(['reject-withdrawal', rejected], mode)).code).toBe(2);
-    const rejection = await ops(['reject-withdrawal', rejected, '--reason', 'name does not match'], mode);
+    expect((await ops(['pay-withdrawal', paid])).err).toContain('withdrawal_state_conflict');
+    expect((await ops(['approve-withdrawal', paid])).out).toContain('approved');
+    expect((await ops(['pay-withdrawal', paid])).err).toContain('four_eyes_required');
+    expect((await second(['pay-withdrawal', paid])).out).toContain('paid');
+    expect((await ops(['reject-withdrawal', rejected])).code).toBe(2);
+    const rejection = await ops(['reject-withdrawal', rejected, '--reason', 'name does not match']);
     expect(rejection.out).toContain('rejected');
     expect(rejection.out).toContain('name does not match');
     expect(await mainBalance(player.id)).toBe(7_000n);
-    expect((await ops(['approve-withdrawal', 'not-an-id'], mode)).code).toBe(2);
-    expect((await ops(['withdrawals', '--status', 'lost'], mode)).code).toBe(2);
+    expect((await ops(['approve-withdrawal', 'not-an-id'])).code).toBe(2);
+    expect((await ops(['withdrawals', '--status', 'lost'])).code).toBe(2);
   });
 
   it('psp-settle completes a pending sandbox payment and credits it', async () => {
@@ -128,13 +135,13 @@ describe.each(['api', 'direct'] as const)('ops money commands (%s)', (mode) => {
     });
     await t.deliverWebhooks();
 
-    expect((await ops(['psp-settle', deposit.id, 'maybe'], mode)).code).toBe(2);
-    const settled = await ops(['psp-settle', deposit.id, 'succeed'], mode);
+    expect((await ops(['psp-settle', deposit.id, 'maybe'])).code).toBe(2);
+    const settled = await ops(['psp-settle', deposit.id, 'succeed']);
     expect(settled).toMatchObject({ code: 0 });
     expect(settled.out).toContain('marked payment');
     expect(settled.out).toContain('The deposit of 45.00 EUR is succeeded.');
     expect(await mainBalance(player.id)).toBe(4_500n);
-    const again = await ops(['psp-settle', deposit.id, 'decline'], mode);
+    const again = await ops(['psp-settle', deposit.id, 'decline']);
     expect(again).toMatchObject({ code: 1 });
     expect(again.err).toContain('checkout_closed');
   });
@@ -146,6 +153,9 @@ describe('ops help', () => {
     await runOps(['help'], { env: {}, out: (text) => out.push(text), err: () => undefined });
     for (const name of [
       'adjust',
+      'adjustments',
+      'approve-adjustment',
+      'reject-adjustment',
       'withdrawals',
       'approve-withdrawal',
       'pay-withdrawal',

@@ -3,14 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@playhouse/db';
 import {
   cashboxResponseSchema,
-  staffAdjustmentResponseSchema,
   staffLedgerResponseSchema,
+  staffRequestResponseSchema,
   staffWithdrawalResponseSchema,
   withdrawalResponseSchema,
   withdrawalsResponseSchema,
 } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { staffCaller, type StaffCaller } from '../helpers/staff';
 import {
   buildCashboxApp,
   fund,
@@ -21,11 +22,14 @@ import {
 } from './cashbox-helpers';
 
 let t: CashboxTestApp;
-let staff: SignedIn;
+/** Two finance staff members: one approves what the other asks for or pays (four eyes). */
+let staff: StaffCaller;
+let payer: StaffCaller;
 
 beforeAll(async () => {
   t = await buildCashboxApp({ RATE_LIMIT_MAX: '100000' });
-  staff = await signedInUser(t, { role: 'staff' });
+  staff = await staffCaller(t, ['finance']);
+  payer = await staffCaller(t, ['finance']);
 });
 afterAll(async () => t.close());
 
@@ -40,7 +44,7 @@ function requestWithdrawal(player: SignedIn, amount: string, key = idempotencyKe
   });
 }
 
-const staffAction = (id: string, action: 'approve' | 'pay' | 'reject', who: SignedIn = staff) =>
+const staffAction = (id: string, action: 'approve' | 'pay' | 'reject', who: Pick<StaffCaller, 'headers'> = staff) =>
   t.app.inject({
     method: 'POST',
     url: `/spa/staff/withdrawals/${id}/${action}`,
@@ -119,8 +123,12 @@ describe('withdrawals', () => {
       userId: player.id,
       login: player.email,
       reviewedBy: staff.id,
+      approvedBy: staff.id,
+      paidBy: null,
     });
-    expect((await staffAction(withdrawal.id, 'pay')).json()).toMatchObject({ withdrawal: { status: 'paid' } });
+    expect((await staffAction(withdrawal.id, 'pay', payer)).json()).toMatchObject({
+      withdrawal: { status: 'paid', approvedBy: staff.id, paidBy: payer.id },
+    });
     expect(await balances(player)).toEqual({ main: '40.00', bonus: '0.00' });
 
     const list = await t.app.inject({ method: 'GET', url: '/spa/cashbox/withdrawals', headers: player.headers });
@@ -230,26 +238,52 @@ describe('staff money routes', () => {
     expectErrorEnvelope(await t.app.inject({ method: 'GET', url: '/spa/staff/withdrawals' }), 401, 'unauthorized');
   });
 
-  it('POST /spa/staff/adjustments credits and debits with a reason, once per key', async () => {
+  it('POST /spa/staff/adjustments asks; a second staff member approves, and only then the money moves', async () => {
     const player = await signedInUser(t);
-    const adjust = (amount: string, key = idempotencyKey()) =>
+    const ask = (amount: string, key = idempotencyKey()) =>
       t.app.inject({
         method: 'POST',
         url: '/spa/staff/adjustments',
         headers: { ...staff.headers, 'idempotency-key': key },
         payload: { login: player.username, amount, reason: 'service credit' },
       });
+    const decide = (id: string, decision: 'approve' | 'reject', who: StaffCaller) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/spa/staff/adjustments/${id}/${decision}`,
+        headers: who.headers,
+        ...(decision === 'reject' ? { payload: { reason: 'not agreed' } } : {}),
+      });
     const key = idempotencyKey();
-    const credit = await adjust('12.50', key);
-    expect(credit.statusCode).toBe(200);
-    expect(staffAdjustmentResponseSchema.parse(credit.json()).adjustment).toMatchObject({
-      amount: '12.50',
-      mainBalance: '12.50',
-      replayed: false,
+    const asked = await ask('12.50', key);
+    expect(asked.statusCode).toBe(201);
+    const { request } = staffRequestResponseSchema.parse(asked.json());
+    expect(request).toMatchObject({
+      kind: 'balance_adjustment',
+      status: 'pending',
+      subject: { id: player.id, login: player.email },
+      payload: { amount: '12.50', currency: 'EUR', reason: 'service credit' },
+      requestedBy: staff.id,
     });
-    expect((await adjust('12.50', key)).json()).toMatchObject({ adjustment: { replayed: true } });
-    expectErrorEnvelope(await adjust('-20.00'), 409, 'insufficient_funds');
-    expect((await adjust('-2.50')).json()).toMatchObject({ adjustment: { mainBalance: '10.00' } });
+    expect(await balances(player)).toEqual({ main: '0.00', bonus: '0.00' });
+    // The same key asks once.
+    expect(staffRequestResponseSchema.parse((await ask('12.50', key)).json()).request.id).toBe(request.id);
+    expectErrorEnvelope(await ask('99.00', key), 409, 'idempotency_key_reused');
+
+    expectErrorEnvelope(await decide(request.id, 'approve', staff), 403, 'four_eyes_required');
+    const approved = staffRequestResponseSchema.parse((await decide(request.id, 'approve', payer)).json()).request;
+    expect(approved).toMatchObject({ status: 'approved', decidedBy: payer.id, result: { mainBalance: '12.50' } });
+    expect(await balances(player)).toEqual({ main: '12.50', bonus: '0.00' });
+    expectErrorEnvelope(await decide(request.id, 'approve', payer), 409, 'request_not_pending');
+
+    // A debit beyond the balance is refused when approved, and stays pending.
+    const overdraw = staffRequestResponseSchema.parse((await ask('-20.00')).json()).request;
+    expectErrorEnvelope(await decide(overdraw.id, 'approve', payer), 409, 'insufficient_funds');
+    const debit = staffRequestResponseSchema.parse((await ask('-2.50')).json()).request;
+    await decide(debit.id, 'approve', payer);
+    expect(staffRequestResponseSchema.parse((await decide(overdraw.id, 'reject', payer)).json()).request).toMatchObject(
+      { status: 'rejected', decisionReason: 'not agreed' },
+    );
 
     const ledger = await t.app.inject({
       method: 'GET',

@@ -12,6 +12,7 @@ import {
 import { CHAT_COOKIE } from '../../src/services/chat/chat-service';
 import { DEMO_STAFF, ensureDemoStaff } from '../../src/services/accounts/demo-staff';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { staffCaller, totpCode } from '../helpers/staff';
 import { buildCashboxApp, signedInUser, SITE_ORIGIN, type CashboxTestApp } from './cashbox-helpers';
 
 const BROWSER = { origin: SITE_ORIGIN };
@@ -213,7 +214,7 @@ describe('player chat', () => {
     const state = await chatState({ cookie: player.headers.cookie });
     expect(state.messages.map((message) => message.text)).toEqual(['Bonus question']);
 
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['support']);
     const summary = summaryOf(await staffList(staff.headers), state.conversation!.id);
     expect(summary.playerName).toBe(player.username);
   });
@@ -237,7 +238,7 @@ describe('staff chat', () => {
   });
 
   it('lists open conversations with unread counts, replies, marks read and closes', async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['support']);
     const visitor = await newVisitor('first');
     const id = visitor.sent.conversation.id;
     await t.app.inject({
@@ -332,7 +333,7 @@ describe('staff chat', () => {
   });
 
   it('answers 404 for an unknown conversation and 400 for a malformed id or reply', async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['support']);
     const get404 = await t.app.inject({
       method: 'GET',
       url: '/spa/staff/chat/conversations/999999',
@@ -365,7 +366,7 @@ describe('live delivery and presence', () => {
   });
 
   it("a staff stream makes staff online; the visitor's stream delivers the answer; closing it leaves them offline", async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['support']);
     const visitor = await newVisitor('Anyone?');
     expect(visitor.sent.message.leftOffline).toBe(true);
     const conversationId = visitor.sent.conversation.id;
@@ -418,17 +419,44 @@ describe('live delivery and presence', () => {
 });
 
 describe('demo support account', () => {
-  it('is created once with the given password and signs in as staff', async () => {
+  it('is created once with the given password and the support role, and sets up TOTP at its first sign-in', async () => {
     const password = 'demo support passphrase';
     expect(await ensureDemoStaff(t.db, t.app.services.accounts, password)).toBe(true);
     expect(await ensureDemoStaff(t.db, t.app.services.accounts, 'another passphrase')).toBe(false);
-    const login = await t.app.inject({
+    // The player login refuses it: staff sign in with a second factor.
+    const playerLogin = await t.app.inject({
       method: 'POST',
       url: '/spa/auth/login',
       headers: BROWSER,
       payload: { login: DEMO_STAFF.email, password },
     });
-    expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ user: { role: 'staff', username: DEMO_STAFF.username } });
+    expectErrorEnvelope(playerLogin, 403, 'staff_sign_in_required');
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/staff/login',
+      headers: BROWSER,
+      payload: { login: DEMO_STAFF.email, password },
+    });
+    expect(started.json()).toMatchObject({ step: 'totp_setup' });
+    const signIn = started.cookies.find((cookie) => cookie.name === 'ph_staff_sign_in')!;
+    const cookie = { cookie: `ph_staff_sign_in=${signIn.value}` };
+    const setup = await t.app.inject({ method: 'GET', url: '/spa/auth/staff/totp-setup', headers: cookie });
+    const { secret } = setup.json<{ secret: string }>();
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/staff/totp',
+      headers: { ...BROWSER, ...cookie },
+      payload: { code: await totpCode(secret) },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ user: { role: 'staff', username: DEMO_STAFF.username } });
+    const session = done.cookies.find((item) => item.name === 'ph_session')!;
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/spa/staff/me',
+      headers: { cookie: `ph_session=${session.value}` },
+    });
+    expect(me.json()).toMatchObject({ roles: ['support'] });
   });
 });

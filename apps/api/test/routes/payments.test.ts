@@ -19,6 +19,7 @@ import {
   type CashboxTestApp,
   type SignedIn,
 } from './cashbox-helpers';
+import { staffCaller } from '../helpers/staff';
 
 let t: CashboxTestApp;
 
@@ -116,7 +117,7 @@ describe('POST /spa/cashbox/deposits and the hosted payment page', () => {
     expect(await depositStatus(player, pending.id)).toMatchObject({ status: 'pending' });
     expect(await balance(player)).toBe('0.00');
 
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['finance']);
     const settled = await t.app.inject({
       method: 'POST',
       url: `/spa/staff/payments/${pending.id}/psp-settle`,

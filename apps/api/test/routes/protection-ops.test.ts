@@ -5,11 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
+import { opsAs, type OpsMode, type OpsRun } from '../helpers/ops';
 import { buildCashboxApp, signedInUser, type CashboxTestApp } from './cashbox-helpers';
 
-const STAFF = { email: 'protection-ops@example.com', password: 'protection ops passphrase' };
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
@@ -21,40 +19,11 @@ let documentDir: string;
 beforeAll(async () => {
   documentDir = await mkdtemp(path.join(tmpdir(), 'playhouse-ops-documents-'));
   t = await buildCashboxApp({ RATE_LIMIT_MAX: '100000', DOCUMENT_DIR: documentDir });
-  await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, { id: null, ip: null, via: 'direct' as const });
 });
 afterAll(async () => {
   await t.close();
   await rm(documentDir, { recursive: true, force: true });
 });
-
-const injectTransport: Transport = async ({ method, path: url, headers, body }) => {
-  const response = await t.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body: response.body,
-    setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-  };
-};
-
-async function ops(argv: string[], mode: 'api' | 'direct') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(mode === 'direct' ? [...argv, '--direct'] : argv, {
-    env: {
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      DOCUMENT_DIR: documentDir,
-      ...(mode === 'api' ? { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password } : {}),
-    },
-    transport: injectTransport,
-    openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 async function uploadedDocument(): Promise<{ id: string; userId: number; email: string }> {
   const player = await signedInUser(t);
@@ -76,24 +45,31 @@ async function uploadedDocument(): Promise<{ id: string; userId: number; email: 
   return { id: response.json().document.id, userId: player.id, email: player.email };
 }
 
-describe.each(['api', 'direct'] as const)('ops protection commands (%s)', (mode) => {
+describe.each(['api', 'in-process'] as const)('ops protection commands (%s)', (mode: OpsMode) => {
+  // A risk member (documents and markers of harm), signed in with the second factor like every ops identity.
+  let ops: (argv: string[]) => Promise<OpsRun>;
+  beforeAll(async () => {
+    const risk = await opsAs(t, ['risk'], mode);
+    ops = (argv) => risk.ops(argv, { DOCUMENT_DIR: documentDir });
+  });
+
   it('documents lists the review queue and document-review approves or rejects with a reason', async () => {
     const first = await uploadedDocument();
     const second = await uploadedDocument();
-    const queue = await ops(['documents'], mode);
+    const queue = await ops(['documents']);
     expect(queue.code).toBe(0);
     expect(queue.out).toContain(first.id);
     expect(queue.out).toContain(first.email);
 
-    expect((await ops(['document-review', first.id, 'approve'], mode)).out).toContain('verified');
-    const noReason = await ops(['document-review', second.id, 'reject'], mode);
+    expect((await ops(['document-review', first.id, 'approve'])).out).toContain('verified');
+    const noReason = await ops(['document-review', second.id, 'reject']);
     expect(noReason.code).not.toBe(0);
     expect(noReason.err).toContain('--reason');
-    const rejected = await ops(['document-review', second.id, 'reject', '--reason', 'The picture is blurred.'], mode);
+    const rejected = await ops(['document-review', second.id, 'reject', '--reason', 'The picture is blurred.']);
     expect(rejected.out).toContain('The picture is blurred.');
     const [row] = await t.db.select().from(schema.kycDocuments).where(eq(schema.kycDocuments.id, second.id));
     expect(row).toMatchObject({ status: 'rejected', reason: 'The picture is blurred.' });
-    const again = await ops(['document-review', first.id, 'approve'], mode);
+    const again = await ops(['document-review', first.id, 'approve']);
     expect(again.code).not.toBe(0);
   });
 
@@ -112,9 +88,17 @@ describe.each(['api', 'direct'] as const)('ops protection commands (%s)', (mode)
         requestHash: 'fixture',
       });
     }
-    expect((await ops(['harm-check'], mode)).out).toMatch(/new flag/);
-    const flags = await ops(['harm-flags', '--open'], mode);
+    expect((await ops(['harm-check'])).out).toMatch(/new flag/);
+    const flags = await ops(['harm-flags', '--open']);
     expect(flags.out).toContain('deposit_spike');
     expect(flags.out).toContain(player.email);
+  });
+
+  it('the same permissions apply: support reads the queue but runs no harm check', async () => {
+    const support = await opsAs(t, ['support'], mode);
+    expect((await support.ops(['documents'], { DOCUMENT_DIR: documentDir })).code).toBe(0);
+    const refused = await support.ops(['harm-check'], { DOCUMENT_DIR: documentDir });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('forbidden');
   });
 });

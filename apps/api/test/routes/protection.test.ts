@@ -74,7 +74,16 @@ async function player(options: { country?: string; role?: 'player' | 'staff' } =
       role: options.role ?? 'player',
     })
     .returning({ id: schema.users.id });
-  const session = await t.app.services.sessions.create(t.db, user!.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+  const staff = options.role === 'staff';
+  // Staff here hold the risk role (documents, markers of harm) and a session that passed the second factor.
+  if (staff)
+    await t.db.insert(schema.staffMembers).values({ userId: user!.id, roles: ['risk'], totpEnabledAt: new Date() });
+  const session = await t.app.services.sessions.create(
+    t.db,
+    user!.id,
+    { ip: '127.0.0.1', userAgent: 'vitest' },
+    staff ? { staff: true } : {},
+  );
   return {
     id: user!.id,
     email: `${username}@example.test`,
@@ -507,6 +516,16 @@ describe('identity documents', () => {
       decision: 'approve',
     });
     expect(approved.json().document).toMatchObject({ status: 'verified' });
+    // The queue, the file and the decision are in the audit log under the staff member's name.
+    const audited = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.actorId, staff.id));
+    expect(audited.map((entry) => entry.event)).toEqual(
+      expect.arrayContaining(['staff_view_documents', 'document_viewed', 'document_verified']),
+    );
+    expect(audited.find((entry) => entry.event === 'document_verified')).toMatchObject({
+      userId: uk.id,
+      before: { status: 'pending' },
+      after: { status: 'verified', reason: null },
+    });
     expectErrorEnvelope(
       await request(staff, 'POST', `/spa/staff/documents/${document.id}/review`, { decision: 'approve' }),
       409,
@@ -711,6 +730,22 @@ describe('statement and markers of harm', () => {
       flags: [expect.objectContaining({ rule: 'deposit_spike' })],
     });
     expectErrorEnvelope(await request(who, 'GET', '/spa/staff/protection/flags'), 403, 'forbidden');
+
+    // A review is a staff action: written to the audit log with what it changed.
+    const [flag] = flags.json().items as { id: number }[];
+    expect((await request(staff, 'POST', `/spa/staff/protection/flags/${flag!.id}/review`, {})).statusCode).toBe(204);
+    const reviews = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.event, 'staff_harm_flag_review'));
+    expect(reviews).toEqual([
+      expect.objectContaining({
+        actorId: staff.id,
+        userId: who.id,
+        before: { reviewedAt: null, reviewedBy: null },
+        after: expect.objectContaining({ reviewedBy: staff.id }),
+      }),
+    ]);
   });
 });
 

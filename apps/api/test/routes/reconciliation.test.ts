@@ -9,12 +9,12 @@ import {
   type ReconciliationReport,
 } from '@playhouse/shared';
 import { manualClock } from '../../src/lib/clock';
-import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
 import { buildMetricsServer } from '../../src/plugins/app/metrics';
 import { RECONCILIATION_JOB } from '../../src/services/reconciliation/reconciliation-jobs';
 import { createReconciliationService } from '../../src/services/reconciliation/reconciliation-service';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { opsAs, type OpsMode, type OpsRun } from '../helpers/ops';
+import { staffCaller } from '../helpers/staff';
 import {
   buildCasinoApp,
   fund,
@@ -25,54 +25,23 @@ import {
   type CasinoTestApp,
 } from '../helpers/games-fixtures';
 
-const STAFF = { email: 'reconcile@example.com', password: 'reconciliation passphrase' };
 const HOUR = 3_600_000;
 
 let t: CasinoTestApp;
 let staffHeaders: Record<string, string>;
+/** The ops command line signed in as a finance staff member, through the api or with the app built in process. */
+const opsRunners = new Map<OpsMode, (argv: string[]) => Promise<OpsRun>>();
 
 beforeAll(async () => {
   t = await buildCasinoApp({ RATE_LIMIT_MAX: '100000' });
-  await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, { id: null, ip: null, via: 'direct' as const });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/spa/auth/login',
-    headers: { origin: SITE_ORIGIN },
-    payload: { login: STAFF.email, password: STAFF.password },
-  });
-  expect(login.statusCode).toBe(200);
-  staffHeaders = { cookie: String(login.headers['set-cookie']).split(';')[0]!, origin: SITE_ORIGIN };
+  staffHeaders = (await staffCaller(t, ['finance'])).headers;
+  for (const mode of ['api', 'in-process'] as const) opsRunners.set(mode, (await opsAs(t, ['finance'], mode)).ops);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const injectTransport: Transport = async ({ method, path, headers, body }) => {
-  const response = await t.app.inject({ method, url: path, headers, ...(body !== undefined ? { payload: body } : {}) });
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body: response.body,
-    setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-  };
-};
-
-async function ops(argv: string[], mode: 'api' | 'direct') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(mode === 'direct' ? [...argv, '--direct'] : argv, {
-    env: {
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      ...(mode === 'api' ? { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password } : {}),
-    },
-    transport: injectTransport,
-    openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (argv: string[], mode: OpsMode) => opsRunners.get(mode)!(argv);
 
 async function reconcileThroughApi(): Promise<ReconciliationReport> {
   const response = await t.app.inject({ method: 'GET', url: '/spa/staff/reconciliation', headers: staffHeaders });
@@ -175,7 +144,7 @@ describe('reconciliation', () => {
       expect(after).toContain(`playhouse_job_runs_total{job="reconciliation",outcome="ok"} ${runs + 1}`);
       expect(after).toMatch(/^playhouse_reconciliation_discrepancies\{check="balance_vs_entries"\} 1$/m);
 
-      for (const mode of ['api', 'direct'] as const) {
+      for (const mode of ['api', 'in-process'] as const) {
         const result = await ops(['reconcile'], mode);
         expect(result.code, mode).toBe(1);
         expect(result.err, mode).toContain('balance_vs_entries');
@@ -188,7 +157,7 @@ describe('reconciliation', () => {
     const healed = await reconcileThroughApi();
     expect(healed.discrepancies).toBe(0);
     expect(await scrape()).toMatch(/^playhouse_reconciliation_discrepancies\{check="balance_vs_entries"\} 0$/m);
-    for (const mode of ['api', 'direct'] as const) {
+    for (const mode of ['api', 'in-process'] as const) {
       const result = await ops(['reconcile'], mode);
       expect(result.code, mode).toBe(0);
       expect(result.out, mode).toContain('The books agree.');

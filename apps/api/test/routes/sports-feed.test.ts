@@ -4,6 +4,7 @@ import { feedIngestResponseSchema, matchDetailSchema, type MatchDetail } from '@
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { englishBook, footballMatch } from '../helpers/sports-fixtures';
 import { buildSportsApp, pushFeed, signedInUser, type SportsTestApp } from './sports-helpers';
+import { staffCaller } from '../helpers/staff';
 
 let t: SportsTestApp;
 const now = Date.now();
@@ -34,7 +35,7 @@ describe('POST /spa/staff/sports/feed', () => {
   });
 
   it('takes a delivery from staff, with the session and the site origin', async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['trader']);
     const response = await feed(staff.headers, { sports: [{ idSport: 1, sportName: 'Football' }] });
     expect(response.statusCode).toBe(200);
   });

@@ -56,7 +56,7 @@ export interface SignedIn {
 /** A user with a live session, created directly: these tests are about bets, not about signing in. */
 export async function signedInUser(
   t: SportsTestApp,
-  options: { currency?: string; role?: 'player' | 'staff' | 'admin' } = {},
+  options: { currency?: string; role?: 'player' | 'staff' } = {},
 ): Promise<SignedIn> {
   sequence += 1;
   const username = `bettor_${sequence}_${randomUUID().slice(0, 6)}`;

@@ -4,12 +4,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { runOps } from '../../src/ops/run-ops';
-import type { Transport } from '../../src/ops/staff-api';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { opsAs, type OpsMode } from '../helpers/ops';
+import { staffCaller } from '../helpers/staff';
 import { buildCashboxApp, signedInUser, type CashboxTestApp } from './cashbox-helpers';
-
-const STAFF = { email: 'content-ops@example.com', password: 'content ops passphrase' };
 
 const ANNOUNCEMENT = {
   text: { en: 'Tonight: double points on every slot.', de: 'Heute Abend: doppelte Punkte an jedem Slot.' },
@@ -23,7 +21,6 @@ let t: CashboxTestApp;
 
 beforeAll(async () => {
   t = await buildCashboxApp({ RATE_LIMIT_MAX: '100000' });
-  await t.app.services.accounts.createUser({ ...STAFF, role: 'staff' }, { id: null, ip: null, via: 'direct' as const });
 });
 afterAll(async () => t.close());
 
@@ -32,7 +29,7 @@ const popup = async (locale = 'en') =>
 
 describe('POST /spa/staff/info-popups', () => {
   it('POST /spa/staff/info-popups publishes a new announcement in place of the current one', async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['content']);
     const before = await popup();
     const response = await t.app.inject({
       method: 'POST',
@@ -57,10 +54,19 @@ describe('POST /spa/staff/info-popups', () => {
       });
     const active = await t.db.select().from(schema.infoPopups).where(eq(schema.infoPopups.active, true));
     expect(active.map((row) => row.id)).toEqual([id]);
+    // A staff action: audited with what it published.
+    const audited = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.actorId, staff.id));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        event: 'staff_publish_info_popup',
+        metadata: { infoPopupId: id },
+        after: ANNOUNCEMENT,
+      }),
+    ]);
   });
 
   it('POST /spa/staff/info-popups refuses a missing default text or a link that is no site path or web address', async () => {
-    const staff = await signedInUser(t, { role: 'staff' });
+    const staff = await staffCaller(t, ['marketing']);
     const before = await popup();
     for (const payload of [
       { ...ANNOUNCEMENT, text: { de: 'Nur Deutsch' } },
@@ -92,52 +98,29 @@ describe('POST /spa/staff/info-popups', () => {
     expect(anonymous.statusCode).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url, headers: player.headers, payload: ANNOUNCEMENT });
     expect(refused.statusCode).toBe(403);
+    const support = await staffCaller(t, ['support']);
+    const notContent = await t.app.inject({ method: 'POST', url, headers: support.headers, payload: ANNOUNCEMENT });
+    expectErrorEnvelope(notContent, 403, 'forbidden');
   });
 });
 
-const injectTransport: Transport = async ({ method, path: url, headers, body }) => {
-  const response = await t.app.inject({ method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body: response.body,
-    setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-  };
-};
-
-async function ops(argv: string[], mode: 'api' | 'direct') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(mode === 'direct' ? [...argv, '--direct'] : argv, {
-    env: {
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      ...(mode === 'api' ? { OPS_LOGIN: STAFF.email, OPS_PASSWORD: STAFF.password } : {}),
-    },
-    transport: injectTransport,
-    openDatabase: async () => ({ ...t.handle, close: async () => undefined }),
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-describe.each(['api', 'direct'] as const)('ops announce (%s)', (mode) => {
+describe.each(['api', 'in-process'] as const)('ops announce (%s)', (mode: OpsMode) => {
   it('publishes the announcement of a JSON file, and says what is wrong with a bad one', async () => {
+    const { ops } = await opsAs(t, ['content'], mode);
     const folder = mkdtempSync(path.join(tmpdir(), 'announce-'));
     const good = path.join(folder, 'good.json');
     writeFileSync(good, JSON.stringify(ANNOUNCEMENT));
-    const published = await ops(['announce', good], mode);
+    const published = await ops(['announce', good]);
     expect(published.code).toBe(0);
     const id = Number(/#(\d+)/.exec(published.out)?.[1]);
     await expect.poll(async () => (await popup()).id, { timeout: 5_000 }).toBe(id);
 
     const bad = path.join(folder, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...ANNOUNCEMENT, hrefOnMainButton: 'javascript:alert(1)' }));
-    const refused = await ops(['announce', bad], mode);
+    const refused = await ops(['announce', bad]);
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('hrefOnMainButton');
-    expect((await ops(['announce', path.join(folder, 'missing.json')], mode)).code).toBe(2);
+    expect((await ops(['announce', path.join(folder, 'missing.json')])).code).toBe(2);
     expect((await popup()).id).toBe(id);
   });
 });

@@ -10,6 +10,7 @@ import {
   confirmationToken,
   cookieHeader,
   login,
+  mailboxTo,
   register,
   registration,
   requestRegistration,
@@ -173,14 +174,18 @@ describe('POST /spa/users (registration)', () => {
     expect(notices[0]!.text).toContain('http://localhost:3000/en/auth/password-recovery');
     const confirmation = await outboxTo(t, fresh.body.email);
     expect(confirmation[0]!.subject).toBe('Confirm your e-mail address for Playhouse');
-    expect(confirmation[0]!.text).toMatch(/http:\/\/localhost:3000\/en\/auth\/confirm-email\?token=/);
+    // The link carries a live token: the outbox staff read withholds it, the recipient's mailbox has it.
+    expect(confirmation[0]!.text).not.toContain('token=');
+    expect(confirmation[0]!.text).toContain('[link withheld: sent to the recipient only]');
+    const [mailed] = await mailboxTo(t, fresh.body.email);
+    expect(mailed).toMatch(/http:\/\/localhost:3000\/en\/auth\/confirm-email\?token=/);
     const users = await t.db.select({ email: schema.users.email }).from(schema.users);
     expect(users.filter((user) => user.email.toLowerCase() === original.email.toLowerCase())).toHaveLength(1);
   });
 
   it('creates the account only from the link: once, not after its 24 hours, not for an address taken since', async () => {
     const { body } = await requestRegistration(t.app);
-    const token = await confirmationToken(t.db, body.email);
+    const token = await confirmationToken(t.app, body.email);
     expect(await t.db.select().from(schema.users).where(eq(schema.users.email, body.email))).toHaveLength(0);
     const created = await confirmRegistration(t.app, token);
     expect(created.statusCode).toBe(201);
@@ -193,16 +198,16 @@ describe('POST /spa/users (registration)', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.pendingRegistrations.email, late.body.email));
     expectErrorEnvelope(
-      await confirmRegistration(t.app, await confirmationToken(t.db, late.body.email)),
+      await confirmRegistration(t.app, await confirmationToken(t.app, late.body.email)),
       400,
       'invalid_token',
     );
 
     // Someone registering an address they do not own holds nothing: its owner registers and confirms as usual.
     const squatter = await requestRegistration(t.app, { email: 'owner@example.com', username: 'squatter' });
-    const squatterToken = await confirmationToken(t.db, squatter.body.email);
+    const squatterToken = await confirmationToken(t.app, squatter.body.email);
     const owner = await requestRegistration(t.app, { email: 'owner@example.com', username: 'the_owner' });
-    const ownerConfirmed = await confirmRegistration(t.app, await confirmationToken(t.db, owner.body.email));
+    const ownerConfirmed = await confirmRegistration(t.app, await confirmationToken(t.app, owner.body.email));
     expect(ownerConfirmed.json().user.username).toBe('the_owner');
     expectErrorEnvelope(await confirmRegistration(t.app, squatterToken), 400, 'invalid_token');
   });
@@ -210,8 +215,8 @@ describe('POST /spa/users (registration)', () => {
   it('asks for another username when the chosen one was taken before the link was used', async () => {
     const first = await requestRegistration(t.app, { username: 'wanted_name' });
     const second = await requestRegistration(t.app, { username: 'wanted_name' });
-    expect((await confirmRegistration(t.app, await confirmationToken(t.db, first.body.email))).statusCode).toBe(201);
-    const secondToken = await confirmationToken(t.db, second.body.email);
+    expect((await confirmRegistration(t.app, await confirmationToken(t.app, first.body.email))).statusCode).toBe(201);
+    const secondToken = await confirmationToken(t.app, second.body.email);
     const clash = await confirmRegistration(t.app, secondToken);
     expect(expectErrorEnvelope(clash, 409, 'username_taken').error.fields).toHaveProperty('username');
     const renamed = await confirmRegistration(t.app, secondToken, { username: 'other_name' });
@@ -300,6 +305,7 @@ describe('password recovery, reset and change', () => {
   beforeAll(async () => {
     t = await buildAccountsApp();
   });
+  const tokenMailedTo = async (email: string) => resetTokenFrom((await mailboxTo(t, email))[0]!);
   afterAll(async () => t.close());
 
   async function requestRecovery(email: string, headers: Record<string, string> = {}) {
@@ -322,7 +328,13 @@ describe('password recovery, reset and change', () => {
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Reset your Playhouse password');
     expect(mail!.text).toContain('expires in 30 minutes');
-    expect(mail!.sentAt).toBeNull();
+    // The outbox keeps the message without its link; the mailbox has the link.
+    expect(mail!.text).not.toContain('token=');
+    expect(mail!.text).toContain('[link withheld: sent to the recipient only]');
+    // The mailbox: the registration's confirmation, then (newest first) the reset with its link.
+    const mailed = await mailboxTo(t, body.email);
+    expect(mailed).toHaveLength(2);
+    expect(mailed[0]).toContain('/auth/reset-password?token=');
   });
 
   it('e-mails a link in the language asked in, whose token validates, resets once and signs in', async () => {
@@ -331,8 +343,9 @@ describe('password recovery, reset and change', () => {
     expect((await requestRecovery(body.email, { 'x-locale': 'de' })).statusCode).toBe(202);
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Setzen Sie Ihr Playhouse-Passwort zurück');
-    expect(mail!.text).toContain('http://localhost:3000/de/auth/reset-password?token=');
-    const token = resetTokenFrom(mail!.text);
+    const [mailed] = await mailboxTo(t, body.email);
+    expect(mailed).toContain('http://localhost:3000/de/auth/reset-password?token=');
+    const token = resetTokenFrom(mailed!);
 
     const valid = await t.app.inject({ method: 'GET', url: `/spa/users/tokens/validation/password/${token}` });
     expect(valid.statusCode).toBe(200);
@@ -378,7 +391,7 @@ describe('password recovery, reset and change', () => {
   it('refuses an expired link', async () => {
     const { body } = await register(t.app);
     await requestRecovery(body.email);
-    const token = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const token = await tokenMailedTo(body.email);
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, body.email));
     await t.db
       .update(schema.passwordResetTokens)
@@ -406,9 +419,9 @@ describe('password recovery, reset and change', () => {
   it('a newer link and a password change retire older links', async () => {
     const { body } = await register(t.app);
     await requestRecovery(body.email);
-    const first = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const first = await tokenMailedTo(body.email);
     await requestRecovery(body.email);
-    const second = resetTokenFrom((await outboxTo(t, body.email))[0]!.text);
+    const second = await tokenMailedTo(body.email);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/spa/users/password/reset',
@@ -506,7 +519,7 @@ describe('account e-mails without UI texts in the database', () => {
     const [mail] = await outboxTo(t, body.email);
     expect(mail!.subject).toBe('Restablece tu contraseña de Playhouse');
     expect(mail!.text).not.toContain('emails.');
-    resetTokenFrom(mail!.text);
+    resetTokenFrom((await mailboxTo(t, body.email))[0]!);
   });
 });
 

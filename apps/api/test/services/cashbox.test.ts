@@ -13,15 +13,19 @@ import { CARD, cashboxServices, IBAN, key, sessionIdOf, type CashboxServices } f
 let handle: DbHandle;
 let s: CashboxServices;
 let staffId: number;
+/** A second staff member: withdrawals are paid by someone other than their approver (four eyes). */
+let payerId: number;
 
 beforeAll(async () => {
   handle = await createTestDb();
   s = await cashboxServices(handle);
   staffId = await insertPlayer(handle.db, 'staff_member');
+  payerId = await insertPlayer(handle.db, 'staff_payer');
 });
 afterAll(async () => handle.close());
 
 const staff = () => ({ id: staffId, ip: '127.0.0.1' });
+const payer = () => ({ id: payerId, ip: '127.0.0.1' });
 
 async function fundedPlayer(name: string, main: bigint, bonus = 0n) {
   const id = await insertPlayer(handle.db, name);
@@ -77,15 +81,18 @@ describe('withdrawals', () => {
     expect(await s.wallet.balances(user.id, 'EUR')).toEqual({ main: 4_000n, bonus: 0n });
     expect(await houseBalance('withdrawals')).toBe(heldBefore + 6_000n);
 
-    await expect(s.withdrawals.markPaid(withdrawal.id, staff())).rejects.toMatchObject({
+    await expect(s.withdrawals.markPaid(withdrawal.id, payer())).rejects.toMatchObject({
       code: 'withdrawal_state_conflict',
     });
     expect(await s.withdrawals.approve(withdrawal.id, staff())).toMatchObject({
       status: 'approved',
       login: 'wd_paid@example.test',
     });
-    const paid = await s.withdrawals.markPaid(withdrawal.id, staff());
-    expect(paid).toMatchObject({ status: 'paid', reviewedBy: staffId });
+    await expect(s.withdrawals.markPaid(withdrawal.id, staff())).rejects.toMatchObject({
+      code: 'four_eyes_required',
+    });
+    const paid = await s.withdrawals.markPaid(withdrawal.id, payer());
+    expect(paid).toMatchObject({ status: 'paid', reviewedBy: payerId, approvedBy: staffId, paidBy: payerId });
     expect(paid.paidAt).not.toBeNull();
     expect(await houseBalance('withdrawals')).toBe(heldBefore);
     expect(await s.wallet.balances(user.id, 'EUR')).toEqual({ main: 4_000n, bonus: 0n });
@@ -369,7 +376,9 @@ describe('seeded simulation: deposits with their webhooks, withdrawals and adjus
         const id = random.pick(withdrawalIds);
         const action = random.pick(['approve', 'markPaid', 'reject'] as const);
         return () =>
-          action === 'reject' ? s.withdrawals.reject(id, staff(), 'simulation') : s.withdrawals[action](id, staff());
+          action === 'reject'
+            ? s.withdrawals.reject(id, staff(), 'simulation')
+            : s.withdrawals[action](id, action === 'markPaid' ? payer() : staff());
       }
       if (choice === 8 && deposits.length > 0) {
         const deposit = random.pick(deposits);

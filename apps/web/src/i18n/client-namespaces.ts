@@ -28,4 +28,5 @@ export const PAGE_NAMESPACES = [
   'protection',
   'withdrawalBonus',
   'signup',
+  'staffAuth',
 ] as const;

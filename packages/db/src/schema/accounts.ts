@@ -12,7 +12,8 @@ import {
   bigint,
 } from 'drizzle-orm/pg-core';
 
-export const USER_ROLES = ['player', 'staff', 'admin'] as const;
+/** A staff account's roles (support, finance, admin, ...) are in staff_members; here it is only player or staff. */
+export const USER_ROLES = ['player', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = pgTable(
@@ -63,6 +64,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ip: inet(),
     userAgent: text(),
+    /** When the second factor (TOTP) was checked; a staff account's session without it is no session. */
+    secondFactorAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -79,18 +82,30 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Account and staff events. Rows are only ever added: a trigger (migration 0013) refuses UPDATE, DELETE and TRUNCATE,
+ * and the users they name cannot be deleted under them. Staff actions carry the state `before` and `after`.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    actorId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The account the event is about. */
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'no action' }),
+    /** Who did it, when that is not the account holder (a staff member). */
+    actorId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'no action' }),
     event: text().notNull(),
     ip: inet(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Outgoing e-mail: sent over SMTP when configured, otherwise kept here as the operator-readable dev outbox. */

@@ -198,6 +198,9 @@ export const withdrawals = pgTable(
     requestHash: text().notNull(),
     reason: text(),
     reviewedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Four eyes: the staff member who approved and the one who paid are two people, neither the player. */
+    approvedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    paidBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
@@ -205,6 +208,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_approver_not_owner', sql`${t.approvedBy} <> ${t.userId}`),
+    check('withdrawals_payer_not_owner', sql`${t.paidBy} <> ${t.userId}`),
+    check('withdrawals_payer_not_approver', sql`${t.paidBy} <> ${t.approvedBy}`),
     uniqueIndex('withdrawals_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),

@@ -8,5 +8,6 @@ export * from './casino';
 export * from './bonuses';
 export * from './bonus-infos';
 export * from './chat';
+export * from './staff';
 export * from './protection';
 export * from './stakes';

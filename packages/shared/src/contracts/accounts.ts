@@ -134,7 +134,8 @@ export const passwordChangeBodySchema = z
   .meta({ id: 'PasswordChangeBody' });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
-export const ACCOUNT_ROLES = ['player', 'staff', 'admin'] as const;
+/** A staff account's roles (support, finance, admin, ...) are its StaffMe.roles (contracts/staff.ts). */
+export const ACCOUNT_ROLES = ['player', 'staff'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /** The signed-in user as the api shows it (an allow-list: nothing else of the row leaves the api). */
@@ -257,13 +258,13 @@ export const outboxMessageSchema = z
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 
+/** A player account created by staff (staff accounts: staffCreateAccountBodySchema in contracts/staff.ts). */
 export const createUserBodySchema = z
   .object({
     email: FIELD_RULES.email,
     password: FIELD_RULES.newPassword,
     username: FIELD_RULES.username.optional(),
     currency: FIELD_RULES.currency.optional(),
-    role: z.enum(ACCOUNT_ROLES).default('player'),
   })
   .meta({ id: 'CreateUserBody' });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
@@ -277,4 +278,5 @@ export const ACCOUNT_ERROR_CODES = [
   'captcha_invalid',
   'invalid_token',
   'account_blocked',
+  'staff_sign_in_required',
 ] as const;

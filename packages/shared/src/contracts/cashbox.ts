@@ -312,7 +312,7 @@ export type PspCheckoutResponse = z.infer<typeof pspCheckoutResponseSchema>;
 export const sandboxWebhookHeadersSchema = z.object({ 'x-sandbox-signature': z.string().max(512) });
 export const webhookAckResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
-// Staff (the ops command line)
+// Staff (the back office and the ops command line)
 
 export const staffAdjustmentBodySchema = z
   .object({
@@ -323,19 +323,15 @@ export const staffAdjustmentBodySchema = z
   .meta({ id: 'StaffAdjustmentBody' });
 export type StaffAdjustmentBody = z.infer<typeof staffAdjustmentBodySchema>;
 
-export const staffAdjustmentResponseSchema = z.object({
-  adjustment: z.object({
-    transferId: z.number().int(),
-    replayed: z.boolean(),
-    userId: z.number().int(),
-    amount: z.string(),
-    currency: currencySchema,
-    mainBalance: z.string(),
-  }),
-});
-
 export const staffWithdrawalSchema = withdrawalSchema
-  .extend({ userId: z.number().int(), login: z.string(), reviewedBy: z.number().int().nullable() })
+  .extend({
+    userId: z.number().int(),
+    login: z.string(),
+    reviewedBy: z.number().int().nullable(),
+    /** Four eyes: the staff member who approved it and the one who paid it (never the same). */
+    approvedBy: z.number().int().nullable(),
+    paidBy: z.number().int().nullable(),
+  })
   .meta({ id: 'StaffWithdrawal' });
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 export const staffWithdrawalsResponseSchema = z.object({

@@ -257,6 +257,7 @@ export const harmFlagSchema = z
     reviewedAt: z.string().nullable(),
   })
   .meta({ id: 'HarmFlag' });
+export type HarmFlag = z.infer<typeof harmFlagSchema>;
 export const harmFlagsResponseSchema = z.object({ items: z.array(harmFlagSchema) });
 
 export const staffDocumentSchema = documentSchema

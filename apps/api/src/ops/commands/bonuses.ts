@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { BonusHistoryResponse, StaffBonusCampaign } from '@playhouse/shared';
-import { systemClock } from '../../lib/clock';
-import { createBonusService } from '../../services/bonuses/bonus-service';
-import { UsageError, stringOption, type OpsCommand, type OpsTarget } from '../command';
-
-type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;
-
-function bonuses(target: DirectTarget) {
-  return createBonusService({ db: target.db, clock: systemClock });
-}
+import {
+  STAFF_REQUEST_STATUSES,
+  type BonusHistoryResponse,
+  type StaffBonusCampaign,
+  type StaffRequest,
+} from '@playhouse/shared';
+import { UsageError, stringOption, type OpsCommand } from '../command';
+import { decideRequest, describeRequest, listRequests } from './cashbox';
 
 function describeCampaign(campaign: StaffBonusCampaign): string {
   const terms = [
@@ -55,10 +53,7 @@ export const bonusCommands: OpsCommand[] = [
     args: '',
     summary: 'List the bonus campaigns and their terms',
     run: async (_input, target) => {
-      const campaigns =
-        target.mode === 'api'
-          ? (await target.api.get<{ campaigns: StaffBonusCampaign[] }>('/spa/staff/bonuses/campaigns')).campaigns
-          : await bonuses(target).campaigns();
+      const { campaigns } = await target.api.get<{ campaigns: StaffBonusCampaign[] }>('/spa/staff/bonuses/campaigns');
       if (campaigns.length === 0) return 'No bonus campaigns.';
       return campaigns.map(describeCampaign).join('\n\n');
     },
@@ -66,24 +61,49 @@ export const bonusCommands: OpsCommand[] = [
   {
     name: 'bonus-offer',
     args: '<login> <campaign>',
-    summary: 'Offer a bonus campaign to a player (by e-mail or username); the same --key offers once',
+    summary:
+      'Ask for a bonus campaign to be offered to a player (by e-mail or username); it is offered when a second ' +
+      'staff member runs approve-bonus-offer. The same --key asks once',
     options: { key: { type: 'string', description: 'idempotency key (default: a new one)' } },
     run: async (input, target) => {
       const [login, campaign] = input.positionals as [string, string];
       const key = stringOption(input, 'key') ?? `ops-${randomUUID()}`;
       if (!/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new UsageError('--key must be 8-128 letters, digits or _.:-');
-      const offer =
-        target.mode === 'api'
-          ? await target.api.post<{ id: string; created: boolean }>(
-              '/spa/staff/bonuses/offers',
-              { login, campaign },
-              { 'idempotency-key': key },
-            )
-          : await bonuses(target).offer(login, campaign, key);
-      return offer.created
-        ? `Offered ${campaign} to ${login}: bonus ${offer.id} (key ${key}).`
-        : `Already offered with key ${key}: bonus ${offer.id}.`;
+      const { request } = await target.api.post<{ request: StaffRequest }>(
+        '/spa/staff/bonuses/offers',
+        { login, campaign },
+        { 'idempotency-key': key },
+      );
+      return [
+        `Asked (key ${key}); it is offered when a second staff member approves:`,
+        `  npm run ops -- approve-bonus-offer ${request.id}`,
+        '',
+        describeRequest(request),
+      ].join('\n');
     },
+  },
+  {
+    name: 'bonus-offers',
+    args: '',
+    summary: 'List bonus offer requests, newest first',
+    options: {
+      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
+      page: { type: 'string', description: 'page of 50 (default 1)' },
+    },
+    run: (input, target) => listRequests(input, target, '/spa/staff/bonuses/offers', 'bonus offer request(s)'),
+  },
+  {
+    name: 'approve-bonus-offer',
+    args: '<id>',
+    summary: 'Approve a bonus offer another staff member asked for: the player is offered the campaign',
+    run: (input, target) => decideRequest(input, target, '/spa/staff/bonuses/offers', 'approve'),
+  },
+  {
+    name: 'reject-bonus-offer',
+    args: '<id>',
+    summary: 'Reject (or withdraw one of your own) bonus offer requests',
+    options: { reason: { type: 'string', description: 'why (required)' } },
+    run: (input, target) => decideRequest(input, target, '/spa/staff/bonuses/offers', 'reject'),
   },
   {
     name: 'bonuses',
@@ -91,10 +111,9 @@ export const bonusCommands: OpsCommand[] = [
     summary: "List a player's bonuses with their status and wagering",
     run: async (input, target) => {
       const [login] = input.positionals as [string];
-      const result =
-        target.mode === 'api'
-          ? await target.api.get<BonusHistoryResponse>(`/spa/staff/bonuses/players/${encodeURIComponent(login)}`)
-          : await bonuses(target).userBonuses(login);
+      const result = await target.api.get<BonusHistoryResponse>(
+        `/spa/staff/bonuses/players/${encodeURIComponent(login)}`,
+      );
       return describeBonuses(login, result);
     },
   },
@@ -103,10 +122,7 @@ export const bonusCommands: OpsCommand[] = [
     args: '',
     summary: 'Expire the offers and bonuses past their time now (the api does it every minute)',
     run: async (_input, target) => {
-      const result =
-        target.mode === 'api'
-          ? await target.api.post<{ offers: number; bonuses: number }>('/spa/staff/bonuses/expire', {})
-          : await bonuses(target).expireDue();
+      const result = await target.api.post<{ offers: number; bonuses: number }>('/spa/staff/bonuses/expire', {});
       return `Expired ${result.offers} offer(s) and ${result.bonuses} bonus(es).`;
     },
   },

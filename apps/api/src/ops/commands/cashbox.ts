@@ -2,32 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   PSP_SETTLE_OUTCOMES,
+  STAFF_REQUEST_STATUSES,
   WITHDRAWAL_STATUSES,
   signedAmountSchema,
   type Deposit,
   type PspSessionStatus,
+  type StaffRequest,
   type StaffWithdrawal,
   type Transaction,
-  type WithdrawalStatus,
+  type staffLedgerResponseSchema,
 } from '@playhouse/shared';
-import { createMoneyServices, type MoneyServices } from '../money-services';
+
+type StaffLedger = z.infer<typeof staffLedgerResponseSchema>;
 import { UsageError, stringOption, type CommandInput, type OpsCommand, type OpsTarget } from '../command';
-import { directProtection } from './protection';
-
-type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;
-
-/** The services on the database itself; a settled sandbox payment's webhook is handled in this process. */
-function money(target: DirectTarget): MoneyServices {
-  return createMoneyServices({
-    db: target.db,
-    config: { ...target.config, payments: { ...target.config.payments, webhookUrl: undefined } },
-    logger: { warn: (details, message) => console.error(message, details) },
-    protection: directProtection(target),
-  });
-}
-
-/** Who acts when the command line works on the database: no signed-in user, so no actor id. */
-const DIRECT_ACTOR = { id: null, ip: null };
 
 const uuidSchema = z.uuid();
 
@@ -42,6 +29,44 @@ function pageOption(input: CommandInput): number {
   const page = Number(text);
   if (!Number.isInteger(page) || page < 1) throw new UsageError('--page must be a whole number from 1.');
   return page;
+}
+
+function reasonOption(input: CommandInput): string {
+  const reason = stringOption(input, 'reason')?.trim();
+  if (!reason || reason.length < 3) throw new UsageError('Say why with --reason "..." (at least 3 characters).');
+  return reason;
+}
+
+/** A four-eyes request as the command line shows it. */
+export function describeRequest(request: StaffRequest): string {
+  const what = Object.entries(request.payload)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join(' ');
+  const result = request.result
+    ? ` → ${Object.entries(request.result)
+        .map(([name, value]) => `${name}=${String(value)}`)
+        .join(' ')}`
+    : '';
+  return [
+    `${request.id}  ${request.status.padEnd(8)} ${request.kind} for player #${request.subject.id} ${request.subject.login}`,
+    `  ${what}`,
+    `  asked by staff #${request.requestedBy} at ${request.requestedAt}` +
+      (request.decidedBy !== null ? `, ${request.status} by staff #${request.decidedBy} at ${request.decidedAt}` : '') +
+      (request.decisionReason ? ` — ${request.decisionReason}` : '') +
+      result,
+  ].join('\n');
+}
+
+/** Lists a kind of four-eyes request, optionally by status. */
+export async function listRequests(input: CommandInput, target: OpsTarget, path: string, what: string) {
+  const status = stringOption(input, 'status');
+  if (status !== undefined && !(STAFF_REQUEST_STATUSES as readonly string[]).includes(status)) {
+    throw new UsageError(`--status is one of ${STAFF_REQUEST_STATUSES.join(', ')}.`);
+  }
+  const query = new URLSearchParams({ page: String(pageOption(input)), perPage: '50', ...(status ? { status } : {}) });
+  const result = await target.api.get<{ items: StaffRequest[]; total: number }>(`${path}?${query}`);
+  if (result.items.length === 0) return status ? `No ${status} ${what}.` : `No ${what}.`;
+  return [`${result.total} ${what}${status ? ` ${status}` : ''}:`, '', ...result.items.map(describeRequest)].join('\n');
 }
 
 function describeWithdrawal(withdrawal: StaffWithdrawal): string {
@@ -69,66 +94,84 @@ async function reviewWithdrawal(
   action: 'approve' | 'pay' | 'reject',
 ): Promise<string> {
   const id = uuidArgument(input.positionals[0], 'The withdrawal');
-  const reason = stringOption(input, 'reason')?.trim();
-  if (action === 'reject' && (!reason || reason.length < 3)) {
-    throw new UsageError('Say why with --reason "..." (at least 3 characters).');
-  }
-  let withdrawal: StaffWithdrawal;
-  if (target.mode === 'api') {
-    ({ withdrawal } = await target.api.post<{ withdrawal: StaffWithdrawal }>(
-      `/spa/staff/withdrawals/${id}/${action}`,
-      action === 'reject' ? { reason } : {},
-    ));
-  } else {
-    const { withdrawals } = money(target);
-    withdrawal =
-      action === 'approve'
-        ? await withdrawals.approve(id, DIRECT_ACTOR)
-        : action === 'pay'
-          ? await withdrawals.markPaid(id, DIRECT_ACTOR)
-          : await withdrawals.reject(id, DIRECT_ACTOR, reason!);
-  }
+  const payload = action === 'reject' ? { reason: reasonOption(input) } : {};
+  const { withdrawal } = await target.api.post<{ withdrawal: StaffWithdrawal }>(
+    `/spa/staff/withdrawals/${id}/${action}`,
+    payload,
+  );
   return describeWithdrawal(withdrawal);
+}
+
+/** Approves or rejects a four-eyes request of one kind. */
+export async function decideRequest(
+  input: CommandInput,
+  target: OpsTarget,
+  path: string,
+  decision: 'approve' | 'reject',
+): Promise<string> {
+  const id = uuidArgument(input.positionals[0], 'The request');
+  const { request } = await target.api.post<{ request: StaffRequest }>(
+    `${path}/${id}/${decision}`,
+    decision === 'reject' ? { reason: reasonOption(input) } : {},
+  );
+  return describeRequest(request);
 }
 
 export const cashboxCommands: OpsCommand[] = [
   {
     name: 'adjust',
     args: '<login> <amount>',
-    summary: "Credit (or, with a negative amount, debit) a player's main balance, e.g. adjust alice 25.00 --reason …",
+    summary:
+      "Ask for a credit (or, with a negative amount, a debit) of a player's main balance, e.g. adjust alice 25.00 " +
+      '--reason …; it moves when a second staff member runs approve-adjustment',
     options: {
-      reason: { type: 'string', description: 'why (required; kept with the transfer and in the audit log)' },
+      reason: { type: 'string', description: 'why (required; kept with the request, the transfer and the audit log)' },
       key: {
         type: 'string',
-        description: 'idempotency key: running the same adjustment again with it changes nothing',
+        description: 'idempotency key: asking again with it changes nothing',
       },
     },
     run: async (input, target) => {
       const [login, amountText] = input.positionals;
       const amount = signedAmountSchema.safeParse(amountText);
       if (!amount.success) throw new UsageError('The amount is a decimal like 25.00, or -10.00 to debit.');
-      const reason = stringOption(input, 'reason')?.trim();
-      if (!reason || reason.length < 3) throw new UsageError('Say why with --reason "..." (at least 3 characters).');
+      const reason = reasonOption(input);
       const key = stringOption(input, 'key') ?? `ops-${randomUUID()}`;
-      const request = { login: login!, amount: amount.data, reason };
-      const adjustment =
-        target.mode === 'api'
-          ? (
-              await target.api.post<{ adjustment: Awaited<ReturnType<MoneyServices['balances']['adjust']>> }>(
-                '/spa/staff/adjustments',
-                request,
-                { 'idempotency-key': key },
-              )
-            ).adjustment
-          : await money(target).balances.adjust({ ...request, idempotencyKey: key, actor: DIRECT_ACTOR });
-      const verb = adjustment.amount.startsWith('-') ? 'Debited' : 'Credited';
+      const { request } = await target.api.post<{ request: StaffRequest }>(
+        '/spa/staff/adjustments',
+        { login: login!, amount: amount.data, reason },
+        { 'idempotency-key': key },
+      );
       return [
-        adjustment.replayed
-          ? `Already applied with key ${key}: nothing moved again (transfer #${adjustment.transferId}).`
-          : `${verb} ${adjustment.amount.replace(/^-/, '')} ${adjustment.currency} (transfer #${adjustment.transferId}).`,
-        `Main balance of player #${adjustment.userId} now ${adjustment.mainBalance} ${adjustment.currency}.`,
+        `Asked (key ${key}); nothing moves until a second staff member approves:`,
+        `  npm run ops -- approve-adjustment ${request.id}`,
+        '',
+        describeRequest(request),
       ].join('\n');
     },
+  },
+  {
+    name: 'adjustments',
+    args: '',
+    summary: 'List manual adjustment requests, newest first',
+    options: {
+      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
+      page: { type: 'string', description: 'page of 50 (default 1)' },
+    },
+    run: (input, target) => listRequests(input, target, '/spa/staff/adjustments', 'adjustment request(s)'),
+  },
+  {
+    name: 'approve-adjustment',
+    args: '<id>',
+    summary: 'Approve and carry out an adjustment another staff member asked for',
+    run: (input, target) => decideRequest(input, target, '/spa/staff/adjustments', 'approve'),
+  },
+  {
+    name: 'reject-adjustment',
+    args: '<id>',
+    summary: 'Reject (or withdraw one of your own) adjustment requests',
+    options: { reason: { type: 'string', description: 'why (required)' } },
+    run: (input, target) => decideRequest(input, target, '/spa/staff/adjustments', 'reject'),
   },
   {
     name: 'withdrawals',
@@ -143,16 +186,13 @@ export const cashboxCommands: OpsCommand[] = [
       if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status is one of ${WITHDRAWAL_STATUSES.join(', ')}.`);
       }
-      const query = { page: pageOption(input), perPage: 50, ...(status ? { status: status as WithdrawalStatus } : {}) };
-      const result =
-        target.mode === 'api'
-          ? await target.api.get<{ items: StaffWithdrawal[]; total: number }>(
-              `/spa/staff/withdrawals?${new URLSearchParams({ page: String(query.page), perPage: '50', ...(status ? { status } : {}) })}`,
-            )
-          : await money(target).withdrawals.listForStaff(query);
+      const page = pageOption(input);
+      const result = await target.api.get<{ items: StaffWithdrawal[]; total: number }>(
+        `/spa/staff/withdrawals?${new URLSearchParams({ page: String(page), perPage: '50', ...(status ? { status } : {}) })}`,
+      );
       if (result.items.length === 0) return status ? `No ${status} withdrawals.` : 'No withdrawals.';
       return [
-        `${result.total} withdrawal(s)${status ? ` ${status}` : ''}, page ${query.page}:`,
+        `${result.total} withdrawal(s)${status ? ` ${status}` : ''}, page ${page}:`,
         '',
         ...result.items.map(describeWithdrawal),
       ].join('\n');
@@ -161,13 +201,13 @@ export const cashboxCommands: OpsCommand[] = [
   {
     name: 'approve-withdrawal',
     args: '<id>',
-    summary: 'Approve a pending withdrawal',
+    summary: 'Approve a pending withdrawal (the first of two staff members: another one pays it)',
     run: (input, target) => reviewWithdrawal(input, target, 'approve'),
   },
   {
     name: 'pay-withdrawal',
     args: '<id>',
-    summary: 'Mark an approved withdrawal paid (the held money leaves the house)',
+    summary: 'Mark an approved withdrawal paid (the held money leaves the house); not by the one who approved it',
     run: (input, target) => reviewWithdrawal(input, target, 'pay'),
   },
   {
@@ -185,12 +225,9 @@ export const cashboxCommands: OpsCommand[] = [
     run: async (input, target) => {
       const login = input.positionals[0]!;
       const page = { page: pageOption(input), perPage: 50 };
-      const ledger =
-        target.mode === 'api'
-          ? await target.api.get<Awaited<ReturnType<MoneyServices['balances']['ledger']>>>(
-              `/spa/staff/ledger/${encodeURIComponent(login)}?page=${page.page}&perPage=${page.perPage}`,
-            )
-          : await money(target).balances.ledger(login, page);
+      const ledger = await target.api.get<StaffLedger>(
+        `/spa/staff/ledger/${encodeURIComponent(login)}?page=${page.page}&perPage=${page.perPage}`,
+      );
       const { user, balances } = ledger;
       return [
         `Player #${user.id} ${user.email} (username ${user.username})`,
@@ -213,19 +250,10 @@ export const cashboxCommands: OpsCommand[] = [
       if (outcome !== 'succeed' && outcome !== 'decline') {
         throw new UsageError(`The outcome is ${PSP_SETTLE_OUTCOMES.join(' or ')}.`);
       }
-      let sessionStatus: PspSessionStatus;
-      let deposit: Deposit;
-      if (target.mode === 'api') {
-        ({ sessionStatus, deposit } = await target.api.post<{ sessionStatus: PspSessionStatus; deposit: Deposit }>(
-          `/spa/staff/payments/${id}/psp-settle`,
-          { outcome },
-        ));
-      } else {
-        const services = money(target);
-        sessionStatus = await services.psp.settle(id, outcome);
-        await services.psp.deliverDue();
-        deposit = await services.payments.depositById(id);
-      }
+      const { sessionStatus, deposit } = await target.api.post<{ sessionStatus: PspSessionStatus; deposit: Deposit }>(
+        `/spa/staff/payments/${id}/psp-settle`,
+        { outcome },
+      );
       return [
         `The sandbox marked payment ${id} ${sessionStatus}.`,
         deposit.status === 'pending'

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { staffInfoPopupBodySchema } from '@playhouse/shared';
-import { createContentService } from '../../services/content/content-service';
 import { UsageError, type OpsCommand } from '../command';
 
 async function readJson(file: string): Promise<unknown> {
@@ -32,10 +31,7 @@ export const contentCommands: OpsCommand[] = [
           parsed.error.issues.map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`).join('\n'),
         );
       }
-      const { id } =
-        target.mode === 'api'
-          ? await target.api.post<{ id: number }>('/spa/staff/info-popups', parsed.data)
-          : { id: await createContentService({ db: target.db }).publishInfoPopup(parsed.data) };
+      const { id } = await target.api.post<{ id: number }>('/spa/staff/info-popups', parsed.data);
       return `Published announcement #${id}; it shows to every visitor, also to those who closed the one before.`;
     },
   },

@@ -1,4 +1,4 @@
-import type { OpsCommand } from '../command';
+import type { AnyCommand } from '../command';
 import { accountCommands } from './accounts';
 import { bonusCommands } from './bonuses';
 import { cashboxCommands } from './cashbox';
@@ -7,7 +7,7 @@ import { protectionCommands } from './protection';
 import { reconciliationCommands } from './reconciliation';
 
 /** Every operator command, in the order `help` lists them. */
-export const COMMANDS: OpsCommand[] = [
+export const COMMANDS: AnyCommand[] = [
   ...accountCommands,
   ...cashboxCommands,
   ...bonusCommands,

@@ -1,27 +1,6 @@
 import { z } from 'zod';
-import type { StaffKycDocument } from '@playhouse/shared';
-import { createAccountServices } from '../../services/accounts/account-services';
-import { createProtectionCore, type ProtectionCore } from '../../services/protection/protection-services';
-import { UsageError, stringOption, type OpsCommand, type OpsTarget } from '../command';
-
-type DirectTarget = Extract<OpsTarget, { mode: 'direct' }>;
-
-/** Player protection on the database itself (the ops command line without a running api). */
-export function directProtection(target: DirectTarget): ProtectionCore {
-  // Only the e-mail and the password check are used here: the captcha secret warning would be noise.
-  const quiet = { warn: () => undefined };
-  const accounts = createAccountServices({ db: target.db, config: target.config, logger: quiet });
-  return createProtectionCore({
-    db: target.db,
-    config: target.config.protection,
-    siteUrl: target.config.siteUrl,
-    email: accounts.email,
-    confirmPassword: accounts.accounts.confirmPassword,
-  });
-}
-
-/** Who acts when the command line works on the database: no signed-in user, so no actor id. */
-const DIRECT_ACTOR = { id: null, ip: null };
+import type { HarmFlag, StaffKycDocument } from '@playhouse/shared';
+import { UsageError, stringOption, type OpsCommand } from '../command';
 
 function describeDocument(document: StaffKycDocument): string {
   return [
@@ -45,10 +24,7 @@ export const protectionCommands: OpsCommand[] = [
       if (!(STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status is one of ${STATUSES.join(', ')}.`);
       }
-      const items =
-        target.mode === 'api'
-          ? (await target.api.get<{ items: StaffKycDocument[] }>(`/spa/staff/documents?status=${status}`)).items
-          : await directProtection(target).documents.staffList(status as (typeof STATUSES)[number]);
+      const { items } = await target.api.get<{ items: StaffKycDocument[] }>(`/spa/staff/documents?status=${status}`);
       return items.length === 0 ? `No ${status} documents.` : items.map(describeDocument).join('\n');
     },
   },
@@ -67,10 +43,10 @@ export const protectionCommands: OpsCommand[] = [
       }
       const body =
         decision === 'approve' ? { decision: 'approve' as const } : { decision: 'reject' as const, reason: reason! };
-      const document =
-        target.mode === 'api'
-          ? (await target.api.post<{ document: StaffKycDocument }>(`/spa/staff/documents/${id}/review`, body)).document
-          : await directProtection(target).documents.review(id!, body, DIRECT_ACTOR);
+      const { document } = await target.api.post<{ document: StaffKycDocument }>(
+        `/spa/staff/documents/${id}/review`,
+        body,
+      );
       return describeDocument(document);
     },
   },
@@ -81,14 +57,9 @@ export const protectionCommands: OpsCommand[] = [
     options: { open: { type: 'boolean', description: 'only flags nobody has reviewed yet' } },
     run: async (input, target) => {
       const open = input.options.open === true;
-      const items =
-        target.mode === 'api'
-          ? (
-              await target.api.get<{ items: Awaited<ReturnType<ProtectionCore['harm']['list']>> }>(
-                `/spa/staff/protection/flags${open ? '?open=true' : ''}`,
-              )
-            ).items
-          : await directProtection(target).harm.list({ open });
+      const { items } = await target.api.get<{ items: HarmFlag[] }>(
+        `/spa/staff/protection/flags${open ? '?open=true' : ''}`,
+      );
       if (items.length === 0) return 'No flags.';
       return items
         .map(
@@ -104,10 +75,7 @@ export const protectionCommands: OpsCommand[] = [
     args: '',
     summary: 'Run the markers-of-harm rules now for every player active in the last day',
     run: async (_input, target) => {
-      const flagged =
-        target.mode === 'api'
-          ? (await target.api.post<{ flagged: number }>('/spa/staff/protection/flags/check', {})).flagged
-          : await directProtection(target).harm.evaluateRecent();
+      const { flagged } = await target.api.post<{ flagged: number }>('/spa/staff/protection/flags/check', {});
       return `${flagged} new flag(s).`;
     },
   },

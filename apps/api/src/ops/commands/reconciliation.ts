@@ -1,6 +1,4 @@
 import type { ReconciliationReport } from '@playhouse/shared';
-import { systemClock } from '../../lib/clock';
-import { createReconciliationService } from '../../services/reconciliation/reconciliation-service';
 import type { OpsCommand } from '../command';
 
 /** The report as an operator reads it: one line per check, then the first offending rows of each finding. */
@@ -39,17 +37,8 @@ export const reconciliationCommands: OpsCommand[] = [
       'Prove the books: every balance equals the sum of its entries, every transfer sums to zero, no Originals ' +
       'round or provider bet waits for its outcome beyond the grace period (exit code 1 when anything is off)',
     run: async (_input, target) => {
-      let report: ReconciliationReport;
-      if (target.mode === 'api') {
-        ({ report } = await target.api.get<{ report: ReconciliationReport }>('/spa/staff/reconciliation'));
-      } else {
-        report = await createReconciliationService({
-          db: target.db,
-          clock: systemClock,
-          log: { error: () => undefined },
-          graceMs: target.config.reconciliation.graceMs,
-        }).run();
-      }
+      // Through the api as a staff member with reconciliation.read, like every other command.
+      const { report } = await target.api.get<{ report: ReconciliationReport }>('/spa/staff/reconciliation');
       if (report.discrepancies > 0) throw new DiscrepanciesFound(report);
       return describeReport(report);
     },

@@ -41,7 +41,12 @@ export const swaggerPlugin = fp(
           { name: 'users', description: 'Registration, the signed-in user, passwords and account settings' },
           { name: 'forms', description: 'Form descriptions: fields, constraints and translated labels' },
           { name: 'captcha', description: 'Proof-of-work challenges for registration and recovery' },
-          { name: 'staff', description: 'Staff and operator actions (staff or admin session)' },
+          {
+            name: 'staff',
+            description:
+              'Back office and operator actions: a staff session (signed in with TOTP) whose roles grant the ' +
+              "route's permission (packages/shared/src/staff/permissions.ts)",
+          },
           { name: 'balances', description: 'Main and bonus balances, their live stream, the transaction history' },
           { name: 'cashbox', description: 'Payment methods, deposits, withdrawals and deposit limits' },
           { name: 'payments', description: 'Webhooks of the payment providers (signed)' },

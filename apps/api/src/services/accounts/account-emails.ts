@@ -32,23 +32,26 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
-  /** The link that creates the account: registration goes no further without the address's owner. */
+  /**
+   * The link that creates the account: registration goes no further without the address's owner. The link carries a
+   * live token: it reaches the recipient only, never the outbox staff read (issue 9).
+   */
   async function confirmRegistration(to: string, context: LocaleContext, token: string, validHours: number) {
+    const confirmLink = link(context.locale, '/auth/confirm-email', { token });
     const message = await render(
       context,
       'confirm',
-      { link: link(context.locale, '/auth/confirm-email', { token }), hours: String(validHours) },
+      { link: confirmLink, hours: String(validHours) },
       'signup.emails.',
     );
-    return email.send({ to, ...message });
+    return email.send({ to, ...message, secrets: [confirmLink, token] });
   }
 
+  /** The link carries a live token: it reaches the recipient only, never the outbox staff read (issue 9). */
   async function passwordReset(to: string, context: LocaleContext, token: string, validMinutes: number) {
-    const message = await render(context, 'passwordReset', {
-      link: link(context.locale, '/auth/reset-password', { token }),
-      minutes: String(validMinutes),
-    });
-    return email.send({ to, ...message });
+    const resetLink = link(context.locale, '/auth/reset-password', { token });
+    const message = await render(context, 'passwordReset', { link: resetLink, minutes: String(validMinutes) });
+    return email.send({ to, ...message, secrets: [resetLink, token] });
   }
 
   async function passwordChanged(to: string, context: LocaleContext) {

@@ -14,6 +14,13 @@ export class WrongPasswordError extends AppError {
   }
 }
 
+/** A staff account signs in at the staff sign-in, with its second factor; the player login refuses it. */
+export class StaffSignInRequiredError extends AppError {
+  constructor() {
+    super('staff_sign_in_required', 'Staff accounts sign in at the staff sign-in page, with their second factor.', 403);
+  }
+}
+
 /** At confirmation: the username was taken since the registration; the player picks another (the address is theirs). */
 export class UsernameTakenError extends AppError {
   constructor() {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
+import type { StaffRole } from '@playhouse/shared';
 
 const { users, passwordResetTokens, pendingRegistrations, userFingerprints } = schema;
 
@@ -132,6 +133,16 @@ export async function upsertFingerprint(db: DbOrTx, userId: number, fingerprint:
       target: [userFingerprints.userId, userFingerprints.fingerprint],
       set: { lastSeenAt: now, timesSeen: sql`${userFingerprints.timesSeen} + 1` },
     });
+}
+
+/** The staff side of a staff account: its roles; the second factor is set up at the first sign-in. */
+export async function insertStaffMember(
+  db: DbOrTx,
+  userId: number,
+  roles: StaffRole[],
+  createdBy: number | null,
+): Promise<void> {
+  await db.insert(schema.staffMembers).values({ userId, roles, createdBy });
 }
 
 export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;

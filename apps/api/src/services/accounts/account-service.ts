@@ -5,7 +5,6 @@ import {
   EARLIEST_BIRTH_DATE,
   isAdult,
   isLocale,
-  type CreateUserBody,
   type LoginBody,
   type OddType,
   type PasswordChangeBody,
@@ -13,6 +12,7 @@ import {
   type PasswordResetBody,
   type RegisterBody,
   type RegistrationConfirmBody,
+  type StaffRole,
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
@@ -30,7 +30,7 @@ import {
   type SessionUser,
 } from '../auth/session-service';
 import type { AccountEmails } from './account-emails';
-import { InvalidTokenError, UsernameTakenError, WrongPasswordError } from './account-errors';
+import { InvalidTokenError, StaffSignInRequiredError, UsernameTakenError, WrongPasswordError } from './account-errors';
 import {
   consumeResetToken,
   deletePendingRegistration,
@@ -42,6 +42,7 @@ import {
   findUserById,
   findUserByLogin,
   insertResetToken,
+  insertStaffMember,
   insertUser,
   retireResetTokens,
   updateOddType,
@@ -68,6 +69,15 @@ export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
   locale: LocaleContext;
+}
+
+/** A new account: a player, or with `staffRoles` a staff account holding those roles. */
+export interface NewAccountInput {
+  email: string;
+  password: string;
+  username?: string | undefined;
+  currency?: string | undefined;
+  staffRoles?: StaffRole[];
 }
 
 export interface SignedIn {
@@ -240,10 +250,10 @@ export function createAccountService({
   }
 
   /**
-   * Checks the credentials and starts a new session (a fresh token even for a signed-in caller, whose old session
-   * ends). Unknown logins and wrong passwords cost the same and answer the same.
+   * Checks a login and password against the per-login failure limit; unknown logins and wrong passwords cost the
+   * same and answer the same. The account row when they match an active account.
    */
-  async function login(body: LoginBody, client: ClientInfo, previousSessionId?: number): Promise<SignedIn> {
+  async function checkCredentials(body: LoginBody, client: ClientInfo): Promise<UserRow> {
     const loginKey = body.login.trim().toLowerCase();
     const counterKey = `login:${loginKey}`;
     await spendAttempt(counterKey, limits.loginFailuresPerAccount);
@@ -265,8 +275,20 @@ export function createAccountService({
       await recordAudit(db, { event: 'login_failed', userId: row.id, ip: client.ip, metadata: { reason: 'blocked' } });
       throw new AccountBlockedError();
     }
-
     await clearCounter(db, counterKey);
+    return row;
+  }
+
+  /**
+   * Checks the credentials and starts a new session (a fresh token even for a signed-in caller, whose old session
+   * ends). A staff account is refused here: it signs in at the staff sign-in, where the second factor follows.
+   */
+  async function login(body: LoginBody, client: ClientInfo, previousSessionId?: number): Promise<SignedIn> {
+    const row = await checkCredentials(body, client);
+    if (row.role === 'staff') {
+      await recordAudit(db, { event: 'login_failed', userId: row.id, ip: client.ip, metadata: { reason: 'staff' } });
+      throw new StaffSignInRequiredError();
+    }
     const session = await db.transaction(async (tx) => {
       if (previousSessionId !== undefined) await sessions.destroy(previousSessionId, tx);
       const created = await sessions.create(tx, row.id, client);
@@ -305,7 +327,8 @@ export function createAccountService({
       await updatePassword(tx, userId, passwordHash, current);
       await retireResetTokens(tx, userId, current);
       await sessions.destroyAllForUser(tx, userId);
-      const created = await sessions.create(tx, userId, client);
+      // A staff member changes the password from a session that passed the second factor: the new one has it too.
+      const created = await sessions.create(tx, userId, client, { staff: row.role === 'staff' });
       await recordAudit(tx, { event: 'password_change', userId, ip: client.ip });
       return created;
     });
@@ -336,7 +359,14 @@ export function createAccountService({
     if (!live) throw new InvalidTokenError();
   }
 
-  async function resetPassword(body: PasswordResetBody, client: ClientInfo): Promise<SignedIn> {
+  /**
+   * Sets the new password and ends every session. A player is signed in at once; a staff member is not (session
+   * null): a reset link is no second factor, so staff sign in again at the staff sign-in.
+   */
+  async function resetPassword(
+    body: PasswordResetBody,
+    client: ClientInfo,
+  ): Promise<{ user: SessionUser; session: NewSession | null }> {
     const tokenHash = hashToken(body.token);
     const live = await findLiveResetToken(db, tokenHash, now());
     const row = live ? await findUserById(db, live.userId) : null;
@@ -351,7 +381,7 @@ export function createAccountService({
       await updatePassword(tx, row.id, passwordHash, current);
       await retireResetTokens(tx, row.id, current);
       await sessions.destroyAllForUser(tx, row.id);
-      const created = await sessions.create(tx, row.id, client);
+      const created = row.role === 'staff' ? null : await sessions.create(tx, row.id, client);
       await recordAudit(tx, { event: 'password_reset', userId: row.id, ip: client.ip });
       return created;
     });
@@ -393,16 +423,19 @@ export function createAccountService({
     throw new UserExistsError();
   }
 
-  /** Creates an account for the operator or staff (no captcha, no age check: they vouch for it). */
+  /**
+   * Creates an account on the operator's or an admin's behalf (no captcha, no age check: they vouch for it). A staff
+   * account gets its roles in the same transaction and sets up its second factor at its first sign-in.
+   */
   async function createUser(
-    input: CreateUserBody,
+    input: NewAccountInput,
     actor: { id: number | null; ip: string | null; via: 'api' | 'direct' },
   ): Promise<SessionUser> {
     const username = input.username ?? (await deriveUsername(input.email));
     const weak = passwordIssue(input.password, [input.email, username]);
     if (weak) throw new ValidationError({ password: weak });
     const passwordHash = await hasher.hashPassword(input.password);
-    const role = input.role ?? 'player';
+    const role = input.staffRoles ? 'staff' : 'player';
     return db.transaction(async (tx) => {
       const user = await insertUser(tx, {
         email: input.email,
@@ -415,12 +448,19 @@ export function createAccountService({
       if (!user) throw new UserExistsError();
       await ensureAccount(tx, { userId: user.id, kind: 'main' }, user.currency);
       await ensureAccount(tx, { userId: user.id, kind: 'bonus' }, user.currency);
+      if (input.staffRoles) await insertStaffMember(tx, user.id, input.staffRoles, actor.id);
       await recordAudit(tx, {
-        event: 'staff_create_user',
+        event: input.staffRoles ? 'staff_create_staff' : 'staff_create_user',
         userId: user.id,
         actorId: actor.id,
         ip: actor.ip,
-        metadata: { role, via: actor.via },
+        metadata: { via: actor.via },
+        after: {
+          email: user.email,
+          username: user.username,
+          role,
+          ...(input.staffRoles ? { roles: input.staffRoles } : {}),
+        },
       });
       return withoutHash(user);
     });
@@ -442,6 +482,7 @@ export function createAccountService({
   return {
     register,
     confirmRegistration,
+    checkCredentials,
     login,
     logout,
     changePassword,

@@ -36,6 +36,7 @@ export function createAccountServices({
   const sessions = createSessionService({
     db,
     ttlMs: config.auth.sessionTtlMs,
+    staffIdleMs: config.auth.staffIdleMs,
     maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
   });
@@ -45,7 +46,13 @@ export function createAccountServices({
     difficulty: config.captcha.difficulty,
     ttlMs: config.captcha.ttlMs,
   });
-  const email = createEmailService({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const email = createEmailService({
+    db,
+    smtpUrl: config.mail.smtpUrl,
+    spoolDir: config.mail.spoolDir,
+    from: config.mail.from,
+    logger,
+  });
   const accounts = createAccountService({
     db,
     hasher: createPasswordHasher(config.auth.argon2),

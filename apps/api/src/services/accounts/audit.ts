@@ -1,6 +1,9 @@
 import { schema, type DbOrTx } from '@playhouse/db';
 
-/** Account events the audit log records; staff actions are prefixed `staff_`. */
+/**
+ * Account events the audit log records; staff actions are prefixed `staff_`. Write the entry with the executor of the
+ * change it records, so both commit or neither does. The table takes no UPDATE or DELETE (a database trigger).
+ */
 export type AuditEvent =
   | 'login'
   | 'login_failed'
@@ -22,6 +25,10 @@ export interface AuditEntry {
   actorId?: number | null;
   ip?: string | null;
   metadata?: Record<string, unknown>;
+  /** What the action changed: the state before and after (staff actions). */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at?: Date;
 }
 
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
@@ -31,5 +38,8 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     actorId: entry.actorId ?? null,
     ip: entry.ip ?? null,
     metadata: entry.metadata ?? {},
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

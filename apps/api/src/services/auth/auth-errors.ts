@@ -25,3 +25,17 @@ export class AccountBlockedError extends AppError {
     super('account_blocked', 'This account is blocked. Please contact support.', 403);
   }
 }
+
+/** Four eyes: the staff member who asked for a money action cannot also approve it. */
+export class FourEyesError extends AppError {
+  constructor(message = 'A second staff member must approve this: not the one who asked for it.') {
+    super('four_eyes_required', message, 403);
+  }
+}
+
+/** Nobody acts on their own account: not on their balance, bonuses or withdrawals, nor on their staff account. */
+export class OwnAccountError extends AppError {
+  constructor() {
+    super('own_account', 'Staff cannot act on their own account.', 403);
+  }
+}

@@ -11,6 +11,10 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy page does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** Staff sessions end after this long without a request (STAFF_IDLE_TIMEOUT_MS). */
+export const STAFF_IDLE_TIMEOUT_MS = 15 * 60 * 1000;
+/** A staff session's expiry slides at most this often: the idle timeout holds to the minute. */
+const STAFF_TOUCH_INTERVAL_MS = 60 * 1000;
 /** How often a new session also clears every account's expired sessions (players who never come back leave rows). */
 export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -74,6 +78,7 @@ export type SessionService = ReturnType<typeof createSessionService>;
 export function createSessionService({
   db,
   ttlMs = SESSION_TTL_MS,
+  staffIdleMs = STAFF_IDLE_TIMEOUT_MS,
   maxAgeMs = SESSION_MAX_AGE_MS,
   recheckMs = 25_000,
   now = () => new Date(),
@@ -81,6 +86,8 @@ export function createSessionService({
   db: Db;
   /** Idle lifetime: the expiry slides this far ahead of the last use. */
   ttlMs?: number;
+  /** A staff session's lifetime without a request. */
+  staffIdleMs?: number;
   /** Absolute lifetime from sign-in; the sliding expiry never passes it. */
   maxAgeMs?: number;
   /** How often a long-lived connection should ask `isLive` again. */
@@ -89,15 +96,19 @@ export function createSessionService({
 }) {
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  /** Starts a session; only the token's hash is stored, the token itself goes to the cookie. */
+  /**
+   * Starts a session; only the token's hash is stored, the token itself goes to the cookie. `staff`: the second factor
+   * was just checked, and the session lives only as long as its holder keeps working (the idle timeout).
+   */
   async function create(
     executor: DbOrTx,
     userId: number,
     client: { ip: string | null; userAgent: string | null },
+    options: { staff?: boolean } = {},
   ): Promise<NewSession> {
     const token = newOpaqueToken();
     const current = now();
-    const expiresAt = new Date(current.getTime() + Math.min(ttlMs, maxAgeMs));
+    const expiresAt = new Date(current.getTime() + Math.min(options.staff ? staffIdleMs : ttlMs, maxAgeMs));
     // Dead sessions go when a new one starts (the user's own every time, everyone's at most hourly per instance), so
     // the table holds live sessions without a separate job.
     const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
@@ -117,12 +128,16 @@ export function createSessionService({
         expiresAt,
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 512) ?? null,
+        secondFactorAt: options.staff ? current : null,
       })
       .returning({ id: sessions.id });
     return { sessionId: rows[0]!.id, token, expiresAt };
   }
 
-  /** The live session a cookie token names, sliding its expiry; null when unknown, expired or the user is blocked. */
+  /**
+   * The live session a cookie token names, sliding its expiry; null when unknown, expired, the user is blocked, or a
+   * staff account's session never passed the second factor.
+   */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const current = now();
     const rows = await db
@@ -131,6 +146,7 @@ export function createSessionService({
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        secondFactorAt: sessions.secondFactorAt,
         sessionLimitMinutes: playerLimits.amount,
         user: userColumns,
       })
@@ -147,15 +163,19 @@ export function createSessionService({
       .limit(1);
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
+    const staff = row.user.role === 'staff';
+    if (staff && row.secondFactorAt === null) return null;
     // The player's session time limit (player protection) ends the session when it is reached.
     if (sessionLimitReached(row, current)) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
       return null;
     }
-    if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) {
+    if (current.getTime() - row.lastSeenAt.getTime() < (staff ? STAFF_TOUCH_INTERVAL_MS : TOUCH_INTERVAL_MS)) {
       return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt };
     }
-    const expiresAt = new Date(Math.min(current.getTime() + ttlMs, row.createdAt.getTime() + maxAgeMs));
+    const expiresAt = new Date(
+      Math.min(current.getTime() + (staff ? staffIdleMs : ttlMs), row.createdAt.getTime() + maxAgeMs),
+    );
     await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, row.sessionId));
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt };
   }

@@ -1,4 +1,4 @@
-import { schema, type Db } from '@playhouse/db';
+import { schema, type Db, type Tx } from '@playhouse/db';
 import {
   parseDecimal,
   type BalancesResponse,
@@ -7,7 +7,7 @@ import {
   type TransactionsQuery,
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import type { WalletService } from '../wallet/wallet-service';
+import { createWalletService, type WalletService } from '../wallet/wallet-service';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
@@ -82,7 +82,8 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
 
     /**
      * A staff adjustment of a player's main balance: credit (positive) or debit (negative) against the house
-     * 'adjustments' account, once per idempotency key, with the reason in the transfer and the audit log.
+     * 'adjustments' account, once per idempotency key, with the reason in the transfer and the audit log. Staff reach
+     * it only through a four-eyes approval, which passes its transaction as `executor` (staff-request-service.ts).
      */
     async adjust(request: {
       login: string;
@@ -90,13 +91,17 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
       reason: string;
       idempotencyKey: string;
       actor: { id: number | null; ip?: string | null };
+      metadata?: Record<string, unknown>;
+      executor?: Tx;
     }) {
-      const user = await findUserByLogin(db, request.login);
+      const executor = request.executor ?? db;
+      const ledger = request.executor ? createWalletService({ db: request.executor as Db }) : wallet;
+      const user = await findUserByLogin(executor, request.login);
       if (!user) throw new NotFoundError('There is no such player.');
       const currency = asCurrency(user.currency);
       const amount = parseDecimal(request.amount, currency);
       if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
-      const result = await wallet.transfer({
+      const result = await ledger.transfer({
         idempotencyKey: `adjustment:${request.idempotencyKey}`,
         kind: 'manual_adjustment',
         currency,
@@ -104,10 +109,10 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
           { account: { userId: user.id, kind: 'main' }, amount },
           { account: { house: 'adjustments' }, amount: -amount },
         ],
-        metadata: { reason: request.reason, actorId: request.actor.id },
+        metadata: { ...request.metadata, reason: request.reason, actorId: request.actor.id },
       });
       if (!result.replayed) {
-        await db.insert(schema.auditLog).values({
+        await executor.insert(schema.auditLog).values({
           userId: user.id,
           actorId: request.actor.id,
           event: 'staff_balance_adjustment',
@@ -121,7 +126,7 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
           createdAt: clock.now(),
         });
       }
-      const mainAccount = await wallet.accountId({ userId: user.id, kind: 'main' }, currency);
+      const mainAccount = await ledger.accountId({ userId: user.id, kind: 'main' }, currency);
       return {
         transferId: result.transferId,
         replayed: result.replayed,

@@ -521,20 +521,25 @@ export function createBonusService({
       }));
     },
 
-    /** Offers a campaign to a player by login; the same key offers once. */
-    async offer(login: string, slug: string, key: string): Promise<{ id: string; created: boolean }> {
-      const [user] = await db
+    /** Offers a campaign to a player by login; the same key offers once. `executor`: a staff approval's transaction. */
+    async offer(
+      login: string,
+      slug: string,
+      key: string,
+      executor: DbOrTx = db,
+    ): Promise<{ id: string; created: boolean }> {
+      const [user] = await executor
         .select({ id: users.id, currency: users.currency })
         .from(users)
         .where(loginMatches(login))
         .limit(1);
       if (!user) throw new NotFoundError(`No player "${login}".`);
-      const [campaign] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
+      const [campaign] = await executor.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
       if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
       const triggerRef = `ops:${key}`;
-      const id = await insertOffer(db, user, campaign, triggerRef, campaignAmount(campaign));
+      const id = await insertOffer(executor, user, campaign, triggerRef, campaignAmount(campaign));
       if (id) return { id, created: true };
-      const [existing] = await db
+      const [existing] = await executor
         .select({ id: userBonuses.id })
         .from(userBonuses)
         .where(

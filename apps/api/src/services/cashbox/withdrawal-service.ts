@@ -7,6 +7,7 @@ import {
   type WithdrawalStatus,
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
@@ -17,6 +18,12 @@ import { checkedOffer } from './offers';
 const { withdrawals, users, auditLog } = schema;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** The staff member reviewing a withdrawal, and the address they act from. */
+export interface StaffReviewer {
+  id: number;
+  ip: string | null;
+}
 
 /** Ledger idempotency keys of a withdrawal's movements: each step moves its money once. */
 export const withdrawalTransferKey = (id: string, step: 'request' | 'paid' | 'rejected') => `withdrawal:${id}:${step}`;
@@ -145,19 +152,28 @@ export function createWithdrawalService({
       userId: row.withdrawal.userId,
       login: row.login,
       reviewedBy: row.withdrawal.reviewedBy,
+      approvedBy: row.withdrawal.approvedBy,
+      paidBy: row.withdrawal.paidBy,
     };
   }
 
-  /** Moves a withdrawal from one of `from` to `to`, with its ledger movement and an audit row, in one transaction. */
+  /**
+   * Moves a withdrawal from one of `from` to `to`, with its ledger movement and an audit row, in one transaction.
+   * Four eyes: nobody reviews their own withdrawal, and the staff member who approved one does not also pay it.
+   */
   async function transition(
     id: string,
-    actor: { id: number | null; ip?: string | null },
+    actor: StaffReviewer,
     step: { from: WithdrawalStatus[]; to: WithdrawalStatus; action: string; reason?: string },
   ): Promise<StaffWithdrawal> {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
       if (!row) throw new NotFoundError('There is no such withdrawal.');
+      if (row.userId === actor.id) throw new OwnAccountError();
       if (!step.from.includes(row.status)) throw new WithdrawalStateConflictError(row.status, step.action);
+      if (step.to === 'paid' && (row.approvedBy === null || row.approvedBy === actor.id)) {
+        throw new FourEyesError('A withdrawal is paid by a second staff member: not the one who approved it.');
+      }
       const now = clock.now();
       if (step.to === 'paid') {
         await wallet.transfer(
@@ -193,8 +209,8 @@ export function createWithdrawalService({
         .set({
           status: step.to,
           reviewedBy: actor.id,
-          ...(step.to === 'approved' ? { approvedAt: now } : {}),
-          ...(step.to === 'paid' ? { paidAt: now } : {}),
+          ...(step.to === 'approved' ? { approvedAt: now, approvedBy: actor.id } : {}),
+          ...(step.to === 'paid' ? { paidAt: now, paidBy: actor.id } : {}),
           ...(step.to === 'rejected' ? { rejectedAt: now, reason: step.reason ?? null } : {}),
         })
         .where(eq(withdrawals.id, row.id));
@@ -208,6 +224,12 @@ export function createWithdrawalService({
           amount: formatAmount(row.amount, row.currency),
           currency: row.currency,
           ...(step.reason ? { reason: step.reason } : {}),
+        },
+        before: { status: row.status, approvedBy: row.approvedBy },
+        after: {
+          status: step.to,
+          approvedBy: step.to === 'approved' ? actor.id : row.approvedBy,
+          ...(step.to === 'paid' ? { paidBy: actor.id } : {}),
         },
         createdAt: now,
       });
@@ -330,6 +352,8 @@ export function createWithdrawalService({
           userId: row.withdrawal.userId,
           login: row.login,
           reviewedBy: row.withdrawal.reviewedBy,
+          approvedBy: row.withdrawal.approvedBy,
+          paidBy: row.withdrawal.paidBy,
         })),
         page: query.page,
         perPage: query.perPage,
@@ -337,13 +361,13 @@ export function createWithdrawalService({
       };
     },
 
-    approve: (id: string, actor: { id: number | null; ip?: string | null }) =>
+    approve: (id: string, actor: StaffReviewer) =>
       transition(id, actor, { from: ['pending'], to: 'approved', action: 'approved' }),
 
-    markPaid: (id: string, actor: { id: number | null; ip?: string | null }) =>
+    markPaid: (id: string, actor: StaffReviewer) =>
       transition(id, actor, { from: ['approved'], to: 'paid', action: 'paid' }),
 
-    reject: (id: string, actor: { id: number | null; ip?: string | null }, reason: string) =>
+    reject: (id: string, actor: StaffReviewer, reason: string) =>
       transition(id, actor, { from: ['pending', 'approved'], to: 'rejected', action: 'rejected', reason }),
   };
 }

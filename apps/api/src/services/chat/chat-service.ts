@@ -10,6 +10,7 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
 import type { ChatConfig } from '../../config';
+import { recordAudit } from '../accounts/audit';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import { ChatConversationClosedError } from './chat-errors';
@@ -183,7 +184,11 @@ export function createChatService({ db, clock, config }: { db: Db; clock: Clock;
     },
 
     /** A staff answer; a closed conversation takes none (the visitor's next message opens a new one). */
-    async reply(staff: { id: number; username: string }, id: number, text: string): Promise<ChatMessage> {
+    async reply(
+      staff: { id: number; username: string; ip?: string | null },
+      id: number,
+      text: string,
+    ): Promise<ChatMessage> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const conversation = await findConversation(tx, id, true);
@@ -199,6 +204,15 @@ export function createChatService({ db, clock, config }: { db: Db; clock: Clock;
         });
         // Answering means staff read everything before it.
         await updateConversation(tx, id, { lastMessageAt: now, staffReadUpTo: message.id });
+        await recordAudit(tx, {
+          event: 'staff_chat_reply',
+          userId: conversation.userId,
+          actorId: staff.id,
+          ip: staff.ip ?? null,
+          metadata: { conversationId: id, messageId: message.id },
+          after: { messageId: message.id, characters: text.length },
+          at: now,
+        });
         await notifyChat(tx, { kind: 'message', conversationId: id });
         return toMessage({ ...message, staffName: staff.username });
       });
@@ -219,13 +233,23 @@ export function createChatService({ db, clock, config }: { db: Db; clock: Clock;
       return summary(id);
     },
 
-    async close(staff: { id: number }, id: number): Promise<StaffChatConversationSummary> {
+    async close(staff: { id: number; ip?: string | null }, id: number): Promise<StaffChatConversationSummary> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const conversation = await findConversation(tx, id, true);
         if (!conversation) throw new NotFoundError('There is no such conversation.');
         if (conversation.status === 'closed') return;
         await updateConversation(tx, id, { status: 'closed', closedAt: now, closedBy: staff.id });
+        await recordAudit(tx, {
+          event: 'staff_chat_close',
+          userId: conversation.userId,
+          actorId: staff.id,
+          ip: staff.ip ?? null,
+          metadata: { conversationId: id },
+          before: { status: conversation.status },
+          after: { status: 'closed' },
+          at: now,
+        });
         await notifyChat(tx, { kind: 'status', conversationId: id });
       });
       return summary(id);

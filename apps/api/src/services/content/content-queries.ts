@@ -65,7 +65,12 @@ export async function findActiveInfoPopup(db: DbOrTx) {
 }
 
 /** Puts a new announcement up: the ones shown before stop being active, the new one is shown from now on. */
-export async function replaceActiveInfoPopup(db: DbOrTx, values: Omit<typeof infoPopups.$inferInsert, 'id'>) {
+export async function replaceActiveInfoPopup(
+  db: DbOrTx,
+  values: Omit<typeof infoPopups.$inferInsert, 'id'>,
+  /** Runs in the same transaction (the staff audit row). */
+  alongside?: (tx: DbOrTx, id: number) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     await tx.update(infoPopups).set({ active: false }).where(eq(infoPopups.active, true));
     const [row] = await tx
@@ -73,6 +78,7 @@ export async function replaceActiveInfoPopup(db: DbOrTx, values: Omit<typeof inf
       .values({ ...values, active: true, updatedAt: new Date() })
       .returning({ id: infoPopups.id });
     if (!row) throw new Error('The announcement was not stored');
+    await alongside?.(tx, row.id);
     return row.id;
   });
 }

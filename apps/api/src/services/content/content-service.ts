@@ -149,8 +149,9 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
     },
 
     /** Publishes a new announcement in place of the current one; returns its id. */
-    publishInfoPopup(body: StaffInfoPopupBody): Promise<number> {
-      return replaceActiveInfoPopup(db, body);
+    /** `alongside` runs in the publishing transaction (the staff audit row). */
+    publishInfoPopup(body: StaffInfoPopupBody, alongside?: (tx: DbOrTx, id: number) => Promise<void>): Promise<number> {
+      return replaceActiveInfoPopup(db, body, alongside);
     },
 
     /** GET /spa/info-popup: the popup shown now (with its id), or showInfoPopup false and id null. */

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { desc, eq, ilike } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { schema, type Db } from '@playhouse/db';
@@ -22,6 +24,20 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Parts of the text that only the recipient may see (a link with a live token). They go to the recipient's mail
+   * server or the mail folder, never into the outbox table, a log or an error message.
+   */
+  secrets?: string[];
+}
+
+/** What the outbox keeps in place of a secret part of a message. */
+export const WITHHELD_SECRET = '[link withheld: sent to the recipient only]';
+
+function withoutSecrets(email: OutgoingEmail): string {
+  let text = email.text;
+  for (const secret of email.secrets ?? []) if (secret) text = text.split(secret).join(WITHHELD_SECRET);
+  return text;
 }
 
 export interface EmailLogger {
@@ -31,33 +47,53 @@ export interface EmailLogger {
 export type EmailService = ReturnType<typeof createEmailService>;
 
 /**
- * Every message is recorded in email_outbox; with SMTP_URL set it is also handed to that server and marked sent,
- * otherwise the outbox is where an operator reads it (`npm run ops -- outbox`, GET /spa/staff/outbox).
+ * Every message is recorded in email_outbox with its secret parts withheld (staff read it: `npm run ops -- outbox`,
+ * GET /spa/staff/outbox). The whole message goes to the SMTP server when SMTP_URL is set; otherwise, on a demo or
+ * development machine, it is written as an .eml file to the mail folder (MAIL_DIR), which only someone on the server
+ * reads, as the local mail spool of a machine without a mail relay; without a folder it reaches nobody.
  */
 export function createEmailService({
   db,
   smtpUrl,
+  spoolDir,
   from,
   logger,
   now = () => new Date(),
 }: {
   db: Db;
   smtpUrl: string | undefined;
+  spoolDir?: string | undefined;
   from: string;
   logger: EmailLogger;
   now?: () => Date;
 }) {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : spoolDir
+      ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+      : null;
 
   const deliveries = new Set<Promise<void>>();
 
-  async function deliver(id: number, email: OutgoingEmail, smtp: nodemailer.Transporter): Promise<void> {
+  async function deliver(id: number, email: OutgoingEmail, mailer: nodemailer.Transporter): Promise<void> {
     try {
-      await smtp.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+      const info: { message?: unknown } = await mailer.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+      });
+      if (!smtpUrl && spoolDir && Buffer.isBuffer(info.message)) {
+        await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+        const name = `${now().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
+        await writeFile(path.join(spoolDir, name), info.message, { mode: 0o600 });
+      }
       await db.update(emailOutbox).set({ sentAt: now() }).where(eq(emailOutbox.id, id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ emailId: id, err: message }, 'SMTP delivery failed; the message stays in the outbox');
+      // The error text of a mail server may quote the message: only what the outbox may hold is kept and logged.
+      let message = error instanceof Error ? error.message : String(error);
+      for (const secret of email.secrets ?? []) if (secret) message = message.split(secret).join(WITHHELD_SECRET);
+      logger.warn({ emailId: id, err: message }, 'mail delivery failed; the message stays in the outbox');
       await db
         .update(emailOutbox)
         .set({ error: message.slice(0, 1000) })
@@ -73,7 +109,7 @@ export function createEmailService({
   async function send(email: OutgoingEmail): Promise<{ id: number }> {
     const rows = await db
       .insert(emailOutbox)
-      .values({ to: email.to, subject: email.subject, text: email.text, createdAt: now() })
+      .values({ to: email.to, subject: email.subject, text: withoutSecrets(email), createdAt: now() })
       .returning({ id: emailOutbox.id });
     const id = rows[0]!.id;
     if (transport) {
@@ -95,5 +131,5 @@ export function createEmailService({
     return filtered.orderBy(desc(emailOutbox.id)).limit(limit);
   }
 
-  return { send, drain, outbox, smtpEnabled: transport !== null };
+  return { send, drain, outbox, smtpEnabled: smtpUrl !== undefined };
 }

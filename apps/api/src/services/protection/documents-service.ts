@@ -214,6 +214,7 @@ export function createDocumentsService({
       return rows.map((row) => ({ ...toDocument(row.document), userId: row.document.userId, login: row.login }));
     },
 
+    /** A document's file for staff; the view is written to the audit log first. */
     async staffFile(id: string, actor: { id: number | null; ip?: string | null }) {
       const row = await staffRow(id);
       await db.insert(auditLog).values({
@@ -255,6 +256,8 @@ export function createDocumentsService({
           event: verified ? 'document_verified' : 'document_rejected',
           ip: actor.ip ?? null,
           metadata: { documentId: id, type: row.type, ...(reason ? { reason } : {}) },
+          before: { status: row.status },
+          after: { status: next!.status, reason },
           createdAt: now,
         });
         return next!;

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
 import type { HarmRule } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
+import { OwnAccountError } from '../auth/auth-errors';
 import { STAKE_KINDS } from './limits-queries';
 import type { ProtectionClock } from './protection-clock';
 
@@ -208,13 +209,26 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
     },
 
     /** Marks a flag as looked at (the staff member's id is kept). */
-    async markReviewed(id: number, actorId: number | null): Promise<void> {
-      const updated = await db
-        .update(harmFlags)
-        .set({ reviewedAt: clock.now(), reviewedBy: actorId })
-        .where(eq(harmFlags.id, id))
-        .returning({ id: harmFlags.id });
-      if (updated.length === 0) throw new NotFoundError('There is no such flag.');
+    /** A staff member looked at a flag: marked reviewed, with the audit row in the same transaction. */
+    async markReviewed(id: number, actor: { id: number; ip: string | null }): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [flag] = await tx.select().from(harmFlags).where(eq(harmFlags.id, id)).for('update');
+        if (!flag) throw new NotFoundError('There is no such flag.');
+        // Nobody acts on their own account.
+        if (flag.userId === actor.id) throw new OwnAccountError();
+        await tx.update(harmFlags).set({ reviewedAt: now, reviewedBy: actor.id }).where(eq(harmFlags.id, id));
+        await tx.insert(auditLog).values({
+          userId: flag.userId,
+          actorId: actor.id,
+          event: 'staff_harm_flag_review',
+          ip: actor.ip,
+          metadata: { flagId: id, rule: flag.rule },
+          before: { reviewedAt: flag.reviewedAt?.toISOString() ?? null, reviewedBy: flag.reviewedBy },
+          after: { reviewedAt: now.toISOString(), reviewedBy: actor.id },
+          createdAt: now,
+        });
+      });
     },
   };
 }

@@ -4,8 +4,11 @@ import { loginBodySchema, userResponseSchema } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { clientInfo, perAddress } from '../../../plugins/auth';
 import { toUserView } from '../../../services/accounts/user-view';
+import staffAuthRoutes from './staff';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffAuthRoutes, { prefix: '/staff' });
+
   app.post(
     '/login',
     {
@@ -13,7 +16,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'login',
         tags: ['auth'],
-        summary: 'Signs in with the e-mail or username and the password; starts a new session (cookie ph_session)',
+        summary:
+          'Signs a player in with the e-mail or username and the password; starts a new session (cookie ' +
+          'ph_session). Staff accounts are refused (403 staff_sign_in_required): they use /spa/auth/staff',
         body: loginBodySchema,
         response: { 200: userResponseSchema, ...errorResponses(400, 401, 403) },
       },

@@ -9,21 +9,23 @@ import { FeedTokenError } from '../../../services/sports/sports-errors';
 const FEED_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
- * /spa/staff/sports: where an odds feed pushes its deliveries. A staff session may push (the ops command line, a
- * back office), and so may a feed process that sends the configured FEED_TOKEN as X-Feed-Token.
+ * /spa/staff/sports: where an odds feed pushes its deliveries. A feed process sends the configured FEED_TOKEN as
+ * X-Feed-Token; a staff member with the `sports.feed` permission (traders) may push with their session. Either is
+ * checked when the request arrives, before its (large) body is read.
  */
 const sportsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/feed',
     {
       bodyLimit: FEED_BODY_LIMIT_BYTES,
-      preHandler: async (request) => {
-        const token = request.headers['x-feed-token'];
-        if (typeof token === 'string' && token !== '') {
+      config: {
+        permission: 'sports.feed',
+        permissionAlternative: async (request) => {
+          const token = request.headers['x-feed-token'];
+          if (typeof token !== 'string' || token === '') return false;
           if (!app.services.sports.acceptsFeedToken(token)) throw new FeedTokenError();
-          return;
-        }
-        await app.requireStaff(request);
+          return true;
+        },
       },
       schema: {
         operationId: 'ingestSportsFeed',

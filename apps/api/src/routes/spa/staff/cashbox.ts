@@ -2,13 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotencyHeadersSchema,
   staffAdjustmentBodySchema,
-  staffAdjustmentResponseSchema,
   staffLedgerParamsSchema,
   staffLedgerQuerySchema,
   staffLedgerResponseSchema,
   staffPspSettleBodySchema,
   staffPspSettleResponseSchema,
+  staffReasonBodySchema,
   staffRejectWithdrawalBodySchema,
+  staffRequestParamsSchema,
+  staffRequestResponseSchema,
+  staffRequestsQuerySchema,
+  staffRequestsResponseSchema,
   staffWithdrawalResponseSchema,
   staffWithdrawalsResponseSchema,
   uuidParamsSchema,
@@ -16,22 +20,21 @@ import {
 } from '@playhouse/shared';
 import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
 import { errorResponses } from '../../../lib/route-schemas';
-import { signedInUser } from '../../../plugins/auth';
+import { staffActor } from '../../../plugins/auth';
 
-/** Staff money actions: withdrawals review, balance adjustments, a player's ledger, settling sandbox payments. */
+/**
+ * Staff money actions: the withdrawal review (approve, then a second staff member pays), manual adjustments (asked
+ * for, then approved by a second staff member), a player's ledger, settling sandbox payments.
+ */
 const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (request: Parameters<typeof signedInUser>[0]) => ({
-    id: signedInUser(request).id,
-    ip: request.clientAddress || null,
-  });
-
   app.get(
     '/withdrawals',
     {
+      config: { permission: 'withdrawals.read' },
       schema: {
         operationId: 'staffListWithdrawals',
         tags: ['staff'],
-        summary: 'Withdrawals of all players, newest first, optionally by status',
+        summary: 'Withdrawals of all players, newest first, optionally by status (the view is audited)',
         querystring: withdrawalsQuerySchema,
         response: { 200: staffWithdrawalsResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -39,40 +42,57 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/staff/withdrawals - the review queue
       reply.header('cache-control', 'no-store');
-      return app.services.withdrawals.listForStaff(request.query);
+      const page = await app.services.withdrawals.listForStaff(request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'withdrawals', null, {
+        ...request.query,
+        shown: page.items.map((item) => item.id),
+      });
+      return page;
     },
   );
 
-  for (const [action, summary] of [
-    ['approve', 'Approves a pending withdrawal'],
-    ['pay', 'Marks an approved withdrawal paid: the held money leaves the house'],
-  ] as const) {
-    app.post(
-      `/withdrawals/:id/${action}`,
-      {
-        schema: {
-          operationId: action === 'approve' ? 'staffApproveWithdrawal' : 'staffPayWithdrawal',
-          tags: ['staff'],
-          summary,
-          params: uuidParamsSchema,
-          response: { 200: staffWithdrawalResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-        },
+  app.post(
+    '/withdrawals/:id/approve',
+    {
+      config: { permission: 'withdrawals.approve' },
+      schema: {
+        operationId: 'staffApproveWithdrawal',
+        tags: ['staff'],
+        summary: 'Approves a pending withdrawal: the first of two staff members (a second one pays it)',
+        params: uuidParamsSchema,
+        response: { 200: staffWithdrawalResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      async (request) => {
-        // POST /spa/staff/withdrawals/{id}/approve|pay - one review step
-        const { withdrawals } = app.services;
-        const withdrawal =
-          action === 'approve'
-            ? await withdrawals.approve(request.params.id, actor(request))
-            : await withdrawals.markPaid(request.params.id, actor(request));
-        return { withdrawal };
+    },
+    async (request) => {
+      // POST /spa/staff/withdrawals/{id}/approve - the first pair of eyes
+      return { withdrawal: await app.services.withdrawals.approve(request.params.id, staffActor(request)) };
+    },
+  );
+
+  app.post(
+    '/withdrawals/:id/pay',
+    {
+      config: { permission: 'withdrawals.pay' },
+      schema: {
+        operationId: 'staffPayWithdrawal',
+        tags: ['staff'],
+        summary:
+          'Marks an approved withdrawal paid (the held money leaves the house); never by the staff member who ' +
+          'approved it',
+        params: uuidParamsSchema,
+        response: { 200: staffWithdrawalResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    );
-  }
+    },
+    async (request) => {
+      // POST /spa/staff/withdrawals/{id}/pay - the second pair of eyes
+      return { withdrawal: await app.services.withdrawals.markPaid(request.params.id, staffActor(request)) };
+    },
+  );
 
   app.post(
     '/withdrawals/:id/reject',
     {
+      config: { permission: 'withdrawals.reject' },
       schema: {
         operationId: 'staffRejectWithdrawal',
         tags: ['staff'],
@@ -85,7 +105,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/staff/withdrawals/{id}/reject - reject with a reason
       return {
-        withdrawal: await app.services.withdrawals.reject(request.params.id, actor(request), request.body.reason),
+        withdrawal: await app.services.withdrawals.reject(request.params.id, staffActor(request), request.body.reason),
       };
     },
   );
@@ -93,33 +113,106 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adjustments',
     {
+      config: { permission: 'adjustments.request' },
       schema: {
-        operationId: 'staffAdjustBalance',
+        operationId: 'staffRequestAdjustment',
         tags: ['staff'],
-        summary: "Credits (positive) or debits (negative) a player's main balance, with a reason",
+        summary:
+          "Asks for a credit (positive) or debit (negative) of a player's main balance, with a reason. Nothing moves " +
+          'until a second staff member approves it; the same Idempotency-Key asks once',
         headers: idempotencyHeadersSchema,
         body: staffAdjustmentBodySchema,
-        response: { 200: staffAdjustmentResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: staffRequestResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/staff/adjustments - ask for a manual adjustment (four eyes)
+      const adjustment = await app.services.staff.requests.requestAdjustment(
+        staffActor(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(201).send({ request: adjustment });
+    },
+  );
+
+  app.get(
+    '/adjustments',
+    {
+      config: { permission: 'adjustments.read' },
+      schema: {
+        operationId: 'staffListAdjustments',
+        tags: ['staff'],
+        summary: 'Manual adjustment requests, newest first, optionally by status',
+        querystring: staffRequestsQuerySchema,
+        response: { 200: staffRequestsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/adjustments - the adjustment requests
+      reply.header('cache-control', 'no-store');
+      return app.services.staff.requests.list('balance_adjustment', request.query);
+    },
+  );
+
+  app.post(
+    '/adjustments/:id/approve',
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: {
+        operationId: 'staffApproveAdjustment',
+        tags: ['staff'],
+        summary: 'Approves and carries out a pending adjustment: never by the staff member who asked for it',
+        params: staffRequestParamsSchema,
+        response: { 200: staffRequestResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      // POST /spa/staff/adjustments - a manual adjustment through the wallet
-      const adjustment = await app.services.balances.adjust({
-        ...request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-        actor: actor(request),
-      });
-      return { adjustment };
+      // POST /spa/staff/adjustments/{id}/approve - the second pair of eyes moves the money
+      return {
+        request: await app.services.staff.requests.approve(
+          'balance_adjustment',
+          request.params.id,
+          staffActor(request),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/adjustments/:id/reject',
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: {
+        operationId: 'staffRejectAdjustment',
+        tags: ['staff'],
+        summary: 'Rejects (or, by the one who asked, withdraws) a pending adjustment, with a reason',
+        params: staffRequestParamsSchema,
+        body: staffReasonBodySchema,
+        response: { 200: staffRequestResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/staff/adjustments/{id}/reject - nothing moves
+      return {
+        request: await app.services.staff.requests.reject(
+          'balance_adjustment',
+          request.params.id,
+          staffActor(request),
+          request.body.reason,
+        ),
+      };
     },
   );
 
   app.get(
     '/ledger/:login',
     {
+      config: { permission: 'players.ledger.read' },
       schema: {
         operationId: 'staffPlayerLedger',
         tags: ['staff'],
-        summary: "A player's balances and ledger entries, newest first",
+        summary: "A player's balances and ledger entries, newest first (the view is audited)",
         params: staffLedgerParamsSchema,
         querystring: staffLedgerQuerySchema,
         response: { 200: staffLedgerResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -128,17 +221,24 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/staff/ledger/{login} - balances and history of one player
       reply.header('cache-control', 'no-store');
-      return app.services.balances.ledger(request.params.login, request.query);
+      const ledger = await app.services.balances.ledger(request.params.login, request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'ledger', ledger.user.id, {
+        page: request.query.page,
+      });
+      return ledger;
     },
   );
 
   app.post(
     '/payments/:id/psp-settle',
     {
+      config: { permission: 'payments.sandbox-settle' },
       schema: {
         operationId: 'staffSettleSandboxPayment',
         tags: ['staff'],
-        summary: 'Completes a sandbox payment that stayed pending, as the provider would: succeed or decline',
+        summary:
+          'Completes a sandbox payment that stayed pending, as the provider would: succeed or decline (never a ' +
+          "staff member's own)",
         params: uuidParamsSchema,
         body: staffPspSettleBodySchema,
         response: { 200: staffPspSettleResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -146,7 +246,14 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // POST /spa/staff/payments/{id}/psp-settle - the sandbox completes a pending payment
+      const actor = staffActor(request);
+      const owner = await app.services.staff.paymentOwner(actor, request.params.id);
       const sessionStatus = await app.services.psp.settle(request.params.id, request.body.outcome);
+      await app.services.staff.audit.record(actor, 'psp_settle', {
+        userId: owner,
+        metadata: { paymentId: request.params.id, outcome: request.body.outcome },
+        after: { sessionStatus },
+      });
       // Deliver the event now, so the answer already shows the deposit moved (when the webhook got through).
       await app.jobs.trigger(PSP_WEBHOOK_JOB);
       return { sessionStatus, deposit: await app.services.payments.depositById(request.params.id) };

@@ -14,9 +14,9 @@ import {
 import { errorResponses } from '../../../lib/route-schemas';
 import { eventStreams } from '../../../lib/sse';
 import type { ChatEvent } from '../../../services/chat/chat-hub';
-import { signedInUser } from '../../../plugins/auth';
+import { signedInUser, staffActor } from '../../../plugins/auth';
 
-/** /spa/staff/chat: support staff answer visitors and players; the staff plugin requires a staff session. */
+/** /spa/staff/chat: support staff answer visitors and players (permissions chat.read and chat.reply). */
 const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.services.chat;
   const streams = eventStreams(app);
@@ -24,6 +24,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/conversations',
     {
+      config: { permission: 'chat.read' },
       schema: {
         operationId: 'listStaffChatConversations',
         tags: ['staff', 'chat'],
@@ -42,6 +43,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/conversations/:id',
     {
+      config: { permission: 'chat.read' },
       schema: {
         operationId: 'getStaffChatConversation',
         tags: ['staff', 'chat'],
@@ -53,13 +55,18 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/staff/chat/conversations/{id} - a conversation's history
       reply.header('cache-control', 'no-store');
-      return service.conversation(request.params.id);
+      const conversation = await service.conversation(request.params.id);
+      await app.services.staff.audit.viewed(staffActor(request), 'chat_conversation', null, {
+        conversationId: request.params.id,
+      });
+      return conversation;
     },
   );
 
   app.post(
     '/chat/conversations/:id/messages',
     {
+      config: { permission: 'chat.reply' },
       schema: {
         operationId: 'replyStaffChat',
         tags: ['staff', 'chat'],
@@ -71,7 +78,11 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // POST /spa/staff/chat/conversations/{id}/messages - a staff answer
-      const message = await service.reply(signedInUser(request), request.params.id, request.body.text);
+      const message = await service.reply(
+        { ...signedInUser(request), ip: staffActor(request).ip },
+        request.params.id,
+        request.body.text,
+      );
       return reply.code(201).send({ message });
     },
   );
@@ -79,6 +90,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/chat/conversations/:id/read',
     {
+      config: { permission: 'chat.reply' },
       schema: {
         operationId: 'markStaffChatRead',
         tags: ['staff', 'chat'],
@@ -97,6 +109,7 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/chat/conversations/:id/close',
     {
+      config: { permission: 'chat.reply' },
       schema: {
         operationId: 'closeStaffChat',
         tags: ['staff', 'chat'],
@@ -107,14 +120,14 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // POST /spa/staff/chat/conversations/{id}/close - done with it
-      return { conversation: await service.close(signedInUser(request), request.params.id) };
+      return { conversation: await service.close(staffActor(request), request.params.id) };
     },
   );
 
   app.get(
     '/chat/stream',
     {
-      config: { eventStream: true },
+      config: { permission: 'chat.read', eventStream: true },
       schema: {
         operationId: 'streamStaffChat',
         tags: ['staff', 'chat'],

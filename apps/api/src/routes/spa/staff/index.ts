@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import staffAccountRoutes from './accounts';
+import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
@@ -8,9 +10,13 @@ import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
 import staffUserRoutes from './users';
 
-/** /spa/staff: what the ops command line does through the api; every route needs a staff or admin session. */
+/**
+ * /spa/staff: the back office's api (and the ops command line's). Each route names its permission in
+ * `config.permission`; the auth plugin checks it before the request is read (see packages/shared/src/staff).
+ */
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireStaff);
+  await app.register(staffAccountRoutes);
+  await app.register(staffAuditRoutes);
   await app.register(staffUserRoutes);
   await app.register(outboxRoutes);
   await app.register(staffCashboxRoutes);

@@ -10,23 +10,20 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schemas';
-import { signedInUser } from '../../../plugins/auth';
+import { staffActor } from '../../../plugins/auth';
 
 /**
  * /spa/staff: identity documents to review and markers of harm, for the ops command line and the back office. Staff
- * see players' limits and breaks but nothing here raises a limit or ends a break.
+ * see players' limits and breaks but nothing here raises a limit or ends a break. Permissions documents.read,
+ * documents.review, protection.read and protection.flags; every view of a player's data is audited.
  */
 const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { protection } = app.services;
   const tags = ['staff'];
-  const actorOf = (request: Parameters<typeof signedInUser>[0]) => ({
-    id: signedInUser(request).id,
-    ip: request.clientAddress || null,
-  });
-
   app.get(
     '/documents',
     {
+      config: { permission: 'documents.read' },
       schema: {
         operationId: 'staffListDocuments',
         tags,
@@ -36,14 +33,17 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // GET /spa/staff/documents - the review queue
-      return { items: await protection.documents.staffList(request.query.status) };
+      // GET /spa/staff/documents - the review queue (players' names and files: the view is audited)
+      const items = await protection.documents.staffList(request.query.status);
+      await app.services.staff.audit.viewed(staffActor(request), 'documents', null, { status: request.query.status });
+      return { items };
     },
   );
 
   app.get(
     '/documents/:id/file',
     {
+      config: { permission: 'documents.read' },
       schema: {
         operationId: 'staffGetDocumentFile',
         tags,
@@ -54,7 +54,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // GET /spa/staff/documents/{id}/file - look at a document
-      const { document, body } = await protection.documents.staffFile(request.params.id, actorOf(request));
+      const { document, body } = await protection.documents.staffFile(request.params.id, staffActor(request));
       return reply
         .type(document.contentType)
         .header('content-disposition', `attachment; filename="${document.id}"`)
@@ -66,6 +66,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/documents/:id/review',
     {
+      config: { permission: 'documents.review' },
       schema: {
         operationId: 'staffReviewDocument',
         tags,
@@ -77,13 +78,14 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // POST /spa/staff/documents/{id}/review - approve or reject
-      return { document: await protection.documents.review(request.params.id, request.body, actorOf(request)) };
+      return { document: await protection.documents.review(request.params.id, request.body, staffActor(request)) };
     },
   );
 
   app.get(
     '/protection/flags',
     {
+      config: { permission: 'protection.read' },
       schema: {
         operationId: 'staffListHarmFlags',
         tags,
@@ -96,19 +98,22 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // GET /spa/staff/protection/flags - players flagged for review
-      return {
-        items: await protection.harm.list({
-          open: request.query.open,
-          ...(request.query.userId === undefined ? {} : { userId: request.query.userId }),
-        }),
-      };
+      // GET /spa/staff/protection/flags - players flagged for review (the view is audited)
+      const items = await protection.harm.list({
+        open: request.query.open,
+        ...(request.query.userId === undefined ? {} : { userId: request.query.userId }),
+      });
+      await app.services.staff.audit.viewed(staffActor(request), 'harm_flags', request.query.userId ?? null, {
+        open: request.query.open,
+      });
+      return { items };
     },
   );
 
   app.post(
     '/protection/flags/check',
     {
+      config: { permission: 'protection.flags' },
       schema: {
         operationId: 'staffRunHarmCheck',
         tags,
@@ -116,15 +121,19 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ flagged: z.number().int() }), ...errorResponses(401, 403) },
       },
     },
-    async () => {
-      // POST /spa/staff/protection/flags/check - evaluate the rules now
-      return { flagged: await protection.harm.evaluateRecent() };
+    async (request) => {
+      // POST /spa/staff/protection/flags/check - evaluate the rules now (the job's own run, asked for by hand: the
+      // audit row follows it)
+      const flagged = await protection.harm.evaluateRecent();
+      await app.services.staff.audit.record(staffActor(request), 'harm_check', { userId: null, metadata: { flagged } });
+      return { flagged };
     },
   );
 
   app.post(
     '/protection/flags/:id/review',
     {
+      config: { permission: 'protection.flags' },
       schema: {
         operationId: 'staffReviewHarmFlag',
         tags,
@@ -135,7 +144,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // POST /spa/staff/protection/flags/{id}/review - a staff member looked at it
-      await protection.harm.markReviewed(request.params.id, signedInUser(request).id);
+      await protection.harm.markReviewed(request.params.id, staffActor(request));
       return reply.code(204).send(null);
     },
   );
@@ -143,6 +152,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/players/:id/protection',
     {
+      config: { permission: 'protection.read' },
       schema: {
         operationId: 'staffGetPlayerProtection',
         tags,
@@ -157,6 +167,7 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new NotFoundError('There is no such player.');
       });
       const profile = protection.jurisdictions.forCountry(player.country);
+      await app.services.staff.audit.viewed(staffActor(request), 'player_protection', player.id);
       const [limits, realityCheckMinutes, restriction, verification, flags] = await Promise.all([
         protection.limits.list(player),
         protection.realityChecks.intervalOf(app.db, player.id, profile),

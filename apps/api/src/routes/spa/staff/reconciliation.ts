@@ -6,6 +6,7 @@ const staffReconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reconciliation',
     {
+      config: { permission: 'reconciliation.read' },
       schema: {
         operationId: 'runReconciliation',
         tags: ['staff'],

@@ -84,7 +84,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'resetPassword',
         tags: ['users'],
-        summary: 'Sets a new password with a reset link (once); every session ends and a new one starts',
+        summary:
+          'Sets a new password with a reset link (once); every session ends and a new one starts (not for staff ' +
+          'accounts, which sign in again with their second factor)',
         body: passwordResetBodySchema,
         response: { 200: userResponseSchema, ...errorResponses(400) },
       },
@@ -92,7 +94,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // POST /spa/users/password/reset - spend the reset link, set the password, sign in
       const { user, session } = await app.services.accounts.resetPassword(request.body, clientInfo(request));
-      reply.startSession(session);
+      if (session) reply.startSession(session);
       return { user: toUserView(user) };
     },
   );

@@ -14,7 +14,6 @@ import { pageLocale } from '@/lib/page-params';
 export const dynamic = 'force-dynamic';
 
 const ROUTE_PATH = '/staff/chat';
-const STAFF_ROLES = new Set(['staff', 'admin']);
 
 type PageProps = { params: Promise<{ lng: string }> };
 
@@ -25,15 +24,18 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 }
 
 function toLogin(lng: Locale): never {
-  return redirect({ href: { pathname: '/auth/login', query: { next: ROUTE_PATH } }, locale: lng });
+  return redirect({ href: { pathname: '/staff/login', query: { next: ROUTE_PATH } }, locale: lng });
 }
 
-/** Support staff answer the chat here; visitors are sent to the login form, players get the 404 page. */
+/**
+ * Support staff answer the chat here; visitors are sent to the staff sign-in, players get the 404 page. The api
+ * decides what a staff member's roles allow: without the chat permission the desk's calls answer 403.
+ */
 export default async function StaffChatPage({ params }: PageProps) {
   const lng = await pageLocale(params);
   const role = (await getSessionUser())?.role ?? null;
   if (role === null) toLogin(lng);
-  if (!STAFF_ROLES.has(role ?? '')) notFound();
+  if (role !== 'staff') notFound();
   const t = await getTranslations({ locale: lng, namespace: 'staffChat' });
   return (
     <PageFrame title={t('title')} wide>

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '@playhouse/db';
+import {
+  staffPermissionsOf,
+  type StaffAccount,
+  type StaffCreateAccountBody,
+  type StaffPermission,
+  type StaffRole,
+} from '@playhouse/shared';
+import { ForbiddenError, OwnAccountError } from '../auth/auth-errors';
+import type { AccountService } from '../accounts/account-service';
+import { recordAudit } from '../accounts/audit';
+import type { SessionService } from '../auth/session-service';
+import { NotStaffError } from './staff-errors';
+import {
+  countActiveAdmins,
+  findStaffMember,
+  findStaffView,
+  listStaff,
+  type StaffActor,
+  type StaffView,
+} from './staff-queries';
+
+const { staffMembers, users } = schema;
+
+export function toStaffAccount(row: StaffView): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    status: row.status,
+    roles: row.roles,
+    totpEnabled: row.totpEnabledAt !== null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
+
+/**
+ * Staff accounts and their roles, managed by admins. Nobody changes their own staff account (roles, block, second
+ * factor), so an active admin always remains: the one acting. Every change is audited, with before and after, in
+ * the transaction that makes it.
+ */
+export function createStaffService({
+  db,
+  accounts,
+  sessions,
+  now = () => new Date(),
+}: {
+  db: Db;
+  accounts: Pick<AccountService, 'createUser'>;
+  sessions: Pick<SessionService, 'destroyAllForUser'>;
+  now?: () => Date;
+}) {
+  /** The signed-in staff member as the permission check sees them; null for anyone else. */
+  async function actorOf(userId: number, ip: string | null): Promise<StaffActor | null> {
+    const member = await findStaffMember(db, userId);
+    return member ? { id: userId, roles: member.roles, ip } : null;
+  }
+
+  async function view(id: number): Promise<StaffAccount> {
+    const row = await findStaffView(db, id);
+    if (!row) throw new NotStaffError();
+    return toStaffAccount(row);
+  }
+
+  function notSelf(actor: StaffActor, id: number) {
+    if (actor.id === id) throw new OwnAccountError();
+  }
+
+  /** Changes one staff account in a transaction that locks it, checks, writes and audits with before and after. */
+  async function change(
+    actor: StaffActor,
+    id: number,
+    event: `staff_${string}`,
+    apply: (tx: Tx, current: StaffView) => Promise<Record<string, unknown> | null>,
+    metadata: Record<string, unknown> = {},
+  ): Promise<StaffAccount> {
+    notSelf(actor, id);
+    await db.transaction(async (tx) => {
+      const member = await findStaffMember(tx, id, true);
+      const current = member ? await findStaffView(tx, id) : null;
+      if (!current) throw new NotStaffError();
+      const before = { status: current.status, roles: current.roles, totpEnabled: current.totpEnabledAt !== null };
+      const changed = await apply(tx, current);
+      if (!changed) return;
+      await recordAudit(tx, {
+        event,
+        userId: id,
+        actorId: actor.id,
+        ip: actor.ip,
+        metadata,
+        before,
+        after: { ...before, ...changed },
+        at: now(),
+      });
+    });
+    return view(id);
+  }
+
+  return {
+    actorOf,
+
+    async me(actor: StaffActor): Promise<{ roles: StaffRole[]; permissions: StaffPermission[] }> {
+      return { roles: actor.roles, permissions: staffPermissionsOf(actor.roles) };
+    },
+
+    async list(): Promise<StaffAccount[]> {
+      return (await listStaff(db)).map(toStaffAccount);
+    },
+
+    get: view,
+
+    /** A new staff account; its holder sets up TOTP at the first sign-in, before anything else. */
+    async create(input: StaffCreateAccountBody & { roles: StaffRole[] }, actor: StaffActor): Promise<StaffAccount> {
+      const user = await accounts.createUser(
+        { email: input.email, password: input.password, username: input.username, staffRoles: input.roles },
+        { id: actor.id, ip: actor.ip, via: 'api' },
+      );
+      return view(user.id);
+    },
+
+    setRoles: (actor: StaffActor, id: number, roles: StaffRole[]) =>
+      change(actor, id, 'staff_roles_changed', async (tx) => {
+        await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
+        return { roles };
+      }),
+
+    /** Blocks a staff account: its sessions end at once and it cannot sign in. */
+    setBlocked: (actor: StaffActor, id: number, blocked: boolean, reason: string) =>
+      change(
+        actor,
+        id,
+        blocked ? 'staff_blocked' : 'staff_unblocked',
+        async (tx, current) => {
+          const status = blocked ? 'blocked' : 'active';
+          if (current.status === status) return null;
+          await tx.update(users).set({ status }).where(eq(users.id, id));
+          if (blocked) await sessions.destroyAllForUser(tx, id);
+          return { status };
+        },
+        { reason },
+      ),
+
+    /** Clears the second factor (a lost phone): every session ends, and the next sign-in sets up a new one. */
+    resetTotp: (actor: StaffActor, id: number, reason: string) =>
+      change(
+        actor,
+        id,
+        'staff_totp_reset',
+        async (tx) => {
+          await tx
+            .update(staffMembers)
+            .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+            .where(eq(staffMembers.userId, id));
+          await sessions.destroyAllForUser(tx, id);
+          return { totpEnabled: false };
+        },
+        { reason },
+      ),
+
+    /**
+     * The first admin of a new site, from the command line on the database itself: only while no active admin
+     * exists (later ones are created by an admin, through the api).
+     */
+    async bootstrapAdmin(input: { email: string; password: string; username?: string | undefined }) {
+      if ((await countActiveAdmins(db)) > 0) {
+        throw new ForbiddenError('An active admin exists: staff accounts are created by an admin, through the api.');
+      }
+      const user = await accounts.createUser(
+        { ...input, staffRoles: ['admin'] },
+        { id: null, ip: null, via: 'direct' },
+      );
+      return view(user.id);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+'use client';
+
+import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
+import type { StaffSignInStep, StaffTotpSetup } from '@playhouse/shared/contracts/staff';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
+import { useSignIn } from '../account/use-sign-in';
+import { FormError } from '../ui/form-error';
+import { FormField } from '../ui/form-field';
+import styles from '../ui/form.module.css';
+import { SubmitButton } from '../ui/submit-button';
+import { useErrorText } from '../ui/use-error-text';
+import { useForm } from '../ui/use-form';
+import signInStyles from './staff-sign-in.module.css';
+
+type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
+
+/** The staff codes this screen explains itself; others read as the errors namespace says. */
+const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staff_sign_in_step']);
+
+/**
+ * The staff sign-in: the password (POST /spa/auth/staff/login), then the second factor. A staff member with no
+ * authenticator yet sets one up first: a QR code of the otpauth:// URI and the key as text, confirmed by a code.
+ */
+export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
+  const t = useTranslations('staffAuth');
+  const errorText = useErrorText();
+  const signIn = useSignIn();
+  const [step, setStep] = useState<StaffSignInStep | null>(null);
+  const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const form = useForm(fields, {
+    onSubmit: async (values) => {
+      setCodeError(null);
+      const started = await startStaffSignIn(lng, { login: String(values.login), password: String(values.password) });
+      setStep(started.step);
+    },
+  });
+  const [busy, setBusy] = useState(false);
+  const codeId = useId();
+  const secretId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function describe(error: unknown): string {
+    if (error instanceof ApiError && STAFF_CODES.has(error.code)) return t(`errors.${error.code}`);
+    return errorText(error);
+  }
+
+  /** Back to the password, with why (an expired sign-in) shown above it. */
+  function restart(message: string | null = null) {
+    setStep(null);
+    setSetup(null);
+    setCode('');
+    setCodeError(message);
+  }
+
+  // Each step moves the focus to its heading, so a screen reader announces where the sign-in stands.
+  useEffect(() => {
+    if (step) headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (step !== 'totp_setup' || setup) return;
+    const controller = new AbortController();
+    fetchTotpSetup(lng, controller.signal)
+      .then(setSetup)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setCodeError(describe(error));
+      });
+    return () => controller.abort();
+    // describe only reads translations; the secret is fetched once per set-up step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, setup, lng]);
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+      setCodeError(t('codeInvalid'));
+      document.getElementById(codeId)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      signIn(await confirmTotp(lng, code), next);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'staff_sign_in_expired') {
+        restart(describe(error));
+        return;
+      }
+      setCodeError(describe(error));
+      document.getElementById(codeId)?.focus();
+    }
+  }
+
+  if (step === null) {
+    return (
+      <form className={styles.form} noValidate onSubmit={form.submit}>
+        <p className={signInStyles.intro}>{t('intro')}</p>
+        <FormError message={form.formError ?? codeError} />
+        {fields.map((field) => (
+          <FormField
+            key={field.name}
+            field={field}
+            id={form.fieldId(field.name)}
+            value={form.values[field.name] ?? ''}
+            error={form.errors[field.name]}
+            onChange={(value) => form.setValue(field.name, value)}
+          />
+        ))}
+        <SubmitButton busy={form.submitting} busyLabel={t('checking')}>
+          {t('continue')}
+        </SubmitButton>
+      </form>
+    );
+  }
+
+  const settingUp = step === 'totp_setup';
+  return (
+    <form className={styles.form} noValidate onSubmit={submitCode} aria-labelledby={`${codeId}-heading`}>
+      <h2 id={`${codeId}-heading`} ref={headingRef} tabIndex={-1} className={signInStyles.heading}>
+        {settingUp ? t('setup.heading') : t('totp.heading')}
+      </h2>
+      <p className={signInStyles.intro}>{settingUp ? t('setup.help') : t('totp.help')}</p>
+      {settingUp ? (
+        setup ? (
+          <div className={signInStyles.setup}>
+            <QRCodeSVG
+              value={setup.uri}
+              size={200}
+              marginSize={2}
+              title={t('setup.qrLabel', { account: setup.account })}
+              role="img"
+              className={signInStyles.qr}
+            />
+            <div className={styles.field}>
+              <span className={styles.label} id={`${secretId}-label`}>
+                {t('setup.secretLabel')}
+              </span>
+              <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
+                {setup.secret}
+              </code>
+              <span className={signInStyles.account}>{t('setup.account', { account: setup.account })}</span>
+            </div>
+          </div>
+        ) : (
+          <p role="status">{t('setup.loading')}</p>
+        )
+      ) : null}
+      <FormError message={codeError} />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={codeId}>
+          {t('codeLabel')}
+        </label>
+        <input
+          id={codeId}
+          name="code"
+          className={`${styles.control} ${signInStyles.code}`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          value={code}
+          aria-invalid={codeError ? true : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
+        />
+      </div>
+      <SubmitButton busy={busy} busyLabel={t('signingIn')}>
+        {settingUp ? t('setup.submit') : t('totp.submit')}
+      </SubmitButton>
+      <p className={styles.aside}>
+        <button type="button" className={signInStyles.restart} onClick={() => restart()}>
+          {t('restart')}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { STAFF_REQUEST_KINDS, STAFF_REQUEST_STATUSES, STAFF_SIGN_IN_STEPS } from '@playhouse/shared/contracts/staff';
+import { STAFF_ROLES, type StaffRole } from '@playhouse/shared/staff/permissions';
+import { users } from './accounts';
+
+const roleList = sql.raw(STAFF_ROLES.map((role) => `'${role}'`).join(', '));
+
+/** A staff account (users.role = 'staff'): its roles and its second factor. */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    userId: bigint({ mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    roles: text().array().$type<StaffRole[]>().notNull(),
+    /** The TOTP secret (base32) once set up; null until then, when the next sign-in must set one up first. */
+    totpSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The newest TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: bigint({ mode: 'number' }),
+    /** A secret offered by the set-up screen, kept until a code from it confirms it. */
+    totpPendingSecret: text(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('staff_members_roles_known', sql`${t.roles} <@ array[${roleList}]::text[]`),
+    check('staff_members_has_role', sql`cardinality(${t.roles}) > 0`),
+  ],
+);
+
+/**
+ * A staff sign-in between the password and the second factor: the `ph_staff_sign_in` cookie's token (stored hashed),
+ * good for a few minutes and a few wrong codes. Only the second factor turns it into a session.
+ */
+export const staffSignIns = pgTable(
+  'staff_sign_ins',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text({ enum: STAFF_SIGN_IN_STEPS }).notNull(),
+    failedAttempts: integer().notNull().default(0),
+    ip: inet(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sign_ins_user_idx').on(t.userId)],
+);
+
+/**
+ * Four eyes: a staff money action is first a request; it takes effect when a second staff member approves it. The
+ * checks hold in the database too: the approver is not the requester, and neither is the player concerned.
+ */
+export const staffRequests = pgTable(
+  'staff_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: STAFF_REQUEST_KINDS }).notNull(),
+    /** The player the action concerns. */
+    subjectUserId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text({ enum: STAFF_REQUEST_STATUSES }).notNull().default('pending'),
+    requestedBy: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    idempotencyKey: text().notNull(),
+    decidedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionReason: text(),
+    /** What the approval did (e.g. the ledger transfer), for the answer and the audit. */
+    result: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('staff_requests_idempotency_idx').on(t.requestedBy, t.idempotencyKey),
+    index('staff_requests_status_idx').on(t.kind, t.status, t.requestedAt),
+    check('staff_requests_not_own_account', sql`${t.requestedBy} <> ${t.subjectUserId}`),
+    check(
+      'staff_requests_four_eyes',
+      sql`${t.status} <> 'approved' or (${t.decidedBy} <> ${t.requestedBy} and ${t.decidedBy} <> ${t.subjectUserId})`,
+    ),
+  ],
+);

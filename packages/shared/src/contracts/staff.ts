@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { STAFF_PERMISSION_NAMES, STAFF_ROLES } from '../staff/permissions';
+import { FIELD_RULES, userSchema } from './accounts';
+
+// Staff sign-in: the password, then a TOTP code (or, the first time, setting TOTP up).
+
+export const STAFF_SIGN_IN_STEPS = ['totp', 'totp_setup'] as const;
+export type StaffSignInStep = (typeof STAFF_SIGN_IN_STEPS)[number];
+
+/** The answer to the password step: which second step follows, and until when the sign-in waits for it. */
+export const staffSignInResponseSchema = z
+  .object({ step: z.enum(STAFF_SIGN_IN_STEPS), expiresAt: z.string() })
+  .meta({ id: 'StaffSignIn' });
+export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
+
+export const staffSignInStepResponseSchema = z.object({ step: z.enum(STAFF_SIGN_IN_STEPS) });
+
+/** A new TOTP secret for the set-up screen: the otpauth:// URI for the QR code and the secret to type in. */
+export const staffTotpSetupResponseSchema = z
+  .object({ secret: z.string(), uri: z.string(), account: z.string() })
+  .meta({ id: 'StaffTotpSetup' });
+export type StaffTotpSetup = z.infer<typeof staffTotpSetupResponseSchema>;
+
+/** Six digits; spaces that authenticator apps show in the middle are ignored. */
+export const totpCodeSchema = z
+  .string()
+  .max(20)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'six digits'));
+export const staffTotpBodySchema = z.object({ code: totpCodeSchema }).meta({ id: 'StaffTotpBody' });
+
+// The signed-in staff member, and the staff accounts admins manage.
+
+export const staffRolesSchema = z
+  .array(z.enum(STAFF_ROLES))
+  .min(1)
+  .max(STAFF_ROLES.length)
+  .transform((roles) => [...new Set(roles)]);
+
+export const staffMeResponseSchema = z
+  .object({
+    user: userSchema,
+    roles: z.array(z.enum(STAFF_ROLES)),
+    permissions: z.array(z.enum(STAFF_PERMISSION_NAMES as [string, ...string[]])),
+  })
+  .meta({ id: 'StaffMe' });
+export type StaffMe = z.infer<typeof staffMeResponseSchema>;
+
+export const staffAccountSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    status: z.enum(['active', 'blocked']),
+    roles: z.array(z.enum(STAFF_ROLES)),
+    /** False until the staff member set up TOTP at their first sign-in (or after an admin reset it). */
+    totpEnabled: z.boolean(),
+    createdBy: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'StaffAccount' });
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export const staffAccountsResponseSchema = z.object({ items: z.array(staffAccountSchema) });
+export const staffAccountResponseSchema = z.object({ account: staffAccountSchema });
+export const staffAccountParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const staffCreateAccountBodySchema = z
+  .object({
+    email: FIELD_RULES.email,
+    password: FIELD_RULES.newPassword,
+    username: FIELD_RULES.username.optional(),
+    roles: staffRolesSchema,
+  })
+  .meta({ id: 'StaffCreateAccountBody' });
+export type StaffCreateAccountBody = z.input<typeof staffCreateAccountBodySchema>;
+export const staffRolesBodySchema = z.object({ roles: staffRolesSchema }).meta({ id: 'StaffRolesBody' });
+export const staffReasonBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
+
+// Four eyes: staff money actions as requests that a second staff member approves.
+
+export const STAFF_REQUEST_KINDS = ['balance_adjustment', 'bonus_offer'] as const;
+export type StaffRequestKind = (typeof STAFF_REQUEST_KINDS)[number];
+export const STAFF_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type StaffRequestStatus = (typeof STAFF_REQUEST_STATUSES)[number];
+
+export const staffRequestSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(STAFF_REQUEST_KINDS),
+    status: z.enum(STAFF_REQUEST_STATUSES),
+    /** The player concerned. */
+    subject: z.object({ id: z.number().int(), login: z.string() }),
+    /** What is asked: `{ amount, currency, reason }` for an adjustment, `{ campaign }` for a bonus offer. */
+    payload: z.record(z.string(), z.unknown()),
+    requestedBy: z.number().int(),
+    requestedAt: z.string(),
+    decidedBy: z.number().int().nullable(),
+    decidedAt: z.string().nullable(),
+    decisionReason: z.string().nullable(),
+    /** What the approval did: `{ transferId, mainBalance }`, `{ bonusId }`. */
+    result: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'StaffRequest' });
+export type StaffRequest = z.infer<typeof staffRequestSchema>;
+export const staffRequestResponseSchema = z.object({ request: staffRequestSchema });
+export const staffRequestsQuerySchema = z.object({
+  status: z.enum(STAFF_REQUEST_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const staffRequestsResponseSchema = z.object({
+  items: z.array(staffRequestSchema),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export const staffRequestParamsSchema = z.object({ id: z.uuid() });
+
+// The audit log.
+
+export const auditQuerySchema = z.object({
+  /** The staff member (or player) who acted. */
+  actorId: z.coerce.number().int().positive().optional(),
+  /** The account the event is about. */
+  userId: z.coerce.number().int().positive().optional(),
+  /** An event name, or a prefix ending in `*` (`staff_withdrawal_*`). */
+  event: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,60}\*?$/, 'an event name, or a prefix followed by *')
+    .optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    event: z.string(),
+    userId: z.number().int().nullable(),
+    actorId: z.number().int().nullable(),
+    ip: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditResponseSchema = z.object({
+  items: z.array(auditEntrySchema),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+
+/** Error codes of the staff calls (beside the general ones in errors.ts); the web maps each to a message. */
+export const STAFF_ERROR_CODES = [
+  'staff_sign_in_required',
+  'staff_sign_in_expired',
+  'staff_sign_in_step',
+  'invalid_totp_code',
+  'four_eyes_required',
+  'own_account',
+  'request_not_pending',
+] as const;

@@ -1,0 +1,87 @@
+/**
+ * THE permission table of the back office: what each staff role may read and do. The api enforces it on every staff
+ * route (a route names its permission in `config.permission`; the app refuses to start with a /spa/staff route that
+ * names none), the ops command line goes through those routes, and the back office shows what a role may use.
+ *
+ * To add a permission: one line here, `'<area>.<verb>': [roles...]`, then `config: { permission: '<area>.<verb>' }`
+ * on the route. A staff member may hold several roles and may do what any of them allows.
+ */
+export const STAFF_ROLES = ['support', 'finance', 'risk', 'trader', 'marketing', 'content', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_PERMISSIONS = {
+  /** Their own staff profile, roles and permissions (every staff member). */
+  'staff.self': [...STAFF_ROLES],
+
+  /** Create a player account on someone's behalf. */
+  'players.create': ['support', 'admin'],
+  /** A player's balances and ledger (personal data: the view is audited). */
+  'players.ledger.read': ['support', 'finance', 'risk'],
+  /** The mail log: who was sent what (personal data: the view is audited). */
+  'outbox.read': ['support', 'admin'],
+
+  'withdrawals.read': ['finance', 'risk'],
+  /** The first of two eyes on a payout: approve a pending withdrawal. */
+  'withdrawals.approve': ['finance'],
+  /** The second: pay an approved one (never the member who approved it). */
+  'withdrawals.pay': ['finance'],
+  'withdrawals.reject': ['finance', 'risk'],
+
+  'adjustments.read': ['finance', 'risk'],
+  /** Ask for a manual credit or debit; it moves no money until someone else approves it. */
+  'adjustments.request': ['support', 'finance'],
+  'adjustments.approve': ['finance'],
+
+  /** Run the reconciliation now: balances against entries, open rounds and provider bets (read only). */
+  'reconciliation.read': ['finance', 'risk', 'admin'],
+
+  /** Make the sandbox payment provider decide a payment that stayed pending (no real provider has this). */
+  'payments.sandbox-settle': ['finance'],
+
+  'bonuses.read': ['support', 'finance', 'marketing'],
+  /** Ask for a campaign to be offered to a player; it is offered once someone else approves. */
+  'bonuses.offer.request': ['support', 'marketing'],
+  'bonuses.offer.approve': ['marketing'],
+  'bonuses.expire': ['marketing'],
+
+  'chat.read': ['support'],
+  'chat.reply': ['support'],
+
+  /** Identity documents: the review queue and the files (personal data: each view is audited). */
+  'documents.read': ['support', 'risk'],
+  /** Approve or reject a pending document (never one's own); the player is told by e-mail. */
+  'documents.review': ['support', 'risk'],
+  /** A player's limits, breaks and verification, and the markers of harm (read only; views are audited). */
+  'protection.read': ['support', 'risk'],
+  /** Run the markers-of-harm rules now and mark a flag reviewed. */
+  'protection.flags': ['risk'],
+
+  /** Publish the site's announcement (the info popup) in place of the current one. */
+  'content.publish': ['content', 'marketing'],
+
+  /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
+  'sports.feed': ['trader'],
+
+  'audit.read': ['risk', 'admin'],
+  'staff.read': ['admin'],
+  /** Create staff accounts, change their roles, block them, reset their second factor. */
+  'staff.manage': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+export const STAFF_PERMISSION_NAMES = Object.keys(STAFF_PERMISSIONS) as StaffPermission[];
+
+export function isStaffPermission(name: string): name is StaffPermission {
+  return Object.hasOwn(STAFF_PERMISSIONS, name);
+}
+
+/** Whether a staff member holding `roles` may use `permission`. */
+export function staffMay(roles: readonly StaffRole[], permission: StaffPermission): boolean {
+  const allowed: readonly StaffRole[] = STAFF_PERMISSIONS[permission];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** Every permission `roles` grant, in table order. */
+export function staffPermissionsOf(roles: readonly StaffRole[]): StaffPermission[] {
+  return STAFF_PERMISSION_NAMES.filter((permission) => staffMay(roles, permission));
+}
