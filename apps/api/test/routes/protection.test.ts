@@ -596,6 +596,28 @@ describe('gates per profile', () => {
 });
 
 describe('bonus wagering under a profile', () => {
+  /** A 10.00 offer of `campaignId` made to the player and accepted by them; returns the bonus row. */
+  async function acceptedBonus(who: Player, campaignId: number) {
+    const id = randomUUID();
+    await t.db.insert(schema.userBonuses).values({
+      id,
+      userId: who.id,
+      campaignId,
+      triggerRef: `manual:${id}`,
+      currency: 'EUR',
+      status: 'offered',
+      amount: 1000n,
+    });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/spa/users/bonuses/get/${id}`,
+      headers: { ...who.headers, 'idempotency-key': `accept-${id}` },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [row] = await t.db.select().from(schema.userBonuses).where(eq(schema.userBonuses.id, id));
+    return row!;
+  }
+
   it('UK-like: the wagering requirement is capped at 10 times the bonus', async () => {
     await seedBonuses(t.db);
     const [campaign] = await t.db
@@ -603,26 +625,7 @@ describe('bonus wagering under a profile', () => {
       .from(schema.bonusCampaigns)
       .where(sql`${schema.bonusCampaigns.wager} > 10 and ${schema.bonusCampaigns.kind} = 'free_money'`)
       .limit(1);
-    const offer = async (who: Player) => {
-      const id = randomUUID();
-      await t.db.insert(schema.userBonuses).values({
-        id,
-        userId: who.id,
-        campaignId: campaign!.id,
-        triggerRef: `manual:${id}`,
-        currency: 'EUR',
-        status: 'offered',
-        amount: 1000n,
-      });
-      const accepted = await t.app.inject({
-        method: 'POST',
-        url: `/spa/users/bonuses/get/${id}`,
-        headers: { ...who.headers, 'idempotency-key': `accept-${id}` },
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
-      const [row] = await t.db.select().from(schema.userBonuses).where(eq(schema.userBonuses.id, id));
-      return row!.wagerRequired;
-    };
+    const offer = async (who: Player) => (await acceptedBonus(who, campaign!.id)).wagerRequired;
     expect(await offer(await player({ country: 'GB' }))).toBe(10_000n);
     expect(await offer(await player())).toBe(1000n * BigInt(campaign!.wager));
   });
@@ -648,22 +651,7 @@ describe('bonus wagering under a profile', () => {
         sha256: 'scope',
         reviewedAt: new Date(),
       });
-      const id = randomUUID();
-      await t.db.insert(schema.userBonuses).values({
-        id,
-        userId: who.id,
-        campaignId: campaign!.id,
-        triggerRef: `manual:${id}`,
-        currency: 'EUR',
-        status: 'offered',
-        amount: 1000n,
-      });
-      const accepted = await t.app.inject({
-        method: 'POST',
-        url: `/spa/users/bonuses/get/${id}`,
-        headers: { ...who.headers, 'idempotency-key': `accept-${id}` },
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
+      await acceptedBonus(who, campaign!.id);
       return who;
     };
     // The sports leg of the one stake pipeline, as a bet placement calls it.
