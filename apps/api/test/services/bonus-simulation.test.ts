@@ -7,6 +7,7 @@ import { formatMinor, type BonusGameType, type FeedIngestInput } from '@playhous
 import { manualClock } from '../../src/lib/clock';
 import { contributionOf, gameTypeOf } from '../../src/services/bonuses/bonus-engine';
 import { createBonusService } from '../../src/services/bonuses/bonus-service';
+import { withdrawalRequestedSince } from '../../src/services/cashbox/withdrawal-service';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { buildCasinoApp, fund, openGameSession, SITE_ORIGIN, type CasinoTestApp } from '../helpers/games-fixtures';
 import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
@@ -130,7 +131,7 @@ describe('bonus engine simulation', () => {
         // The adversarial provider draws from its own stream, so the players' traffic of a seed is what it always was.
         const adversarial = seededRandom(seed * 7919 + 17);
         const clock = manualClock(new Date());
-        const bonuses = createBonusService({ db: t.db, clock });
+        const bonuses = createBonusService({ db: t.db, clock, withdrawalRequestedSince });
         const players = await Promise.all(
           [0, 1, 2].map(async (index) => {
             const username = `bsim_${seed}_${index}_${randomUUID().slice(0, 6)}`;

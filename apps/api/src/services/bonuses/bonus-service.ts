@@ -16,7 +16,6 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import { withdrawalRequestedSince, type WithdrawalGuard } from '../cashbox/withdrawal-service';
 import { createWalletService } from '../wallet/wallet-service';
 import {
   finishBonus,
@@ -72,13 +71,18 @@ export interface OfferTarget {
 /** The largest wagering multiple the player's jurisdiction allows (null: no cap). */
 export type MaxWagering = (executor: DbOrTx, userId: number) => Promise<number | null>;
 
+/** Whether the player asked for a withdrawal (not rejected) at or after `since`: the cashbox's answer. */
+export type WithdrawalRequestedSince = (executor: DbOrTx, userId: number, since: Date) => Promise<boolean>;
+
 export function createBonusService({
   db,
   clock,
+  withdrawalRequestedSince,
   maxWagering = async () => null,
 }: {
   db: Db;
   clock: Clock;
+  withdrawalRequestedSince: WithdrawalRequestedSince;
   maxWagering?: MaxWagering;
 }) {
   const wallet = createWalletService({ db });
@@ -449,12 +453,12 @@ export function createBonusService({
      * stands on, so it is refused (409 withdrawal_forfeits_bonus) until the player confirms giving the bonus up; then
      * the bonus is forfeited in the withdrawal's own transaction (a refused withdrawal forfeits nothing).
      */
-    withdrawalGuard: (async (tx, withdrawal) => {
+    async withdrawalGuard(tx: Tx, withdrawal: { userId: number; forfeitBonus: boolean }): Promise<void> {
       const locked = await lockActiveBonus(tx, withdrawal.userId);
       if (!locked) return;
       if (!withdrawal.forfeitBonus) throw new WithdrawalForfeitsBonusError();
       await finishBonus(tx, wallet, locked.bonus, 'forfeited', clock.now());
-    }) satisfies WithdrawalGuard,
+    },
 
     async history(userId: number, query: BonusHistoryQuery): Promise<BonusHistoryResponse> {
       const where = eq(userBonuses.userId, userId);

@@ -17,6 +17,7 @@ export const bonusesPlugin = fp<{ config: Config }>(
     const bonuses = createBonusService({
       db: app.db,
       clock: systemClock,
+      withdrawalRequestedSince: app.services.withdrawals.requestedSince,
       // The player's jurisdiction caps the wagering multiple (UK-like: 10x).
       maxWagering: async (executor, userId) =>
         guard.profileOf((await guard.player(executor, userId)).country).maxBonusWagering,

@@ -256,6 +256,8 @@ export function createWithdrawalService({
   }
 
   return {
+    requestedSince: withdrawalRequestedSince,
+
     /** Adds a check every withdrawal request passes (a bonus being wagered, player protection). */
     addGuard(guard: WithdrawalGuard): void {
       guards.push(guard);
