@@ -1,6 +1,6 @@
-import { request as playwrightRequest } from '@playwright/test';
 import { visitorAddress } from './account-support';
 import { currentAnnouncementId, expect, test, waitForFinishedPage } from './fixtures';
+import { staffRequest } from './staff-support';
 
 /*
  * A new announcement shows again to a visitor who closed the last one. It changes what every page shows, so this file
@@ -9,8 +9,10 @@ import { currentAnnouncementId, expect, test, waitForFinishedPage } from './fixt
 
 test.use({ announcementSeen: false });
 
+/** The demo staff account (support and content roles), signed in with its second factor. */
 const STAFF = {
-  login: 'support@playhouse.example',
+  email: 'support@playhouse.example',
+  username: 'support',
   password: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
 
@@ -23,12 +25,8 @@ test('a new announcement shows again to a visitor who closed the last one', asyn
   const closedId = await currentAnnouncementId(baseURL!);
 
   // Staff publish a new one (as the back office and `npm run ops -- announce` do).
-  const staff = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo) },
-  });
+  const staff = await staffRequest(baseURL!, STAFF, { 'x-forwarded-for': visitorAddress(testInfo) });
   try {
-    expect((await staff.post('/spa/auth/login', { data: STAFF })).status()).toBe(200);
     const published = await staff.post('/spa/staff/info-popups', {
       data: {
         text: { en: 'The summer league starts on Friday.', de: 'Die Sommerliga beginnt am Freitag.' },

@@ -419,7 +419,7 @@ describe('live delivery and presence', () => {
 });
 
 describe('demo support account', () => {
-  it('is created once with the given password and the support role, and sets up TOTP at its first sign-in', async () => {
+  it('is created once with the given password and the support and content roles, and sets up TOTP at its first sign-in', async () => {
     const password = 'demo support passphrase';
     expect(await ensureDemoStaff(t.db, t.app.services.accounts, password)).toBe(true);
     expect(await ensureDemoStaff(t.db, t.app.services.accounts, 'another passphrase')).toBe(false);
@@ -457,6 +457,6 @@ describe('demo support account', () => {
       url: '/spa/staff/me',
       headers: { cookie: `ph_session=${session.value}` },
     });
-    expect(me.json()).toMatchObject({ roles: ['support'] });
+    expect(me.json()).toMatchObject({ roles: ['support', 'content'] });
   });
 });
