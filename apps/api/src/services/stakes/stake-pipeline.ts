@@ -86,6 +86,11 @@ export interface StakeRequest {
   /** The player's site session, for the guards (reality checks); null when the caller has none. */
   sessionId?: number | null;
   metadata?: Record<string, unknown>;
+  /**
+   * The source key was made in the caller's transaction (a new bet's id): no stake can be recorded under it, so the
+   * look-up for a retried stake is skipped.
+   */
+  newSource?: boolean;
 }
 
 export interface StakeResult {
@@ -246,7 +251,7 @@ export function createStakePipeline({
     async stake(tx: Tx, request: StakeRequest): Promise<StakeResult> {
       const { product, userId, currency, amount } = request;
       // Taken before (a caller's retry): the stake as it was recorded, nothing asked or moved again.
-      const recorded = await findStake(tx, request.sourceKey);
+      const recorded = request.newSource ? undefined : await findStake(tx, request.sourceKey);
       if (recorded) {
         return {
           transferId: recorded.stakeTransferId,
@@ -264,7 +269,8 @@ export function createStakePipeline({
         amount,
         gameType: request.gameType,
         sourceKey: request.sourceKey,
-        freeSpin: isFreeSpin(await readActiveBonus(tx, userId), request),
+        // Only a casino stake can be a free spin: a sports stake needs no look at the bonus before its lock.
+        freeSpin: product === 'casino' && isFreeSpin(await readActiveBonus(tx, userId), request),
         sessionId: request.sessionId ?? null,
       };
       for (const guard of guards) {
