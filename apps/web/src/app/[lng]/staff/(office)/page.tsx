@@ -33,7 +33,7 @@ export default async function OfficeHomePage({ params }: PageProps) {
           <li key={item.href}>
             <Link href={item.href}>
               <strong>{t(`nav.${item.labelKey}`)}</strong>
-              <span>{t(`home.describe.${item.labelKey}`)}</span>
+              {t.has(`home.describe.${item.labelKey}`) ? <span>{t(`home.describe.${item.labelKey}`)}</span> : null}
             </Link>
           </li>
         ))}
