@@ -346,6 +346,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           sessionId: options.sessionId ?? null,
           metadata: { betId: id, kind: body.kind },
           newSource: true,
+          refusalEndsTransaction: true,
         });
         return { row, accepted };
       });

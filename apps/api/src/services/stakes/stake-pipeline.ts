@@ -50,8 +50,8 @@ export interface StakeIntent {
 /**
  * Runs inside the stake's transaction before any other lock of the stake is taken (player protection's limit rows come
  * first in every stake's lock order, then the active bonus row, then the ledger accounts) and before any money moves.
- * It refuses by throwing an AppError (4xx, snake_case code); it runs in a savepoint, so whatever it wrote is rolled
- * back with the refusal.
+ * It refuses by throwing an AppError (4xx, snake_case code); it runs in a savepoint (or, for a caller that ends its
+ * transaction on a refusal, in that transaction), so whatever it wrote is rolled back with the refusal.
  */
 export type StakeGuard = (tx: Tx, stake: StakeIntent) => Promise<void>;
 
@@ -91,6 +91,12 @@ export interface StakeRequest {
    * look-up for a retried stake is skipped.
    */
   newSource?: boolean;
+  /**
+   * The caller rolls its whole transaction back when the stake is refused (a sports bet): the guards then run without
+   * a savepoint of their own, which only matters to a caller that keeps its transaction after a refusal (the seamless
+   * wallet stores the refused bet).
+   */
+  refusalEndsTransaction?: boolean;
 }
 
 export interface StakeResult {
@@ -275,7 +281,8 @@ export function createStakePipeline({
       };
       for (const guard of guards) {
         try {
-          await tx.transaction((savepoint) => guard(savepoint, intent));
+          if (request.refusalEndsTransaction) await guard(tx, intent);
+          else await tx.transaction((savepoint) => guard(savepoint, intent));
         } catch (error) {
           if (error instanceof AppError && error.statusCode < 500) refusals.add(error);
           throw error;
