@@ -99,6 +99,17 @@ async function viaEdge(
   };
 }
 
+/**
+ * Makes the proxy's next request go to `instance`: strict round robin over two, so after a request served by the
+ * other instance the next one goes to this one.
+ */
+async function nextGoesTo(instance: number): Promise<void> {
+  if ((await viaEdge('/spa/health/live')).instance === instance) await viaEdge('/spa/health/live');
+}
+
+/** Both ways round: the stream on instance 0 and the write on 1, then the stream on 1 and the write on 0. */
+const HOLDERS = [0, 1] as const;
+
 /** A stream opened through the proxy, and the instance that holds it. */
 async function streamViaEdge(path: string, headers: Record<string, string> = {}) {
   const stream = await openEventStream(`${edge.url}${path}`, headers);
@@ -144,105 +155,123 @@ describe('two api instances on one PostgreSQL behind a round-robin proxy', () =>
     expect(served).toEqual([served[0], 1 - served[0]!, served[0], 1 - served[0]!]);
   });
 
-  it('a bet placed on one instance moves the balance shown by a stream held by the other', async () => {
-    const player = await fundedPlayer(10_000n);
-    const outcome = (await matchViaEdge(9_000_001)).matchBets[0]!.matchBetOutcomes[0]!;
-    const { stream, instance } = await streamViaEdge('/spa/users/balances/stream', { cookie: player.cookie });
-    try {
-      expect(balancesResponseSchema.parse(await stream.next('balance'))).toMatchObject({
-        mainBalance: { balance: '100.00' },
-      });
-      await expect.poll(() => instances[instance]!.services.balanceHub.subscriberCount()).toBe(1);
-
-      const bet = await viaEdge('/spa/sports/bets', {
-        method: 'POST',
-        headers: { cookie: player.cookie, 'idempotency-key': `scale-${randomUUID()}` },
-        body: {
-          kind: 'single',
-          stake: '5.00',
-          oddsChangePolicy: 'any',
-          selections: [{ outcomeId: outcome.outcomeId, odd: outcome.matchBetOutcomeOddValue }],
-        },
-      });
-      expect(bet.status).toBe(201);
-      expect(bet.instance).not.toBe(instance);
-      // The instance that placed the bet holds no stream of this player: the news crossed through PostgreSQL.
-      expect(instances[bet.instance]!.services.balanceHub.subscriberCount()).toBe(0);
-      expect(balancesResponseSchema.parse(await stream.next('balance'))).toMatchObject({
-        mainBalance: { balance: '95.00' },
-      });
-    } finally {
-      stream.close();
-    }
-  });
-
-  it('an odds change delivered to one instance reaches a match stream held by the other', async () => {
-    const { stream, instance } = await streamViaEdge('/spa/sports/stream?matchId=9000001&lng=en');
-    try {
-      const first = matchDetailSchema.parse(((await stream.next('match')) as { match: unknown }).match);
-      expect(first.matchId).toBe(9_000_001);
-      await expect.poll(() => instances[instance]!.services.sports.oddsHub.subscriberCount()).toBeGreaterThan(0);
-      const moved = homeWinOdd(first) === 2.3 ? 2.4 : 2.3;
-
-      const delivery = await viaEdge('/spa/staff/sports/feed', {
-        method: 'POST',
-        headers: { 'x-feed-token': FEED_TOKEN },
-        body: { matches: [footballMatch(9_000_001, now + 2 * HOUR, { odds: { '1': moved } })] },
-      });
-      expect(delivery.status).toBe(200);
-      expect(delivery.instance).not.toBe(instance);
-      const update = matchDetailSchema.parse(((await stream.next('match')) as { match: unknown }).match);
-      expect(homeWinOdd(update)).toBe(moved);
-    } finally {
-      stream.close();
-    }
-  });
-
-  it("a visitor's chat message reaches staff on the other instance, and staff's answer comes back the same way", async () => {
-    const staff = await staffCaller({ app: instances[0], db: db() }, ['support']);
-    const opened = await viaEdge('/spa/chat/messages', { method: 'POST', body: { text: 'Is anyone there?' } });
-    expect(opened.status).toBe(201);
-    const chatCookie = opened.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0]!)
-      .find((pair) => pair.startsWith(`${CHAT_COOKIE}=`))!;
-    expect(chatCookie).toBeTruthy();
-    const { conversation, message } = opened.body as { conversation: { id: number }; message: { id: number } };
-
-    const staffSide = await streamViaEdge('/spa/staff/chat/stream', { cookie: staff.headers.cookie });
-    try {
-      await staffSide.stream.next('ready');
-      const sent = await viaEdge('/spa/chat/messages', {
-        method: 'POST',
-        headers: { cookie: chatCookie },
-        body: { text: 'Hello again' },
-      });
-      expect(sent.status).toBe(201);
-      expect(sent.instance).not.toBe(staffSide.instance);
-      expect(await staffSide.stream.next('changed')).toEqual({ conversationId: conversation.id });
-
-      const visitorSide = await streamViaEdge(`/spa/chat/stream?after=${message.id}`, { cookie: chatCookie });
+  it.each(HOLDERS)(
+    'a bet placed on one instance moves the balance shown by a stream held by the other (stream on %i)',
+    async (holder) => {
+      const player = await fundedPlayer(10_000n);
+      const outcome = (await matchViaEdge(9_000_001)).matchBets[0]!.matchBetOutcomes[0]!;
+      await nextGoesTo(holder);
+      const { stream, instance } = await streamViaEdge('/spa/users/balances/stream', { cookie: player.cookie });
       try {
-        const answer = await viaEdge(`/spa/staff/chat/conversations/${conversation.id}/messages`, {
-          method: 'POST',
-          headers: { cookie: staff.headers.cookie },
-          body: { text: 'Hello from support' },
+        expect(instance).toBe(holder);
+        expect(balancesResponseSchema.parse(await stream.next('balance'))).toMatchObject({
+          mainBalance: { balance: '100.00' },
         });
-        expect(answer.status).toBe(201);
-        expect(answer.instance).not.toBe(visitorSide.instance);
-        const texts: string[] = [];
-        while (!texts.includes('Hello from support')) {
-          const event = (await visitorSide.stream.next('messages')) as { messages: { text: string }[] };
-          texts.push(...event.messages.map((entry) => entry.text));
-        }
-        expect(texts).toContain('Hello again');
+        await expect.poll(() => instances[holder].services.balanceHub.subscriberCount()).toBe(1);
+
+        const bet = await viaEdge('/spa/sports/bets', {
+          method: 'POST',
+          headers: { cookie: player.cookie, 'idempotency-key': `scale-${randomUUID()}` },
+          body: {
+            kind: 'single',
+            stake: '5.00',
+            oddsChangePolicy: 'any',
+            selections: [{ outcomeId: outcome.outcomeId, odd: outcome.matchBetOutcomeOddValue }],
+          },
+        });
+        expect(bet.status).toBe(201);
+        expect(bet.instance).toBe(1 - holder);
+        // The instance that placed the bet holds no stream of this player: the news crossed through PostgreSQL.
+        expect(instances[bet.instance]!.services.balanceHub.subscriberCount()).toBe(0);
+        expect(balancesResponseSchema.parse(await stream.next('balance'))).toMatchObject({
+          mainBalance: { balance: '95.00' },
+        });
       } finally {
-        visitorSide.stream.close();
+        stream.close();
       }
-    } finally {
-      staffSide.stream.close();
-    }
-  });
+      await expect.poll(() => instances[holder].services.balanceHub.subscriberCount()).toBe(0);
+    },
+  );
+
+  it.each(HOLDERS)(
+    'an odds change delivered to one instance reaches a match stream held by the other (stream on %i)',
+    async (holder) => {
+      await nextGoesTo(holder);
+      const { stream, instance } = await streamViaEdge('/spa/sports/stream?matchId=9000001&lng=en');
+      try {
+        expect(instance).toBe(holder);
+        const first = matchDetailSchema.parse(((await stream.next('match')) as { match: unknown }).match);
+        expect(first.matchId).toBe(9_000_001);
+        await expect.poll(() => instances[holder].services.sports.oddsHub.subscriberCount()).toBeGreaterThan(0);
+        const moved = homeWinOdd(first) === 2.3 ? 2.4 : 2.3;
+
+        const delivery = await viaEdge('/spa/staff/sports/feed', {
+          method: 'POST',
+          headers: { 'x-feed-token': FEED_TOKEN },
+          body: { matches: [footballMatch(9_000_001, now + 2 * HOUR, { odds: { '1': moved } })] },
+        });
+        expect(delivery.status).toBe(200);
+        expect(delivery.instance).toBe(1 - holder);
+        const update = matchDetailSchema.parse(((await stream.next('match')) as { match: unknown }).match);
+        expect(homeWinOdd(update)).toBe(moved);
+      } finally {
+        stream.close();
+      }
+    },
+  );
+
+  it.each(HOLDERS)(
+    "a visitor's chat message reaches staff on the other instance, and staff's answer comes back (streams on %i)",
+    async (holder) => {
+      const staff = await staffCaller({ app: instances[0], db: db() }, ['support']);
+      const opened = await viaEdge('/spa/chat/messages', { method: 'POST', body: { text: 'Is anyone there?' } });
+      expect(opened.status).toBe(201);
+      const chatCookie = opened.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0]!)
+        .find((pair) => pair.startsWith(`${CHAT_COOKIE}=`))!;
+      expect(chatCookie).toBeTruthy();
+      const { conversation, message } = opened.body as { conversation: { id: number }; message: { id: number } };
+
+      await nextGoesTo(holder);
+      const staffSide = await streamViaEdge('/spa/staff/chat/stream', { cookie: staff.headers.cookie });
+      try {
+        expect(staffSide.instance).toBe(holder);
+        await staffSide.stream.next('ready');
+        const sent = await viaEdge('/spa/chat/messages', {
+          method: 'POST',
+          headers: { cookie: chatCookie },
+          body: { text: 'Hello again' },
+        });
+        expect(sent.status).toBe(201);
+        expect(sent.instance).toBe(1 - holder);
+        expect(await staffSide.stream.next('changed')).toEqual({ conversationId: conversation.id });
+
+        await nextGoesTo(holder);
+        const visitorSide = await streamViaEdge(`/spa/chat/stream?after=${message.id}`, { cookie: chatCookie });
+        try {
+          expect(visitorSide.instance).toBe(holder);
+          const answer = await viaEdge(`/spa/staff/chat/conversations/${conversation.id}/messages`, {
+            method: 'POST',
+            headers: { cookie: staff.headers.cookie },
+            body: { text: 'Hello from support' },
+          });
+          expect(answer.status).toBe(201);
+          expect(answer.instance).toBe(1 - holder);
+          const texts: string[] = [];
+          while (!texts.includes('Hello from support')) {
+            const event = (await visitorSide.stream.next('messages')) as { messages: { text: string }[] };
+            texts.push(...event.messages.map((entry) => entry.text));
+          }
+          expect(texts).toContain('Hello again');
+        } finally {
+          visitorSide.stream.close();
+        }
+      } finally {
+        staffSide.stream.close();
+      }
+    },
+  );
 
   it('a job runs on one instance at a time: the advisory lock is held across instances', async () => {
     const JOB = 'scale-out-probe';
