@@ -301,7 +301,7 @@ export async function walletBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${host}
 - Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (one statement, the \`ledger_transfer\` function: idempotency key looked up, accounts locked players first then house, balance checked, key claimed, two entries and two balances written; the balance NOTIFY goes out after the commit, coalesced); ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. The house 'casino' account is 16 sub-accounts (a player's bets use the sub-account of user id mod 16); pgbench's rows are spread over 100,000 accounts.
-- Login: \`POST /spa/auth/login\` with the production argon2id settings (19 MiB, t=2, p=1), autocannon with ${options.connections} connections for ${seconds} s after ${options.warmup} s of warm-up, the login limits lifted; baseline: the hello-world Fastify route.
+- Login: \`POST /spa/auth/login\` with the production argon2id settings (19 MiB, t=2, p=1), autocannon with ${options.connections} connections for ${seconds} s after ${options.warmup} s of warm-up, the login limits lifted, the player registered through the api and confirmed from the mailbox first; baseline: the hello-world Fastify route.
 
 ${table(['engine', 'transfers/s', 'pgbench -N tps', 'ratio'], rows)}
 
