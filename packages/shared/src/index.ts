@@ -13,6 +13,8 @@ export * from './contracts/bonuses';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';
+export * from './contracts/staff-players';
+export * from './staff/paging';
 export * from './staff/permissions';
 export * from './contracts/protection';
 export * from './jurisdictions';

@@ -6,6 +6,7 @@ import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
+import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
 import staffUserRoutes from './users';
@@ -25,6 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffPlayerRoutes);
 };
 
 export default staffRoutes;
