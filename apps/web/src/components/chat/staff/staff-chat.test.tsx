@@ -16,6 +16,7 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
   id: 5,
   status: 'open',
   playerName: null,
+  playerId: null,
   contactEmail: 'ann@example.com',
   unreadCount: 1,
   lastMessage: visitorMessage,
