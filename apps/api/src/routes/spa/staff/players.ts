@@ -120,7 +120,7 @@ const staffPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { permission: permission satisfies StaffPermission },
         schema: {
-          operationId: `staffPlayer${kind[0]!.toUpperCase()}${kind.slice(1)}`,
+          operationId: `staffListPlayer${kind[0]!.toUpperCase()}${kind.slice(1)}`,
           tags,
           summary: `A player's ${what}, newest first, one page (the view is audited)`,
           params: staffPlayerParamsSchema,
@@ -143,7 +143,7 @@ const staffPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'players.read' },
       schema: {
-        operationId: 'staffPlayerSessions',
+        operationId: 'staffListPlayerSessions',
         tags,
         summary: "A player's live site sessions, newest first (the view is audited)",
         params: staffPlayerParamsSchema,
@@ -213,7 +213,7 @@ const staffPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'players.notes' },
       schema: {
-        operationId: 'staffPlayerNotes',
+        operationId: 'staffListPlayerNotes',
         tags,
         summary: 'Staff notes on a player, newest first, with their author (the view is audited)',
         params: staffPlayerParamsSchema,
