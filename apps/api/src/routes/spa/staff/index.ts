@@ -5,6 +5,7 @@ import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
+import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
@@ -26,6 +27,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
 };
 
