@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, like } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
@@ -125,6 +126,40 @@ describe('the players search', () => {
     for (const query of ['sort=password_hash', 'sort=id;drop', 'pageSize=101', 'page=0', 'dir=up', 'status=gone']) {
       expectErrorEnvelope(await call(finance, 'GET', `/spa/staff/players?${query}`), 400, 'validation_failed');
     }
+  });
+});
+
+describe('the CSV export of the search', () => {
+  it('exports the whole filtered result (not the page), formula-safe, and audits the export', async () => {
+    const tag = `csv${randomUUID().slice(0, 6)}`;
+    const tagged = [await playerWithPassword(), await playerWithPassword(), await playerWithPassword()];
+    // a username cannot start with '=', but an e-mail's local part may hold one
+    await t.db
+      .update(schema.users)
+      .set({ email: `=HYPERLINK("x")${tagged[0]!.email}` })
+      .where(eq(schema.users.id, tagged[0]!.id));
+    for (const player of tagged) await call(support, 'POST', `/spa/staff/players/${player.id}/tags`, { tag });
+    const response = await call(
+      support,
+      'GET',
+      `/spa/staff/players?tag=${tag}&pageSize=1&page=2&sort=id&dir=asc&format=csv`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="players.csv"');
+    const rows = parse(response.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]).toEqual(['id', 'email', 'username', 'phone', 'country', 'currency', 'status', 'registered']);
+    expect(rows.slice(1).map((row) => Number(row[0]))).toEqual(tagged.map((player) => player.id));
+    expect(rows[1]![1]!.startsWith("'=HYPERLINK")).toBe(true);
+    const [exported] = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.actorId, support.id), like(schema.auditLog.event, 'staff_view_players')))
+      .orderBy(desc(schema.auditLog.id))
+      .limit(1);
+    expect(exported!.metadata).toMatchObject({ tag, format: 'csv', rows: 3 });
+    expectErrorEnvelope(await call(marketing, 'GET', '/spa/staff/players?format=csv'), 403, 'forbidden');
+    expectErrorEnvelope(await call(support, 'GET', '/spa/staff/players?format=xlsx'), 400, 'validation_failed');
   });
 });
 

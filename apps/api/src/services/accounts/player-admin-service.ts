@@ -14,6 +14,7 @@ import type {
   Transaction,
   Withdrawal,
 } from '@playhouse/shared';
+import { pageWindow } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { OwnAccountError } from '../auth/auth-errors';
 import type { SessionService } from '../auth/session-service';
@@ -127,9 +128,9 @@ export function createPlayerAdminService({
     recordAudit(tx, { event, userId, actorId: actor.id, ip: actor.ip, at: now(), ...entry });
 
   return {
-    async search(query: StaffPlayerSearchQuery, limit = query.pageSize) {
-      const offset = limit === query.pageSize ? (query.page - 1) * query.pageSize : 0;
-      const { rows, total } = await searchPlayers(db, query, { limit, offset });
+    /** The players a search matches: the page asked for, or for a CSV export the whole result (pageWindow). */
+    async search(query: StaffPlayerSearchQuery) {
+      const { rows, total } = await searchPlayers(db, query, pageWindow(query));
       return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
     },
 

@@ -22,9 +22,22 @@ import {
   staffPlayerTagSchema,
   staffPlayerWithdrawalsSchema,
   type StaffPermission,
+  type StaffPlayerRow,
 } from '@playhouse/shared';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
+
+const CSV_COLUMNS: CsvColumn<StaffPlayerRow>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'email', header: 'email' },
+  { key: 'username', header: 'username' },
+  { key: 'phone', header: 'phone' },
+  { key: 'country', header: 'country' },
+  { key: 'currency', header: 'currency' },
+  { key: 'status', header: 'status' },
+  { key: 'createdAt', header: 'registered' },
+];
 
 /**
  * /spa/staff/players: the back office's players screen (search, a player's page and its tabs, sessions, notes, tags,
@@ -50,7 +63,7 @@ const staffPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // GET /spa/staff/players - the search
+      // GET /spa/staff/players - the search (format=csv: the whole filtered result as a download)
       reply.header('cache-control', 'no-store');
       const { query } = request;
       const result = await players.search(query);
@@ -58,8 +71,10 @@ const staffPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         q: query.q ?? null,
         status: query.status ?? null,
         tag: query.tag ?? null,
-        page: query.page,
+        format: query.format,
+        ...(query.format === 'csv' ? { rows: result.items.length } : { page: query.page }),
       });
+      if (query.format === 'csv') return sendCsv(reply, 'players.csv', CSV_COLUMNS, result.items);
       return result;
     },
   );
