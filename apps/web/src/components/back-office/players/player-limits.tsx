@@ -30,8 +30,7 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
   if (!data) return <p role="status">{tProfile('loading')}</p>;
   const restriction = data.restriction;
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('heading')}</h2>
+    <div>
       <p className={styles.muted}>{t('readOnly')}</p>
       <dl className={styles.details}>
         <div>
@@ -106,6 +105,6 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

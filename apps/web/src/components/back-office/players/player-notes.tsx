@@ -39,8 +39,7 @@ export function PlayerNotes({ playerId }: { playerId: number }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('notes.heading')}</h2>
+    <div>
       <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={error} />
         <div className={form.field}>
@@ -81,6 +80,6 @@ export function PlayerNotes({ playerId }: { playerId: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

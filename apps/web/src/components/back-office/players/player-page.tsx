@@ -98,12 +98,7 @@ export function PlayerPage({ playerId, may }: { playerId: number; may: PlayerPer
             </ul>
           </nav>
           <section aria-labelledby={`${id}-tab`} className={styles.panel}>
-            <h2
-              id={`${id}-tab`}
-              className={tab === 'notes' || tab === 'tags' || tab === 'limits' ? 'visually-hidden' : undefined}
-            >
-              {t(`tabs.${tab}`)}
-            </h2>
+            <h2 id={`${id}-tab`}>{t(`tabs.${tab}`)}</h2>
             {tab === 'profile' ? <PlayerProfileDetails player={player} /> : null}
             {tab === 'balances' ? <PlayerBalances playerId={playerId} /> : null}
             {tab === 'ledger' ||

@@ -41,7 +41,7 @@ export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; n
   };
 
   return (
-    <section aria-labelledby={`${id}-caption`}>
+    <div>
       <div className={styles.toolbar}>
         <div role="status">{done ? <p>{done}</p> : null}</div>
         {mayEnd ? (
@@ -103,6 +103,6 @@ export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; n
           </div>
         </ModalDialog>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -55,8 +55,7 @@ export function PlayerTags({
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('heading')}</h2>
+    <div>
       <FormError message={error} />
       {player.tags.length === 0 ? <p>{t('empty')}</p> : null}
       <ul className={styles.tags}>
@@ -99,6 +98,6 @@ export function PlayerTags({
           </button>
         </form>
       ) : null}
-    </section>
+    </div>
   );
 }
