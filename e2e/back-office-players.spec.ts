@@ -63,15 +63,16 @@ test.describe('back office: players (support role)', () => {
     await axe.page(staff);
 
     await staff.getByRole('link', { name: 'Sessions' }).click();
+    // Two sessions: the confirmation link signed the registering client in, then the player's browser signed in.
     const sessions = staff.getByRole('table', { name: `Signed-in sessions of ${player.username}` });
-    await expect(sessions.getByRole('row')).toHaveCount(2);
+    await expect(sessions.getByRole('row')).toHaveCount(3);
     await axe.page(staff);
     await staff.getByRole('button', { name: 'End all sessions' }).click();
     const confirm = staff.getByRole('dialog', { name: `End all sessions of ${player.username}?` });
     await expect(confirm).toBeVisible();
     await axe.page(staff);
     await confirm.getByRole('button', { name: 'End all sessions' }).click();
-    await expect(staff.getByRole('status').filter({ hasText: '1 session ended.' })).toBeVisible();
+    await expect(staff.getByRole('status').filter({ hasText: '2 sessions ended.' })).toBeVisible();
     await expect(sessions.getByRole('cell', { name: 'No open sessions.' })).toBeVisible();
 
     expect(await signedIn(playerPage, player)).toBe(false);
