@@ -168,7 +168,7 @@ function arrayOf(values: number[]) {
   )}]`;
 }
 
-/** One row of `sports_slip_book` (migration 0021): an outcome of the slip, share-locked with its market and match. */
+/** One row of `sports_slip_book` (migration 0022): an outcome of the slip, share-locked with its market and match. */
 interface SlipBookRow {
   outcome_id: string | number;
   odd_thousandths: number;
