@@ -236,7 +236,8 @@ export async function openStaffDesk(
       trace(`withdrawal ${who} approved`);
       return;
     }
-    const approver = open.approved_by === financeA.id ? financeA : financeB;
+    // Ids from a raw query: numbers on PGlite, text for bigint columns on PostgreSQL.
+    const approver = Number(open.approved_by) === financeA.id ? financeA : financeB;
     const payer = approver === financeA ? financeB : financeA;
     if (random.next() < 0.5) {
       await refused('pay a withdrawal one approved', { status: 403, code: 'four_eyes_required' }, () =>
