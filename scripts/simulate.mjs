@@ -16,7 +16,10 @@ const postgres = args.includes('--postgres');
 const digests = args.includes('--digests');
 const fromIndex = args.indexOf('--from');
 const first = fromIndex >= 0 ? Number(args[fromIndex + 1]) : 1;
-const count = Number(args.find((arg, index) => /^\d+$/.test(arg) && index !== fromIndex + 1) ?? 1000);
+// The seed count is the first number that is not the value of --from (without --from every number is a count).
+const count = Number(
+  args.find((arg, index) => /^\d+$/.test(arg) && (fromIndex < 0 || index !== fromIndex + 1)) ?? 1000,
+);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(first) || first < 1) {
   console.error('usage: npm run simulate -- [seeds, default 1000] [--from <first seed>] [--postgres] [--digests]');
   process.exit(2);

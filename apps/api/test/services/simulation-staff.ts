@@ -191,11 +191,15 @@ export async function openStaffDesk(
 
   /** The withdrawal review: approve, then the other finance member pays; or reject (the money goes back). */
   async function reviewWithdrawal() {
+    // The first open withdrawal of the first player who has one: players ask at the same time, so their requests'
+    // times and ids interleave differently from run to run; each player's own come in the order they asked.
     const [open] = await rows(sql`select id, user_id, status, approved_by, amount::text as amount from withdrawals
       where status in ('pending', 'approved') and user_id in (${sql.join(
         players.map((player) => sql`${player.id}`),
         sql`, `,
-      )}) order by created_at, id limit 1`);
+      )})
+      order by array_position(${sql.raw(`array[${players.map((player) => player.id).join(',')}]`)}::bigint[], user_id),
+        created_at, id limit 1`);
     if (!open) return requestAdjustment();
     const id = String(open.id);
     const userId = Number(open.user_id);
