@@ -1,5 +1,6 @@
 import type * as Crypto from 'node:crypto';
 import { createHash, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@playhouse/db';
@@ -158,6 +159,9 @@ describe('bonus engine simulation', () => {
         try {
           await simulateSeed(seed);
           if (process.env.SIM_DIGESTS) console.log(`seed ${seed} digest ${digest()}`);
+          if (process.env.SIM_TRACE_DIR) {
+            writeFileSync(`${process.env.SIM_TRACE_DIR}/seed-${seed}.json`, JSON.stringify([...traces], null, 1));
+          }
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           violations.push({ seed, error: message, digest: digest() });
@@ -181,15 +185,16 @@ describe('bonus engine simulation', () => {
           traces.set(actor, []);
           return (entry: string) => traces.get(actor)!.push(entry);
         };
-        const bonusService = () =>
+        // A coins pick draws from a stream of the player's own (one draw per pick: the bonus row is locked while it is
+        // made), apart from the player's decisions; ids interleave between players, so it is not keyed by the bonus.
+        const bonusService = (coins: ReturnType<typeof seededRandom>) =>
           createBonusService({
             db: t.db,
             clock,
             withdrawalRequestedSince,
-            // Keyed by the bonus: copies of a duplicated pick racing each other draw the same, once or not at all.
-            randomIndex: (count, bonusId) => streamOf(seed, `coins ${bonusId}`).int(0, count - 1),
+            randomIndex: (count) => coins.int(0, count - 1),
           });
-        const bonuses = bonusService();
+        const bonuses = bonusService(streamOf(seed, 'coins of the world'));
         const players = await whenAllSettled(
           [0, 1, 2].map(async (index) => {
             const random = streamOf(seed, `player ${index}`);
@@ -215,7 +220,7 @@ describe('bonus engine simulation', () => {
               sessions,
               random,
               adversarial: streamOf(seed, `adversary of ${index}`),
-              bonuses: bonusService(),
+              bonuses: bonusService(streamOf(seed, `coins of player ${index}`)),
               trace: traceOf(`player ${index}`),
             };
           }),

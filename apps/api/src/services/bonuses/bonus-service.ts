@@ -85,11 +85,8 @@ export function createBonusService({
   clock: Clock;
   withdrawalRequestedSince: WithdrawalRequestedSince;
   maxWagering?: MaxWagering;
-  /**
-   * Where a coins offer's pick comes from (0 <= index < count, for that bonus): crypto's; the simulation derives it
-   * from its seed and the bonus.
-   */
-  randomIndex?: (count: number, bonusId: string) => number;
+  /** Where a coins offer's pick comes from (0 <= index < count): crypto's; the simulation passes a seeded one. */
+  randomIndex?: (count: number) => number;
 }) {
   const wallet = createWalletService({ db });
 
@@ -277,16 +274,16 @@ export function createBonusService({
     return row.status === 'offered' && (row.offerExpiresAt === null || row.offerExpiresAt > now);
   }
 
-  function pickFrom(campaign: BonusCampaignRow, bonusId: string): bigint {
+  function pickFrom(campaign: BonusCampaignRow): bigint {
     const items = campaign.items;
     if (items.length === 0) throw new BonusNotCoinsError();
-    return BigInt(items[randomIndex(items.length, bonusId)]!);
+    return BigInt(items[randomIndex(items.length)]!);
   }
 
   /** Fixes a coins offer's amount at random among its items (once: a repeat answers the amount picked first). */
   async function pickIn(tx: DbOrTx, locked: { bonus: UserBonusRow; campaign: BonusCampaignRow }): Promise<bigint> {
     if (locked.bonus.pickedAmount !== null) return locked.bonus.pickedAmount;
-    const picked = pickFrom(locked.campaign, locked.bonus.id);
+    const picked = pickFrom(locked.campaign);
     await tx
       .update(userBonuses)
       .set({ pickedAmount: picked, amount: picked })
