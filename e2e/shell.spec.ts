@@ -96,7 +96,7 @@ test.describe('language list', () => {
       new MutationObserver((_, observer) => {
         if (document.documentElement.dataset.hydrated !== 'true') return;
         observer.disconnect();
-        seen.__inertAtHydration = [...document.querySelectorAll('button')]
+        seen.__inertAtHydration = Array.from(document.querySelectorAll('button'))
           .filter((button) => !Object.keys(button).some((key) => key.startsWith('__reactProps$')))
           .map((button) => button.getAttribute('aria-label') ?? button.textContent ?? '?');
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
