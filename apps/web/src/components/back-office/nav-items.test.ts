@@ -8,9 +8,9 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
-    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
-    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/chat']);
+    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard', '/staff/players']);
+    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/players', '/staff/audit']);
     expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
     expect(hrefs(['trader'])).toEqual(['/staff']);
   });
@@ -19,6 +19,7 @@ describe('back-office navigation', () => {
     expect(hrefs(['support', 'admin'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/chat',
       '/staff/audit',
       '/staff/accounts',
