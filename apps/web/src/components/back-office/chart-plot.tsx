@@ -17,7 +17,10 @@ import type { ChartProps } from './chart';
 /** Distinct on the light and the dark theme, and told apart without colour by the legend's order. */
 const PALETTE = ['#2f6fde', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285'];
 
-/** The drawing of a Chart (recharts); loaded on its own, in the browser. */
+/**
+ * The drawing of a Chart (recharts); loaded on its own, in the browser. Its keyboard layer is off: the drawing is
+ * hidden from assistive technology (the Chart's table carries the figures), so nothing in it may take the focus.
+ */
 export function ChartPlot({
   kind,
   data,
@@ -29,7 +32,7 @@ export function ChartPlot({
   return (
     <ResponsiveContainer width="100%" height={240}>
       {kind === 'line' ? (
-        <LineChart data={data}>
+        <LineChart data={data} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey={xKey} />
           <YAxis tickFormatter={format} width={80} />
@@ -46,7 +49,7 @@ export function ChartPlot({
           ))}
         </LineChart>
       ) : (
-        <BarChart data={data}>
+        <BarChart data={data} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey={xKey} />
           <YAxis tickFormatter={format} width={80} />

@@ -1,6 +1,7 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { staffMeResponseSchema, type StaffMe } from '@playhouse/shared/contracts/staff';
 import { splitLocalePath } from '@playhouse/shared/locales';
+import { staffMay, type StaffPermission } from '@playhouse/shared/staff/permissions';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
@@ -46,5 +47,12 @@ export async function requireStaff(lng: Locale): Promise<StaffMe> {
   if (me === null) {
     return redirect({ href: { pathname: '/staff/login', query: { next: await requestedPath() } }, locale: lng });
   }
+  return me;
+}
+
+/** A screen for one permission: staff whose roles do not allow it get the 404 page (the nav never offers it). */
+export async function requirePermission(lng: Locale, permission: StaffPermission): Promise<StaffMe> {
+  const me = await requireStaff(lng);
+  if (!staffMay(me.roles, permission)) notFound();
   return me;
 }

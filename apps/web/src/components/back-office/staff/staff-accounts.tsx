@@ -1,0 +1,239 @@
+'use client';
+
+import type { FormField } from '@playhouse/shared/contracts/accounts';
+import type { StaffAccount } from '@playhouse/shared/contracts/staff';
+import type { Locale } from '@playhouse/shared/locales';
+import { STAFF_ROLES, type StaffRole } from '@playhouse/shared/staff/permissions';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import buttons from '@/components/ui/button.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { FormView } from '@/components/ui/form-view';
+import { LoadError } from '@/components/ui/load-error';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { useForm } from '@/components/ui/use-form';
+import {
+  createStaffAccount,
+  fetchStaffAccounts,
+  setStaffRoles,
+  staffAccountAction,
+} from '@/lib/back-office/staff-accounts-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import styles from './staff-accounts.module.css';
+
+/** Role checkboxes: at least one must stay ticked. */
+function RolePicker({
+  legend,
+  value,
+  onChange,
+}: {
+  legend: string;
+  value: StaffRole[];
+  onChange: (roles: StaffRole[]) => void;
+}) {
+  const t = useTranslations('backOffice.roles');
+  return (
+    <fieldset className={styles.roles}>
+      <legend>{legend}</legend>
+      {STAFF_ROLES.map((role) => (
+        <label key={role}>
+          <input
+            type="checkbox"
+            checked={value.includes(role)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, role] : value.filter((held) => held !== role))
+            }
+          />
+          {t(role)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Admins' staff screen: every staff account, a form for a new one, and each one's roles, block and second factor. */
+export function StaffAccounts({ canManage }: { canManage: boolean }) {
+  const t = useTranslations('backOffice.staff');
+  const tRoles = useTranslations('backOffice.roles');
+  const format = useFormatter();
+  const lng = useLocale() as Locale;
+  const { data, error, mutate } = useSWR(['back-office', 'staff-accounts'], () => fetchStaffAccounts(lng), SWR_OPTIONS);
+  const captionId = useId();
+
+  return (
+    <div className={styles.screen}>
+      {canManage ? <CreateStaff lng={lng} onCreated={() => void mutate()} /> : null}
+      {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
+      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table} aria-busy={!data && !error}>
+          <caption id={captionId}>{t('caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('member')}</th>
+              <th scope="col">{t('rolesColumn')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('secondFactor')}</th>
+              <th scope="col">{t('created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((account) => (
+              <tr key={account.id}>
+                <th scope="row">
+                  <span className={styles.name}>{account.username}</span>
+                  <span className={styles.email}>{account.email}</span>
+                  {canManage ? <ManageStaff lng={lng} account={account} onChanged={() => void mutate()} /> : null}
+                </th>
+                <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
+                <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
+                <td>{account.totpEnabled ? t('totpSet') : t('totpPending')}</td>
+                <td>{format.dateTime(new Date(account.createdAt), { dateStyle: 'medium' })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function CreateStaff({ lng, onCreated }: { lng: Locale; onCreated: () => void }) {
+  const t = useTranslations('backOffice.staff');
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [created, setCreated] = useState<string | null>(null);
+  const [rolesError, setRolesError] = useState<string | null>(null);
+  const fields: FormField[] = [
+    {
+      name: 'email',
+      type: 'email',
+      required: true,
+      label: t('email'),
+      autocomplete: 'off',
+      constraints: { maxLength: 254 },
+    },
+    {
+      name: 'username',
+      type: 'text',
+      required: false,
+      label: t('username'),
+      autocomplete: 'off',
+      constraints: { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
+    },
+    {
+      name: 'password',
+      type: 'password',
+      required: true,
+      label: t('password'),
+      autocomplete: 'new-password',
+      constraints: { minLength: 10, maxLength: 128 },
+    },
+  ];
+  const form = useForm(fields, {
+    onSubmit: async (values) => {
+      setCreated(null);
+      if (roles.length === 0) {
+        setRolesError(t('rolesRequired'));
+        return;
+      }
+      setRolesError(null);
+      const account = await createStaffAccount(lng, {
+        email: String(values.email),
+        password: String(values.password),
+        ...(values.username ? { username: String(values.username) } : {}),
+        roles,
+      });
+      setCreated(t('createdNote', { email: account.email }));
+      setRoles([]);
+      form.reset();
+      onCreated();
+    },
+  });
+  const headingId = useId();
+  return (
+    <section className={styles.create} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('createTitle')}</h2>
+      <FormView form={form} submitLabel={t('create')} busyLabel={t('creating')}>
+        <RolePicker legend={t('rolesLegend')} value={roles} onChange={setRoles} />
+        <FormError message={rolesError} />
+      </FormView>
+      <div role="status">{created ? <p className={styles.success}>{created}</p> : null}</div>
+    </section>
+  );
+}
+
+function ManageStaff({ lng, account, onChanged }: { lng: Locale; account: StaffAccount; onChanged: () => void }) {
+  const t = useTranslations('backOffice.staff');
+  const errorText = useErrorText();
+  const [roles, setRoles] = useState<StaffRole[]>(account.roles);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setProblem(null);
+    setMessage(null);
+    try {
+      await work();
+      setMessage(done);
+      setReason('');
+      onChanged();
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const needsReason = reason.trim().length < 3;
+
+  return (
+    <details className={styles.manage}>
+      <summary>{t('manage', { name: account.username })}</summary>
+      <div className={styles.manageBody}>
+        <RolePicker legend={t('rolesOf', { name: account.username })} value={roles} onChange={setRoles} />
+        <button
+          type="button"
+          className={buttons.secondary}
+          disabled={busy || roles.length === 0}
+          onClick={() => void run(() => setStaffRoles(lng, account.id, roles), t('rolesSaved'))}
+        >
+          {t('saveRoles')}
+        </button>
+        <label htmlFor={reasonId} className={styles.reason}>
+          {t('reason')}
+          <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        </label>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={buttons.danger}
+            disabled={busy || needsReason}
+            onClick={() =>
+              void run(
+                () => staffAccountAction(lng, account.id, account.status === 'active' ? 'block' : 'unblock', reason),
+                account.status === 'active' ? t('blockedNote') : t('unblockedNote'),
+              )
+            }
+          >
+            {account.status === 'active' ? t('block') : t('unblock')}
+          </button>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={busy || needsReason || !account.totpEnabled}
+            onClick={() =>
+              void run(() => staffAccountAction(lng, account.id, 'reset-totp', reason), t('totpResetNote'))
+            }
+          >
+            {t('resetTotp')}
+          </button>
+        </div>
+        <FormError message={problem} />
+        <div role="status">{message}</div>
+      </div>
+    </details>
+  );
+}
