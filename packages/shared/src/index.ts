@@ -17,3 +17,4 @@ export * from './staff/permissions';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';
+export * from './contracts/staff-content';

@@ -8,6 +8,7 @@ import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
+import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
 
 /**
@@ -23,6 +24,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
   await app.register(staffContentRoutes);
+  await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
 };
