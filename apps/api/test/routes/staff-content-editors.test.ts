@@ -25,7 +25,7 @@ afterAll(async () => t.close());
 
 const as = (staff: StaffCaller) => ({
   get: (url: string) => t.app.inject({ method: 'GET', url, headers: staff.headers }),
-  send: (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  send: (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: staff.headers, ...(payload === undefined ? {} : { payload }) }),
 });
 
