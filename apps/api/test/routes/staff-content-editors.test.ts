@@ -86,10 +86,15 @@ describe('/spa/staff/content/slides', () => {
   });
 
   it('POST, PUT and DELETE /spa/staff/content/slides change what the public site shows at once, audited with before and after', async () => {
+    const version = async () =>
+      Number(((await t.app.inject({ url: '/spa/content-version' })).json() as { version: string }).version);
+    const versionBefore = await version();
     const created = await as(marketing).send('POST', '/spa/staff/content/slides', NEW_SLIDE);
     expect(created.statusCode).toBe(201);
     const slide = created.json() as StaffSlide;
     expect(slide).toMatchObject({ slug: 'winter-cup', body: NEW_SLIDE.body, buttonText: { en: 'Enter' } });
+    // The web keys its kept answers by the content version: the edit raised it.
+    await expect.poll(version, { timeout: 2_000 }).toBeGreaterThan(versionBefore);
     const shown = (await publicSlides('home', 'de')).find((item) => item.id === slide.id);
     expect(shown).toMatchObject({ bodyTranslated: '<h2>Winterpokal</h2>', btnTextKeyTranslated: 'Enter' });
     expect(await auditOf(marketing.id, 'staff_content_slide_create')).toEqual([

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   integer,
   jsonb,
@@ -133,4 +134,13 @@ export const infoPopups = pgTable('info_popups', {
   hrefOnMainButton: text().notNull(),
   active: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row (id 1): a number every change of public content raises, in the writing transaction (the content trigger,
+ * migration 0021). The web keys its cached api answers by it, so an edit shows on the next page render.
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer().primaryKey().default(1),
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });
