@@ -208,6 +208,8 @@ export const staffInfoPopupItemSchema = z
   })
   .meta({ id: 'StaffInfoPopup' });
 export type StaffInfoPopupItem = z.infer<typeof staffInfoPopupItemSchema>;
+/** What taking the shown announcement down took down. */
+export const staffInfoPopupWithdrawResponseSchema = z.object({ withdrawn: z.array(z.number().int()) });
 
 // Lists -----------------------------------------------------------------------------------------------------------------
 

@@ -7,8 +7,10 @@ import { AppError } from '../../lib/errors';
 export class InvalidMessageError extends AppError {
   constructor(kind: string, offset: number | null) {
     const where = offset === null ? '' : ` at character ${offset + 1}`;
+    // The field names the parser's error kind, and `position` the character (1-based) where it is.
     super('invalid_message', `The message is no valid ICU message: ${kind}${where}.`, 400, {
-      value: `${kind}${where}`,
+      value: kind,
+      ...(offset === null ? {} : { position: String(offset + 1) }),
     });
   }
 }
@@ -21,7 +23,7 @@ export class UnknownMessageArgumentsError extends AppError {
       'message_arguments_unknown',
       `The message uses ${list}, which the site does not supply for this text (only what the default text uses).`,
       400,
-      { value: `Unknown: ${list}` },
+      { value: list },
     );
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   staffArticleBodySchema,
   staffArticleSchema,
@@ -12,6 +11,7 @@ import {
   staffInfoPopupItemSchema,
   staffInfoPopupResponseSchema,
   staffInfoPopupsQuerySchema,
+  staffInfoPopupWithdrawResponseSchema,
   staffPageMetadataBodySchema,
   staffPageMetadataQuerySchema,
   staffPageMetadataSchema,
@@ -108,7 +108,7 @@ const staffContentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'staffWithdrawInfoPopup',
         tags: ['staff'],
         summary: 'Takes the shown announcement down; none shows until the next is published (audited)',
-        response: { 200: z.object({ withdrawn: z.array(z.number().int()) }), ...errorResponses(401, 403, 404) },
+        response: { 200: staffInfoPopupWithdrawResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
