@@ -143,9 +143,8 @@ export function addLocale(lng: Locale, body: StaffLocaleBody) {
 
 /** POST /spa/staff/content/locales/:code/default: makes a locale the default. */
 export function setDefaultLocale(lng: Locale, code: Locale) {
-  return browserApi(
-    `/spa/staff/content/locales/${code}/default`,
-    lazySchema(contracts, 'staffLocalesResponseSchema'),
-    { method: 'POST', locale: lng },
-  ).then((data) => data.locales);
+  return browserApi(`/spa/staff/content/locales/${code}/default`, lazySchema(contracts, 'staffLocalesResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+  }).then((data) => data.locales);
 }

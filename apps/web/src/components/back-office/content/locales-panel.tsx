@@ -1,0 +1,110 @@
+'use client';
+
+import type { StaffLocale } from '@playhouse/shared/contracts/staff-content';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import buttons from '@/components/ui/button.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { addLocale, setDefaultLocale } from '@/lib/back-office/content-api';
+import layout from './content.module.css';
+import table from './content-table.module.css';
+import { useContentErrorText } from './use-content-error-text';
+
+type LocalesPanelProps = {
+  lng: Locale;
+  initial: StaffLocale[];
+  /** Whether the staff member may add locales and choose the default. */
+  canManage: boolean;
+};
+
+/** The site's locales: which are on the site, the default, how much of each is translated; add one, pick the default. */
+export function LocalesPanel({ lng, initial, canManage }: LocalesPanelProps) {
+  const t = useTranslations('boContent.locales');
+  const tl = useTranslations('boContent.languages');
+  const errorText = useContentErrorText();
+  const [locales, setLocales] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (work: () => Promise<StaffLocale[]>, message: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      setLocales(await work());
+      setDone(message);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={layout.panel}>
+      <FormError message={error} />
+      <div role="status">{done ? <p className={layout.hint}>{done}</p> : null}</div>
+      <div className={table.scroll}>
+        <table className={table.table}>
+          <caption className={table.caption}>{t('caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('language')}</th>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('state')}</th>
+              <th scope="col">{t('translated')}</th>
+              {canManage ? <th scope="col">{t('actions')}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {locales.map((locale) => (
+              <tr key={locale.code}>
+                <th scope="row">{locale.added ? locale.title : tl(locale.code)}</th>
+                <td>{locale.code}</td>
+                <td>
+                  {!locale.added || !locale.enabled ? t('notOnSite') : locale.isDefault ? t('default') : t('onSite')}
+                </td>
+                <td>{t('translatedCount', { translated: locale.translated, total: locale.total })}</td>
+                {canManage ? (
+                  <td>
+                    {!locale.added || !locale.enabled ? (
+                      <button
+                        type="button"
+                        className={buttons.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void act(
+                            () => addLocale(lng, { code: locale.code, title: t(`native.${locale.code}`) }),
+                            t('added', { language: tl(locale.code) }),
+                          )
+                        }
+                      >
+                        {t('add', { language: tl(locale.code) })}
+                      </button>
+                    ) : locale.isDefault ? null : (
+                      <button
+                        type="button"
+                        className={buttons.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void act(
+                            () => setDefaultLocale(lng, locale.code),
+                            t('defaultSet', { language: locale.title }),
+                          )
+                        }
+                      >
+                        {t('makeDefault', { language: locale.title })}
+                      </button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
