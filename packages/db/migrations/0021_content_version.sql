@@ -3,6 +3,8 @@ CREATE TABLE "content_version" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "translations" ADD COLUMN "edited_at" timestamp with time zone;
+--> statement-breakpoint
 -- The web keeps api answers (texts, sliders, metadata...) in its own cache, keyed by this number: every change of
 -- public content raises it in the writing transaction, so the web's next render after the commit asks the api again
 -- (issue 11: a back-office edit shows on the site at once). The same trigger that NOTIFYs the api instances (0017)

@@ -33,6 +33,8 @@ export const translations = pgTable(
     key: text().notNull(),
     value: text().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When a staff member last set this text in the back office: reloading the message files keeps it. */
+    editedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.locale, t.key] })],
 );

@@ -73,10 +73,10 @@ export async function lockText(db: DbOrTx, locale: string, key: string) {
 export async function upsertText(db: DbOrTx, locale: string, key: string, value: string) {
   await db
     .insert(translations)
-    .values({ locale, key, value, updatedAt: new Date() })
+    .values({ locale, key, value, updatedAt: new Date(), editedAt: new Date() })
     .onConflictDoUpdate({
       target: [translations.locale, translations.key],
-      set: { value, updatedAt: new Date() },
+      set: { value, updatedAt: new Date(), editedAt: new Date() },
     });
 }
 
