@@ -67,7 +67,7 @@ describe('/spa/staff/content/slides', () => {
     const slugs = banners.items.map((slide) => slide.slug);
     expect(slugs).toEqual([...slugs].sort().reverse());
 
-    const paged = (await as(content).get('/spa/staff/content/slides?pageSize=2&page=2&sort=id')).json() as {
+    const paged = (await as(content).get('/spa/staff/content/slides?pageSize=2&page=2&sort=id&dir=asc')).json() as {
       items: StaffSlide[];
       page: number;
     };
@@ -80,6 +80,13 @@ describe('/spa/staff/content/slides', () => {
 
     const search = (await as(content).get('/spa/staff/content/slides?q=Willkommen')).json() as { items: StaffSlide[] };
     expect(search.items.map((slide) => slide.slug)).toContain('welcome');
+
+    // The whole filtered list as CSV (formula-safe cells, objects as JSON).
+    const csv = await as(content).get('/spa/staff/content/slides?kind=home&format=csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('id,slider,name,order,shown,link,text,button text,pictures');
+    expect(lines).toHaveLength(1 + stored.filter((row) => row.kind === 'home').length);
 
     // An unknown sort column is a 400, never raw SQL.
     expectErrorEnvelope(await as(content).get('/spa/staff/content/slides?sort=body;drop'), 400, 'validation_failed');
@@ -308,6 +315,11 @@ describe('/spa/staff/content/translations', () => {
     };
     expect(missing.items.map((item) => item.key)).toEqual([row!.key]);
     expect(missing.items[0]!.texts.pt).toBeUndefined();
+
+    const csv = await as(content).get('/spa/staff/content/translations?q=staffAuth.title&format=csv');
+    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header).toBe('key,en,de,es,pt,ru');
+    expect(rows.some((line) => line.startsWith('staffAuth.title,'))).toBe(true);
   });
 
   it('PUT /spa/staff/content/translations/:locale/:key stores a valid message; the next public request shows it; audited', async () => {

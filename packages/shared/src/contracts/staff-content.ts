@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../locales';
+import { sortableBy, staffPageQuerySchema, staffPageSchema } from '../staff/paging';
 import { localeCodeSchema, routePathSchema, SLIDER_KINDS } from './content';
 
 // The back office's content editors (issue 11 "Content"): what staff read and send. Texts are kept per locale as the
@@ -212,49 +213,23 @@ export type StaffInfoPopupItem = z.infer<typeof staffInfoPopupItemSchema>;
 export const staffInfoPopupWithdrawResponseSchema = z.object({ withdrawn: z.array(z.number().int()) });
 
 // Lists -----------------------------------------------------------------------------------------------------------------
+// The back office's paging contract (staff/paging.ts): page, pageSize, sort (a whitelisted column), dir, q, format=csv.
+// Without a sort, a list is in the order the site shows it (position, then id, ascending).
 
 /** One page of a content list, with the total for the pager. */
-export function staffContentPageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-}
+export const staffContentPageSchema = staffPageSchema;
 
-const listBase = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(100).optional(),
-};
-
-export const staffSlidesQuerySchema = z.object({
-  ...listBase,
+export const staffSlidesQuerySchema = sortableBy(['position', 'slug', 'id']).extend({
   kind: z.enum(SLIDER_KINDS).optional(),
-  sort: z.enum(['position', 'slug', 'id']).default('position'),
 });
 export type StaffSlidesQuery = z.infer<typeof staffSlidesQuerySchema>;
-export const staffBonusInfosQuerySchema = z.object({
-  ...listBase,
-  sort: z.enum(['position', 'slug', 'id']).default('position'),
-});
+export const staffBonusInfosQuerySchema = sortableBy(['position', 'slug', 'id']);
 export type StaffBonusInfosQuery = z.infer<typeof staffBonusInfosQuerySchema>;
-export const staffArticlesQuerySchema = z.object({
-  ...listBase,
-  sort: z.enum(['position', 'slug', 'routePath', 'id']).default('routePath'),
-});
+export const staffArticlesQuerySchema = sortableBy(['position', 'slug', 'routePath', 'id']);
 export type StaffArticlesQuery = z.infer<typeof staffArticlesQuerySchema>;
-export const staffPageMetadataQuerySchema = z.object({
-  ...listBase,
-  sort: z.enum(['routePath', 'id']).default('routePath'),
-});
+export const staffPageMetadataQuerySchema = sortableBy(['routePath', 'id']);
 export type StaffPageMetadataQuery = z.infer<typeof staffPageMetadataQuerySchema>;
-export const staffInfoPopupsQuerySchema = z.object({
-  page: listBase.page,
-  pageSize: listBase.pageSize,
-});
+export const staffInfoPopupsQuerySchema = staffPageQuerySchema.pick({ page: true, pageSize: true });
 
 export const staffCreatedResponseSchema = z.object({ id: z.number().int() });
 
@@ -266,9 +241,7 @@ export const messageKeySchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Dotted segments of letters, digits, - and _.');
 
-export const staffTranslationsQuerySchema = z.object({
-  page: listBase.page,
-  pageSize: listBase.pageSize,
+export const staffTranslationsQuerySchema = sortableBy(['key']).extend({
   /** Part of a key or of a text (any locale, or only `locale`'s when it is given). */
   q: z.string().trim().max(100).optional(),
   locale: localeCodeSchema.optional(),
@@ -277,8 +250,6 @@ export const staffTranslationsQuerySchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  sort: z.enum(['key']).default('key'),
-  dir: listBase.dir,
 });
 export type StaffTranslationsQuery = z.infer<typeof staffTranslationsQuerySchema>;
 

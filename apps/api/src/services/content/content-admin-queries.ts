@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
+import { pageWindow } from '@playhouse/shared';
 import { containing } from '../../lib/like-pattern';
 
 const { slides, articles, bonusInfos, pageMetadata, infoPopups } = schema;
@@ -10,17 +11,26 @@ export type BonusInfoRow = typeof bonusInfos.$inferSelect;
 export type PageMetadataRow = typeof pageMetadata.$inferSelect;
 export type InfoPopupRow = typeof infoPopups.$inferSelect;
 
-export interface PageWindow {
+/** The paging contract's part a query reads: which rows (pageWindow: a page, or the whole result for CSV), how sorted. */
+export interface ListWindow<Sort extends string> {
   page: number;
   pageSize: number;
+  format: 'json' | 'csv';
+  sort?: Sort;
   dir: 'asc' | 'desc';
 }
 
-function ordered(column: AnyColumn, dir: 'asc' | 'desc', tieBreak: AnyColumn): SQL[] {
+/** The order asked for, or the list's own (ascending, as the site shows it) when none is. */
+function ordered<Sort extends string>(
+  columns: Record<Sort, AnyColumn>,
+  fallback: Sort,
+  query: ListWindow<Sort>,
+  tieBreak: AnyColumn,
+): SQL[] {
+  const column = columns[query.sort ?? fallback];
+  const dir = query.sort ? query.dir : 'asc';
   return dir === 'asc' ? [asc(column), asc(tieBreak)] : [desc(column), desc(tieBreak)];
 }
-
-const offsetOf = (window: PageWindow) => (window.page - 1) * window.pageSize;
 
 // Slides (home slides and banners) --------------------------------------------------------------------------------
 
@@ -28,7 +38,7 @@ const SLIDE_SORTS = { position: slides.position, slug: slides.slug, id: slides.i
 
 export async function pageOfSlides(
   db: DbOrTx,
-  query: PageWindow & { kind?: 'home' | 'banner'; q?: string; sort: keyof typeof SLIDE_SORTS },
+  query: ListWindow<keyof typeof SLIDE_SORTS> & { kind?: 'home' | 'banner'; q?: string },
 ) {
   const filters: SQL[] = [];
   if (query.kind) filters.push(eq(slides.kind, query.kind));
@@ -42,9 +52,9 @@ export async function pageOfSlides(
       .select()
       .from(slides)
       .where(where)
-      .orderBy(...ordered(SLIDE_SORTS[query.sort], query.dir, slides.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
+      .orderBy(...ordered(SLIDE_SORTS, 'position', query, slides.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db.select({ n: count() }).from(slides).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -73,10 +83,7 @@ export async function deleteSlide(db: DbOrTx, id: number) {
 
 const BONUS_INFO_SORTS = { position: bonusInfos.position, slug: bonusInfos.slug, id: bonusInfos.id } as const;
 
-export async function pageOfBonusInfos(
-  db: DbOrTx,
-  query: PageWindow & { q?: string; sort: keyof typeof BONUS_INFO_SORTS },
-) {
+export async function pageOfBonusInfos(db: DbOrTx, query: ListWindow<keyof typeof BONUS_INFO_SORTS> & { q?: string }) {
   const pattern = query.q ? containing(query.q) : undefined;
   const where = pattern
     ? or(ilike(bonusInfos.slug, pattern), ilike(sql`${bonusInfos.imageTitle}::text`, pattern))
@@ -86,9 +93,9 @@ export async function pageOfBonusInfos(
       .select()
       .from(bonusInfos)
       .where(where)
-      .orderBy(...ordered(BONUS_INFO_SORTS[query.sort], query.dir, bonusInfos.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
+      .orderBy(...ordered(BONUS_INFO_SORTS, 'position', query, bonusInfos.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db.select({ n: count() }).from(bonusInfos).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -122,7 +129,7 @@ const ARTICLE_SORTS = {
   id: articles.id,
 } as const;
 
-export async function pageOfArticles(db: DbOrTx, query: PageWindow & { q?: string; sort: keyof typeof ARTICLE_SORTS }) {
+export async function pageOfArticles(db: DbOrTx, query: ListWindow<keyof typeof ARTICLE_SORTS> & { q?: string }) {
   const pattern = query.q ? containing(query.q) : undefined;
   const where = pattern
     ? or(
@@ -136,9 +143,9 @@ export async function pageOfArticles(db: DbOrTx, query: PageWindow & { q?: strin
       .select()
       .from(articles)
       .where(where)
-      .orderBy(...ordered(ARTICLE_SORTS[query.sort], query.dir, articles.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
+      .orderBy(...ordered(ARTICLE_SORTS, 'routePath', query, articles.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db.select({ n: count() }).from(articles).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -167,10 +174,7 @@ export async function deleteArticle(db: DbOrTx, id: number) {
 
 const METADATA_SORTS = { routePath: pageMetadata.routePath, id: pageMetadata.id } as const;
 
-export async function pageOfPageMetadata(
-  db: DbOrTx,
-  query: PageWindow & { q?: string; sort: keyof typeof METADATA_SORTS },
-) {
+export async function pageOfPageMetadata(db: DbOrTx, query: ListWindow<keyof typeof METADATA_SORTS> & { q?: string }) {
   const pattern = query.q ? containing(query.q) : undefined;
   const where = pattern
     ? or(ilike(pageMetadata.routePath, pattern), ilike(sql`${pageMetadata.title}::text`, pattern))
@@ -180,9 +184,9 @@ export async function pageOfPageMetadata(
       .select()
       .from(pageMetadata)
       .where(where)
-      .orderBy(...ordered(METADATA_SORTS[query.sort], query.dir, pageMetadata.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
+      .orderBy(...ordered(METADATA_SORTS, 'routePath', query, pageMetadata.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db.select({ n: count() }).from(pageMetadata).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

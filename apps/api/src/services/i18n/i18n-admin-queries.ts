@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
+import { pageWindow } from '@playhouse/shared';
 
 const { locales, translations } = schema;
 
@@ -30,7 +31,7 @@ function keyConditions(filter: TranslationFilter): SQL | undefined {
 export async function pageOfTranslations(
   db: DbOrTx,
   filter: TranslationFilter,
-  window: { page: number; pageSize: number; dir: 'asc' | 'desc' },
+  window: { page: number; pageSize: number; format: 'json' | 'csv'; sort?: 'key'; dir: 'asc' | 'desc' },
 ) {
   const having = keyConditions(filter);
   // Drizzle's builders change in place: one for the page, another for the count.
@@ -45,9 +46,9 @@ export async function pageOfTranslations(
       .having(having);
   const [rows, [total]] = await Promise.all([
     grouped()
-      .orderBy(window.dir === 'asc' ? asc(translations.key) : desc(translations.key))
-      .limit(window.pageSize)
-      .offset((window.page - 1) * window.pageSize),
+      .orderBy(window.sort && window.dir === 'desc' ? desc(translations.key) : asc(translations.key))
+      .limit(pageWindow(window).limit)
+      .offset(pageWindow(window).offset),
     db.select({ n: count() }).from(grouped().as('matching')),
   ]);
   return { rows, total: total?.n ?? 0 };

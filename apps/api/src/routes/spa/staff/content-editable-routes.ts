@@ -2,11 +2,14 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, staffContentPageSchema, type StaffPermission } from '@playhouse/shared';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 import type { ContentActor } from '../../../services/content/content-admin-service';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
+/** A list query of the paging contract: whatever its filters, it says whether it asks for CSV. */
+type ListQuery = z.ZodType<{ format: 'json' | 'csv' }>;
 
 interface EditableService<Query, Body, Item> {
   list: (query: Query) => Promise<{ items: Item[]; total: number; page: number; pageSize: number }>;
@@ -16,7 +19,7 @@ interface EditableService<Query, Body, Item> {
   remove: (actor: ContentActor, id: number) => Promise<void>;
 }
 
-interface EditableRoutes<Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType> {
+interface EditableRoutes<Q extends ListQuery, B extends z.ZodType, I extends z.ZodType> {
   /** Under /spa/staff: "/content/slides". */
   path: string;
   /** The operationIds' noun: "Slide" → staffListSlides, staffCreateSlide... */
@@ -27,6 +30,8 @@ interface EditableRoutes<Q extends z.ZodType, B extends z.ZodType, I extends z.Z
   query: Q;
   body: B;
   item: I;
+  /** The columns of the list's CSV export (`format=csv`: every row the filters match, up to the cap). */
+  csv: CsvColumn<z.infer<I>>[];
   read: StaffPermission;
   write: StaffPermission;
   service: () => EditableService<z.infer<Q>, z.infer<B>, z.infer<I>>;
@@ -36,7 +41,7 @@ interface EditableRoutes<Q extends z.ZodType, B extends z.ZodType, I extends z.Z
  * The five routes of one kind of content the back office edits: a page of the list, one item, create, replace and
  * delete. Reads need `read`, writes `write`; every write is audited by the service in its transaction.
  */
-export function editableRoutes<Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
+export function editableRoutes<Q extends ListQuery, B extends z.ZodType, I extends z.ZodType>(
   app: App,
   spec: EditableRoutes<Q, B, I>,
 ) {
@@ -54,14 +59,19 @@ export function editableRoutes<Q extends z.ZodType, B extends z.ZodType, I exten
       schema: {
         operationId: `staffList${spec.plural}`,
         tags: ['staff'],
-        summary: `One page of the ${spec.noun} list, filtered by q and sorted by a listed column`,
+        summary:
+          `One page of the ${spec.noun} list, filtered by q and sorted by a listed column; format=csv exports ` +
+          'every row the filters match (at most 10,000)',
         querystring: spec.query,
         response: { 200: page, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/content/<kind> - a page of the list
-      return spec.service().list(spec.query.parse(request.query));
+      const query = spec.query.parse(request.query);
+      const page = await spec.service().list(query);
+      if (query.format === 'csv') return sendCsv(reply, `${spec.path.split('/').at(-1)}.csv`, spec.csv, page.items);
+      return page;
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LOCALES,
   staffContentPageSchema,
   staffLocaleBodySchema,
   staffLocaleParamsSchema,
@@ -12,6 +13,7 @@ import {
   staffTranslationSchema,
   staffTranslationsQuerySchema,
 } from '@playhouse/shared';
+import { sendCsv } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 
@@ -31,14 +33,23 @@ const staffTranslationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff'],
         summary:
           'One page of UI text keys with their text in every locale: searched by key or text (in one locale when ' +
-          'named), or only the keys a locale has no text of its own for',
+          'named), or only the keys a locale has no text of its own for; format=csv exports every key the search ' +
+          'matches (at most 10,000), a column per locale',
         querystring: staffTranslationsQuerySchema,
         response: { 200: staffContentPageSchema(staffTranslationSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/content/translations - a page of texts
-      return admin().translations(request.query);
+      const page = await admin().translations(request.query);
+      if (request.query.format !== 'csv') return page;
+      const rows = page.items.map((item) => ({ key: item.key, ...item.texts }));
+      return sendCsv(
+        reply,
+        'texts.csv',
+        [{ key: 'key', header: 'key' }, ...LOCALES.map((code) => ({ key: code, header: code }))],
+        rows,
+      );
     },
   );
 
