@@ -231,6 +231,12 @@ export const staffPageMetadataQuerySchema = sortableBy(['routePath', 'id']);
 export type StaffPageMetadataQuery = z.infer<typeof staffPageMetadataQuerySchema>;
 export const staffInfoPopupsQuerySchema = staffPageQuerySchema.pick({ page: true, pageSize: true });
 
+export const staffSlidesPageSchema = staffPageSchema(staffSlideSchema);
+export const staffBonusInfosPageSchema = staffPageSchema(staffBonusInfoSchema);
+export const staffArticlesPageSchema = staffPageSchema(staffArticleSchema);
+export const staffPageMetadataPageSchema = staffPageSchema(staffPageMetadataSchema);
+export const staffInfoPopupsPageSchema = staffPageSchema(staffInfoPopupItemSchema);
+
 export const staffCreatedResponseSchema = z.object({ id: z.number().int() });
 
 // Translations ---------------------------------------------------------------------------------------------------------
@@ -257,6 +263,7 @@ export const staffTranslationSchema = z
   .object({ key: z.string(), texts: localizedTextValueSchema })
   .meta({ id: 'StaffTranslation' });
 export type StaffTranslation = z.infer<typeof staffTranslationSchema>;
+export const staffTranslationsPageSchema = staffPageSchema(staffTranslationSchema);
 
 export const staffTranslationParamsSchema = z.object({ locale: localeCodeSchema, key: messageKeySchema });
 export const staffTranslationBodySchema = z.object({ value: z.string().max(10_000) }).strict();

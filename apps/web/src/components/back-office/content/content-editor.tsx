@@ -25,6 +25,8 @@ type ContentEditorProps<Item, Body> = {
   onDelete?: () => Promise<void>;
   /** Disables editing (a role that may read but not change this kind). */
   readOnly?: boolean;
+  /** Values a new item starts with, over the spec's (a banner's slider). */
+  preset?: EditorValues;
 };
 
 /** The api names fields by their path ("body.de", "images.mobile"): the editor's own control, or the first under it. */
@@ -48,11 +50,12 @@ export function ContentEditor<Item, Body>({
   savedMessage,
   onDelete,
   readOnly = false,
+  preset,
 }: ContentEditorProps<Item, Body>) {
   const t = useTranslations('boContent');
   const errorText = useContentErrorText();
   const formId = useId();
-  const [values, setValues] = useState<EditorValues>(() => spec.toValues(item));
+  const [values, setValues] = useState<EditorValues>(() => ({ ...spec.toValues(item), ...preset }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

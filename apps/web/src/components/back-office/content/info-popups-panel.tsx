@@ -6,7 +6,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
+import useSWR from 'swr';
+import { LoadError } from '@/components/ui/load-error';
 import { formatDateTime } from '@/lib/account/money-format';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
 import { ContentEditor } from './content-editor';
 import layout from './content.module.css';
@@ -16,19 +19,25 @@ import { useContentErrorText } from './use-content-error-text';
 
 type InfoPopupsPanelProps = {
   lng: Locale;
-  initial: StaffInfoPopupItem[];
   canPublish: boolean;
 };
 
 /** The announcement (the site's info popup): the ones published, the one shown first; publish a new one, take it down. */
-export function InfoPopupsPanel({ lng, initial, canPublish }: InfoPopupsPanelProps) {
+export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   const t = useTranslations('boContent.infoPopups');
   const errorText = useContentErrorText();
-  const [items, setItems] = useState(initial);
+  const {
+    data,
+    error: loadError,
+    mutate,
+  } = useSWR(['bo-info-popups', lng], () => listInfoPopups(lng, { pageSize: '20' }), SWR_OPTIONS);
+  const items: StaffInfoPopupItem[] = data?.items ?? [];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const reload = async () => setItems((await listInfoPopups(lng, { pageSize: 20 })).items);
+  const reload = async () => {
+    await mutate();
+  };
 
   const withdraw = async () => {
     setBusy(true);
@@ -44,6 +53,14 @@ export function InfoPopupsPanel({ lng, initial, canPublish }: InfoPopupsPanelPro
   };
 
   const shown = items.find((item) => item.active);
+
+  if (!data) {
+    return loadError ? (
+      <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
+    ) : (
+      <p className={layout.hint}>{t('loading')}</p>
+    );
+  }
 
   return (
     <div className={layout.panel}>

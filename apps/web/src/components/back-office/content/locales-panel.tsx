@@ -6,24 +6,26 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
-import { addLocale, setDefaultLocale } from '@/lib/back-office/content-api';
+import useSWR from 'swr';
+import { LoadError } from '@/components/ui/load-error';
+import { addLocale, listLocales, setDefaultLocale } from '@/lib/back-office/content-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
 import table from './content-table.module.css';
 import { useContentErrorText } from './use-content-error-text';
 
 type LocalesPanelProps = {
   lng: Locale;
-  initial: StaffLocale[];
   /** Whether the staff member may add locales and choose the default. */
   canManage: boolean;
 };
 
 /** The site's locales: which are on the site, the default, how much of each is translated; add one, pick the default. */
-export function LocalesPanel({ lng, initial, canManage }: LocalesPanelProps) {
+export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
   const t = useTranslations('boContent.locales');
   const tl = useTranslations('boContent.languages');
   const errorText = useContentErrorText();
-  const [locales, setLocales] = useState(initial);
+  const { data: locales, error: loadError, mutate } = useSWR(['bo-locales', lng], () => listLocales(lng), SWR_OPTIONS);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function LocalesPanel({ lng, initial, canManage }: LocalesPanelProps) {
     setError(null);
     setDone(null);
     try {
-      setLocales(await work());
+      await mutate(await work(), { revalidate: false });
       setDone(message);
     } catch (caught) {
       setError(errorText(caught));
@@ -41,6 +43,14 @@ export function LocalesPanel({ lng, initial, canManage }: LocalesPanelProps) {
       setBusy(false);
     }
   };
+
+  if (!locales) {
+    return loadError ? (
+      <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
+    ) : (
+      <p className={layout.hint}>{t('loading')}</p>
+    );
+  }
 
   return (
     <div className={layout.panel}>

@@ -49,7 +49,7 @@ export function TranslationsScreen({ lng, canEdit }: { lng: Locale; canEdit: boo
   const pathname = usePathname();
   const filters = translationFiltersFrom(new URLSearchParams(useSearchParams().toString()));
   const formId = useId();
-  const query = { ...translationQuery(filters), pageSize: PAGE_SIZE };
+  const query = { ...translationQuery(filters), pageSize: String(PAGE_SIZE) };
   const { data, error, mutate } = useSWR(
     ['bo-translations', lng, JSON.stringify(query)],
     () => listTranslations(lng, query),
