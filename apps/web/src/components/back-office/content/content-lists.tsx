@@ -8,13 +8,14 @@ import type {
 } from '@playhouse/shared/contracts/staff-content';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { DataTable, type DataColumn } from '@/components/back-office/data-table';
+import type { ReactNode } from 'react';
+import { DataTable, type DataColumn, type TablePage } from '@/components/back-office/data-table';
 import { TableFilters } from '@/components/back-office/table-filters';
 import { useTableQuery } from '@/components/back-office/use-table-query';
 import buttons from '@/components/ui/button.module.css';
 import { Link } from '@/i18n/navigation';
 import { articlesApi, bonusInfosApi, pageMetadataApi, slidesApi } from '@/lib/back-office/content-api';
-import { csvExportHref } from '@/lib/back-office/office-api';
+import { csvExportHref, type TableQuery } from '@/lib/back-office/office-api';
 
 /** Where a list's rows are edited: the list's own address plus the item's id. */
 type ListProps = { lng: Locale; base: `/staff/content/${string}` };
@@ -41,6 +42,42 @@ function EditLink({ base, id, name }: { base: string; id: number; name: string }
   return <Link href={`${base}/${id}`}>{t('edit', { name })}</Link>;
 }
 
+/** A content list: the search (names and texts in every language) above the server-paged table. */
+function SearchableTable<Row extends { id: number }>(props: {
+  caption: string;
+  columns: DataColumn<Row>[];
+  fetchPage: (query: TableQuery) => Promise<TablePage<Row>>;
+  cacheKey: string;
+  csvPath?: string;
+  /** Beside the search: the export link of a list whose filters are the screen's own. */
+  extra?: ReactNode;
+}) {
+  const t = useTranslations('boContent.list');
+  return (
+    <>
+      <TableFilters label={t('search')} fields={[{ name: 'q', label: t('search'), type: 'search' }]} />
+      {props.extra}
+      <DataTable
+        caption={props.caption}
+        columns={props.columns}
+        fetchPage={props.fetchPage}
+        cacheKey={props.cacheKey}
+        rowKey={(row) => row.id}
+        csvPath={props.csvPath}
+      />
+    </>
+  );
+}
+
+/** The last column of every list: the link to the row's editor. */
+function editColumn<Row extends { id: number }>(header: string, base: string, name: (row: Row) => string) {
+  return {
+    id: 'actions',
+    header,
+    cell: (row: Row) => <EditLink base={base} id={row.id} name={name(row)} />,
+  } satisfies DataColumn<Row>;
+}
+
 /** Home slides or banners (`kind`): name, text, order, shown; the filter searches names and texts. */
 export function SlidesList({ lng, base, kind }: ListProps & { kind: 'home' | 'banner' }) {
   const { t, yesNo } = useCommonColumns();
@@ -51,27 +88,21 @@ export function SlidesList({ lng, base, kind }: ListProps & { kind: 'home' | 'ba
     { id: 'text', header: t('columns.text'), cell: (row) => excerpt(textIn(row.body, lng)) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
     { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row) => <EditLink base={base} id={row.id} name={row.slug} />,
-    },
+    editColumn<StaffSlide>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
-    <>
-      <TableFilters label={t('list.search')} fields={[{ name: 'q', label: t('list.search'), type: 'search' }]} />
-      {/* The slider is the screen's, not the address's: the export link names it itself. */}
-      <a className={buttons.secondary} href={csvExportHref('/spa/staff/content/slides', { ...query, kind })} download>
-        {tt('exportCsv')}
-      </a>
-      <DataTable
-        caption={t(kind === 'home' ? 'pages.slides.title' : 'pages.banners.title')}
-        columns={columns}
-        fetchPage={(page) => slidesApi.list(lng, { ...page, kind })}
-        cacheKey={`content-slides-${kind}`}
-        rowKey={(row) => row.id}
-      />
-    </>
+    <SearchableTable
+      caption={t(kind === 'home' ? 'pages.slides.title' : 'pages.banners.title')}
+      columns={columns}
+      fetchPage={(page) => slidesApi.list(lng, { ...page, kind })}
+      cacheKey={`content-slides-${kind}`}
+      extra={
+        // The slider is the screen's, not the address's: the export link names it itself.
+        <a className={buttons.secondary} href={csvExportHref('/spa/staff/content/slides', { ...query, kind })} download>
+          {tt('exportCsv')}
+        </a>
+      }
+    />
   );
 }
 
@@ -82,24 +113,16 @@ export function BonusInfosList({ lng, base }: ListProps) {
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.imageTitle, lng) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
     { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row) => <EditLink base={base} id={row.id} name={row.slug} />,
-    },
+    editColumn<StaffBonusInfo>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
-    <>
-      <TableFilters label={t('list.search')} fields={[{ name: 'q', label: t('list.search'), type: 'search' }]} />
-      <DataTable
-        caption={t('pages.bonusInfos.title')}
-        columns={columns}
-        fetchPage={(query) => bonusInfosApi.list(lng, query)}
-        cacheKey="content-bonus-infos"
-        rowKey={(row) => row.id}
-        csvPath="/spa/staff/content/bonus-infos"
-      />
-    </>
+    <SearchableTable
+      caption={t('pages.bonusInfos.title')}
+      columns={columns}
+      fetchPage={(query) => bonusInfosApi.list(lng, query)}
+      cacheKey="content-bonus-infos"
+      csvPath="/spa/staff/content/bonus-infos"
+    />
   );
 }
 
@@ -112,24 +135,16 @@ export function ArticlesList({ lng, base }: ListProps) {
     { id: 'isMain', header: t('columns.isMain'), cell: (row) => yesNo(row.isMain) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
     { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row) => <EditLink base={base} id={row.id} name={row.slug} />,
-    },
+    editColumn<StaffArticle>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
-    <>
-      <TableFilters label={t('list.search')} fields={[{ name: 'q', label: t('list.search'), type: 'search' }]} />
-      <DataTable
-        caption={t('pages.articles.title')}
-        columns={columns}
-        fetchPage={(query) => articlesApi.list(lng, query)}
-        cacheKey="content-articles"
-        rowKey={(row) => row.id}
-        csvPath="/spa/staff/content/articles"
-      />
-    </>
+    <SearchableTable
+      caption={t('pages.articles.title')}
+      columns={columns}
+      fetchPage={(query) => articlesApi.list(lng, query)}
+      cacheKey="content-articles"
+      csvPath="/spa/staff/content/articles"
+    />
   );
 }
 
@@ -139,23 +154,15 @@ export function PageMetadataList({ lng, base }: ListProps) {
     { id: 'routePath', header: t('columns.routePath'), cell: (row) => row.routePath, sortable: true },
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.title, lng) },
     { id: 'robotsIndex', header: t('fields.robotsIndex'), cell: (row) => yesNo(row.robotsIndex) },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row) => <EditLink base={base} id={row.id} name={row.routePath} />,
-    },
+    editColumn<StaffPageMetadata>(t('columns.actions'), base, (row) => row.routePath),
   ];
   return (
-    <>
-      <TableFilters label={t('list.search')} fields={[{ name: 'q', label: t('list.search'), type: 'search' }]} />
-      <DataTable
-        caption={t('pages.pageMetadata.title')}
-        columns={columns}
-        fetchPage={(query) => pageMetadataApi.list(lng, query)}
-        cacheKey="content-page-metadata"
-        rowKey={(row) => row.id}
-        csvPath="/spa/staff/content/page-metadata"
-      />
-    </>
+    <SearchableTable
+      caption={t('pages.pageMetadata.title')}
+      columns={columns}
+      fetchPage={(query) => pageMetadataApi.list(lng, query)}
+      cacheKey="content-page-metadata"
+      csvPath="/spa/staff/content/page-metadata"
+    />
   );
 }
