@@ -87,7 +87,7 @@ test('a content editor changes a home slide and a text, and the public site show
     await german.fill('Herzlich willkommen bei {siteName');
     await entry.getByRole('button', { name: 'Save German' }).click();
     await expect(entry.getByRole('alert')).toHaveText(
-      'This is no valid ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at character 24.',
+      'This is no valid ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at character 25.',
     );
     await expect(german).toHaveAttribute('aria-invalid', 'true');
     await axe.page(editor);
