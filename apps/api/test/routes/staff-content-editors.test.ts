@@ -84,7 +84,10 @@ describe('/spa/staff/content/slides', () => {
     // The whole filtered list as CSV (formula-safe cells, objects as JSON).
     const csv = await as(content).get('/spa/staff/content/slides?kind=home&format=csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,slider,name,order,shown,link,text,button text,pictures');
     expect(lines).toHaveLength(1 + stored.filter((row) => row.kind === 'home').length);
 
@@ -317,7 +320,10 @@ describe('/spa/staff/content/translations', () => {
     expect(missing.items[0]!.texts.pt).toBeUndefined();
 
     const csv = await as(content).get('/spa/staff/content/translations?q=staffAuth.title&format=csv');
-    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toBe('key,en,de,es,pt,ru');
     expect(rows.some((line) => line.startsWith('staffAuth.title,'))).toBe(true);
   });
