@@ -33,8 +33,8 @@ const excerpt = (html: string) => {
 
 function useCommonColumns() {
   const t = useTranslations('boContent');
-  const yesNo = (value: boolean) => (value ? t('list.yes') : t('list.no'));
-  return { t, yesNo };
+  const shown = (value: boolean) => (value ? t('list.shown') : t('list.hidden'));
+  return { t, shown };
 }
 
 function EditLink({ base, id, name }: { base: string; id: number; name: string }) {
@@ -80,14 +80,14 @@ function editColumn<Row extends { id: number }>(header: string, base: string, na
 
 /** Home slides or banners (`kind`): name, text, order, shown; the filter searches names and texts. */
 export function SlidesList({ lng, base, kind }: ListProps & { kind: 'home' | 'banner' }) {
-  const { t, yesNo } = useCommonColumns();
+  const { t, shown } = useCommonColumns();
   const tt = useTranslations('backOffice.table');
   const { query } = useTableQuery();
   const columns: DataColumn<StaffSlide>[] = [
     { id: 'slug', header: t('columns.slug'), cell: (row) => row.slug, sortable: true },
     { id: 'text', header: t('columns.text'), cell: (row) => excerpt(textIn(row.body, lng)) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
-    { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
+    { id: 'active', header: t('columns.active'), cell: (row) => shown(row.active) },
     editColumn<StaffSlide>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
@@ -107,12 +107,12 @@ export function SlidesList({ lng, base, kind }: ListProps & { kind: 'home' | 'ba
 }
 
 export function BonusInfosList({ lng, base }: ListProps) {
-  const { t, yesNo } = useCommonColumns();
+  const { t, shown } = useCommonColumns();
   const columns: DataColumn<StaffBonusInfo>[] = [
     { id: 'slug', header: t('columns.slug'), cell: (row) => row.slug, sortable: true },
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.imageTitle, lng) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
-    { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
+    { id: 'active', header: t('columns.active'), cell: (row) => shown(row.active) },
     editColumn<StaffBonusInfo>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
@@ -127,14 +127,14 @@ export function BonusInfosList({ lng, base }: ListProps) {
 }
 
 export function ArticlesList({ lng, base }: ListProps) {
-  const { t, yesNo } = useCommonColumns();
+  const { t, shown } = useCommonColumns();
   const columns: DataColumn<StaffArticle>[] = [
     { id: 'routePath', header: t('columns.routePath'), cell: (row) => row.routePath, sortable: true },
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.title, lng) },
     { id: 'slug', header: t('columns.slug'), cell: (row) => row.slug, sortable: true },
-    { id: 'isMain', header: t('columns.isMain'), cell: (row) => yesNo(row.isMain) },
+    { id: 'isMain', header: t('columns.isMain'), cell: (row) => (row.isMain ? t('list.main') : t('list.notMain')) },
     { id: 'position', header: t('columns.position'), cell: (row) => row.position, sortable: true, numeric: true },
-    { id: 'active', header: t('columns.active'), cell: (row) => yesNo(row.active) },
+    { id: 'active', header: t('columns.active'), cell: (row) => shown(row.active) },
     editColumn<StaffArticle>(t('columns.actions'), base, (row) => row.slug),
   ];
   return (
@@ -149,11 +149,15 @@ export function ArticlesList({ lng, base }: ListProps) {
 }
 
 export function PageMetadataList({ lng, base }: ListProps) {
-  const { t, yesNo } = useCommonColumns();
+  const { t, shown } = useCommonColumns();
   const columns: DataColumn<StaffPageMetadata>[] = [
     { id: 'routePath', header: t('columns.routePath'), cell: (row) => row.routePath, sortable: true },
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.title, lng) },
-    { id: 'robotsIndex', header: t('fields.robotsIndex'), cell: (row) => yesNo(row.robotsIndex) },
+    {
+      id: 'robotsIndex',
+      header: t('fields.robotsIndex'),
+      cell: (row) => (row.robotsIndex ? t('list.indexed') : t('list.notIndexed')),
+    },
     editColumn<StaffPageMetadata>(t('columns.actions'), base, (row) => row.routePath),
   ];
   return (

@@ -14,6 +14,12 @@ import layout from './content.module.css';
 import table from './content-table.module.css';
 import { useContentErrorText } from './use-content-error-text';
 
+/** A language named in itself, as the site's language list shows it ("Deutsch", "Español"). */
+function nativeName(code: Locale): string {
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
 type LocalesPanelProps = {
   lng: Locale;
   /** Whether the staff member may add locales and choose the default. */
@@ -86,7 +92,7 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
                         disabled={busy}
                         onClick={() =>
                           void act(
-                            () => addLocale(lng, { code: locale.code, title: t(`native.${locale.code}`) }),
+                            () => addLocale(lng, { code: locale.code, title: nativeName(locale.code) }),
                             t('added', { language: tl(locale.code) }),
                           )
                         }
