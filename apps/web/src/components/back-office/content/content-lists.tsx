@@ -149,7 +149,7 @@ export function ArticlesList({ lng, base }: ListProps) {
 }
 
 export function PageMetadataList({ lng, base }: ListProps) {
-  const { t, shown } = useCommonColumns();
+  const { t } = useCommonColumns();
   const columns: DataColumn<StaffPageMetadata>[] = [
     { id: 'routePath', header: t('columns.routePath'), cell: (row) => row.routePath, sortable: true },
     { id: 'title', header: t('columns.title'), cell: (row) => textIn(row.title, lng) },
