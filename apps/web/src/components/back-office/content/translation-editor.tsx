@@ -83,9 +83,9 @@ export function TranslationEditor({ lng, item, locales, canEdit }: TranslationEd
 
   return (
     <article className={layout.translation} aria-labelledby={`${baseId}-key`}>
-      <h3 id={`${baseId}-key`} className={layout.key}>
+      <h2 id={`${baseId}-key`} className={layout.key}>
         {item.key}
-      </h3>
+      </h2>
       {locales.map((locale) => {
         const current = state[locale]!;
         const id = `${baseId}-${locale}`;
