@@ -60,6 +60,23 @@ describe('content change notifications (migration 0017)', () => {
     expect(heard).toEqual([]);
   });
 
+  it('raises the content version in the writing transaction (migration 0021), and not for a rolled-back one', async () => {
+    const version = async () => {
+      const result = await handle.db.execute(sql`select version from content_version where id = 1`);
+      return Number((result as unknown as { rows: { version: string | number }[] }).rows[0]?.version);
+    };
+    const before = await version();
+    await handle.db.execute(sql`update articles set position = position`);
+    expect(await version()).toBe(before + 1);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`update translations set value = value`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await version()).toBe(before + 1);
+  });
+
   it('knows every kind the triggers send, and nothing else', () => {
     for (const kind of CONTENT_KINDS) expect(contentKindOf(kind)).toBe(kind);
     expect(contentKindOf('ledger')).toBeNull();

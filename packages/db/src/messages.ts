@@ -105,7 +105,8 @@ const INSERT_BATCH = 500;
 
 /**
  * Makes the translations table hold exactly these catalogues: new keys are added, changed texts updated (their
- * updatedAt moves), unchanged rows left alone and keys no longer in a file removed. One transaction (a savepoint
+ * updatedAt moves), unchanged rows left alone and keys no longer in a file removed. A text staff set in the back
+ * office (editedAt) is kept as they wrote it while its key is still in the files. One transaction (a savepoint
  * when `db` is already a transaction).
  */
 export async function writeMessages(db: DbOrTx, catalogues: MessageCatalogues): Promise<{ keys: number }> {
@@ -135,7 +136,8 @@ export async function writeMessages(db: DbOrTx, catalogues: MessageCatalogues): 
           .onConflictDoUpdate({
             target: [translations.locale, translations.key],
             set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-            setWhere: sql`${translations.value} is distinct from excluded.value`,
+            // A text a staff member set in the back office is theirs until they change it again.
+            setWhere: sql`${translations.value} is distinct from excluded.value and ${translations.editedAt} is null`,
           });
       }
     }

@@ -20,3 +20,4 @@ export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';
 export * from './contracts/dashboard';
+export * from './contracts/staff-content';

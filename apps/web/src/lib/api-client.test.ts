@@ -3,12 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, getCategory, getInfoPopup, getLocales, getPageMetadata } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
+const queued: Response[] = [];
+/** The api's content version as /spa/content-version answers it. */
+let version = 7;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function answer(status: number, body: unknown) {
-  fetchMock.mockResolvedValueOnce(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
+  queued.push(json(status, body));
 }
+
+/** The calls other than the content version's. */
+const apiCalls = () => fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/spa/content-version'));
 
 const POPUP = {
   id: 2,
@@ -22,6 +29,9 @@ const POPUP = {
 
 describe('api client', () => {
   beforeEach(() => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/spa/content-version') ? json(200, { version: String(version) }) : queued.shift()!,
+    );
     vi.stubGlobal('fetch', fetchMock);
     vi.stubEnv('API_URL', 'http://127.0.0.1:4999');
   });
@@ -43,9 +53,28 @@ describe('api client', () => {
       robots: { index: true, follow: true },
     });
     await getPageMetadata('de', '/category/slots');
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = apiCalls()[0]!;
     expect(url).toBe('http://127.0.0.1:4999/spa/seo/page-metadata?routePath=%2Fcategory%2Fslots');
     expect((init?.headers as Record<string, string>)['X-Locale']).toBe('de');
+  });
+
+  it('keys every kept answer by the content version, which an edit raises: the next render asks again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      answer(200, POPUP);
+      await getInfoPopup('en');
+      const first = apiCalls()[0]![1]?.headers as Record<string, string>;
+      expect(first['X-Content-Version']).toBe(String(version));
+      // Within a second the version read is trusted; after it the edit's new version is read and sent.
+      version += 1;
+      vi.advanceTimersByTime(1_500);
+      answer(200, POPUP);
+      await getInfoPopup('en');
+      const second = apiCalls()[1]![1]?.headers as Record<string, string>;
+      expect(second['X-Content-Version']).toBe(String(version));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('returns the answer parsed by its shared schema', async () => {

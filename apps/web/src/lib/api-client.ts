@@ -2,6 +2,7 @@ import {
   articlesResponseSchema,
   categoriesResponseSchema,
   categoryResponseSchema,
+  contentVersionSchema,
   headDataSchema,
   infoPopupSchema,
   localesResponseSchema,
@@ -19,8 +20,36 @@ import { serverEnv, webServerHeaders } from './env';
 
 export { ApiError };
 
-/** How long the server keeps an api answer before asking again; operators' edits show up within this time. */
+/**
+ * How long the server keeps an api answer before asking again. Operators' edits do not wait for it: kept answers are
+ * keyed by the api's content version (below), which every edit raises.
+ */
 export const CONTENT_REVALIDATE_SECONDS = 60;
+
+/** How long one web process trusts the content version it read: at most one extra api call per second. */
+const CONTENT_VERSION_TTL_MS = 1_000;
+const CONTENT_VERSION_HEADER = 'X-Content-Version';
+let knownVersion: { readAt: number; version: Promise<string | null> } | undefined;
+
+/**
+ * The api's content version, a number the database raises with every change of public content (texts, sliders,
+ * metadata, the catalogue...). It is sent with every kept request, and Next keys its fetch cache by the headers: a
+ * back-office edit changes the key, so the next render asks the api again instead of showing the kept answer for up
+ * to a minute. Without an answer (the api restarting) requests go out without it, kept as before.
+ */
+function contentVersion(): Promise<string | null> {
+  const now = Date.now();
+  if (!knownVersion || now - knownVersion.readAt > CONTENT_VERSION_TTL_MS) {
+    const version = fetch(`${serverEnv().API_URL}/spa/content-version`, {
+      cache: 'no-store',
+      headers: { accept: 'application/json', ...webServerHeaders() },
+    })
+      .then(async (response) => (response.ok ? contentVersionSchema.parse(await response.json()).version : null))
+      .catch(() => null);
+    knownVersion = { readAt: now, version };
+  }
+  return knownVersion.version;
+}
 
 type RequestOptions = {
   locale?: Locale;
@@ -53,11 +82,13 @@ export async function apiGet<S extends z.ZodType>(
     ...options.headers,
   };
   if (options.locale) headers['X-Locale'] = options.locale;
+  const revalidate = options.revalidate ?? CONTENT_REVALIDATE_SECONDS;
+  if (onServer && revalidate > 0) {
+    const version = await contentVersion();
+    if (version) headers[CONTENT_VERSION_HEADER] = version;
+  }
 
-  const response = await fetch(`${apiBase()}${path}${query}`, {
-    headers,
-    next: { revalidate: options.revalidate ?? CONTENT_REVALIDATE_SECONDS },
-  });
+  const response = await fetch(`${apiBase()}${path}${query}`, { headers, next: { revalidate } });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw await apiErrorFrom(response.status, body, `GET ${path}`);
   return schema.parse(body);

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   integer,
   jsonb,
@@ -32,6 +33,8 @@ export const translations = pgTable(
     key: text().notNull(),
     value: text().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When a staff member last set this text in the back office: reloading the message files keeps it. */
+    editedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.locale, t.key] })],
 );
@@ -133,4 +136,13 @@ export const infoPopups = pgTable('info_popups', {
   hrefOnMainButton: text().notNull(),
   active: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row (id 1): a number every change of public content raises, in the writing transaction (the content trigger,
+ * migration 0021). The web keys its cached api answers by it, so an edit shows on the next page render.
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer().primaryKey().default(1),
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -303,6 +303,18 @@ describe('loadMessages', { timeout: 30_000 }, () => {
     expect(await db.select().from(translations).where(eq(translations.key, 'retired.text'))).toEqual([]);
   });
 
+  it('keeps a text a staff member set in the back office', async () => {
+    const [first] = await db.select().from(translations).where(eq(translations.locale, 'es')).limit(1);
+    if (!first) throw new Error('the seed wrote no translations');
+    const mine = and(eq(translations.locale, 'es'), eq(translations.key, first.key));
+    await db.update(translations).set({ value: 'editado por el equipo', editedAt: new Date() }).where(mine);
+
+    await loadMessages(db);
+
+    const [kept] = await db.select().from(translations).where(mine);
+    expect(kept?.value).toBe('editado por el equipo');
+  });
+
   it('fails loudly, naming the file, when a locale has no message file, and changes nothing', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'playhouse-messages-'));
     try {

@@ -158,6 +158,9 @@ export const staffInfoPopupBodySchema = z
 export type StaffInfoPopupBody = z.infer<typeof staffInfoPopupBodySchema>;
 export const staffInfoPopupResponseSchema = z.object({ id: z.number().int() });
 
+/** A number every change of public content raises: the web keys its kept api answers by it. */
+export const contentVersionSchema = z.object({ version: z.string() }).meta({ id: 'ContentVersion' });
+
 export const sitemapQuerySchema = z.object({ host: z.url({ protocol: /^https?$/ }).max(200) });
 export const sitemapResponseSchema = z.object({
   urls: z.array(

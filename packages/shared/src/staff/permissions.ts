@@ -68,8 +68,18 @@ export const STAFF_PERMISSIONS = {
   /** Run the markers-of-harm rules now and mark a flag reviewed. */
   'protection.flags': ['risk'],
 
-  /** Publish the site's announcement (the info popup) in place of the current one. */
+  /** Publish the site's announcement (the info popup) in place of the current one, or take it down. */
   'content.publish': ['content', 'marketing'],
+  /** The back office's content screens: slides, banners, bonus info, articles, page metadata, texts and locales. */
+  'content.read': ['content', 'marketing'],
+  /** Edit what the site shows in the promotion places: home slides, banners and the bonus info block. */
+  'content.promotions': ['content', 'marketing'],
+  /** Edit articles and page metadata. */
+  'content.manage': ['content'],
+  /** Edit the UI texts of a locale (an ICU message check first). */
+  'content.translations': ['content'],
+  /** Add a locale, or make one the default. */
+  'content.locales': ['content'],
 
   /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
   'sports.feed': ['trader'],

@@ -6,6 +6,7 @@ import bonusInfosRoutes from './bonus-infos/index';
 import captchaRoutes from './captcha/index';
 import cashboxRoutes from './cashbox/index';
 import chatRoutes from './chat/index';
+import contentVersionRoutes from './content-version/index';
 import categoriesRoutes from './categories/index';
 import formsRoutes from './forms/index';
 import gamesRoutes from './games/index';
@@ -39,6 +40,7 @@ const AREAS = {
   sitemap: sitemapRoutes,
   manifest: manifestRoutes,
   'info-popup': infoPopupRoutes,
+  'content-version': contentVersionRoutes,
   jurisdiction: jurisdictionRoutes,
   auth: authRoutes,
   users: usersRoutes,

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { createContentAdminService, type ContentAdminService } from './content-admin-service';
 import { createContentService, type ContentService } from './content-service';
 
 declare module '../../plugins/app/services' {
   interface Services {
     content: ContentService;
+    /** The back office's content editors. */
+    contentAdmin: ContentAdminService;
   }
 }
 
@@ -12,6 +15,7 @@ declare module '../../plugins/app/services' {
 export const contentPlugin = fp<{ config: Config }>(
   async (app) => {
     app.services.content = createContentService({ db: app.db, caches: app.contentCaches });
+    app.services.contentAdmin = createContentAdminService({ db: app.db });
   },
   { name: 'content', dependencies: ['db', 'services', 'content-changes'] },
 );

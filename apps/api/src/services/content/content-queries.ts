@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
-const { navCategories, slides, articles, infoPopups, bonusInfos } = schema;
+const { navCategories, slides, articles, infoPopups, bonusInfos, contentVersion } = schema;
 
 export function listNavCategories(db: DbOrTx) {
   return db
@@ -81,4 +81,13 @@ export async function replaceActiveInfoPopup(
     await alongside?.(tx, row.id);
     return row.id;
   });
+}
+
+/** The number every change of public content raises (0 before the first). */
+export async function readContentVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1));
+  return row?.version ?? 0;
 }

@@ -1,10 +1,11 @@
-import type { DbOrTx, schema } from '@playhouse/db';
+import { CONTENT_KINDS, type DbOrTx, type schema } from '@playhouse/db';
 import {
   articleResponseSchema,
   articlesResponseSchema,
   bonusInfosResponseSchema,
   categoriesResponseSchema,
   categoryResponseSchema,
+  contentVersionSchema,
   infoPopupSchema,
   slidesResponseSchema,
   type Article,
@@ -25,6 +26,7 @@ import {
   listBonusInfos,
   listNavCategories,
   listSlides,
+  readContentVersion,
   replaceActiveInfoPopup,
 } from './content-queries';
 
@@ -46,6 +48,7 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
   // Keyed by the route path a caller names: the least used fall out first.
   const articleAnswers = caches.cache<Answer>({ kinds: ['articles'], max: 1_000 });
   const popups = caches.cache<Answer>({ kinds: ['info-popup'], max: 16 });
+  const versions = caches.cache<Answer>({ kinds: [...CONTENT_KINDS], max: 1 });
 
   function toNavCategory(row: NavCategoryRow, context: LocaleContext): NavCategory {
     return {
@@ -152,6 +155,13 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
     /** `alongside` runs in the publishing transaction (the staff audit row). */
     publishInfoPopup(body: StaffInfoPopupBody, alongside?: (tx: DbOrTx, id: number) => Promise<void>): Promise<number> {
       return replaceActiveInfoPopup(db, body, alongside);
+    },
+
+    /** GET /spa/content-version: the number every change of public content raises, kept until the next change. */
+    version(): Promise<Answer> {
+      return versions.get('version', async () =>
+        answerOf(contentVersionSchema, { version: String(await readContentVersion(db)) }),
+      );
     },
 
     /** GET /spa/info-popup: the popup shown now (with its id), or showInfoPopup false and id null. */

@@ -13,6 +13,17 @@ describe('back-office navigation', () => {
     expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/players', '/staff/audit']);
     expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
     expect(hrefs(['trader'])).toEqual(['/staff']);
+    expect(hrefs(['content'])).toEqual([
+      '/staff',
+      '/staff/content/slides',
+      '/staff/content/banners',
+      '/staff/content/bonus-infos',
+      '/staff/content/articles',
+      '/staff/content/page-metadata',
+      '/staff/content/announcement',
+      '/staff/content/texts',
+      '/staff/content/languages',
+    ]);
   });
 
   it('gives a member with several roles the union of their screens, in nav order', () => {

@@ -20,6 +20,14 @@ export const NAV_ITEMS = [
   { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
   { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
   { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
+  { href: '/staff/content/slides', labelKey: 'contentSlides', permission: 'content.read' },
+  { href: '/staff/content/banners', labelKey: 'contentBanners', permission: 'content.read' },
+  { href: '/staff/content/bonus-infos', labelKey: 'contentBonusInfos', permission: 'content.read' },
+  { href: '/staff/content/articles', labelKey: 'contentArticles', permission: 'content.read' },
+  { href: '/staff/content/page-metadata', labelKey: 'contentPageMetadata', permission: 'content.read' },
+  { href: '/staff/content/announcement', labelKey: 'contentInfoPopups', permission: 'content.read' },
+  { href: '/staff/content/texts', labelKey: 'contentTexts', permission: 'content.read' },
+  { href: '/staff/content/languages', labelKey: 'contentLocales', permission: 'content.read' },
 ] as const satisfies readonly NavItem[];
 
 export type NavLabelKey = (typeof NAV_ITEMS)[number]['labelKey'];

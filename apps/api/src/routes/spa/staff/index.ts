@@ -10,6 +10,7 @@ import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
+import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
 
 /**
@@ -25,6 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
   await app.register(staffContentRoutes);
+  await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
   await app.register(staffDashboardRoutes);

@@ -1,0 +1,9 @@
+import { contentItemPage, contentMetadata } from '@/components/back-office/content/content-pages';
+
+// Personal to the member: rendered for each request, never cached.
+export const dynamic = 'force-dynamic';
+
+export const generateMetadata = contentMetadata('bonusInfos');
+
+/** One item (or `new`): /staff/content/bonus-infos/{id}. */
+export default contentItemPage('bonusInfos');

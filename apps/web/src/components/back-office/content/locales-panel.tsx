@@ -1,0 +1,126 @@
+'use client';
+
+import type { StaffLocale } from '@playhouse/shared/contracts/staff-content';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import buttons from '@/components/ui/button.module.css';
+import { FormError } from '@/components/ui/form-error';
+import useSWR from 'swr';
+import { LoadError } from '@/components/ui/load-error';
+import { addLocale, listLocales, setDefaultLocale } from '@/lib/back-office/content-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import layout from './content.module.css';
+import table from './content-table.module.css';
+import { useContentErrorText } from './use-content-error-text';
+
+/** A language named in itself, as the site's language list shows it ("Deutsch", "Español"). */
+function nativeName(code: Locale): string {
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+type LocalesPanelProps = {
+  lng: Locale;
+  /** Whether the staff member may add locales and choose the default. */
+  canManage: boolean;
+};
+
+/** The site's locales: which are on the site, the default, how much of each is translated; add one, pick the default. */
+export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
+  const t = useTranslations('boContent.locales');
+  const tl = useTranslations('boContent.languages');
+  const errorText = useContentErrorText();
+  const { data: locales, error: loadError, mutate } = useSWR(['bo-locales', lng], () => listLocales(lng), SWR_OPTIONS);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (work: () => Promise<StaffLocale[]>, message: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      await mutate(await work(), { revalidate: false });
+      setDone(message);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!locales) {
+    return loadError ? (
+      <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
+    ) : (
+      <p className={layout.hint}>{t('loading')}</p>
+    );
+  }
+
+  return (
+    <div className={layout.panel}>
+      <FormError message={error} />
+      <div role="status">{done ? <p className={layout.hint}>{done}</p> : null}</div>
+      <div className={table.scroll}>
+        <table className={table.table}>
+          <caption className={table.caption}>{t('caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('language')}</th>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('state')}</th>
+              <th scope="col">{t('translated')}</th>
+              {canManage ? <th scope="col">{t('actions')}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {locales.map((locale) => (
+              <tr key={locale.code}>
+                <th scope="row">{locale.added ? locale.title : tl(locale.code)}</th>
+                <td>{locale.code}</td>
+                <td>
+                  {!locale.added || !locale.enabled ? t('notOnSite') : locale.isDefault ? t('default') : t('onSite')}
+                </td>
+                <td>{t('translatedCount', { translated: locale.translated, total: locale.total })}</td>
+                {canManage ? (
+                  <td>
+                    {!locale.added || !locale.enabled ? (
+                      <button
+                        type="button"
+                        className={buttons.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void act(
+                            () => addLocale(lng, { code: locale.code, title: nativeName(locale.code) }),
+                            t('added', { language: tl(locale.code) }),
+                          )
+                        }
+                      >
+                        {t('add', { language: tl(locale.code) })}
+                      </button>
+                    ) : locale.isDefault ? null : (
+                      <button
+                        type="button"
+                        className={buttons.secondary}
+                        disabled={busy}
+                        onClick={() =>
+                          void act(
+                            () => setDefaultLocale(lng, locale.code),
+                            t('defaultSet', { language: locale.title }),
+                          )
+                        }
+                      >
+                        {t('makeDefault', { language: locale.title })}
+                      </button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
