@@ -14,6 +14,8 @@ export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';
 export * from './staff/permissions';
+export * from './staff/paging';
+export * from './contracts/back-office-money';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';

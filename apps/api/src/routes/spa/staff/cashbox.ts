@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adjustmentThresholdBodySchema,
+  adjustmentThresholdResponseSchema,
   idempotencyHeadersSchema,
+  moneySettingsResponseSchema,
+  staffAdjustmentPageSchema,
+  staffAdjustmentsQuerySchema,
+  staffPaymentDetailSchema,
+  staffPaymentPageSchema,
+  staffPaymentsQuerySchema,
+  staffWithdrawalDetailSchema,
+  staffWithdrawalPageSchema,
+  staffWithdrawalsQuerySchema,
   staffAdjustmentBodySchema,
   staffLedgerParamsSchema,
   staffLedgerQuerySchema,
@@ -11,12 +22,8 @@ import {
   staffRejectWithdrawalBodySchema,
   staffRequestParamsSchema,
   staffRequestResponseSchema,
-  staffRequestsQuerySchema,
-  staffRequestsResponseSchema,
   staffWithdrawalResponseSchema,
-  staffWithdrawalsResponseSchema,
   uuidParamsSchema,
-  withdrawalsQuerySchema,
 } from '@playhouse/shared';
 import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
 import { errorResponses } from '../../../lib/route-schemas';
@@ -34,9 +41,11 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffListWithdrawals',
         tags: ['staff'],
-        summary: 'Withdrawals of all players, newest first, optionally by status (the view is audited)',
-        querystring: withdrawalsQuerySchema,
-        response: { 200: staffWithdrawalsResponseSchema, ...errorResponses(400, 401, 403) },
+        summary:
+          'The withdrawal queue: by status, currency, period and player (q: e-mail, username or id), sorted by ' +
+          'createdAt, amount or status; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffWithdrawalsQuerySchema,
+        response: { 200: staffWithdrawalPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -48,6 +57,31 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
         shown: page.items.map((item) => item.id),
       });
       return page;
+    },
+  );
+
+  app.get(
+    '/withdrawals/:id',
+    {
+      config: { permission: 'withdrawals.read' },
+      schema: {
+        operationId: 'staffWithdrawal',
+        tags: ['staff'],
+        summary:
+          'One withdrawal: the player, the amount, its history and the staff members who approved, paid or rejected ' +
+          'it (the view is audited)',
+        params: uuidParamsSchema,
+        response: { 200: staffWithdrawalDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/withdrawals/{id} - a withdrawal's page
+      reply.header('cache-control', 'no-store');
+      const detail = await app.services.withdrawals.detailForStaff(request.params.id);
+      await app.services.staff.audit.viewed(staffActor(request), 'withdrawal', detail.player.id, {
+        withdrawalId: request.params.id,
+      });
+      return detail;
     },
   );
 
@@ -143,15 +177,22 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffListAdjustments',
         tags: ['staff'],
-        summary: 'Manual adjustment requests, newest first, optionally by status',
-        querystring: staffRequestsQuerySchema,
-        response: { 200: staffRequestsResponseSchema, ...errorResponses(400, 401, 403) },
+        summary:
+          'Manual adjustments (pending ones wait for a second member), by status, currency, period and player, ' +
+          'with who asked and who decided; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffAdjustmentsQuerySchema,
+        response: { 200: staffAdjustmentPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       // GET /spa/staff/adjustments - the adjustment requests
       reply.header('cache-control', 'no-store');
-      return app.services.staff.requests.list('balance_adjustment', request.query);
+      const page = await app.services.staff.requests.listAdjustments(request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'adjustments', null, {
+        ...request.query,
+        shown: page.items.map((item) => item.id),
+      });
+      return page;
     },
   );
 
@@ -226,6 +267,95 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.query.page,
       });
       return ledger;
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      config: { permission: 'payments.read' },
+      schema: {
+        operationId: 'staffListPayments',
+        tags: ['staff'],
+        summary:
+          'Deposits of all players: by status, currency, period and player (q: e-mail, username or id), sorted by ' +
+          'createdAt, amount or status; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffPaymentsQuerySchema,
+        response: { 200: staffPaymentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/payments - the payments list
+      reply.header('cache-control', 'no-store');
+      const page = await app.services.paymentReview.list(request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'payments', null, {
+        ...request.query,
+        shown: page.items.map((item) => item.id),
+      });
+      return page;
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      config: { permission: 'payments.read' },
+      schema: {
+        operationId: 'staffPayment',
+        tags: ['staff'],
+        summary:
+          'One deposit with every webhook event received for it (and what it did) and the provider side delivery ' +
+          'attempts (the view is audited)',
+        params: uuidParamsSchema,
+        response: { 200: staffPaymentDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/payments/{id} - a payment's webhook history
+      reply.header('cache-control', 'no-store');
+      const detail = await app.services.paymentReview.detail(request.params.id);
+      await app.services.staff.audit.viewed(staffActor(request), 'payment', detail.payment.userId, {
+        paymentId: request.params.id,
+      });
+      return detail;
+    },
+  );
+
+  app.get(
+    '/settings/money',
+    {
+      config: { permission: 'settings.money' },
+      schema: {
+        operationId: 'staffMoneySettings',
+        tags: ['staff'],
+        summary:
+          'The four-eyes threshold of manual adjustments per currency: below it one finance member applies an ' +
+          'adjustment alone (default 0: every adjustment needs a second member)',
+        response: { 200: moneySettingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      // GET /spa/staff/settings/money - the thresholds
+      reply.header('cache-control', 'no-store');
+      return { thresholds: await app.services.staff.thresholds.list() };
+    },
+  );
+
+  app.put(
+    '/settings/money',
+    {
+      config: { permission: 'settings.money' },
+      schema: {
+        operationId: 'staffSetAdjustmentThreshold',
+        tags: ['staff'],
+        summary: "Sets one currency's four-eyes threshold of manual adjustments (audited with before and after)",
+        body: adjustmentThresholdBodySchema,
+        response: { 200: adjustmentThresholdResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/staff/settings/money - an admin changes a threshold
+      return { threshold: await app.services.staff.thresholds.set(staffActor(request), request.body) };
     },
   );
 
