@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import {
   WITHDRAWAL_DETAIL_FIELDS,
+  pageWindow,
   type StaffMemberRef,
   type StaffWithdrawal,
   type StaffWithdrawalDetail,
@@ -22,9 +23,6 @@ import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 
 const { withdrawals, users, auditLog } = schema;
-
-/** At most this many rows go into one CSV export of the queue. */
-export const STAFF_EXPORT_CAP = 10_000;
 
 const WITHDRAWAL_SORT_COLUMNS = {
   createdAt: withdrawals.createdAt,
@@ -374,9 +372,9 @@ export function createWithdrawalService({
 
     /**
      * The review queue: filtered by status, currency, period and player, sorted by a whitelisted column (ties by
-     * id). `all` answers the whole filtered result up to the export cap (plus one row, so a cut can be told).
+     * id); a CSV export reads the whole filtered result (pageWindow).
      */
-    async listForStaff(query: StaffWithdrawalsQuery, { all = false }: { all?: boolean } = {}) {
+    async listForStaff(query: StaffWithdrawalsQuery) {
       const from = boundOf(query.from, 'from');
       const to = boundOf(query.to, 'to');
       const where = and(
@@ -388,7 +386,7 @@ export function createWithdrawalService({
         query.q ? playerMatches(query.q) : undefined,
       );
       const order = query.dir === 'asc' ? asc : desc;
-      const limit = all ? STAFF_EXPORT_CAP + 1 : query.pageSize;
+      const window = pageWindow(query);
       const [rows, [count]] = await Promise.all([
         db
           .select({ withdrawal: withdrawals, login: users.email })
@@ -396,8 +394,8 @@ export function createWithdrawalService({
           .innerJoin(users, eq(users.id, withdrawals.userId))
           .where(where)
           .orderBy(order(WITHDRAWAL_SORT_COLUMNS[query.sort]), order(withdrawals.id))
-          .limit(limit)
-          .offset(all ? 0 : (query.page - 1) * query.pageSize),
+          .limit(window.limit)
+          .offset(window.offset),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(withdrawals)
@@ -407,8 +405,8 @@ export function createWithdrawalService({
       return {
         items: rows.map((row) => toStaffWithdrawal(row.withdrawal, row.login)),
         total: count?.total ?? 0,
-        page: all ? 1 : query.page,
-        pageSize: all ? rows.length : query.pageSize,
+        page: query.page,
+        pageSize: query.pageSize,
       };
     },
 

@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
-import type { StaffPayment, StaffPaymentDetail, StaffPaymentsQuery } from '@playhouse/shared';
+import { pageWindow, type StaffPayment, type StaffPaymentDetail, type StaffPaymentsQuery } from '@playhouse/shared';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import { NotFoundError } from '../../lib/errors';
 import { boundOf } from '../../lib/period';
 import { playerMatches } from '../accounts/account-queries';
 
 const { payments, paymentEvents, pspSessions, pspEvents, pspWebhookDeliveries, users } = schema;
-
-/** At most this many rows go into one CSV export of the payments list. */
-export const PAYMENT_EXPORT_CAP = 10_000;
 
 const PAYMENT_SORT_COLUMNS = {
   createdAt: payments.createdAt,
@@ -40,8 +37,8 @@ export type PaymentStaffService = ReturnType<typeof createPaymentStaffService>;
 /** The back office's read side of payments: the list with filters, and one payment with every webhook it got. */
 export function createPaymentStaffService({ db }: { db: Db }) {
   return {
-    /** Deposits filtered by status, currency, period and player; `all` answers up to the export cap plus one row. */
-    async list(query: StaffPaymentsQuery, { all = false }: { all?: boolean } = {}) {
+    /** Deposits filtered by status, currency, period and player; a CSV export reads the whole result (pageWindow). */
+    async list(query: StaffPaymentsQuery) {
       const from = boundOf(query.from, 'from');
       const to = boundOf(query.to, 'to');
       const where = and(
@@ -53,6 +50,7 @@ export function createPaymentStaffService({ db }: { db: Db }) {
         query.q ? playerMatches(query.q) : undefined,
       );
       const order = query.dir === 'asc' ? asc : desc;
+      const window = pageWindow(query);
       const [rows, [count]] = await Promise.all([
         db
           .select({ payment: payments, login: users.email })
@@ -60,8 +58,8 @@ export function createPaymentStaffService({ db }: { db: Db }) {
           .innerJoin(users, eq(users.id, payments.userId))
           .where(where)
           .orderBy(order(PAYMENT_SORT_COLUMNS[query.sort]), order(payments.id))
-          .limit(all ? PAYMENT_EXPORT_CAP + 1 : query.pageSize)
-          .offset(all ? 0 : (query.page - 1) * query.pageSize),
+          .limit(window.limit)
+          .offset(window.offset),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(payments)
@@ -71,8 +69,8 @@ export function createPaymentStaffService({ db }: { db: Db }) {
       return {
         items: rows.map((row) => toStaffPayment(row.payment, row.login)),
         total: count?.total ?? 0,
-        page: all ? 1 : query.page,
-        pageSize: all ? rows.length : query.pageSize,
+        page: query.page,
+        pageSize: query.pageSize,
       };
     },
 

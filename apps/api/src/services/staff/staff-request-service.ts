@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db, type Tx } from '@playhouse/db';
 import {
+  pageWindow,
   parseDecimal,
   staffMay,
   type StaffAdjustment,
@@ -26,9 +27,6 @@ import type { StaffActor } from './staff-queries';
 const { staffRequests, users, bonusCampaigns } = schema;
 
 type RequestRow = typeof staffRequests.$inferSelect;
-
-/** At most this many rows go into one CSV export of the adjustments. */
-export const ADJUSTMENT_EXPORT_CAP = 10_000;
 
 /** A flat payload as text with its keys in order (jsonb does not keep the order they were written in). */
 function canonical(payload: Record<string, unknown>): string {
@@ -292,7 +290,6 @@ export function createStaffRequestService({
     /** The manual adjustments, filtered and sorted, with the staff members who asked and decided. */
     async listAdjustments(
       query: StaffAdjustmentsQuery,
-      { all = false }: { all?: boolean } = {},
     ): Promise<{ items: StaffAdjustment[]; total: number; page: number; pageSize: number }> {
       const requester = alias(users, 'requester');
       const decider = alias(users, 'decider');
@@ -308,6 +305,7 @@ export function createStaffRequestService({
         query.q ? playerMatches(query.q) : undefined,
       );
       const order = query.dir === 'asc' ? asc : desc;
+      const window = pageWindow(query);
       const [rows, [count]] = await Promise.all([
         db
           .select({
@@ -322,8 +320,8 @@ export function createStaffRequestService({
           .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
           .where(where)
           .orderBy(order(staffRequests.requestedAt), order(staffRequests.id))
-          .limit(all ? ADJUSTMENT_EXPORT_CAP + 1 : query.pageSize)
-          .offset(all ? 0 : (query.page - 1) * query.pageSize),
+          .limit(window.limit)
+          .offset(window.offset),
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(staffRequests)
@@ -338,8 +336,8 @@ export function createStaffRequestService({
           decider: row.decider,
         })),
         total: count?.total ?? 0,
-        page: all ? 1 : query.page,
-        pageSize: all ? rows.length : query.pageSize,
+        page: query.page,
+        pageSize: query.pageSize,
       };
     },
 
