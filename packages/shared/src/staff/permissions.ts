@@ -34,6 +34,8 @@ export const STAFF_PERMISSIONS = {
   /** The four-eyes threshold of manual adjustments per currency (below it one finance member may apply one alone). */
   'settings.money': ['admin'],
 
+  /** The dashboard: deposits, withdrawals, bets, wins, GGR/NGR, bonus cost and players per day, from the ledger. */
+  'dashboard.read': ['finance', 'risk', 'marketing', 'admin'],
   /** Run the reconciliation now: balances against entries, open rounds and provider bets (read only). */
   'reconciliation.read': ['finance', 'risk', 'admin'],
 

@@ -5,6 +5,7 @@ import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
+import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
@@ -25,6 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffDashboardRoutes);
 };
 
 export default staffRoutes;
