@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { schema } from '@playhouse/db';
 import {
   adjustmentThresholdResponseSchema,
@@ -192,6 +193,16 @@ describe('the four-eyes threshold of manual adjustments', () => {
       ['1.00', 'pending', false, undefined],
     ]);
     expect(list.items[4]!.requester).toEqual({ id: support.id, login: support.email });
+    const csv = await get(`/spa/staff/adjustments?player=${player.id}&sort=requestedAt&dir=asc&format=csv`, finance);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows.map((row) => [row[3], row[7], row[8]])).toEqual([
+      ['amount', 'status', 'applied alone'],
+      ['49.99', 'approved', 'true'],
+      ['-9.99', 'approved', 'true'],
+      ['50.00', 'approved', 'false'],
+      ['-50.01', 'pending', 'false'],
+      ['1.00', 'pending', 'false'],
+    ]);
     const applied = await t.db
       .select()
       .from(schema.auditLog)
@@ -309,6 +320,24 @@ describe('the withdrawal queue', () => {
     const paged = await list(`player=${eur.id}&pageSize=1&page=2&sort=amount&dir=asc`);
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ id: large.id }] });
 
+    // The CSV export holds the whole filtered result (every page), formula-safe, and the export is audited.
+    const csv = await get(`/spa/staff/withdrawals?player=${eur.id}&sort=amount&dir=asc&pageSize=1&format=csv`, finance);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows[0]).toContain('payout details');
+    expect(rows.slice(1).map((row) => [row[0], row[4]])).toEqual([
+      [small.id, '20.00'],
+      [large.id, '300.00'],
+    ]);
+    const exported = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.event, 'staff_view_withdrawals'))
+      .orderBy(desc(schema.auditLog.id))
+      .limit(1);
+    expect(exported[0]!.metadata).toMatchObject({ format: 'csv', exported: 2 });
+
     const audits = await t.db.select().from(schema.auditLog);
     for (const query of [
       'sort=login',
@@ -417,6 +446,13 @@ describe('payments and their webhooks', () => {
       expectErrorEnvelope(await get(`/spa/staff/payments/${succeeded}`, who), 403, 'forbidden');
     }
     expectErrorEnvelope(await get('/spa/staff/payments?sort=provider', finance), 400, 'validation_failed');
+    const csv = await get(`/spa/staff/payments?player=${player.id}&format=csv`, finance);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => [row[0], row[8]])).toEqual([
+      [declined, 'declined'],
+      [succeeded, 'succeeded'],
+    ]);
     expectErrorEnvelope(
       await get('/spa/staff/payments/00000000-0000-4000-8000-000000000000', finance),
       404,

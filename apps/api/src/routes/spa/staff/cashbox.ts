@@ -3,6 +3,9 @@ import {
   adjustmentThresholdBodySchema,
   adjustmentThresholdResponseSchema,
   idempotencyHeadersSchema,
+  type StaffAdjustment,
+  type StaffPayment,
+  type StaffWithdrawal,
   moneySettingsResponseSchema,
   staffAdjustmentPageSchema,
   staffAdjustmentsQuerySchema,
@@ -26,8 +29,86 @@ import {
   uuidParamsSchema,
 } from '@playhouse/shared';
 import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
+
+const WITHDRAWAL_CSV: CsvColumn<StaffWithdrawal>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'createdAt', header: 'requested' },
+  { key: 'userId', header: 'player id' },
+  { key: 'login', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'method', header: 'method' },
+  { key: 'details', header: 'payout details' },
+  { key: 'status', header: 'status' },
+  { key: 'approvedBy', header: 'approved by (id)' },
+  { key: 'approvedAt', header: 'approved' },
+  { key: 'paidBy', header: 'paid by (id)' },
+  { key: 'paidAt', header: 'paid' },
+  { key: 'rejectedAt', header: 'rejected' },
+  { key: 'reason', header: 'reason' },
+];
+
+const PAYMENT_CSV: CsvColumn<StaffPayment>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'createdAt', header: 'created' },
+  { key: 'userId', header: 'player id' },
+  { key: 'login', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'method', header: 'method' },
+  { key: 'provider', header: 'provider' },
+  { key: 'status', header: 'status' },
+  { key: 'failureReason', header: 'failure reason' },
+  { key: 'settledAt', header: 'settled' },
+];
+
+/** An adjustment as one CSV row: the request's payload and the members who asked and decided, flat. */
+type AdjustmentCsvRow = Pick<StaffAdjustment, 'id' | 'requestedAt' | 'status' | 'appliedAlone' | 'decidedAt'> & {
+  player: string;
+  amount: unknown;
+  currency: unknown;
+  reason: unknown;
+  requester: string;
+  decider: string | null;
+  decisionReason: string | null;
+};
+const ADJUSTMENT_CSV: CsvColumn<AdjustmentCsvRow>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'requestedAt', header: 'requested' },
+  { key: 'player', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'reason', header: 'reason' },
+  { key: 'requester', header: 'asked by' },
+  { key: 'status', header: 'status' },
+  { key: 'appliedAlone', header: 'applied alone' },
+  { key: 'decider', header: 'decided by' },
+  { key: 'decidedAt', header: 'decided' },
+  { key: 'decisionReason', header: 'decision reason' },
+];
+
+const adjustmentCsvRow = (item: StaffAdjustment): AdjustmentCsvRow => ({
+  id: item.id,
+  requestedAt: item.requestedAt,
+  player: item.subject.login,
+  amount: item.payload.amount,
+  currency: item.payload.currency,
+  reason: item.payload.reason,
+  requester: item.requester.login,
+  status: item.status,
+  appliedAlone: item.appliedAlone,
+  decider: item.decider?.login ?? null,
+  decidedAt: item.decidedAt,
+  decisionReason: item.decisionReason,
+});
+
+/** What a list view records in the audit log: the rows shown, or for an export how many rows left. */
+function shownOrExported(format: 'json' | 'csv', items: readonly { id: string }[]) {
+  return format === 'csv' ? { exported: items.length } : { shown: items.map((item) => item.id) };
+}
 
 /**
  * Staff money actions: the withdrawal review (approve, then a second staff member pays), manual adjustments (asked
@@ -54,8 +135,9 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await app.services.withdrawals.listForStaff(request.query);
       await app.services.staff.audit.viewed(staffActor(request), 'withdrawals', null, {
         ...request.query,
-        shown: page.items.map((item) => item.id),
+        ...shownOrExported(request.query.format, page.items),
       });
+      if (request.query.format === 'csv') return sendCsv(reply, 'withdrawals.csv', WITHDRAWAL_CSV, page.items);
       return page;
     },
   );
@@ -190,8 +272,11 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await app.services.staff.requests.listAdjustments(request.query);
       await app.services.staff.audit.viewed(staffActor(request), 'adjustments', null, {
         ...request.query,
-        shown: page.items.map((item) => item.id),
+        ...shownOrExported(request.query.format, page.items),
       });
+      if (request.query.format === 'csv') {
+        return sendCsv(reply, 'adjustments.csv', ADJUSTMENT_CSV, page.items.map(adjustmentCsvRow));
+      }
       return page;
     },
   );
@@ -290,8 +375,9 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await app.services.paymentReview.list(request.query);
       await app.services.staff.audit.viewed(staffActor(request), 'payments', null, {
         ...request.query,
-        shown: page.items.map((item) => item.id),
+        ...shownOrExported(request.query.format, page.items),
       });
+      if (request.query.format === 'csv') return sendCsv(reply, 'payments.csv', PAYMENT_CSV, page.items);
       return page;
     },
   );
