@@ -8,10 +8,28 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
-    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
-    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit']);
-    expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/money/adjustments', '/staff/chat']);
+    expect(hrefs(['finance'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/money/withdrawals',
+      '/staff/money/payments',
+      '/staff/money/adjustments',
+    ]);
+    expect(hrefs(['risk'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/money/withdrawals',
+      '/staff/money/payments',
+      '/staff/audit',
+    ]);
+    expect(hrefs(['admin'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/money/settings',
+      '/staff/audit',
+      '/staff/accounts',
+    ]);
     expect(hrefs(['trader'])).toEqual(['/staff']);
   });
 
@@ -19,6 +37,8 @@ describe('back-office navigation', () => {
     expect(hrefs(['support', 'admin'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/money/adjustments',
+      '/staff/money/settings',
       '/staff/chat',
       '/staff/audit',
       '/staff/accounts',

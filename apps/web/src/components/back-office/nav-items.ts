@@ -16,6 +16,10 @@ export interface NavItem {
 export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
+  { href: '/staff/money/withdrawals', labelKey: 'withdrawals', permission: 'withdrawals.read' },
+  { href: '/staff/money/payments', labelKey: 'payments', permission: 'payments.read' },
+  { href: '/staff/money/adjustments', labelKey: 'adjustments', permission: 'adjustments.request' },
+  { href: '/staff/money/settings', labelKey: 'moneySettings', permission: 'settings.money' },
   { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
   { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
   { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
