@@ -31,4 +31,5 @@ export const PAGE_NAMESPACES = [
   'staffAuth',
   'backOffice',
   'boMoney',
+  'boPlayers',
 ] as const;

@@ -8,10 +8,11 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/money/adjustments', '/staff/chat']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/money/adjustments', '/staff/chat']);
     expect(hrefs(['finance'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/money/withdrawals',
       '/staff/money/payments',
       '/staff/money/adjustments',
@@ -19,6 +20,7 @@ describe('back-office navigation', () => {
     expect(hrefs(['risk'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/money/withdrawals',
       '/staff/money/payments',
       '/staff/audit',
@@ -37,6 +39,7 @@ describe('back-office navigation', () => {
     expect(hrefs(['support', 'admin'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/money/adjustments',
       '/staff/money/settings',
       '/staff/chat',

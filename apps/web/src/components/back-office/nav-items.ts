@@ -16,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
+  { href: '/staff/players', labelKey: 'players', permission: 'players.read' },
   { href: '/staff/money/withdrawals', labelKey: 'withdrawals', permission: 'withdrawals.read' },
   { href: '/staff/money/payments', labelKey: 'payments', permission: 'payments.read' },
   { href: '/staff/money/adjustments', labelKey: 'adjustments', permission: 'adjustments.request' },

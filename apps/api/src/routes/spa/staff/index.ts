@@ -7,6 +7,7 @@ import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
+import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
 import staffUserRoutes from './users';
@@ -27,6 +28,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
   await app.register(staffDashboardRoutes);
+  await app.register(staffPlayerRoutes);
 };
 
 export default staffRoutes;
