@@ -16,6 +16,7 @@ export * from './contracts/staff';
 export * from './contracts/staff-players';
 export * from './staff/permissions';
 export * from './staff/paging';
+export * from './contracts/back-office-money';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';

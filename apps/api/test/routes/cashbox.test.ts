@@ -307,7 +307,7 @@ describe('staff money routes', () => {
     const { withdrawal } = (await requestWithdrawal(player, '33.00')).json();
     const response = await t.app.inject({
       method: 'GET',
-      url: '/spa/staff/withdrawals?status=pending&perPage=100',
+      url: '/spa/staff/withdrawals?status=pending&pageSize=100',
       headers: staff.headers,
     });
     const items = response.json<{ items: { id: string; status: string }[] }>().items;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema, type DbHandle } from '@playhouse/db';
-import { TRANSACTION_KINDS } from '@playhouse/shared';
+import { TRANSACTION_KINDS, staffWithdrawalsQuerySchema } from '@playhouse/shared';
 import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService, ibanValid } from '../../src/services/cashbox/withdrawal-service';
 import { TRANSFER_KINDS } from '../../src/services/wallet/wallet-service';
@@ -219,7 +219,9 @@ describe('withdrawals', () => {
     expect(all.items.map((item) => item.amount)).toEqual(['22.00', '21.00']);
     const approved = await s.withdrawals.listForUser(user.id, { status: 'approved', page: 1, perPage: 20 });
     expect(approved.items.map((item) => item.id)).toEqual([ids[1]]);
-    const forStaff = await s.withdrawals.listForStaff({ status: 'approved', page: 1, perPage: 100 });
+    const forStaff = await s.withdrawals.listForStaff(
+      staffWithdrawalsQuerySchema.parse({ status: 'approved', pageSize: 100 }),
+    );
     expect(forStaff.items.find((item) => item.id === ids[1])).toMatchObject({
       userId: user.id,
       login: 'wd_list@example.test',

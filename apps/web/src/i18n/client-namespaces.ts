@@ -30,6 +30,7 @@ export const PAGE_NAMESPACES = [
   'signup',
   'staffAuth',
   'backOffice',
+  'boMoney',
   'boPlayers',
   'boContent',
 ] as const;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   inet,
@@ -89,6 +90,11 @@ export const staffRequests = pgTable(
     decisionReason: text(),
     /** What the approval did (e.g. the ledger transfer), for the answer and the audit. */
     result: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * A manual adjustment below its currency's four-eyes threshold, applied at once by the finance member who asked
+     * (decided_by = requested_by); every other approved request was decided by a second staff member.
+     */
+    appliedAlone: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('staff_requests_idempotency_idx').on(t.requestedBy, t.idempotencyKey),
@@ -96,7 +102,29 @@ export const staffRequests = pgTable(
     check('staff_requests_not_own_account', sql`${t.requestedBy} <> ${t.subjectUserId}`),
     check(
       'staff_requests_four_eyes',
-      sql`${t.status} <> 'approved' or (${t.decidedBy} <> ${t.requestedBy} and ${t.decidedBy} <> ${t.subjectUserId})`,
+      sql`${t.status} <> 'approved' or (${t.decidedBy} <> ${t.subjectUserId} and (${t.decidedBy} <> ${t.requestedBy} or ${t.appliedAlone}))`,
+    ),
+    check(
+      'staff_requests_applied_alone',
+      sql`not ${t.appliedAlone} or (${t.kind} = 'balance_adjustment' and ${t.status} = 'approved' and ${t.decidedBy} = ${t.requestedBy})`,
     ),
   ],
+);
+
+/**
+ * The four-eyes threshold of manual adjustments per currency (minor units), set by admins: an adjustment whose
+ * absolute amount is below it may be applied by one finance member alone; at or above it a second member approves.
+ * A currency without a row uses the default (DEFAULT_ADJUSTMENT_THRESHOLD, 0: every adjustment needs four eyes).
+ */
+export const adjustmentThresholds = pgTable(
+  'adjustment_thresholds',
+  {
+    currency: text().primaryKey(),
+    amount: bigint({ mode: 'bigint' }).notNull(),
+    updatedBy: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('adjustment_thresholds_amount', sql`${t.amount} >= 0`)],
 );

@@ -41,12 +41,16 @@ export const STAFF_PERMISSIONS = {
   /** Ask for a manual credit or debit; it moves no money until someone else approves it. */
   'adjustments.request': ['support', 'finance'],
   'adjustments.approve': ['finance'],
+  /** The four-eyes threshold of manual adjustments per currency (below it one finance member may apply one alone). */
+  'settings.money': ['admin'],
 
   /** The dashboard: deposits, withdrawals, bets, wins, GGR/NGR, bonus cost and players per day, from the ledger. */
   'dashboard.read': ['finance', 'risk', 'marketing', 'admin'],
   /** Run the reconciliation now: balances against entries, open rounds and provider bets (read only). */
   'reconciliation.read': ['finance', 'risk', 'admin'],
 
+  /** Deposits and every webhook delivery of each with its outcome (personal data: the views are audited). */
+  'payments.read': ['finance', 'risk'],
   /** Make the sandbox payment provider decide a payment that stayed pending (no real provider has this). */
   'payments.sandbox-settle': ['finance'],
 

@@ -63,7 +63,13 @@ export async function listRequests(input: CommandInput, target: OpsTarget, path:
   if (status !== undefined && !(STAFF_REQUEST_STATUSES as readonly string[]).includes(status)) {
     throw new UsageError(`--status is one of ${STAFF_REQUEST_STATUSES.join(', ')}.`);
   }
-  const query = new URLSearchParams({ page: String(pageOption(input)), perPage: '50', ...(status ? { status } : {}) });
+  // Lists on the back office's paging contract take pageSize; the older ones perPage (each ignores the other).
+  const query = new URLSearchParams({
+    page: String(pageOption(input)),
+    pageSize: '50',
+    perPage: '50',
+    ...(status ? { status } : {}),
+  });
   const result = await target.api.get<{ items: StaffRequest[]; total: number }>(`${path}?${query}`);
   if (result.items.length === 0) return status ? `No ${status} ${what}.` : `No ${what}.`;
   return [`${result.total} ${what}${status ? ` ${status}` : ''}:`, '', ...result.items.map(describeRequest)].join('\n');
@@ -188,7 +194,7 @@ export const cashboxCommands: OpsCommand[] = [
       }
       const page = pageOption(input);
       const result = await target.api.get<{ items: StaffWithdrawal[]; total: number }>(
-        `/spa/staff/withdrawals?${new URLSearchParams({ page: String(page), perPage: '50', ...(status ? { status } : {}) })}`,
+        `/spa/staff/withdrawals?${new URLSearchParams({ page: String(page), pageSize: '50', ...(status ? { status } : {}) })}`,
       );
       if (result.items.length === 0) return status ? `No ${status} withdrawals.` : 'No withdrawals.';
       return [

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
@@ -175,4 +175,14 @@ export async function deletePendingRegistration(db: DbOrTx, id: number): Promise
 
 export async function pruneExpiredPendingRegistrations(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+}
+
+/**
+ * A back-office search for a player's rows: `q` is part of the e-mail or username (case-insensitive, LIKE wildcards
+ * taken literally) or the exact id. Use it in a query joined with users.
+ */
+export function playerMatches(q: string): SQL | undefined {
+  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const id = /^\d{1,15}$/.test(q) ? Number(q) : null;
+  return or(ilike(users.email, pattern), ilike(users.username, pattern), id === null ? undefined : eq(users.id, id));
 }

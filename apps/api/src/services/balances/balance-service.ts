@@ -11,24 +11,13 @@ import { createWalletService, type WalletService } from '../wallet/wallet-servic
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
+import { boundOf } from '../../lib/period';
 
 /** The refresh routes SPEC.md §3 hands the client for each balance. */
 export const BALANCE_REFRESH_ROUTES = {
   main: '/spa/users/balances/main',
   bonus: '/spa/users/balances/bonus',
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A bare day as a lower bound is its first instant (UTC); as an upper bound the whole day is included. */
-export function boundOf(value: string | undefined, edge: 'from' | 'to'): Date | undefined {
-  if (value === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const start = new Date(`${value}T00:00:00.000Z`);
-    return edge === 'from' ? start : new Date(start.getTime() + DAY_MS);
-  }
-  return new Date(value);
-}
 
 function toTransaction(row: TransactionRow): Transaction {
   return {

@@ -1,11 +1,18 @@
-import { and, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import {
   WITHDRAWAL_DETAIL_FIELDS,
+  pageWindow,
+  type StaffMemberRef,
   type StaffWithdrawal,
+  type StaffWithdrawalDetail,
+  type StaffWithdrawalsQuery,
   type Withdrawal,
   type WithdrawalStatus,
 } from '@playhouse/shared';
+import { boundOf } from '../../lib/period';
+import { playerMatches } from '../accounts/account-queries';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { createWalletService } from '../wallet/wallet-service';
@@ -16,6 +23,23 @@ import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 
 const { withdrawals, users, auditLog } = schema;
+
+const WITHDRAWAL_SORT_COLUMNS = {
+  createdAt: withdrawals.createdAt,
+  amount: withdrawals.amount,
+  status: withdrawals.status,
+} as const;
+
+function toStaffWithdrawal(row: WithdrawalRow, login: string): StaffWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    userId: row.userId,
+    login,
+    reviewedBy: row.reviewedBy,
+    approvedBy: row.approvedBy,
+    paidBy: row.paidBy,
+  };
+}
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -147,14 +171,15 @@ export function createWithdrawalService({
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(eq(withdrawals.id, id));
     if (!row) throw new NotFoundError('There is no such withdrawal.');
-    return {
-      ...toWithdrawal(row.withdrawal),
-      userId: row.withdrawal.userId,
-      login: row.login,
-      reviewedBy: row.withdrawal.reviewedBy,
-      approvedBy: row.withdrawal.approvedBy,
-      paidBy: row.withdrawal.paidBy,
-    };
+    return toStaffWithdrawal(row.withdrawal, row.login);
+  }
+
+  /** Staff members by id, as the screens name them. */
+  async function staffRefs(ids: (number | null)[]): Promise<Map<number, StaffMemberRef>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await db.select({ id: users.id, login: users.email }).from(users).where(inArray(users.id, wanted));
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
@@ -350,21 +375,106 @@ export function createWithdrawalService({
       };
     },
 
-    async listForStaff(query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {
-      const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-      const { rows, total } = await page(where, query);
+    /**
+     * The review queue: filtered by status, currency, period and player, sorted by a whitelisted column (ties by
+     * id); a CSV export reads the whole filtered result (pageWindow).
+     */
+    async listForStaff(query: StaffWithdrawalsQuery) {
+      const from = boundOf(query.from, 'from');
+      const to = boundOf(query.to, 'to');
+      const where = and(
+        query.status ? eq(withdrawals.status, query.status) : undefined,
+        query.currency ? eq(withdrawals.currency, query.currency) : undefined,
+        from ? gte(withdrawals.createdAt, from) : undefined,
+        to ? lt(withdrawals.createdAt, to) : undefined,
+        query.player ? eq(withdrawals.userId, query.player) : undefined,
+        query.q ? playerMatches(query.q) : undefined,
+      );
+      const order = query.dir === 'asc' ? asc : desc;
+      const window = pageWindow(query);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ withdrawal: withdrawals, login: users.email })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .where(where)
+          .orderBy(order(WITHDRAWAL_SORT_COLUMNS[query.sort]), order(withdrawals.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .where(where),
+      ]);
       return {
-        items: rows.map((row) => ({
-          ...toWithdrawal(row.withdrawal),
-          userId: row.withdrawal.userId,
-          login: row.login,
-          reviewedBy: row.withdrawal.reviewedBy,
-          approvedBy: row.withdrawal.approvedBy,
-          paidBy: row.withdrawal.paidBy,
-        })),
+        items: rows.map((row) => toStaffWithdrawal(row.withdrawal, row.login)),
+        total: count?.total ?? 0,
         page: query.page,
-        perPage: query.perPage,
-        total,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** One withdrawal with its player, the staff members who acted and its history (from the audit log). */
+    async detailForStaff(id: string): Promise<StaffWithdrawalDetail> {
+      const player = alias(users, 'player');
+      const [row] = await db
+        .select({
+          withdrawal: withdrawals,
+          player: { id: player.id, email: player.email, username: player.username, currency: player.currency },
+        })
+        .from(withdrawals)
+        .innerJoin(player, eq(player.id, withdrawals.userId))
+        .where(eq(withdrawals.id, id));
+      if (!row) throw new NotFoundError('There is no such withdrawal.');
+      const { withdrawal } = row;
+      const currency = asCurrency(row.player.currency);
+      const [events, balances] = await Promise.all([
+        db
+          .select({
+            event: auditLog.event,
+            actorId: auditLog.actorId,
+            at: auditLog.createdAt,
+            metadata: auditLog.metadata,
+          })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.userId, withdrawal.userId),
+              inArray(auditLog.event, [
+                'staff_withdrawal_approved',
+                'staff_withdrawal_paid',
+                'staff_withdrawal_rejected',
+              ]),
+              sql`${auditLog.metadata}->>'withdrawalId' = ${withdrawal.id}`,
+            ),
+          )
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+        wallet.balances(withdrawal.userId, currency),
+      ]);
+      const rejectedBy = withdrawal.status === 'rejected' ? withdrawal.reviewedBy : null;
+      const refs = await staffRefs([
+        withdrawal.approvedBy,
+        withdrawal.paidBy,
+        rejectedBy,
+        ...events.map((event) => event.actorId),
+      ]);
+      const ref = (staffId: number | null) => (staffId === null ? null : (refs.get(staffId) ?? null));
+      return {
+        withdrawal: toStaffWithdrawal(withdrawal, row.player.email),
+        player: { ...row.player, currency, mainBalance: formatAmount(balances.main, currency) },
+        approvedBy: ref(withdrawal.approvedBy),
+        paidBy: ref(withdrawal.paidBy),
+        rejectedBy: ref(rejectedBy),
+        history: [
+          { event: 'requested' as const, at: withdrawal.createdAt.toISOString(), actor: null, reason: null },
+          ...events.map((event) => ({
+            event: event.event.replace('staff_withdrawal_', '') as 'approved' | 'paid' | 'rejected',
+            at: event.at.toISOString(),
+            actor: ref(event.actorId),
+            reason: typeof event.metadata.reason === 'string' ? event.metadata.reason : null,
+          })),
+        ],
       };
     },
 

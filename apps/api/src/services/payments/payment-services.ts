@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ProtectionGuard } from '../protection/guard';
 import { createPaymentService, type PaymentService } from './payment-service';
+import { createPaymentStaffService, type PaymentStaffService } from './payment-staff-service';
 import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from './sandbox/sandbox-provider';
 import { createSandboxPsp, fetchTransport, type SandboxPsp, type WebhookTransport } from './sandbox/sandbox-psp';
 
@@ -14,6 +15,8 @@ export const SANDBOX_WEBHOOK_PATH = '/spa/payments/webhooks/sandbox';
 export interface PaymentServices {
   payments: PaymentService;
   psp: SandboxPsp;
+  /** The back office's payments list and a payment's webhook history. */
+  paymentReview: PaymentStaffService;
 }
 
 /** Sends a request through the app's own router, as Fastify's `inject` does. */
@@ -94,5 +97,5 @@ export function createPaymentServices({
     depositGuard: guard.assertCanDeposit,
     siteUrl: config.siteUrl,
   });
-  return { payments, psp };
+  return { payments, psp, paymentReview: createPaymentStaffService({ db }) };
 }

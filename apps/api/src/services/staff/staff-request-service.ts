@@ -1,6 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db, type Tx } from '@playhouse/db';
-import { parseDecimal, type StaffRequest, type StaffRequestKind, type StaffRequestStatus } from '@playhouse/shared';
+import {
+  pageWindow,
+  parseDecimal,
+  staffMay,
+  type StaffAdjustment,
+  type StaffAdjustmentsQuery,
+  type StaffRequest,
+  type StaffRequestKind,
+  type StaffRequestStatus,
+} from '@playhouse/shared';
+import { boundOf } from '../../lib/period';
+import { playerMatches } from '../accounts/account-queries';
+import { adjustmentThreshold } from './adjustment-thresholds';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
@@ -104,6 +117,8 @@ export function createStaffRequestService({
     login: string,
     payload: Record<string, unknown>,
     idempotencyKey: string,
+    /** Asked inside the request's transaction: whether the requester may carry it out alone (small adjustments). */
+    alone: (tx: Tx) => Promise<boolean> = async () => false,
   ): Promise<StaffRequest> {
     const subject = await playerByLogin(actor, login);
     const current = clock.now();
@@ -143,7 +158,26 @@ export function createStaffRequestService({
         after: { status: 'pending', kind, ...payload },
         at: current,
       });
-      return toRequest(created, subject.email);
+      if (!(await alone(tx))) return toRequest(created, subject.email);
+      // Below the four-eyes threshold: the requester applies it at once, in this transaction.
+      const decided = { ...created, status: 'approved' as const, decidedBy: actor.id, decidedAt: current };
+      const result = await execute(tx, decided, subject.email);
+      const [applied] = await tx
+        .update(staffRequests)
+        .set({ status: 'approved', decidedBy: actor.id, decidedAt: current, result, appliedAlone: true })
+        .where(eq(staffRequests.id, created.id))
+        .returning();
+      await recordAudit(tx, {
+        event: `staff_approve_${kind}`,
+        userId: subject.id,
+        actorId: actor.id,
+        ip: actor.ip,
+        metadata: { requestId: created.id, requestedBy: actor.id, appliedAlone: true },
+        before: { status: 'pending', ...payload },
+        after: { status: 'approved', ...payload, ...result },
+        at: current,
+      });
+      return toRequest(applied!, subject.email);
     });
   }
 
@@ -221,12 +255,16 @@ export function createStaffRequestService({
       const currency = asCurrency(subject.currency);
       const amount = parseDecimal(body.amount, currency);
       if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
+      const size = amount < 0n ? -amount : amount;
       return create(
         actor,
         'balance_adjustment',
         body.login,
         { amount: formatAmount(amount, currency), currency, reason: body.reason },
         idempotencyKey,
+        // A member who may approve adjustments applies one below the currency's threshold alone; the rest wait.
+        async (tx) =>
+          staffMay(actor.roles, 'adjustments.approve') && size < (await adjustmentThreshold(tx, currency, true)),
       );
     },
 
@@ -248,6 +286,60 @@ export function createStaffRequestService({
 
     reject: (kind: StaffRequestKind, id: string, actor: StaffActor, reason: string) =>
       decide(kind, id, actor, { approve: false, reason }),
+
+    /** The manual adjustments, filtered and sorted, with the staff members who asked and decided. */
+    async listAdjustments(
+      query: StaffAdjustmentsQuery,
+    ): Promise<{ items: StaffAdjustment[]; total: number; page: number; pageSize: number }> {
+      const requester = alias(users, 'requester');
+      const decider = alias(users, 'decider');
+      const from = boundOf(query.from, 'from');
+      const to = boundOf(query.to, 'to');
+      const where = and(
+        eq(staffRequests.kind, 'balance_adjustment'),
+        query.status ? eq(staffRequests.status, query.status) : undefined,
+        query.currency ? sql`${staffRequests.payload}->>'currency' = ${query.currency}` : undefined,
+        from ? gte(staffRequests.requestedAt, from) : undefined,
+        to ? lt(staffRequests.requestedAt, to) : undefined,
+        query.player ? eq(staffRequests.subjectUserId, query.player) : undefined,
+        query.q ? playerMatches(query.q) : undefined,
+      );
+      const order = query.dir === 'asc' ? asc : desc;
+      const window = pageWindow(query);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            request: staffRequests,
+            login: users.email,
+            requester: { id: requester.id, login: requester.email },
+            decider: { id: decider.id, login: decider.email },
+          })
+          .from(staffRequests)
+          .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
+          .innerJoin(requester, eq(requester.id, staffRequests.requestedBy))
+          .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
+          .where(where)
+          .orderBy(order(staffRequests.requestedAt), order(staffRequests.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(staffRequests)
+          .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          ...toRequest(row.request, row.login),
+          appliedAlone: row.request.appliedAlone,
+          requester: row.requester,
+          decider: row.decider,
+        })),
+        total: count?.total ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
 
     async list(
       kind: StaffRequestKind,

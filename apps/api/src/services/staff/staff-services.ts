@@ -7,6 +7,7 @@ import { recordAudit } from '../accounts/audit';
 import type { SessionService } from '../auth/session-service';
 import { systemClock, type Clock } from '../../lib/clock';
 import { listAudit } from './audit-queries';
+import { createAdjustmentThresholdService, type AdjustmentThresholdService } from './adjustment-thresholds';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
 import { OwnAccountError } from '../auth/auth-errors';
 import { paymentOwner, type StaffActor } from './staff-queries';
@@ -22,6 +23,8 @@ export interface StaffServices {
   auth: StaffAuthService;
   members: StaffService;
   requests: StaffRequestService;
+  /** The four-eyes threshold of manual adjustments per currency (admins). */
+  thresholds: AdjustmentThresholdService;
   /** The player a deposit belongs to; refused when it is the acting staff member (nobody acts on their own account). */
   paymentOwner(actor: StaffActor, paymentId: string): Promise<number>;
   audit: {
@@ -68,6 +71,7 @@ export function createStaffServices({
     }),
     members: createStaffService({ db, accounts, sessions, now }),
     requests: createStaffRequestService({ db, clock, adjustBalance, offerBonus }),
+    thresholds: createAdjustmentThresholdService({ db, clock }),
     async paymentOwner(actor, paymentId) {
       const owner = await paymentOwner(db, paymentId);
       if (owner === null) throw new NotFoundError('There is no such deposit.');

@@ -8,10 +8,30 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/chat']);
-    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard', '/staff/players']);
-    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/players', '/staff/audit']);
-    expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/money/adjustments', '/staff/chat']);
+    expect(hrefs(['finance'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/players',
+      '/staff/money/withdrawals',
+      '/staff/money/payments',
+      '/staff/money/adjustments',
+    ]);
+    expect(hrefs(['risk'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/players',
+      '/staff/money/withdrawals',
+      '/staff/money/payments',
+      '/staff/audit',
+    ]);
+    expect(hrefs(['admin'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/money/settings',
+      '/staff/audit',
+      '/staff/accounts',
+    ]);
     expect(hrefs(['trader'])).toEqual(['/staff']);
     expect(hrefs(['content'])).toEqual([
       '/staff',
@@ -31,6 +51,8 @@ describe('back-office navigation', () => {
       '/staff',
       '/staff/dashboard',
       '/staff/players',
+      '/staff/money/adjustments',
+      '/staff/money/settings',
       '/staff/chat',
       '/staff/audit',
       '/staff/accounts',

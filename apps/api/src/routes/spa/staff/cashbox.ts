@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adjustmentThresholdBodySchema,
+  adjustmentThresholdResponseSchema,
   idempotencyHeadersSchema,
+  type StaffAdjustment,
+  type StaffPayment,
+  type StaffWithdrawal,
+  moneySettingsResponseSchema,
+  staffAdjustmentPageSchema,
+  staffAdjustmentsQuerySchema,
+  staffPaymentDetailSchema,
+  staffPaymentPageSchema,
+  staffPaymentsQuerySchema,
+  staffWithdrawalDetailSchema,
+  staffWithdrawalPageSchema,
+  staffWithdrawalsQuerySchema,
   staffAdjustmentBodySchema,
   staffLedgerParamsSchema,
   staffLedgerQuerySchema,
@@ -11,16 +25,90 @@ import {
   staffRejectWithdrawalBodySchema,
   staffRequestParamsSchema,
   staffRequestResponseSchema,
-  staffRequestsQuerySchema,
-  staffRequestsResponseSchema,
   staffWithdrawalResponseSchema,
-  staffWithdrawalsResponseSchema,
   uuidParamsSchema,
-  withdrawalsQuerySchema,
 } from '@playhouse/shared';
 import { PSP_WEBHOOK_JOB } from '../../../services/payments/payment-jobs';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
+
+const WITHDRAWAL_CSV: CsvColumn<StaffWithdrawal>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'createdAt', header: 'requested' },
+  { key: 'userId', header: 'player id' },
+  { key: 'login', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'method', header: 'method' },
+  { key: 'details', header: 'payout details' },
+  { key: 'status', header: 'status' },
+  { key: 'approvedBy', header: 'approved by (id)' },
+  { key: 'approvedAt', header: 'approved' },
+  { key: 'paidBy', header: 'paid by (id)' },
+  { key: 'paidAt', header: 'paid' },
+  { key: 'rejectedAt', header: 'rejected' },
+  { key: 'reason', header: 'reason' },
+];
+
+const PAYMENT_CSV: CsvColumn<StaffPayment>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'createdAt', header: 'created' },
+  { key: 'userId', header: 'player id' },
+  { key: 'login', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'method', header: 'method' },
+  { key: 'provider', header: 'provider' },
+  { key: 'status', header: 'status' },
+  { key: 'failureReason', header: 'failure reason' },
+  { key: 'settledAt', header: 'settled' },
+];
+
+/** An adjustment as one CSV row: the request's payload and the members who asked and decided, flat. */
+type AdjustmentCsvRow = Pick<StaffAdjustment, 'id' | 'requestedAt' | 'status' | 'appliedAlone' | 'decidedAt'> & {
+  player: string;
+  amount: unknown;
+  currency: unknown;
+  reason: unknown;
+  requester: string;
+  decider: string | null;
+  decisionReason: string | null;
+};
+const ADJUSTMENT_CSV: CsvColumn<AdjustmentCsvRow>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'requestedAt', header: 'requested' },
+  { key: 'player', header: 'player' },
+  { key: 'amount', header: 'amount' },
+  { key: 'currency', header: 'currency' },
+  { key: 'reason', header: 'reason' },
+  { key: 'requester', header: 'asked by' },
+  { key: 'status', header: 'status' },
+  { key: 'appliedAlone', header: 'applied alone' },
+  { key: 'decider', header: 'decided by' },
+  { key: 'decidedAt', header: 'decided' },
+  { key: 'decisionReason', header: 'decision reason' },
+];
+
+const adjustmentCsvRow = (item: StaffAdjustment): AdjustmentCsvRow => ({
+  id: item.id,
+  requestedAt: item.requestedAt,
+  player: item.subject.login,
+  amount: item.payload.amount,
+  currency: item.payload.currency,
+  reason: item.payload.reason,
+  requester: item.requester.login,
+  status: item.status,
+  appliedAlone: item.appliedAlone,
+  decider: item.decider?.login ?? null,
+  decidedAt: item.decidedAt,
+  decisionReason: item.decisionReason,
+});
+
+/** What a list view records in the audit log: the rows shown, or for an export how many rows left. */
+function shownOrExported(format: 'json' | 'csv', items: readonly { id: string }[]) {
+  return format === 'csv' ? { exported: items.length } : { shown: items.map((item) => item.id) };
+}
 
 /**
  * Staff money actions: the withdrawal review (approve, then a second staff member pays), manual adjustments (asked
@@ -34,9 +122,11 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffListWithdrawals',
         tags: ['staff'],
-        summary: 'Withdrawals of all players, newest first, optionally by status (the view is audited)',
-        querystring: withdrawalsQuerySchema,
-        response: { 200: staffWithdrawalsResponseSchema, ...errorResponses(400, 401, 403) },
+        summary:
+          'The withdrawal queue: by status, currency, period and player (q: e-mail, username or id), sorted by ' +
+          'createdAt, amount or status; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffWithdrawalsQuerySchema,
+        response: { 200: staffWithdrawalPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -45,9 +135,35 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await app.services.withdrawals.listForStaff(request.query);
       await app.services.staff.audit.viewed(staffActor(request), 'withdrawals', null, {
         ...request.query,
-        shown: page.items.map((item) => item.id),
+        ...shownOrExported(request.query.format, page.items),
       });
+      if (request.query.format === 'csv') return sendCsv(reply, 'withdrawals.csv', WITHDRAWAL_CSV, page.items);
       return page;
+    },
+  );
+
+  app.get(
+    '/withdrawals/:id',
+    {
+      config: { permission: 'withdrawals.read' },
+      schema: {
+        operationId: 'staffWithdrawal',
+        tags: ['staff'],
+        summary:
+          'One withdrawal: the player, the amount, its history and the staff members who approved, paid or rejected ' +
+          'it (the view is audited)',
+        params: uuidParamsSchema,
+        response: { 200: staffWithdrawalDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/withdrawals/{id} - a withdrawal's page
+      reply.header('cache-control', 'no-store');
+      const detail = await app.services.withdrawals.detailForStaff(request.params.id);
+      await app.services.staff.audit.viewed(staffActor(request), 'withdrawal', detail.player.id, {
+        withdrawalId: request.params.id,
+      });
+      return detail;
     },
   );
 
@@ -143,15 +259,25 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffListAdjustments',
         tags: ['staff'],
-        summary: 'Manual adjustment requests, newest first, optionally by status',
-        querystring: staffRequestsQuerySchema,
-        response: { 200: staffRequestsResponseSchema, ...errorResponses(400, 401, 403) },
+        summary:
+          'Manual adjustments (pending ones wait for a second member), by status, currency, period and player, ' +
+          'with who asked and who decided; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffAdjustmentsQuerySchema,
+        response: { 200: staffAdjustmentPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       // GET /spa/staff/adjustments - the adjustment requests
       reply.header('cache-control', 'no-store');
-      return app.services.staff.requests.list('balance_adjustment', request.query);
+      const page = await app.services.staff.requests.listAdjustments(request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'adjustments', null, {
+        ...request.query,
+        ...shownOrExported(request.query.format, page.items),
+      });
+      if (request.query.format === 'csv') {
+        return sendCsv(reply, 'adjustments.csv', ADJUSTMENT_CSV, page.items.map(adjustmentCsvRow));
+      }
+      return page;
     },
   );
 
@@ -226,6 +352,96 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
         page: request.query.page,
       });
       return ledger;
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      config: { permission: 'payments.read' },
+      schema: {
+        operationId: 'staffListPayments',
+        tags: ['staff'],
+        summary:
+          'Deposits of all players: by status, currency, period and player (q: e-mail, username or id), sorted by ' +
+          'createdAt, amount or status; format=csv exports the whole filtered result (the view is audited)',
+        querystring: staffPaymentsQuerySchema,
+        response: { 200: staffPaymentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/payments - the payments list
+      reply.header('cache-control', 'no-store');
+      const page = await app.services.paymentReview.list(request.query);
+      await app.services.staff.audit.viewed(staffActor(request), 'payments', null, {
+        ...request.query,
+        ...shownOrExported(request.query.format, page.items),
+      });
+      if (request.query.format === 'csv') return sendCsv(reply, 'payments.csv', PAYMENT_CSV, page.items);
+      return page;
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      config: { permission: 'payments.read' },
+      schema: {
+        operationId: 'staffPayment',
+        tags: ['staff'],
+        summary:
+          'One deposit with every webhook event received for it (and what it did) and the provider side delivery ' +
+          'attempts (the view is audited)',
+        params: uuidParamsSchema,
+        response: { 200: staffPaymentDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/staff/payments/{id} - a payment's webhook history
+      reply.header('cache-control', 'no-store');
+      const detail = await app.services.paymentReview.detail(request.params.id);
+      await app.services.staff.audit.viewed(staffActor(request), 'payment', detail.payment.userId, {
+        paymentId: request.params.id,
+      });
+      return detail;
+    },
+  );
+
+  app.get(
+    '/settings/money',
+    {
+      config: { permission: 'settings.money' },
+      schema: {
+        operationId: 'staffMoneySettings',
+        tags: ['staff'],
+        summary:
+          'The four-eyes threshold of manual adjustments per currency: below it one finance member applies an ' +
+          'adjustment alone (default 0: every adjustment needs a second member)',
+        response: { 200: moneySettingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      // GET /spa/staff/settings/money - the thresholds
+      reply.header('cache-control', 'no-store');
+      return { thresholds: await app.services.staff.thresholds.list() };
+    },
+  );
+
+  app.put(
+    '/settings/money',
+    {
+      config: { permission: 'settings.money' },
+      schema: {
+        operationId: 'staffSetAdjustmentThreshold',
+        tags: ['staff'],
+        summary: "Sets one currency's four-eyes threshold of manual adjustments (audited with before and after)",
+        body: adjustmentThresholdBodySchema,
+        response: { 200: adjustmentThresholdResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/staff/settings/money - an admin changes a threshold
+      return { threshold: await app.services.staff.thresholds.set(staffActor(request), request.body) };
     },
   );
 

@@ -1,0 +1,190 @@
+'use client';
+
+import type { StaffMemberRef } from '@playhouse/shared/contracts/back-office-money';
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import buttons from '@/components/ui/button.module.css';
+import formStyles from '@/components/ui/form.module.css';
+import { FormError } from '@/components/ui/form-error';
+import { LoadError } from '@/components/ui/load-error';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { formatDateTime, formatMoney } from '@/lib/account/money-format';
+import { decideWithdrawal, fetchWithdrawalDetail } from '@/lib/back-office/money-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import styles from './money.module.css';
+
+type Action = 'approve' | 'pay' | 'reject';
+
+/** A withdrawal's page: the player, the amount, the history, the two members who acted, and the next decision. */
+export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
+  const t = useTranslations('boMoney');
+  const errorText = useErrorText();
+  const reasonId = useId();
+  const detail = useSWR(['back-office', 'money-withdrawal', id], () => fetchWithdrawalDetail(lng, id), SWR_OPTIONS);
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
+
+  if (detail.error) {
+    return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void detail.mutate()} />;
+  }
+  if (!detail.data) return <p role="status">{t('loading')}</p>;
+  const { withdrawal, player, history } = detail.data;
+  const member = (ref: StaffMemberRef | null) => ref?.login ?? t('withdrawal.nobody');
+
+  const act = async (action: Action) => {
+    if (busy) return;
+    if (action === 'reject' && reason.trim().length < 3) {
+      setReasonProblem(t('withdrawal.reasonRequired'));
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setReasonProblem(null);
+    setBusy(action);
+    setError(null);
+    setDone(null);
+    try {
+      await decideWithdrawal(lng, id, action, action === 'reject' ? reason.trim() : undefined);
+      setDone(t(`withdrawal.done.${action}`));
+      setReason('');
+      await detail.mutate();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const reject = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void act('reject');
+  };
+  const open = withdrawal.status === 'pending' || withdrawal.status === 'approved';
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.section}>
+        <h2>{t('withdrawal.summary')}</h2>
+        <dl className={styles.facts}>
+          <dt>{t('withdrawal.amount')}</dt>
+          <dd>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</dd>
+          <dt>{t('withdrawal.status')}</dt>
+          <dd className={styles.status}>{t(`statuses.${withdrawal.status}`)}</dd>
+          <dt>{t('withdrawal.method')}</dt>
+          <dd>{withdrawal.method}</dd>
+          <dt>{t('withdrawal.details')}</dt>
+          <dd className={styles.mono}>
+            {Object.entries(withdrawal.details)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join(', ')}
+          </dd>
+          <dt>{t('withdrawal.player')}</dt>
+          <dd>
+            {player.username} ({player.email}, #{player.id})
+          </dd>
+          <dt>{t('withdrawal.balance')}</dt>
+          <dd>{formatMoney(player.mainBalance, player.currency, lng)}</dd>
+          <dt>{t('withdrawal.approvedBy')}</dt>
+          <dd>{member(detail.data.approvedBy)}</dd>
+          <dt>{t('withdrawal.paidBy')}</dt>
+          <dd>{member(detail.data.paidBy)}</dd>
+          {detail.data.rejectedBy ? (
+            <>
+              <dt>{t('withdrawal.rejectedBy')}</dt>
+              <dd>{member(detail.data.rejectedBy)}</dd>
+              <dt>{t('withdrawal.reason')}</dt>
+              <dd>{withdrawal.reason}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className={styles.section}>
+        <h2>{t('withdrawal.decide')}</h2>
+        <p className={styles.hint}>{t('withdrawal.fourEyes')}</p>
+        <FormError message={error} />
+        <div role="status">{done ? <p className={formStyles.success}>{done}</p> : null}</div>
+        {open ? (
+          <>
+            <div className={styles.actions}>
+              {withdrawal.status === 'pending' ? (
+                <button
+                  type="button"
+                  className={buttons.primary}
+                  disabled={busy !== null}
+                  onClick={() => void act('approve')}
+                >
+                  {busy === 'approve' ? t('busy') : t('withdrawal.approve')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className={buttons.primary}
+                  disabled={busy !== null}
+                  onClick={() => void act('pay')}
+                >
+                  {busy === 'pay' ? t('busy') : t('withdrawal.pay')}
+                </button>
+              )}
+            </div>
+            <form className={styles.inline} noValidate onSubmit={reject}>
+              <div className={formStyles.field}>
+                <label htmlFor={reasonId} className={formStyles.label}>
+                  {t('withdrawal.rejectReason')}
+                </label>
+                <input
+                  id={reasonId}
+                  className={formStyles.control}
+                  value={reason}
+                  maxLength={500}
+                  aria-invalid={reasonProblem ? true : undefined}
+                  aria-describedby={reasonProblem ? `${reasonId}-problem` : undefined}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+                {reasonProblem ? (
+                  <p id={`${reasonId}-problem`} className={formStyles.fieldError}>
+                    {reasonProblem}
+                  </p>
+                ) : null}
+              </div>
+              <button type="submit" className={buttons.danger} disabled={busy !== null}>
+                {busy === 'reject' ? t('busy') : t('withdrawal.reject')}
+              </button>
+            </form>
+          </>
+        ) : (
+          <p>{t('withdrawal.closed')}</p>
+        )}
+      </section>
+
+      <section className={styles.section}>
+        <h2 id={`${reasonId}-history`}>{t('withdrawal.history')}</h2>
+        <div className={styles.tableWrap} role="region" aria-labelledby={`${reasonId}-history`} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('withdrawal.when')}</th>
+                <th scope="col">{t('withdrawal.event')}</th>
+                <th scope="col">{t('withdrawal.who')}</th>
+                <th scope="col">{t('withdrawal.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => (
+                <tr key={`${entry.event}-${entry.at}`}>
+                  <td>{formatDateTime(entry.at, lng)}</td>
+                  <td>{t(`withdrawal.events.${entry.event}`)}</td>
+                  <td>{entry.actor ? entry.actor.login : t('withdrawal.thePlayer')}</td>
+                  <td>{entry.reason ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
