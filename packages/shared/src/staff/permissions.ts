@@ -61,6 +61,10 @@ export const STAFF_PERMISSIONS = {
 
   /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
   'sports.feed': ['trader'],
+  /** Fixtures, markets, liability per outcome and the bet search. */
+  'trading.read': ['trader', 'risk'],
+  /** Suspend and resume markets and matches; settle, void and re-settle markets (the ledger follows). */
+  'trading.manage': ['trader'],
 
   'audit.read': ['risk', 'admin'],
   'staff.read': ['admin'],

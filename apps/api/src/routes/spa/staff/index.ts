@@ -8,6 +8,7 @@ import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
+import staffTradingRoutes from './trading';
 import staffUserRoutes from './users';
 
 /**
@@ -25,6 +26,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffTradingRoutes);
 };
 
 export default staffRoutes;
