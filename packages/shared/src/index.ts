@@ -10,6 +10,7 @@ export * from './sports/top-offer';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/casino';
+export * from './contracts/casino-admin';
 export * from './contracts/bonuses';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';

@@ -56,6 +56,13 @@ export const STAFF_PERMISSIONS = {
   /** Run the markers-of-harm rules now and mark a flag reviewed. */
   'protection.flags': ['risk'],
 
+  /** The casino's games, categories and providers as the back office manages them. */
+  'casino.read': ['content', 'admin'],
+  /** Enable, lock and order games, demo play on or off, the categories a game is in and their order. */
+  'casino.manage': ['content', 'admin'],
+  /** Enable, disable and order game providers (their wallet integration is an operator's contract). */
+  'casino.providers': ['admin'],
+
   /** Publish the site's announcement (the info popup) in place of the current one. */
   'content.publish': ['content', 'marketing'],
 

@@ -3,6 +3,7 @@ import staffAccountRoutes from './accounts';
 import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
+import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import outboxRoutes from './outbox';
@@ -27,6 +28,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
   await app.register(staffTradingRoutes);
+  await app.register(staffCasinoRoutes);
 };
 
 export default staffRoutes;
