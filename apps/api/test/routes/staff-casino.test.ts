@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
@@ -6,12 +6,20 @@ import {
   casinoCategoryGamesResponseSchema,
   casinoGameResponseSchema,
   casinoGamesResponseSchema,
+  casinoProviderSecretResponseSchema,
   casinoProvidersResponseSchema,
   gameResponseSchema,
   gamesResponseSchema,
 } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
-import { buildCasinoApp, gameBySlug, signedInPlayer, type CasinoTestApp } from '../helpers/games-fixtures';
+import {
+  buildCasinoApp,
+  gameBySlug,
+  PROVIDER_SECRETS,
+  signedInPlayer,
+  walletCall,
+  type CasinoTestApp,
+} from '../helpers/games-fixtures';
 import { staffCaller, type StaffCaller } from '../helpers/staff';
 
 let t: CasinoTestApp;
@@ -19,13 +27,16 @@ let editor: StaffCaller;
 let admin: StaffCaller;
 
 beforeAll(async () => {
-  t = await buildCasinoApp({ RATE_LIMIT_MAX: '100000' });
+  t = await buildCasinoApp({
+    RATE_LIMIT_MAX: '100000',
+    PROVIDER_SECRETS_KEY: 'provider-secrets-test-key-0123456789abcdef',
+  });
   editor = await staffCaller(t, ['content']);
   admin = await staffCaller(t, ['admin']);
 });
 afterAll(async () => t.close());
 
-const send = (method: 'PATCH' | 'PUT', url: string, payload: unknown, caller: StaffCaller = editor) =>
+const send = (method: 'PATCH' | 'PUT', url: string, payload: object, caller: StaffCaller = editor) =>
   t.app.inject({ method, url, headers: caller.headers, payload });
 
 const staffGet = async (url: string, caller: StaffCaller = editor) => {
@@ -209,5 +220,95 @@ describe('categories and providers', () => {
       { active: false },
       { active: true },
     ]);
+  });
+});
+
+describe('provider secret rotation', () => {
+  /** A signed wallet call that reaches the provider's checks only with a good signature (a made-up launch token). */
+  const signedWith = async (secret: string) =>
+    (await walletCall(t, 'netstar', 'authenticate', { token: 'no-such-launch-token' }, secret)).statusCode;
+
+  it('POST /spa/staff/casino/providers/{id}/secret answers the new secret once; the old one works through the grace window only', async () => {
+    const providers = casinoProvidersResponseSchema.parse(await staffGet('/spa/staff/casino/providers')).items;
+    const netstar = providers.find((provider) => provider.slug === 'netstar')!;
+    expect(await signedWith(PROVIDER_SECRETS.netstar)).toBe(200);
+    expect(await signedWith('x'.repeat(40))).toBe(401);
+
+    const started = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/spa/staff/casino/providers/${netstar.id}/secret`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const first = casinoProviderSecretResponseSchema.parse(response.json());
+    expect(first.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Date(first.graceUntil).getTime() - started).toBeGreaterThanOrEqual(24 * 3_600_000 - 5_000);
+    // Both work during the grace window.
+    expect(await signedWith(first.secret)).toBe(200);
+    expect(await signedWith(PROVIDER_SECRETS.netstar)).toBe(200);
+    // The database holds no secret in the clear, and the audit row does not hold it either.
+    const stored = await t.db
+      .select()
+      .from(schema.providerSecrets)
+      .where(eq(schema.providerSecrets.providerId, netstar.id));
+    expect(stored.map((row) => row.ciphertext).join()).not.toContain(first.secret);
+    expect(stored.map((row) => row.ciphertext).join()).not.toContain(PROVIDER_SECRETS.netstar);
+    const [audit] = await audits('staff_casino_rotate_provider_secret', admin.id);
+    expect(JSON.stringify(audit)).not.toContain(first.secret);
+    expect(audit).toMatchObject({ metadata: { providerId: netstar.id, slug: 'netstar' } });
+
+    // A second rotation: the first new secret is now the one in its grace window.
+    const second = casinoProviderSecretResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/spa/staff/casino/providers/${netstar.id}/secret`,
+          headers: admin.headers,
+        })
+      ).json(),
+    );
+    expect(await signedWith(second.secret)).toBe(200);
+    expect(await signedWith(first.secret)).toBe(200);
+    // Once the grace window is over, only the current secret works.
+    await t.db
+      .update(schema.providerSecrets)
+      .set({ retiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(schema.providerSecrets.providerId, netstar.id), isNotNull(schema.providerSecrets.retiresAt)));
+    expect(await signedWith(second.secret)).toBe(200);
+    expect(await signedWith(first.secret)).toBe(401);
+    expect(await signedWith(PROVIDER_SECRETS.netstar)).toBe(401);
+  });
+
+  it('refuses the in-house games (409), unknown providers (404) and every role but admin (403)', async () => {
+    const providers = casinoProvidersResponseSchema.parse(await staffGet('/spa/staff/casino/providers')).items;
+    const originals = providers.find((provider) => provider.slug === 'originals')!;
+    const rotate = (id: number, caller: StaffCaller) =>
+      t.app.inject({ method: 'POST', url: `/spa/staff/casino/providers/${id}/secret`, headers: caller.headers });
+    expectErrorEnvelope(await rotate(originals.id, admin), 409, 'secret_not_rotatable');
+    expectErrorEnvelope(await rotate(999_999, admin), 404, 'provider_not_found');
+    expectErrorEnvelope(await rotate(originals.id, editor), 403, 'forbidden');
+  });
+
+  it('is refused without PROVIDER_SECRETS_KEY, and the environment secret keeps working', async () => {
+    const plain = await buildCasinoApp();
+    try {
+      const staff = await staffCaller(plain, ['admin']);
+      const [netstar] = await plain.db.select().from(schema.providers).where(eq(schema.providers.slug, 'netstar'));
+      expectErrorEnvelope(
+        await plain.app.inject({
+          method: 'POST',
+          url: `/spa/staff/casino/providers/${netstar!.id}/secret`,
+          headers: staff.headers,
+        }),
+        409,
+        'secret_store_unavailable',
+      );
+      const call = await walletCall(plain, 'netstar', 'authenticate', { token: 'no-such-launch-token' });
+      expect(call.statusCode).toBe(200);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -14,20 +14,18 @@ const id = z.coerce
 const flag = z.enum(['true', 'false']).optional();
 
 export const CASINO_GAME_SORTS = ['popularity', 'id', 'slug', 'releasedAt'] as const;
-export const casinoGamesQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
-    sort: z.enum(CASINO_GAME_SORTS).default('popularity'),
-    dir: z.enum(['asc', 'desc']).default('desc'),
-    q: z.string().trim().max(100).optional(),
-    providerId: id.optional(),
-    categoryId: id.optional(),
-    active: flag,
-    demo: flag,
-    locked: flag,
-  })
-  .meta({ id: 'CasinoGamesQuery' });
+export const casinoGamesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(CASINO_GAME_SORTS).default('popularity'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(100).optional(),
+  providerId: id.optional(),
+  categoryId: id.optional(),
+  active: flag,
+  demo: flag,
+  locked: flag,
+});
 export type CasinoGamesQuery = z.infer<typeof casinoGamesQuerySchema>;
 
 export const casinoAdminGameSchema = z.object({
@@ -130,6 +128,12 @@ export const casinoProviderPatchSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'nothing to change')
   .meta({ id: 'CasinoProviderPatch' });
+
+/** A rotated provider secret: shown this once; the one it replaced is accepted until `graceUntil`. */
+export const casinoProviderSecretResponseSchema = z
+  .object({ secret: z.string(), graceUntil: z.string() })
+  .meta({ id: 'CasinoProviderSecret' });
+export type CasinoProviderSecret = z.infer<typeof casinoProviderSecretResponseSchema>;
 
 /** Error codes of the casino management calls (beside the common ones). */
 export const CASINO_ADMIN_ERROR_CODES = [

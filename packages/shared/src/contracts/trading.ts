@@ -19,16 +19,14 @@ const pageQuery = {
 };
 
 export const TRADING_FIXTURE_SORTS = ['startsAt', 'id', 'openBets'] as const;
-export const tradingFixturesQuerySchema = z
-  .object({
-    ...pageQuery,
-    sort: z.enum(TRADING_FIXTURE_SORTS).default('startsAt'),
-    status: z.enum(MATCH_STATUS_VALUES).optional(),
-    sportId: z.coerce.number().int().positive().optional(),
-    /** Only matches with a market a trader suspended. */
-    held: z.enum(['true', 'false']).optional(),
-  })
-  .meta({ id: 'TradingFixturesQuery' });
+export const tradingFixturesQuerySchema = z.object({
+  ...pageQuery,
+  sort: z.enum(TRADING_FIXTURE_SORTS).default('startsAt'),
+  status: z.enum(MATCH_STATUS_VALUES).optional(),
+  sportId: z.coerce.number().int().positive().optional(),
+  /** Only matches with a market a trader suspended. */
+  held: z.enum(['true', 'false']).optional(),
+});
 export type TradingFixturesQuery = z.infer<typeof tradingFixturesQuerySchema>;
 
 export const tradingFixtureSchema = z.object({
@@ -144,34 +142,32 @@ export const tradingMatchMarketsResponseSchema = z
   .meta({ id: 'TradingMatchMarkets' });
 
 export const TRADING_BET_SORTS = ['placedAt', 'stake', 'potentialPayout'] as const;
-export const tradingBetsQuerySchema = z
-  .object({
-    ...pageQuery,
-    sort: z.enum(TRADING_BET_SORTS).default('placedAt'),
-    status: z.enum(BET_STATUSES).optional(),
-    userId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 52)
-      .optional(),
-    matchId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 52)
-      .optional(),
-    marketId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 52)
-      .optional(),
-    kind: z.enum(BET_KINDS).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-  })
-  .meta({ id: 'TradingBetsQuery' });
+export const tradingBetsQuerySchema = z.object({
+  ...pageQuery,
+  sort: z.enum(TRADING_BET_SORTS).default('placedAt'),
+  status: z.enum(BET_STATUSES).optional(),
+  userId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52)
+    .optional(),
+  matchId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52)
+    .optional(),
+  marketId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52)
+    .optional(),
+  kind: z.enum(BET_KINDS).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
 export type TradingBetsQuery = z.infer<typeof tradingBetsQuerySchema>;
 
 export const tradingBetSchema = z.object({

@@ -13,6 +13,7 @@ import {
   casinoIdParamsSchema,
   casinoProviderPatchSchema,
   casinoProviderResponseSchema,
+  casinoProviderSecretResponseSchema,
   casinoProvidersResponseSchema,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
@@ -204,6 +205,27 @@ const staffCasinoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // PATCH /spa/staff/casino/providers/{id} - change a provider
       return { provider: await casino().updateProvider(request.params.id, request.body, staffActor(request)) };
+    },
+  );
+
+  app.post(
+    '/casino/providers/:id/secret',
+    {
+      config: { permission: 'casino.providers' },
+      schema: {
+        operationId: 'staffCasinoRotateProviderSecret',
+        tags: ['staff'],
+        summary:
+          "Rotates a provider's seamless-wallet secret: the new one is answered this once, the old one is accepted " +
+          'for the grace window (24 h)',
+        params: casinoIdParamsSchema,
+        response: { 201: casinoProviderSecretResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/staff/casino/providers/{id}/secret - rotate a provider's secret
+      const rotated = await app.services.providerSecretStore.rotate(request.params.id, staffActor(request));
+      return reply.code(201).header('cache-control', 'no-store').send(rotated);
     },
   );
 };
