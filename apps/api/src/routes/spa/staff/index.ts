@@ -6,6 +6,7 @@ import staffCashboxRoutes from './cashbox';
 import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
+import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
@@ -29,6 +30,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffReconciliationRoutes);
   await app.register(staffTradingRoutes);
   await app.register(staffCasinoRoutes);
+  await app.register(staffDashboardRoutes);
 };
 
 export default staffRoutes;
