@@ -30,4 +30,6 @@ export const PAGE_NAMESPACES = [
   'signup',
   'staffAuth',
   'backOffice',
+  'boTrading',
+  'boCasino',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortableBy, staffPageSchema } from '../staff/paging';
 
 /*
  * The back office's casino management (/spa/staff/casino): games (enable, lock for visitors without a deposit, demo on
@@ -14,12 +15,7 @@ const id = z.coerce
 const flag = z.enum(['true', 'false']).optional();
 
 export const CASINO_GAME_SORTS = ['popularity', 'id', 'slug', 'releasedAt'] as const;
-export const casinoGamesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  sort: z.enum(CASINO_GAME_SORTS).default('popularity'),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100).optional(),
+export const casinoGamesQuerySchema = sortableBy(CASINO_GAME_SORTS).extend({
   providerId: id.optional(),
   categoryId: id.optional(),
   active: flag,
@@ -45,14 +41,7 @@ export const casinoAdminGameSchema = z.object({
 });
 export type CasinoAdminGame = z.infer<typeof casinoAdminGameSchema>;
 
-export const casinoGamesResponseSchema = z
-  .object({
-    items: z.array(casinoAdminGameSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'CasinoAdminGames' });
+export const casinoGamesResponseSchema = staffPageSchema(casinoAdminGameSchema).meta({ id: 'CasinoAdminGames' });
 export type CasinoGames = z.infer<typeof casinoGamesResponseSchema>;
 export const casinoGameResponseSchema = z.object({ game: casinoAdminGameSchema }).meta({ id: 'CasinoAdminGame' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortableBy, staffPageSchema } from '../staff/paging';
 import { BET_KINDS, BET_STATUSES } from './sports';
 
 /*
@@ -10,18 +11,8 @@ const MATCH_STATUS_VALUES = ['scheduled', 'live', 'ended', 'cancelled'] as const
 const MARKET_STATUS_VALUES = ['open', 'suspended', 'settled', 'void'] as const;
 const SELECTION_RESULT_VALUES = ['won', 'lost', 'void'] as const;
 
-/** The paging every staff list takes (the shape of the back office's shared `staffPageQuerySchema`). */
-const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100).optional(),
-};
-
 export const TRADING_FIXTURE_SORTS = ['startsAt', 'id', 'openBets'] as const;
-export const tradingFixturesQuerySchema = z.object({
-  ...pageQuery,
-  sort: z.enum(TRADING_FIXTURE_SORTS).default('startsAt'),
+export const tradingFixturesQuerySchema = sortableBy(TRADING_FIXTURE_SORTS).extend({
   status: z.enum(MATCH_STATUS_VALUES).optional(),
   sportId: z.coerce.number().int().positive().optional(),
   /** Only matches with a market a trader suspended. */
@@ -44,14 +35,7 @@ export const tradingFixtureSchema = z.object({
 });
 export type TradingFixture = z.infer<typeof tradingFixtureSchema>;
 
-export const tradingFixturesResponseSchema = z
-  .object({
-    items: z.array(tradingFixtureSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'TradingFixtures' });
+export const tradingFixturesResponseSchema = staffPageSchema(tradingFixtureSchema).meta({ id: 'TradingFixtures' });
 export type TradingFixtures = z.infer<typeof tradingFixturesResponseSchema>;
 
 /** What the book pays out in one currency if this outcome wins, from the open bets holding it. */
@@ -142,9 +126,7 @@ export const tradingMatchMarketsResponseSchema = z
   .meta({ id: 'TradingMatchMarkets' });
 
 export const TRADING_BET_SORTS = ['placedAt', 'stake', 'potentialPayout'] as const;
-export const tradingBetsQuerySchema = z.object({
-  ...pageQuery,
-  sort: z.enum(TRADING_BET_SORTS).default('placedAt'),
+export const tradingBetsQuerySchema = sortableBy(TRADING_BET_SORTS).extend({
   status: z.enum(BET_STATUSES).optional(),
   userId: z.coerce
     .number()
@@ -200,14 +182,7 @@ export const tradingBetSchema = z.object({
 });
 export type TradingBet = z.infer<typeof tradingBetSchema>;
 
-export const tradingBetsResponseSchema = z
-  .object({
-    items: z.array(tradingBetSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'TradingBets' });
+export const tradingBetsResponseSchema = staffPageSchema(tradingBetSchema).meta({ id: 'TradingBets' });
 export type TradingBets = z.infer<typeof tradingBetsResponseSchema>;
 
 /** Error codes of the trading calls (beside the common ones). */

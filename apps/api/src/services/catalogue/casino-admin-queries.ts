@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
 import { categoryGames, games, navCategories, providers } from '@playhouse/db/schema';
-import type { CasinoGamesQuery } from '@playhouse/shared';
+import { pageWindow, type CasinoGamesQuery } from '@playhouse/shared';
 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -53,9 +53,9 @@ export async function listAdminGames(db: DbOrTx, query: CasinoGamesQuery) {
       .from(games)
       .innerJoin(providers, eq(providers.id, games.providerId))
       .where(where)
-      .orderBy(order(GAME_SORT[query.sort]), order(games.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(order(GAME_SORT[query.sort ?? 'popularity']), order(games.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(games)

@@ -11,7 +11,7 @@ import {
   tournaments,
   users,
 } from '@playhouse/db/schema';
-import type { TradingBetsQuery, TradingFixturesQuery } from '@playhouse/shared';
+import { pageWindow, type TradingBetsQuery, type TradingFixturesQuery } from '@playhouse/shared';
 
 /** A LIKE pattern matching `text` literally anywhere. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -83,9 +83,9 @@ export async function listFixtures(db: DbOrTx, query: TradingFixturesQuery) {
       .innerJoin(sportCategories, eq(sportCategories.id, matches.categoryId))
       .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
       .where(where)
-      .orderBy(order(FIXTURE_SORT[query.sort]), order(matches.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(order(FIXTURE_SORT[query.sort ?? 'startsAt']), order(matches.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(matches)
@@ -203,9 +203,9 @@ export async function searchBets(db: DbOrTx, query: TradingBetsQuery) {
       .from(bets)
       .innerJoin(users, eq(users.id, bets.userId))
       .where(where)
-      .orderBy(order(BET_SORT[query.sort]), order(bets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(order(BET_SORT[query.sort ?? 'placedAt']), order(bets.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(bets)

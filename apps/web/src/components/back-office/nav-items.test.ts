@@ -10,9 +10,29 @@ describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
     expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
     expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
-    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit']);
-    expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
-    expect(hrefs(['trader'])).toEqual(['/staff']);
+    expect(hrefs(['risk'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/trading',
+      '/staff/trading/bets',
+      '/staff/audit',
+    ]);
+    expect(hrefs(['admin'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
+      '/staff/audit',
+      '/staff/accounts',
+    ]);
+    expect(hrefs(['trader'])).toEqual(['/staff', '/staff/trading', '/staff/trading/bets']);
+    expect(hrefs(['content'])).toEqual([
+      '/staff',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
+    ]);
   });
 
   it('gives a member with several roles the union of their screens, in nav order', () => {
@@ -20,6 +40,9 @@ describe('back-office navigation', () => {
       '/staff',
       '/staff/dashboard',
       '/staff/chat',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
       '/staff/audit',
       '/staff/accounts',
     ]);
@@ -42,5 +65,7 @@ describe('back-office navigation', () => {
     expect(currentNavItem(items, '/staff/audit')?.labelKey).toBe('audit');
     expect(currentNavItem(items, '/staff/accounts/12')?.labelKey).toBe('staffAccounts');
     expect(currentNavItem(items, '/staff/auditx')?.labelKey).toBe('home');
+    expect(currentNavItem(navItemsFor(['trader']), '/staff/trading/matches/7')?.labelKey).toBe('trading');
+    expect(currentNavItem(navItemsFor(['trader']), '/staff/trading/bets')?.labelKey).toBe('tradingBets');
   });
 });

@@ -17,6 +17,11 @@ export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
   { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
+  { href: '/staff/trading', labelKey: 'trading', permission: 'trading.read' },
+  { href: '/staff/trading/bets', labelKey: 'tradingBets', permission: 'trading.read' },
+  { href: '/staff/casino', labelKey: 'casino', permission: 'casino.read' },
+  { href: '/staff/casino/categories', labelKey: 'casinoCategories', permission: 'casino.read' },
+  { href: '/staff/casino/providers', labelKey: 'casinoProviders', permission: 'casino.read' },
   { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
   { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
 ] as const satisfies readonly NavItem[];

@@ -15,8 +15,23 @@ import {
   casinoProviderResponseSchema,
   casinoProviderSecretResponseSchema,
   casinoProvidersResponseSchema,
+  type CasinoAdminGame,
 } from '@playhouse/shared';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
+
+const GAME_CSV: CsvColumn<Omit<CasinoAdminGame, 'categoryIds'> & { categoryIds: string }>[] = [
+  { key: 'id', header: 'id' },
+  { key: 'slug', header: 'slug' },
+  { key: 'title', header: 'title' },
+  { key: 'providerTitle', header: 'provider' },
+  { key: 'kind', header: 'kind' },
+  { key: 'active', header: 'enabled' },
+  { key: 'demoModeEnabled', header: 'demo' },
+  { key: 'requiresDeposit', header: 'locked without a deposit' },
+  { key: 'popularity', header: 'rank' },
+  { key: 'categoryIds', header: 'category ids' },
+];
 import { clientInfo, staffActor } from '../../../plugins/auth';
 
 /**
@@ -38,9 +53,12 @@ const staffCasinoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: casinoGamesResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/casino/games - the games list
-      return casino().games(request.query, clientInfo(request).locale);
+      const page = await casino().games(request.query, clientInfo(request).locale);
+      if (request.query.format !== 'csv') return page;
+      const rows = page.items.map((game) => ({ ...game, categoryIds: game.categoryIds.join(' ') }));
+      return sendCsv(reply, 'casino-games.csv', GAME_CSV, rows);
     },
   );
 

@@ -10,9 +10,43 @@ import {
   tradingMatchResponseSchema,
   tradingResultBodySchema,
   tradingSettlementResponseSchema,
+  type TradingBet,
+  type TradingFixture,
 } from '@playhouse/shared';
+import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { clientInfo, staffActor } from '../../../plugins/auth';
+
+const FIXTURE_CSV: CsvColumn<TradingFixture>[] = [
+  { key: 'id', header: 'match id' },
+  { key: 'sportName', header: 'sport' },
+  { key: 'tournamentName', header: 'tournament' },
+  { key: 'team1', header: 'team 1' },
+  { key: 'team2', header: 'team 2' },
+  { key: 'startsAt', header: 'starts' },
+  { key: 'status', header: 'status' },
+  { key: 'markets', header: 'markets' },
+  { key: 'suspendedMarkets', header: 'suspended markets' },
+  { key: 'openBets', header: 'open bets' },
+];
+
+type BetRow = Omit<TradingBet, 'selections'> & { selections: string };
+const BET_CSV: CsvColumn<BetRow>[] = [
+  { key: 'id', header: 'bet id' },
+  { key: 'placedAt', header: 'placed' },
+  { key: 'userId', header: 'player id' },
+  { key: 'username', header: 'player' },
+  { key: 'kind', header: 'kind' },
+  { key: 'selections', header: 'selections' },
+  { key: 'currency', header: 'currency' },
+  { key: 'stake', header: 'stake' },
+  { key: 'totalOdd', header: 'odds' },
+  { key: 'potentialPayout', header: 'potential payout' },
+  { key: 'status', header: 'status' },
+  { key: 'payout', header: 'payout' },
+  { key: 'settledAt', header: 'settled' },
+  { key: 'settlementVersion', header: 're-settlements' },
+];
 
 /**
  * /spa/staff/trading: the sportsbook's trading desk. Reads need trading.read; suspending, resuming, results and voids
@@ -28,14 +62,18 @@ const staffTradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffTradingFixtures',
         tags: ['staff'],
-        summary: 'Fixtures from the feed, one page, by status, sport, held markets or a search (teams or id)',
+        summary:
+          'Fixtures from the feed, one page, by status, sport, held markets or a search (teams or id); `format=csv` ' +
+          'exports every row the filters match (at most 10,000)',
         querystring: tradingFixturesQuerySchema,
         response: { 200: tradingFixturesResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/trading/fixtures - the fixtures list
-      return trading().fixtures(request.query, clientInfo(request).locale);
+      const page = await trading().fixtures(request.query, clientInfo(request).locale);
+      if (request.query.format === 'csv') return sendCsv(reply, 'fixtures.csv', FIXTURE_CSV, page.items);
+      return page;
     },
   );
 
@@ -161,14 +199,24 @@ const staffTradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffTradingBets',
         tags: ['staff'],
-        summary: 'The bet search: bets by status, player, match, market, kind, time, bet id or username',
+        summary:
+          'The bet search: bets by status, player, match, market, kind, time, bet id or username; `format=csv` ' +
+          'exports every row the filters match (at most 10,000)',
         querystring: tradingBetsQuerySchema,
         response: { 200: tradingBetsResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/trading/bets - the bet search
-      return trading().bets(request.query, clientInfo(request).locale);
+      const page = await trading().bets(request.query, clientInfo(request).locale);
+      if (request.query.format !== 'csv') return page;
+      const rows = page.items.map((bet) => ({
+        ...bet,
+        selections: bet.selections
+          .map((selection) => `${selection.match} / ${selection.market}: ${selection.label} @ ${selection.odd}`)
+          .join('; '),
+      }));
+      return sendCsv(reply, 'bets.csv', BET_CSV, rows);
     },
   );
 };
