@@ -467,6 +467,15 @@ describe('the desk', () => {
     });
     expect((await search(`marketId=${id * 10}&status=open`)).items.map((bet) => bet.id)).toEqual([betId]);
     expect((await search(`marketId=${id * 10 + 1}`)).items).toEqual([]);
+    // The whole filtered result as CSV.
+    const csv = await t.app.inject({
+      url: `/spa/staff/trading/bets?format=csv&matchId=${id}`,
+      headers: trader.headers,
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\n')[0]).toContain('bet id');
+    expect(csv.body).toContain(betId);
+    expect(csv.body).toContain(`Home ${id} – Away ${id} / Match result: X @ 3.4`);
     expectErrorEnvelope(
       await t.app.inject({ url: '/spa/staff/trading/bets?sort=userId', headers: trader.headers }),
       400,

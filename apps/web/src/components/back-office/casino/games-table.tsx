@@ -150,6 +150,7 @@ export function GamesTable({ lng, canManage }: { lng: Locale; canManage: boolean
         columns={columns}
         fetchPage={(query) => fetchCasinoGames(lng, query)}
         cacheKey={CACHE_KEY}
+        csvPath="/spa/staff/casino/games"
         rowKey={(row) => row.id}
         defaultSort={{ sort: 'popularity', dir: 'desc' }}
       />

@@ -100,6 +100,7 @@ export function BetsTable({ lng }: { lng: Locale }) {
         columns={columns}
         fetchPage={(query) => fetchTradingBets(lng, query)}
         cacheKey="trading-bets"
+        csvPath="/spa/staff/trading/bets"
         rowKey={(row) => row.id}
         defaultSort={{ sort: 'placedAt', dir: 'desc' }}
       />

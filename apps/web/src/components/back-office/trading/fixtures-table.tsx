@@ -70,6 +70,7 @@ export function FixturesTable({ lng }: { lng: Locale }) {
         columns={columns}
         fetchPage={(query) => fetchFixtures(lng, query)}
         cacheKey="trading-fixtures"
+        csvPath="/spa/staff/trading/fixtures"
         rowKey={(row) => row.id}
         defaultSort={{ sort: 'startsAt', dir: 'desc' }}
       />
