@@ -28,7 +28,10 @@ export default async function TradingPage({ params }: PageProps) {
   const [me, t] = await Promise.all([requireStaff(lng), getTranslations({ locale: lng, namespace: 'boTrading' })]);
   if (!staffMay(me.roles, 'trading.read')) notFound();
   return (
-    <OfficeFrame title={t('fixtures.title')} actions={<Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>}>
+    <OfficeFrame
+      title={t('fixtures.title')}
+      actions={<Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>}
+    >
       <OfficeMessages lng={lng} namespaces={['boTrading']}>
         <FixturesTable lng={lng} />
       </OfficeMessages>
