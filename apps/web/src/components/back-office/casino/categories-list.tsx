@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Link } from '@/i18n/navigation';
 import { fetchCasinoCategories, updateCasinoCategory } from '@/lib/back-office/casino-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { MoveButtons, renumbered } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
 
@@ -33,19 +34,6 @@ export function CategoriesList({ lng, canManage }: { lng: Locale; canManage: boo
       setMessage({ text: errorText(cause), failed: true });
     }
     await mutate();
-  }
-
-  /** Moves a category one place and numbers the list 0, 1, 2… so every position is distinct. */
-  function move(index: number, by: -1 | 1) {
-    if (!data) return;
-    const order = [...data];
-    const [moved] = order.splice(index, 1);
-    order.splice(index + by, 0, moved!);
-    void apply(
-      order
-        .map((category, position) => ({ category, patch: { position } }))
-        .filter(({ category, patch }) => category.position !== patch.position),
-    );
   }
 
   if (error) return <LoadError message={errorText(error)} retryLabel={t('games.save')} onRetry={() => void mutate()} />;
@@ -85,24 +73,20 @@ export function CategoriesList({ lng, canManage }: { lng: Locale; canManage: boo
                   />
                 </td>
                 {canManage ? (
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      {t('categories.moveUp', { category: category.title })}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === data.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      {t('categories.moveDown', { category: category.title })}
-                    </button>
-                  </td>
+                  <MoveButtons
+                    index={index}
+                    count={data.length}
+                    upLabel={t('categories.moveUp', { category: category.title })}
+                    downLabel={t('categories.moveDown', { category: category.title })}
+                    onMove={(by) =>
+                      void apply(
+                        renumbered(data, index, by).map(({ item, position }) => ({
+                          category: item,
+                          patch: { position },
+                        })),
+                      )
+                    }
+                  />
                 ) : null}
               </tr>
             ))}

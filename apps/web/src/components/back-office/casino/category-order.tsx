@@ -8,6 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import buttons from '@/components/ui/button.module.css';
 import { fetchCategoryGames, orderCategoryGames } from '@/lib/back-office/casino-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { MoveButtons, moved } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
 
@@ -30,10 +31,7 @@ export function CategoryOrder({ lng, categoryId, canManage }: { lng: Locale; cat
 
   const move = (index: number, by: -1 | 1) => {
     if (!games) return;
-    const next = [...games];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    setDraft(next);
+    setDraft(moved(games, index, by));
     setMessage(null);
   };
 
@@ -83,24 +81,13 @@ export function CategoryOrder({ lng, categoryId, canManage }: { lng: Locale; cat
                   <span className={styles.note}>{game.slug}</span>
                 </th>
                 {canManage ? (
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      {t('order.moveUp', { game: game.title })}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === games.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      {t('order.moveDown', { game: game.title })}
-                    </button>
-                  </td>
+                  <MoveButtons
+                    index={index}
+                    count={games.length}
+                    upLabel={t('order.moveUp', { game: game.title })}
+                    downLabel={t('order.moveDown', { game: game.title })}
+                    onMove={(by) => move(index, by)}
+                  />
                 ) : null}
               </tr>
             ))}

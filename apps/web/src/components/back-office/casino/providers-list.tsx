@@ -11,6 +11,7 @@ import buttons from '@/components/ui/button.module.css';
 import { formatDateTime } from '@/lib/account/money-format';
 import { fetchCasinoProviders, rotateProviderSecret, updateCasinoProvider } from '@/lib/back-office/casino-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { MoveButtons, renumbered } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
 
@@ -36,18 +37,6 @@ export function ProvidersList({ lng, canManage }: { lng: Locale; canManage: bool
       setMessage({ text: errorText(cause), failed: true });
     }
     await mutate();
-  }
-
-  function move(index: number, by: -1 | 1) {
-    if (!data) return;
-    const order = [...data];
-    const [moved] = order.splice(index, 1);
-    order.splice(index + by, 0, moved!);
-    void apply(
-      order
-        .map((provider, position) => ({ provider, patch: { position } }))
-        .filter(({ provider, patch }) => provider.position !== patch.position),
-    );
   }
 
   if (error) return <LoadError message={errorText(error)} retryLabel={t('games.save')} onRetry={() => void mutate()} />;
@@ -88,24 +77,20 @@ export function ProvidersList({ lng, canManage }: { lng: Locale; canManage: bool
                   />
                 </td>
                 {canManage ? (
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      {t('providers.moveUp', { provider: provider.title })}
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.link}
-                      disabled={index === data.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      {t('providers.moveDown', { provider: provider.title })}
-                    </button>
-                  </td>
+                  <MoveButtons
+                    index={index}
+                    count={data.length}
+                    upLabel={t('providers.moveUp', { provider: provider.title })}
+                    downLabel={t('providers.moveDown', { provider: provider.title })}
+                    onMove={(by) =>
+                      void apply(
+                        renumbered(data, index, by).map(({ item, position }) => ({
+                          provider: item,
+                          patch: { position },
+                        })),
+                      )
+                    }
+                  />
                 ) : null}
                 {canManage ? (
                   <td>
