@@ -35,6 +35,7 @@ import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
 import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
+import { playersPlugin } from './services/accounts/players-plugin';
 import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { reconciliationPlugin } from './services/reconciliation/reconciliation-plugin';
@@ -68,6 +69,7 @@ const DOMAINS = [
   chatPlugin,
   reconciliationPlugin,
   staffPlugin,
+  playersPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */

@@ -15,6 +15,7 @@ export * from './contracts/bonuses';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';
+export * from './contracts/staff-players';
 export * from './staff/permissions';
 export * from './staff/paging';
 export * from './contracts/protection';

@@ -219,6 +219,8 @@ describe('player chat', () => {
     const staff = await staffCaller(t, ['support']);
     const summary = summaryOf(await staffList(staff.headers), state.conversation!.id);
     expect(summary.playerName).toBe(player.username);
+    // the back office shows this player's profile beside the conversation
+    expect(summary.playerId).toBe(player.id);
   });
 });
 
@@ -255,6 +257,7 @@ describe('staff chat', () => {
       status: 'open',
       unreadCount: 2,
       playerName: null,
+      playerId: null,
       lastMessage: { text: 'second' },
     });
 

@@ -30,6 +30,7 @@ export const PAGE_NAMESPACES = [
   'signup',
   'staffAuth',
   'backOffice',
+  'boPlayers',
   'boTrading',
   'boCasino',
 ] as const;

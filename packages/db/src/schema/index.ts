@@ -11,3 +11,4 @@ export * from './chat';
 export * from './staff';
 export * from './protection';
 export * from './stakes';
+export * from './players';

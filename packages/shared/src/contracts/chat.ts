@@ -86,6 +86,8 @@ export const staffChatConversationSummarySchema = z
     status: z.enum(CHAT_STATUSES),
     /** The player's username, or null for an anonymous visitor. */
     playerName: z.string().nullable(),
+    /** The player's id (the back office shows their profile beside the conversation), or null for a visitor. */
+    playerId: z.number().int().nullable(),
     contactEmail: z.string().nullable(),
     unreadCount: z.number().int().min(0),
     lastMessage: chatMessageSchema.nullable(),

@@ -17,6 +17,16 @@ export const STAFF_PERMISSIONS = {
   'players.create': ['support', 'admin'],
   /** A player's balances and ledger (personal data: the view is audited). */
   'players.ledger.read': ['support', 'finance', 'risk'],
+  /** Search players; a player's profile, bets, game rounds, bonuses, payments, withdrawals, sessions (views audited). */
+  'players.read': ['support', 'finance', 'risk'],
+  /** End all of a player's sessions, web and game (audited). */
+  'players.sessions.end': ['support', 'risk'],
+  /** Read and append staff notes on a player (never edited or deleted). */
+  'players.notes': ['support', 'finance', 'risk'],
+  /** Block a player (no sign-in, no play, open sessions end) or unblock them, with a reason (audited). */
+  'players.block': ['support', 'risk'],
+  /** Add and remove a player's tags. */
+  'players.tags': ['support', 'risk', 'marketing'],
   /** The mail log: who was sent what (personal data: the view is audited). */
   'outbox.read': ['support', 'admin'],
 

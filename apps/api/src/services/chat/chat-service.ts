@@ -74,6 +74,7 @@ function toSummary(row: ConversationSummaryRow, last: MessageRow | undefined): S
     id: row.id,
     status: row.status,
     playerName: row.playerName,
+    playerId: row.userId,
     contactEmail: row.contactEmail,
     unreadCount: row.unreadCount,
     lastMessage: last ? toMessage(last) : null,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
@@ -198,6 +198,21 @@ export function createPaymentService({
         .where(and(eq(payments.id, id), eq(payments.userId, userId)));
       if (!row) throw new NotFoundError('There is no such deposit.');
       return toDeposit(row);
+    },
+
+    /** A player's deposits, newest first, one page: the back office's view. */
+    async depositsOf(userId: number, page: { page: number; pageSize: number }) {
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(eq(payments.userId, userId))
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(page.pageSize)
+          .offset((page.page - 1) * page.pageSize),
+        db.select({ total: count() }).from(payments).where(eq(payments.userId, userId)),
+      ]);
+      return { items: rows.map(toDeposit), total: counted?.total ?? 0, page: page.page, pageSize: page.pageSize };
     },
 
     async depositById(id: string): Promise<Deposit> {

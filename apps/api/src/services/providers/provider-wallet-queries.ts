@@ -85,3 +85,42 @@ export async function findRoundBets(db: DbOrTx, provider: string, roundId: strin
       ),
     );
 }
+
+/** A player's game rounds as the seamless wallet saw them (calls that moved money), newest first, one page. */
+export async function roundsOfUser(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
+  const { games } = schema;
+  const okCalls = and(eq(providerTransactions.userId, userId), eq(providerTransactions.status, 'ok'));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        provider: providerTransactions.provider,
+        roundId: providerTransactions.roundId,
+        game: sql<string | null>`max(${games.slug})`,
+        currency: sql<string>`max(${providerTransactions.currency})`,
+        bet: sql<string>`coalesce(sum(${providerTransactions.amount}) filter (where ${providerTransactions.type} = 'bet'), 0)::text`,
+        win: sql<string>`coalesce(sum(${providerTransactions.amount}) filter (where ${providerTransactions.type} = 'win'), 0)::text`,
+        rolledBack: sql<string>`coalesce(sum(${providerTransactions.amount}) filter (where ${providerTransactions.type} = 'rollback'), 0)::text`,
+        calls: sql<number>`count(*)::int`,
+        startedAt: sql<Date>`min(${providerTransactions.createdAt})`.mapWith(providerTransactions.createdAt),
+        lastAt: sql<Date>`max(${providerTransactions.createdAt})`.mapWith(providerTransactions.createdAt),
+      })
+      .from(providerTransactions)
+      .leftJoin(games, eq(games.id, providerTransactions.gameId))
+      .where(okCalls)
+      .groupBy(providerTransactions.provider, providerTransactions.roundId)
+      .orderBy(
+        sql`max(${providerTransactions.createdAt}) desc`,
+        providerTransactions.provider,
+        providerTransactions.roundId,
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({
+        total: sql<number>`count(distinct (${providerTransactions.provider}, ${providerTransactions.roundId}))::int`,
+      })
+      .from(providerTransactions)
+      .where(okCalls),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}

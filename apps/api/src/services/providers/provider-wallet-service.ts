@@ -5,6 +5,7 @@ import {
   isCurrency,
   parseDecimal,
   type Currency,
+  type StaffGameRound,
   type WalletAuthenticateResponse,
   type WalletErrorCode,
   type WalletResponse,
@@ -16,6 +17,7 @@ import type {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
+import { formatAmount } from '../../lib/amounts';
 import { NotFoundError, type AppError } from '../../lib/errors';
 import { gameTypeOf } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
@@ -43,6 +45,7 @@ import {
   insertProviderTransaction,
   lockProviderRound,
   lockProviderTransaction,
+  roundsOfUser,
   type ProviderTransactionRow,
 } from './provider-wallet-queries';
 
@@ -247,6 +250,27 @@ export function createProviderWalletService({
 
   return {
     verify,
+
+    /** A player's game rounds (bets, wins and rollbacks summed per round), newest first: the back office's view. */
+    async roundsOf(userId: number, page: { page: number; pageSize: number }) {
+      const { rows, total } = await roundsOfUser(db, userId, {
+        limit: page.pageSize,
+        offset: (page.page - 1) * page.pageSize,
+      });
+      const items: StaffGameRound[] = rows.map((row) => ({
+        provider: row.provider,
+        roundId: row.roundId,
+        game: row.game,
+        currency: row.currency,
+        bet: formatAmount(BigInt(row.bet), row.currency),
+        win: formatAmount(BigInt(row.win), row.currency),
+        rolledBack: formatAmount(BigInt(row.rolledBack), row.currency),
+        calls: row.calls,
+        startedAt: row.startedAt.toISOString(),
+        lastAt: row.lastAt.toISOString(),
+      }));
+      return { items, total, page: page.page, pageSize: page.pageSize };
+    },
 
     /** Exchanges a one-time launch token for the player (or a demo session) and the game. */
     async authenticate(provider: string, token: string): Promise<WalletAuthenticateResponse> {

@@ -8,11 +8,12 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
-    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/chat']);
+    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard', '/staff/players']);
     expect(hrefs(['risk'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/trading',
       '/staff/trading/bets',
       '/staff/audit',
@@ -39,6 +40,7 @@ describe('back-office navigation', () => {
     expect(hrefs(['support', 'admin'])).toEqual([
       '/staff',
       '/staff/dashboard',
+      '/staff/players',
       '/staff/chat',
       '/staff/casino',
       '/staff/casino/categories',

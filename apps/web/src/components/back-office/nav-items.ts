@@ -16,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
+  { href: '/staff/players', labelKey: 'players', permission: 'players.read' },
   { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
   { href: '/staff/trading', labelKey: 'trading', permission: 'trading.read' },
   { href: '/staff/trading/bets', labelKey: 'tradingBets', permission: 'trading.read' },

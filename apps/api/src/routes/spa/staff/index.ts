@@ -8,6 +8,7 @@ import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
+import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
 import staffTradingRoutes from './trading';
@@ -31,6 +32,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffTradingRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
+  await app.register(staffPlayerRoutes);
 };
 
 export default staffRoutes;

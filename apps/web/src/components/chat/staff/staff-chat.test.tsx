@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { StaffChat } from './staff-chat';
@@ -16,6 +17,7 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
   id: 5,
   status: 'open',
   playerName: null,
+  playerId: null,
   contactEmail: 'ann@example.com',
   unreadCount: 1,
   lastMessage: visitorMessage,
@@ -24,12 +26,31 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const playerProfile = {
+  id: 42,
+  email: 'ann@example.com',
+  username: 'ann_p',
+  phone: '+491511234567',
+  country: 'DE',
+  currency: 'EUR',
+  dateOfBirth: '1990-04-12',
+  locale: 'en',
+  timezone: null,
+  promoCode: null,
+  status: 'active',
+  blockedReason: null,
+  blockedAt: null,
+  createdAt: at,
+  termsAcceptedAt: at,
+  tags: [],
+};
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /** A tiny api: the queue, one conversation, and the staff actions on it. */
-function fakeApi() {
+function fakeApi(conversation: Record<string, unknown> = {}) {
   let unread = 1;
   let status = 'open';
   const messages: unknown[] = [visitorMessage];
@@ -38,7 +59,7 @@ function fakeApi() {
     const url = String(input);
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const current = () => summary({ unreadCount: unread, status });
+    const current = () => summary({ unreadCount: unread, status, ...conversation });
     if (url.startsWith('/spa/staff/chat/conversations?')) {
       return json(200, { conversations: url.endsWith('status=open') && status === 'open' ? [current()] : [] });
     }
@@ -59,6 +80,7 @@ function fakeApi() {
       messages.push(reply);
       return json(201, { message: reply });
     }
+    if (url === '/spa/staff/players/42') return json(200, { player: playerProfile });
     if (url === '/spa/staff/chat/conversations/5/close') {
       status = 'closed';
       return json(200, { conversation: current() });
@@ -99,5 +121,33 @@ describe('StaffChat', () => {
     expect(await screen.findByText('This conversation is closed.')).not.toBeNull();
     await waitFor(() => expect(within(queue).queryByRole('button', { name: /^Visitor #5/ })).toBeNull());
     expect(within(queue).getByText('No open conversations.')).not.toBeNull();
+  });
+
+  it("shows the conversation's player beside it to a member who may read players, and to nobody else", async () => {
+    vi.stubGlobal('fetch', fakeApi({ playerId: 42, playerName: 'ann_p' }).fetchMock);
+    const { unmount } = renderWithProviders(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <StaffChat canReadPlayers />
+      </SWRConfig>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^ann_p/ }));
+    const panel = await screen.findByRole('region', { name: 'Player ann_p' });
+    expect(within(panel).getByText('+491511234567')).not.toBeNull();
+    expect(within(panel).getByRole('link', { name: "Open the player's page" }).getAttribute('href')).toContain(
+      '/staff/players/42',
+    );
+    unmount();
+
+    const without = fakeApi({ playerId: 42, playerName: 'ann_p' });
+    vi.stubGlobal('fetch', without.fetchMock);
+    renderWithProviders(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <StaffChat />
+      </SWRConfig>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^ann_p/ }));
+    await screen.findByRole('log', { name: 'Messages' });
+    expect(screen.queryByRole('region', { name: 'Player ann_p' })).toBeNull();
+    expect(without.calls.some((call) => call.url.startsWith('/spa/staff/players'))).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import {
   parseStaffChatEvent,
   replyToConversation,
 } from '@/lib/chat/chat-api';
+import { PlayerProfilePanel } from '@/components/back-office/players/player-profile-panel';
 import styles from './staff-chat.module.css';
 
 function who(conversation: StaffChatConversationSummary, visitorLabel: (id: number) => string): string {
@@ -28,9 +29,10 @@ function who(conversation: StaffChatConversationSummary, visitorLabel: (id: numb
 /**
  * The support desk: open (or closed) conversations with unread counts, most recently active first; one opened with
  * its history, marked read while it is on screen, answered and closed. The staff stream keeps both fresh and keeps
- * this staff member shown as online to visitors.
+ * this staff member shown as online to visitors. A member who may read players sees the conversation's player
+ * beside it.
  */
-export function StaffChat() {
+export function StaffChat({ canReadPlayers = false }: { canReadPlayers?: boolean }) {
   const t = useTranslations('staffChat');
   const [status, setStatus] = useState<ChatStatus>('open');
   const [selected, setSelected] = useState<number | null>(null);
@@ -142,6 +144,9 @@ export function StaffChat() {
           <p className={styles.muted}>{t('select')}</p>
         )}
       </section>
+      {canReadPlayers && current?.conversation.playerId ? (
+        <PlayerProfilePanel key={current.conversation.playerId} playerId={current.conversation.playerId} />
+      ) : null}
     </div>
   );
 }

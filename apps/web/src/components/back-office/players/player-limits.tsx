@@ -1,0 +1,110 @@
+'use client';
+
+import { DOCUMENT_TYPES } from '@playhouse/shared/contracts/protection';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useId } from 'react';
+import useSWR from 'swr';
+import { LoadError } from '@/components/ui/load-error';
+import { fetchPlayerProtection } from '@/lib/back-office/players-api';
+import { SWR_OPTIONS } from '@/lib/swr-options';
+import styles from './players.module.css';
+
+/** The player's limits, break or exclusion, verification and markers of harm: read only (the player owns them). */
+export function PlayerLimits({ playerId, name }: { playerId: number; name: string }) {
+  const t = useTranslations('boPlayers.limits');
+  const tProfile = useTranslations('boPlayers.profile');
+  const format = useFormatter();
+  const id = useId();
+  const protection = useSWR(['bo-player-protection', playerId], () => fetchPlayerProtection(playerId), SWR_OPTIONS);
+  const when = (value: string) => format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'short' });
+  if (protection.error) {
+    return (
+      <LoadError
+        message={tProfile('loadFailed')}
+        retryLabel={tProfile('retry')}
+        onRetry={() => void protection.mutate()}
+      />
+    );
+  }
+  const data = protection.data;
+  if (!data) return <p role="status">{tProfile('loading')}</p>;
+  const restriction = data.restriction;
+  return (
+    <div>
+      <p className={styles.muted}>{t('readOnly')}</p>
+      <dl className={styles.details}>
+        <div>
+          <dt>{t('profile')}</dt>
+          <dd>{data.profile}</dd>
+        </div>
+        <div>
+          <dt>{t('realityCheck')}</dt>
+          <dd>
+            {data.realityCheckMinutes === null
+              ? tProfile('none')
+              : t('realityCheckEvery', { minutes: data.realityCheckMinutes })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('restriction')}</dt>
+          <dd>
+            {restriction.kind ? `${t(`restrictionKinds.${restriction.kind}`)}: ` : ''}
+            {t(`states.${restriction.state}`)}
+            {restriction.endsAt ? ` ${t('until', { date: when(restriction.endsAt) })}` : ''}
+          </dd>
+        </div>
+        {DOCUMENT_TYPES.map((type) => (
+          <div key={type}>
+            <dt>
+              {t('verification')}: {t(`documents.${type}`)}
+            </dt>
+            <dd>{t(`documentStatuses.${data.verification[type] ?? 'none'}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.scroll} role="region" aria-labelledby={`${id}-limits`} tabIndex={0}>
+        <table className={styles.table}>
+          <caption id={`${id}-limits`}>{`${t('heading')}: ${name}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('limit')}</th>
+              <th scope="col">{t('value')}</th>
+              <th scope="col">{t('used')}</th>
+              <th scope="col">{t('pending')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.limits.map((limit) => (
+              <tr key={`${limit.kind}-${limit.period}`}>
+                <td>
+                  {t(`kinds.${limit.kind}`)} {t(`periods.${limit.period}`)}
+                </td>
+                <td>{limit.amount ?? tProfile('none')}</td>
+                <td>{limit.used ?? tProfile('none')}</td>
+                <td>
+                  {limit.pendingEffectiveAt
+                    ? `${limit.pendingAmount ?? tProfile('none')} (${when(limit.pendingEffectiveAt)})`
+                    : tProfile('none')}
+                </td>
+              </tr>
+            ))}
+            {data.limits.length === 0 ? (
+              <tr>
+                <td colSpan={4}>{t('noLimits')}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <h3>{t('flags')}</h3>
+      {data.flags.length === 0 ? <p>{t('noFlags')}</p> : null}
+      <ul>
+        {data.flags.map((flag) => (
+          <li key={flag.id}>
+            {t(`rules.${flag.rule}`)}: {when(flag.flaggedAt)} ({flag.reviewedAt ? t('flagReviewed') : t('flagOpen')})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
