@@ -353,6 +353,12 @@ ${table(['request', 'bets/s', 'p50 ms', 'p99 ms', 'placed', 'refused', 'pgbench 
   );
 }
 
+/** Bet placement per second on PostgreSQL only (`npm run bench -- sports-bets`). */
+export async function sportsBetsBenchmark(): Promise<void> {
+  await betPlacement(defaultLoadOptions());
+  console.log('sports benchmark: results in bench/results/sports-bets.json and docs/benchmarks.md');
+}
+
 /** The two top-offer calls against hello-world, then bet placement per second on PostgreSQL. */
 export async function sportsBenchmark(): Promise<void> {
   const options = defaultLoadOptions();

@@ -85,6 +85,32 @@ test.describe('two locales end to end', () => {
 });
 
 test.describe('language list', () => {
+  test('the page says it is hydrated only once its buttons answer (the language toggle among them)', async ({
+    page,
+  }) => {
+    // Looked at the moment <html data-hydrated> appears (a microtask later, before React renders anything else): a
+    // button still waiting to hydrate (inside a Suspense boundary React hydrates in a later pass) has no React
+    // props yet, and a click on it then goes nowhere. Tests act as soon as the marker is there.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { __inertAtHydration?: string[] };
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== 'true') return;
+        observer.disconnect();
+        seen.__inertAtHydration = Array.from(document.querySelectorAll('button'))
+          .filter((button) => !Object.keys(button).some((key) => key.startsWith('__reactProps$')))
+          .map((button) => button.getAttribute('aria-label') ?? button.textContent ?? '?');
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    for (const path of ['/en/category/slots?sort=new', '/en/app-page', '/en']) {
+      await page.goto(path);
+      await dismissInfoPopup(page);
+      const inert = await page.evaluate(
+        () => (window as unknown as { __inertAtHydration?: string[] }).__inertAtHydration,
+      );
+      expect(inert, path).toEqual([]);
+    }
+  });
+
   test('switches the language and keeps the path and the query', async ({ page, axe }) => {
     await page.goto('/en/category/slots?sort=new');
     await dismissInfoPopup(page);

@@ -56,9 +56,14 @@ async function waitUntilReady(spec: ServerSpec, child: ChildProcess, output: () 
 
 /** Starts a server in its own process group and resolves once its ready URL answers. */
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  // A server gets a database only when its spec names one: a run under scripts/with-postgres.mjs has DATABASE_URL set
+  // for the benchmark itself, and a server that inherited it would use that server's default database instead of the
+  // fresh one its benchmark prepared (the login benchmark then answered 401: its user was not there).
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL']) delete inherited[name];
   const child = spawn(spec.command, spec.args, {
     cwd: spec.cwd ?? repoRoot,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...spec.env },
+    env: { ...inherited, NEXT_TELEMETRY_DISABLED: '1', ...spec.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

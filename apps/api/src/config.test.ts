@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost/db' }).databaseUrl).toBe('postgres://u:p@localhost/db');
   });
 
+  it('reads DATABASE_POOL_SIZE (20 by default) and refuses a pool too small to run a transaction beside a read', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '50' }).databasePoolSize).toBe(50);
+    for (const value of ['1', '0', 'many', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(ConfigError);
+    }
+  });
+
   it('refuses a TRUST_PROXY that would believe anyone, or that names no address', () => {
     for (const value of ['true', '2', 'proxy.example']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);

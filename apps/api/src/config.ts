@@ -64,6 +64,9 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  // Connections each api instance keeps to PostgreSQL (plus one for LISTEN): instances × this must fit the server's
+  // max_connections, or a PgBouncer in transaction mode in front of it.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1_000).default(20),
   DATA_DIR: optionalString,
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   ALLOWED_ORIGINS: optionalString,
@@ -213,6 +216,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** node-postgres pool size per instance (DATABASE_POOL_SIZE); PGlite has one connection. */
+  databasePoolSize: number;
   dataDir: string;
   siteUrl: string;
   allowedOrigins: string[];
@@ -408,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.API_PORT,
     host: vars.API_HOST,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir,
     siteUrl: siteOrigin,
     allowedOrigins,

@@ -1,4 +1,3 @@
-import { get, type IncomingMessage } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import {
 import { CHAT_COOKIE } from '../../src/services/chat/chat-service';
 import { DEMO_STAFF, DEMO_STAFF_TEAM, ensureDemoStaff } from '../../src/services/accounts/demo-staff';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { openEventStream } from '../helpers/sse';
 import { staffCaller, totpCode } from '../helpers/staff';
 import { buildCashboxApp, signedInUser, SITE_ORIGIN, type CashboxTestApp } from './cashbox-helpers';
 
@@ -73,50 +73,7 @@ function summaryOf(list: StaffChatConversationSummary[], id: number) {
 
 /** Opens a server-sent event stream on a real socket and collects its events by name. */
 function openStream(address: string, path: string, headers: Record<string, string>) {
-  const events: { event: string; data: unknown }[] = [];
-  const waiting: (() => void)[] = [];
-  let buffer = '';
-  return new Promise<{
-    response: IncomingMessage;
-    close: () => void;
-    next: (event: string, ms?: number) => Promise<unknown>;
-  }>((resolve, reject) => {
-    const request = get(`${address}${path}`, { headers, agent: false }, (response) => {
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const name = lines.find((line) => line.startsWith('event: '));
-          const data = lines.find((line) => line.startsWith('data: '));
-          if (name && data) {
-            events.push({ event: name.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) });
-          }
-        }
-        for (const wake of waiting.splice(0)) wake();
-      });
-      resolve({
-        response,
-        close: () => request.destroy(),
-        next: async (event, ms = 2_000) => {
-          const deadline = Date.now() + ms;
-          for (;;) {
-            const index = events.findIndex((entry) => entry.event === event);
-            if (index >= 0) return events.splice(index, 1)[0]!.data;
-            const remaining = deadline - Date.now();
-            if (remaining <= 0) throw new Error(`no "${event}" event in time`);
-            await new Promise<void>((wake) => {
-              waiting.push(wake);
-              setTimeout(wake, remaining);
-            });
-          }
-        },
-      });
-    });
-    request.on('error', reject);
-  });
+  return openEventStream(`${address}${path}`, headers);
 }
 
 describe('visitor chat', () => {

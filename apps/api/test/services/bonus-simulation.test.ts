@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@playhouse/db';
 import { DEMO_CONTRIBUTIONS, seedBonuses } from '@playhouse/db/seed/bonuses';
 import { formatMinor, type BonusGameType, type FeedIngestInput } from '@playhouse/shared';
@@ -14,6 +16,37 @@ import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations }
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
+import { IBAN, openStaffDesk } from './simulation-staff';
+
+/**
+ * Ids the engine and the test draw (bets, bonuses, keys) come from the seed, not from chance: a seed replays exactly.
+ * Within a seed they count up, so an order by id is the order things were created in (each actor's own in its own
+ * order, whatever the interleaving of actors), and the seed in front keeps them unique across the seeds of a run.
+ */
+const uuids = vi.hoisted(() => ({ seed: 0, count: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof Crypto>();
+  const randomUUID = () => {
+    uuids.count += 1;
+    const seed = uuids.seed.toString(16).padStart(8, '0');
+    return `${seed}-5eed-4000-8000-${uuids.count.toString(16).padStart(12, '0')}` as `${string}-${string}-${string}-${string}-${string}`;
+  };
+  return { ...actual, default: { ...actual, randomUUID }, randomUUID };
+});
+
+/** Like Promise.all, but every promise has settled before the first refusal is thrown: nothing of a seed runs on. */
+async function whenAllSettled<T>(promises: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const refused = settled.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
+/** A stream of its own for each actor of a seed (a player, the adversary towards them, the staff desk, the world). */
+function streamOf(seed: number, actor: string) {
+  const digest = createHash('sha256').update(`${seed}/${actor}`).digest();
+  return seededRandom(digest.readUInt32LE(0));
+}
 
 let t: CasinoTestApp;
 const DAY = 86_400_000;
@@ -113,12 +146,26 @@ describe('bonus engine simulation', () => {
       const reached = new Map<string, number>();
       const tally = (what: string, n = 1) => reached.set(what, (reached.get(what) ?? 0) + n);
 
-      const violations: { seed: number; error: string }[] = [];
+      // What each actor of the seed did and held (no ids), in its own order: the seed's digest. Two runs of a seed
+      // give the same digest (SIM_DIGESTS=1 prints it; docs/reliability.md).
+      const traces = new Map<string, string[]>();
+      const digest = () =>
+        createHash('sha256')
+          .update(JSON.stringify([...traces].sort(([a], [b]) => a.localeCompare(b))))
+          .digest('hex')
+          .slice(0, 16);
+      const violations: { seed: number; error: string; digest: string }[] = [];
       for (const seed of SEEDS) {
         try {
           await simulateSeed(seed);
+          if (process.env.SIM_DIGESTS) console.log(`seed ${seed} digest ${digest()}`);
+          if (process.env.SIM_TRACE_DIR) {
+            writeFileSync(`${process.env.SIM_TRACE_DIR}/seed-${seed}.json`, JSON.stringify([...traces], null, 1));
+          }
         } catch (error) {
-          violations.push({ seed, error: error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          violations.push({ seed, error: message, digest: digest() });
+          if (process.env.SIM_DIGESTS) console.log(`seed ${seed} digest ${digest()} FAILED`);
           if (violations.length >= MAX_VIOLATIONS) break;
         }
       }
@@ -127,14 +174,31 @@ describe('bonus engine simulation', () => {
       expect(violations).toEqual([]);
 
       async function simulateSeed(seed: number) {
-        const random = seededRandom(seed);
-        // The adversarial provider draws from its own stream, so the players' traffic of a seed is what it always was.
-        const adversarial = seededRandom(seed * 7919 + 17);
+        uuids.seed = seed;
+        uuids.count = 0;
+        // Each actor draws from a stream of its own, so what one decides never depends on how the actors' calls
+        // interleave (on PostgreSQL they interleave differently from run to run): the seed's traffic is fixed.
+        const world = streamOf(seed, 'world');
         const clock = manualClock(new Date());
-        const bonuses = createBonusService({ db: t.db, clock, withdrawalRequestedSince });
-        const players = await Promise.all(
+        traces.clear();
+        const traceOf = (actor: string) => {
+          traces.set(actor, []);
+          return (entry: string) => traces.get(actor)!.push(entry);
+        };
+        // A coins pick draws from a stream of the player's own (one draw per pick: the bonus row is locked while it is
+        // made), apart from the player's decisions; ids interleave between players, so it is not keyed by the bonus.
+        const bonusService = (coins: ReturnType<typeof seededRandom>) =>
+          createBonusService({
+            db: t.db,
+            clock,
+            withdrawalRequestedSince,
+            randomIndex: (count) => coins.int(0, count - 1),
+          });
+        const bonuses = bonusService(streamOf(seed, 'coins of the world'));
+        const players = await whenAllSettled(
           [0, 1, 2].map(async (index) => {
-            const username = `bsim_${seed}_${index}_${randomUUID().slice(0, 6)}`;
+            const random = streamOf(seed, `player ${index}`);
+            const username = `bsim_${seed}_${index}`;
             const [user] = await t.db
               .insert(schema.users)
               .values({ email: `${username}@example.test`, username, passwordHash: 'x', currency: 'EUR' })
@@ -149,7 +213,16 @@ describe('bonus engine simulation', () => {
             for (const game of GAMES) {
               sessions.set(game, await openGameSession(t, 'originals', { id: user!.id, headers }, game));
             }
-            return { id: user!.id, username, currency: 'EUR', sessions };
+            return {
+              id: user!.id,
+              username,
+              currency: 'EUR',
+              sessions,
+              random,
+              adversarial: streamOf(seed, `adversary of ${index}`),
+              bonuses: bonusService(streamOf(seed, `coins of player ${index}`)),
+              trace: traceOf(`player ${index}`),
+            };
           }),
         );
         const matches = [++matchSequence, ++matchSequence];
@@ -165,7 +238,9 @@ describe('bonus engine simulation', () => {
           })
           .from(schema.outcomes)
           .innerJoin(schema.markets, eq(schema.markets.id, schema.outcomes.marketId))
-          .where(inArray(schema.markets.matchId, matches));
+          .where(inArray(schema.markets.matchId, matches))
+          // In a fixed order: random picks among them must not depend on the plan PostgreSQL chose this time.
+          .orderBy(schema.markets.matchId, schema.markets.id, schema.outcomes.position);
         const placed: PlacedBet[] = [];
         // The first match is played (the first outcome of each market wins), the second is called off.
         const returning = outcomes.filter((outcome) => outcome.matchId === matches[1] || outcome.position === 0);
@@ -191,33 +266,38 @@ describe('bonus engine simulation', () => {
           return row?.id ?? null;
         }
 
+        /**
+         * Copies of one request sent at once, all settled before the caller goes on: a copy still running after a sibling
+         * was refused (Promise.all gives up at the first refusal) would land in the player's next step, a bonus accepted
+         * after the bet that followed had read that none ran. The first refusal is thrown; otherwise the answer.
+         */
+        const allSettled = <T>(copies: number, call: () => Promise<T>) =>
+          whenAllSettled(Array.from({ length: copies }, call));
+
         /** Sends the same request one to three times at once, as a provider or a browser retrying would. */
-        async function duplicated<T>(call: () => Promise<T>): Promise<T> {
-          const copies = random.int(1, 3);
-          const answers = await Promise.all(Array.from({ length: copies }, call));
+        async function duplicated<T>(random: ReturnType<typeof seededRandom>, call: () => Promise<T>): Promise<T> {
+          const answers = await allSettled(random.int(1, 3), call);
           for (const answer of answers) expect(answer).toEqual(answers[0]);
           return answers[0]!;
         }
 
         /** A single on a random outcome, sent once or twice at once with the same key. */
         async function sportsBet(player: (typeof players)[number], stake: bigint, among = outcomes) {
-          const outcome = random.pick(among);
+          const outcome = player.random.pick(among);
           const key = `sim-${randomUUID()}`;
           const activeBefore = await activeOf(player.id);
           try {
-            const [first] = await Promise.all(
-              Array.from({ length: random.int(1, 2) }, () =>
-                sports.bets.place(
-                  player,
-                  {
-                    kind: 'single',
-                    stake: formatMinor(stake, 'EUR'),
-                    oddsChangePolicy: 'any',
-                    selections: [{ outcomeId: outcome.id, odd: outcome.odd / 1000 }],
-                  },
-                  key,
-                  context,
-                ),
+            const [first] = await allSettled(player.random.int(1, 2), () =>
+              sports.bets.place(
+                player,
+                {
+                  kind: 'single',
+                  stake: formatMinor(stake, 'EUR'),
+                  oddsChangePolicy: 'any',
+                  selections: [{ outcomeId: outcome.id, odd: outcome.odd / 1000 }],
+                },
+                key,
+                context,
               ),
             );
             placed.push({
@@ -236,9 +316,13 @@ describe('bonus engine simulation', () => {
 
         async function step(player: (typeof players)[number]) {
           // Now and then a deposit, so play goes on once the money runs out.
-          if (random.next() < 0.08) await fund(t, player.id, BigInt(random.int(200, 1500)));
-          const roll = random.next();
-          const theirs = await t.db.select().from(schema.userBonuses).where(eq(schema.userBonuses.userId, player.id));
+          if (player.random.next() < 0.08) await fund(t, player.id, BigInt(player.random.int(200, 1500)));
+          const roll = player.random.next();
+          const theirs = await t.db
+            .select()
+            .from(schema.userBonuses)
+            .where(eq(schema.userBonuses.userId, player.id))
+            .orderBy(schema.userBonuses.id);
           const offered = theirs.filter((row) => row.status === 'offered');
           const active = theirs.find((row) => row.status === 'active');
           const swallow = async (work: () => Promise<unknown>) => {
@@ -254,18 +338,18 @@ describe('bonus engine simulation', () => {
             }
           };
           if (roll < 0.12) {
-            await bonuses.offer(player.username, random.pick(CAMPAIGNS), `s${seed}-${randomUUID()}`);
+            await player.bonuses.offer(player.username, player.random.pick(CAMPAIGNS), `s${seed}-${randomUUID()}`);
           } else if (roll < 0.3 && offered.length > 0) {
-            const target = random.pick(offered);
-            await swallow(() => duplicated(() => bonuses.accept(player.id, target.id)));
+            const target = player.random.pick(offered);
+            await swallow(() => duplicated(player.random, () => player.bonuses.accept(player.id, target.id)));
           } else if (roll < 0.33 && offered.length > 0) {
-            const target = random.pick(offered);
-            await swallow(() => duplicated(() => bonuses.reject(player.id, target.id)));
+            const target = player.random.pick(offered);
+            await swallow(() => duplicated(player.random, () => player.bonuses.reject(player.id, target.id)));
           } else if (roll < 0.36 && offered.length > 0) {
-            const target = random.pick(offered);
-            await swallow(() => duplicated(() => bonuses.pick(player.id, target.id)));
+            const target = player.random.pick(offered);
+            await swallow(() => duplicated(player.random, () => player.bonuses.pick(player.id, target.id)));
           } else if (roll < 0.39 && active) {
-            await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
+            await swallow(() => duplicated(player.random, () => player.bonuses.forfeit(player.id, active.id)));
           } else if (roll < 0.45 && active && player !== players[0]) {
             // The attack of issue 9 (by the players with little money of their own): put what is left on a sports bet that will bring money back (a winner of the match
             // that is played, or anything on the one that is called off), then give the bonus up.
@@ -275,11 +359,11 @@ describe('bonus engine simulation', () => {
               await sportsBet(player, all, returning);
               tally('staked then walked away');
             }
-            await swallow(() => duplicated(() => bonuses.forfeit(player.id, active.id)));
+            await swallow(() => duplicated(player.random, () => player.bonuses.forfeit(player.id, active.id)));
           } else if (roll < 0.75) {
-            const gameId = random.pick(GAMES);
-            const spin = active && random.next() < 0.4;
-            const amount = spin ? '0.20' : formatMinor(BigInt(random.int(10, 650)), 'EUR');
+            const gameId = player.random.pick(GAMES);
+            const spin = active && player.random.next() < 0.4;
+            const amount = spin ? '0.20' : formatMinor(BigInt(player.random.int(10, 650)), 'EUR');
             const body = {
               sessionId: player.sessions.get(spin ? 'lucky-reels' : gameId)!,
               transactionId: `tx-${randomUUID()}`,
@@ -289,7 +373,7 @@ describe('bonus engine simulation', () => {
               amount,
               currency: 'EUR' as const,
             };
-            const rollbackFirst = random.next() < 0.05;
+            const rollbackFirst = player.random.next() < 0.05;
             const rollback = () =>
               casino.rollback('originals', {
                 sessionId: body.sessionId,
@@ -299,9 +383,9 @@ describe('bonus engine simulation', () => {
                 playerId: body.playerId,
                 gameId: body.gameId,
               });
-            if (rollbackFirst) await duplicated(rollback);
+            if (rollbackFirst) await duplicated(player.random, rollback);
             const activeBefore = await activeOf(player.id);
-            const answer = await duplicated(() => casino.bet('originals', body));
+            const answer = await duplicated(player.random, () => casino.bet('originals', body));
             const [stored] = await t.db
               .select({ legs: schema.providerTransactions.legs })
               .from(schema.providerTransactions)
@@ -322,9 +406,9 @@ describe('bonus engine simulation', () => {
           } else if (roll < 0.88 && (rounds.get(player.id)?.length ?? 0) > 0) {
             const list = rounds.get(player.id)!;
             // Mostly the latest round (still under the bonus it was staked in), sometimes an older one.
-            const index = random.next() < 0.7 ? list.length - 1 : random.int(0, list.length - 1);
+            const index = player.random.next() < 0.7 ? list.length - 1 : player.random.int(0, list.length - 1);
             const round = list.splice(index, 1)[0]!;
-            if (random.next() < 0.5) {
+            if (player.random.next() < 0.5) {
               const running = await activeOf(player.id);
               if (running) {
                 const counted = await t.db
@@ -338,7 +422,7 @@ describe('bonus engine simulation', () => {
                   );
                 if (counted.length > 0) tally('rollback of counted');
               }
-              await duplicated(() =>
+              await duplicated(player.random, () =>
                 casino.rollback('originals', {
                   sessionId: round.sessionId,
                   transactionId: `rb-${round.transactionId}`,
@@ -349,8 +433,8 @@ describe('bonus engine simulation', () => {
                 }),
               );
             } else {
-              const won = formatMinor(BigInt(random.int(0, 3) * random.int(0, 400)), 'EUR');
-              const paid = await duplicated(() =>
+              const won = formatMinor(BigInt(player.random.int(0, 3) * player.random.int(0, 400)), 'EUR');
+              const paid = await duplicated(player.random, () =>
                 casino.win('originals', {
                   sessionId: round.sessionId,
                   transactionId: `win-${round.transactionId}`,
@@ -363,8 +447,36 @@ describe('bonus engine simulation', () => {
               );
               if (paid.status === 'ok') wonRounds.push({ ...round, playerId: player.id, won });
             }
+          } else if (roll < 0.95) {
+            await sportsBet(player, BigInt(player.random.int(10, 600)));
           } else {
-            await sportsBet(player, BigInt(random.int(10, 600)));
+            await withdraw(player);
+          }
+        }
+
+        /**
+         * A withdrawal of main money to the bank (staff approve and pay it, or reject it), sometimes giving up a running
+         * bonus to do so: bonus money itself never leaves.
+         */
+        async function withdraw(player: (typeof players)[number]) {
+          const { main } = await t.app.services.wallet.balances(player.id, 'EUR');
+          if (main < 2000n) return;
+          const amount = BigInt(player.random.int(2000, main > 6000n ? 6000 : Number(main)));
+          const forfeitBonus = player.random.next() < 0.5;
+          const request = {
+            method: 'sandbox_bank',
+            amount: formatMinor(amount, 'EUR'),
+            details: { iban: IBAN, accountHolder: 'Simulated Player' },
+            idempotencyKey: `withdraw-${randomUUID()}`,
+            forfeitBonus,
+          };
+          try {
+            await duplicated(player.random, () => t.app.services.withdrawals.request(player, request));
+            tally('withdrawal requested');
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (code !== 'withdrawal_forfeits_bonus') throw error;
+            tally('withdrawal kept the bonus');
           }
         }
 
@@ -375,7 +487,7 @@ describe('bonus engine simulation', () => {
          * an error and move no money; the late win must be paid exactly once.
          */
         async function adversary(player: (typeof players)[number]) {
-          if (adversarial.next() >= 0.3) return;
+          if (player.adversarial.next() >= 0.3) return;
           const before = await t.app.services.wallet.balances(player.id, 'EUR');
           const unchanged = async (what: string, answer: { status: string; code?: string }) => {
             expect(answer.status, `seed ${seed} ${what}`).toBe('error');
@@ -384,18 +496,18 @@ describe('bonus engine simulation', () => {
               before,
             );
           };
-          const gameId = adversarial.pick(GAMES);
+          const gameId = player.adversarial.pick(GAMES);
           const base = { sessionId: player.sessions.get(gameId)!, playerId: String(player.id), gameId };
-          const kind = adversarial.int(0, 4);
+          const kind = player.adversarial.int(0, 4);
           if (kind === 0) {
             await unchanged(
               'win without bet',
-              await duplicated(() =>
+              await duplicated(player.adversarial, () =>
                 casino.win('originals', {
                   ...base,
                   transactionId: `ghost-win-${randomUUID()}`,
                   roundId: `ghost-${randomUUID()}`,
-                  amount: formatMinor(BigInt(adversarial.int(1, 5000)), 'EUR'),
+                  amount: formatMinor(BigInt(player.adversarial.int(1, 5000)), 'EUR'),
                   currency: 'EUR',
                 }),
               ),
@@ -403,7 +515,7 @@ describe('bonus engine simulation', () => {
           } else if (kind === 1 || kind === 2) {
             const mine = wonRounds.filter((round) => round.playerId === player.id);
             if (mine.length === 0) return;
-            const round = adversarial.pick(mine);
+            const round = player.adversarial.pick(mine);
             const call = {
               sessionId: round.sessionId,
               roundId: round.roundId,
@@ -413,7 +525,7 @@ describe('bonus engine simulation', () => {
             if (kind === 1) {
               await unchanged(
                 'rollback after win',
-                await duplicated(() =>
+                await duplicated(player.adversarial, () =>
                   casino.rollback('originals', {
                     ...call,
                     transactionId: `late-rb-${randomUUID()}`,
@@ -482,7 +594,7 @@ describe('bonus engine simulation', () => {
               ok: true,
               freeSpin: stored?.legs.freeSpin !== undefined,
             });
-            const paid = await duplicated(() => casino.win('originals', win));
+            const paid = await duplicated(player.adversarial, () => casino.win('originals', win));
             expect(paid.status, `seed ${seed} late win paid`).toBe('ok');
             tally('adversary:late win paid');
             wonRounds.push({ ...win, transactionId, playerId: player.id, won: '0.50' });
@@ -498,22 +610,45 @@ describe('bonus engine simulation', () => {
           }
         }
 
+        // Staff work the four-eyes desk between the players' rounds (simulation-staff.ts).
+        const desk = await openStaffDesk(t, {
+          seed,
+          random: streamOf(seed, 'staff desk'),
+          players,
+          trace: traceOf('staff desk'),
+          tally,
+        });
+        /** What a player holds now, for the seed's trace. */
+        async function snapshot(player: (typeof players)[number], when: string) {
+          const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
+          const theirs = await t.db
+            .select({ status: schema.userBonuses.status, wagered: schema.userBonuses.wagered })
+            .from(schema.userBonuses)
+            .where(eq(schema.userBonuses.userId, player.id))
+            .orderBy(schema.userBonuses.id);
+          player.trace(`${when} ${main} ${bonus} ${theirs.map((row) => `${row.status}:${row.wagered}`).join(',')}`);
+        }
+
         for (let round = 0; round < 30; round++) {
           // Players act at the same time; each player's own steps stay in order.
-          await Promise.all(
+          await whenAllSettled(
             players.map(async (player) => {
               await step(player);
               await adversary(player);
+              await snapshot(player, `round ${round}`);
             }),
           );
           await expectNoStrayBonusMoney(`round ${round}`);
+          for (let turn = world.int(0, 2); turn > 0; turn--) await desk.step();
+          await expectNoStrayBonusMoney(`round ${round}, staff`);
           // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
           // at once, as two api instances would).
-          if (random.next() < 0.35) {
-            clock.advance(random.int(1, 12) * 3_600_000);
-            await Promise.all([bonuses.expireDue(), bonuses.expireDue()]);
+          if (world.next() < 0.35) {
+            clock.advance(world.int(1, 12) * 3_600_000);
+            await whenAllSettled([bonuses.expireDue(), bonuses.expireDue()]);
           }
         }
+        await desk.finish();
         // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
         // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
         // The player with money of their own wagers a bonus through on slots (every seed completes one), then bets on
@@ -521,10 +656,10 @@ describe('bonus engine simulation', () => {
         const rich = players[0]!;
         await fund(t, rich.id, 5000n);
         const running = await activeOf(rich.id);
-        if (running) await bonuses.forfeit(rich.id, running);
+        if (running) await rich.bonuses.forfeit(rich.id, running);
         async function freshBonus(tag: string) {
-          const { id } = await bonuses.offer(rich.username, 'sim-money', `s${seed}-${tag}-${rich.id}`);
-          await bonuses.accept(rich.id, id);
+          const { id } = await rich.bonuses.offer(rich.username, 'sim-money', `s${seed}-${tag}-${rich.id}`);
+          await rich.bonuses.accept(rich.id, id);
           return id;
         }
         const wagered = await freshBonus('wagered');
@@ -552,12 +687,12 @@ describe('bonus engine simulation', () => {
         expect(await activeOf(rich.id), `seed ${seed}: wagered through`).toBeNull();
         await freshBonus('honest');
         const countable = outcomes.filter((outcome) => outcome.matchId === matches[0] && outcome.odd >= 1500);
-        await sportsBet(rich, BigInt(random.int(100, 500)), countable);
+        await sportsBet(rich, BigInt(rich.random.int(100, 500)), countable);
         for (const player of players.slice(1)) {
           let running = await activeOf(player.id);
           if (!running) {
-            const { id } = await bonuses.offer(player.username, 'sim-money', `s${seed}-attack-${player.id}`);
-            await bonuses.accept(player.id, id);
+            const { id } = await player.bonuses.offer(player.username, 'sim-money', `s${seed}-attack-${player.id}`);
+            await player.bonuses.accept(player.id, id);
             running = id;
           }
           const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
@@ -565,7 +700,7 @@ describe('bonus engine simulation', () => {
             await sportsBet(player, main + bonus > 5000n ? 5000n : main + bonus, returning);
             tally('staked then walked away');
           }
-          await bonuses.forfeit(player.id, running);
+          await player.bonuses.forfeit(player.id, running);
         }
         await expectNoStrayBonusMoney('after the attack');
 
@@ -591,7 +726,7 @@ describe('bonus engine simulation', () => {
             ],
           };
         };
-        await Promise.all([feed(results(played!, 'ended')), feed(results(played!, 'ended'))]);
+        await whenAllSettled([feed(results(played!, 'ended')), feed(results(played!, 'ended'))]);
         await feed(results(cancelled!, 'cancelled'));
         await expectNoStrayBonusMoney('after settlement');
         // Bonuses still running once every bet is settled ran through the whole settlement: their won and lost sports
@@ -613,7 +748,9 @@ describe('bonus engine simulation', () => {
           ).map((row) => row.id),
         );
         clock.advance(10 * DAY);
-        await Promise.all([bonuses.expireDue(), bonuses.expireDue()]);
+        await whenAllSettled([bonuses.expireDue(), bonuses.expireDue()]);
+
+        for (const player of players) await snapshot(player, 'end');
 
         // The ledger balances; no transfer touches two players.
         expect(await ledgerViolations(t.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
@@ -653,7 +790,12 @@ describe('bonus engine simulation', () => {
         for (const bet of placed) {
           const counted = contributions.filter((row) => row.sourceKey === bet.sourceKey);
           if (!bet.ok || bet.freeSpin || bet.activeBefore === null) {
-            expect(counted, `seed ${seed} ${bet.sourceKey}`).toEqual([]);
+            const seen = { ok: bet.ok, freeSpin: bet.freeSpin, activeBefore: bet.activeBefore };
+            const by = counted.map((row) => `${row.userBonusId} ${row.gameType} ${row.contribution}`);
+            expect(
+              counted,
+              `seed ${seed} ${bet.sourceKey} ${JSON.stringify(seen)} counted for ${by.join('; ')}`,
+            ).toEqual([]);
             continue;
           }
           if (bet.sourceKey.startsWith('sports:')) {
@@ -806,7 +948,9 @@ describe('bonus engine simulation', () => {
       if (SEEDS.length < REACH_SEEDS) return;
       console.log(
         [...reached]
-          .filter(([what]) => what.startsWith('adversary:'))
+          .filter(
+            ([what]) => what.startsWith('adversary:') || what.startsWith('staff:') || what.startsWith('withdrawal'),
+          )
           .map(([what, count]) => `${what} ${count}`)
           .join('\n'),
       );
@@ -825,6 +969,16 @@ describe('bonus engine simulation', () => {
         'staked then walked away',
         'adversary:win without bet:bet_not_found',
         'adversary:late win paid',
+        'withdrawal requested',
+        'staff:credit approved',
+        'staff:debit approved',
+        'staff:approval race lost',
+        'staff:withdrawal approved',
+        'staff:withdrawal paid',
+        'staff:refused:approve own request',
+        'staff:refused:pay a withdrawal one approved',
+        'staff:refused:adjustment for oneself',
+        'staff:refused:adjustment for a staff account',
       ]) {
         expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
       }

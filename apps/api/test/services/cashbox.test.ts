@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema, type DbHandle } from '@playhouse/db';
 import { TRANSACTION_KINDS } from '@playhouse/shared';
-import { ibanValid } from '../../src/services/cashbox/withdrawal-service';
+import { manualClock } from '../../src/lib/clock';
+import { createWithdrawalService, ibanValid } from '../../src/services/cashbox/withdrawal-service';
 import { TRANSFER_KINDS } from '../../src/services/wallet/wallet-service';
 import { InsufficientFundsError } from '../../src/services/wallet/wallet-errors';
 import { createTestDb, onPostgres } from '../helpers/test-db';
@@ -156,6 +157,32 @@ describe('withdrawals', () => {
       code: 'idempotency_key_reused',
     });
     expect(await s.wallet.balances(user.id, 'EUR')).toEqual({ main: 8_000n, bonus: 0n });
+  });
+
+  it('answers a retry that raced its original as the original was answered, not "insufficient funds"', async () => {
+    // Found by the simulation on PostgreSQL (seed 6): the retry looked its key up before the original committed and
+    // read the balance after, which the original had just spent. Here the retry is held, between its key lookup and
+    // its balance check (where the protection check runs), until the original has committed.
+    const user = await fundedPlayer('wd_retry_race', 3_000n);
+    const same = bank('30.00');
+    let original: ReturnType<typeof retrying.request> | undefined;
+    let checks = 0;
+    const retrying = createWithdrawalService({
+      db: handle.db,
+      clock: manualClock(new Date()),
+      withdrawalGuard: async () => {
+        checks += 1;
+        if (checks === 1) {
+          original = retrying.request(user, same);
+          await original;
+        }
+      },
+    });
+    const retried = await retrying.request(user, same);
+    expect(retried).toEqual(await original);
+    expect((await s.wallet.balances(user.id, 'EUR')).main).toBe(0n);
+    const rows = await handle.db.select().from(schema.withdrawals).where(eq(schema.withdrawals.userId, user.id));
+    expect(rows).toHaveLength(1);
   });
 
   it('checks the method bounds and the payout details', async () => {

@@ -19,6 +19,7 @@ export const dbPlugin = fp<{ config: Config; dbHandle?: DbHandle | undefined }>(
       dbHandle ??
       (await createDb({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         dataDir: config.dataDir,
         // Live streams resynchronise once it is back; until then they hear nothing.
         onListenError: (error) => app.log.warn({ err: error }, 'the LISTEN connection failed; reconnecting'),

@@ -79,11 +79,14 @@ export function createBonusService({
   clock,
   withdrawalRequestedSince,
   maxWagering = async () => null,
+  randomIndex = (count) => randomInt(count),
 }: {
   db: Db;
   clock: Clock;
   withdrawalRequestedSince: WithdrawalRequestedSince;
   maxWagering?: MaxWagering;
+  /** Where a coins offer's pick comes from (0 <= index < count): crypto's; the simulation passes a seeded one. */
+  randomIndex?: (count: number) => number;
 }) {
   const wallet = createWalletService({ db });
 
@@ -274,7 +277,7 @@ export function createBonusService({
   function pickFrom(campaign: BonusCampaignRow): bigint {
     const items = campaign.items;
     if (items.length === 0) throw new BonusNotCoinsError();
-    return BigInt(items[randomInt(items.length)]!);
+    return BigInt(items[randomIndex(items.length)]!);
   }
 
   /** Fixes a coins offer's amount at random among its items (once: a repeat answers the amount picked first). */

@@ -290,7 +290,12 @@ export function createWithdrawalService({
       await withdrawalGuard(db, user.id);
       // Too little main money is said before any guard asks the player to confirm something (the debit checks again).
       const { main } = await wallet.balances(user.id, currency);
-      if (main < amount) throw new InsufficientFundsError(0, main);
+      if (main < amount) {
+        // A retry that raced its original: the original may have spent the money after this one looked for its key.
+        const raced = await findByKey(db, user.id, request.idempotencyKey);
+        if (raced) return replay(raced);
+        throw new InsufficientFundsError(0, main);
+      }
 
       const now = clock.now();
       const created = await db.transaction(async (tx) => {

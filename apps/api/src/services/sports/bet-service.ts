@@ -1,7 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
-import { betSelections, bets, markets, matches, outcomes, sports, tournaments } from '@playhouse/db/schema';
+import {
+  betSelections,
+  bets,
+  markets,
+  matches,
+  outcomes,
+  sports,
+  tournaments,
+  type LocalizedText,
+} from '@playhouse/db/schema';
 import {
   SPORTS_BET_LIMITS,
   formatMinor,
@@ -58,6 +67,54 @@ function requestHash(body: PlaceBetBody, stake: bigint): string {
 
 type BetRow = typeof bets.$inferSelect;
 
+/** What a bet's view shows of one selection: the facts stored with it and the names of its match and market. */
+interface SelectionFacts {
+  outcomeId: number;
+  matchId: number;
+  odd: number;
+  result: (typeof betSelections.$inferSelect)['result'];
+  label: string;
+  betName: LocalizedText;
+  startsAt: Date;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  sportName: LocalizedText;
+  tournamentName: LocalizedText;
+}
+
+/** A bet as the player sees it, names in the request's language; `selections` in slip order. */
+function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext): Bet {
+  const currency = isCurrency(row.currency) ? row.currency : 'EUR';
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    stake: formatMinor(row.stake, currency),
+    currency: row.currency,
+    totalOdd: Number(row.totalOddThousandths) / 1000,
+    potentialPayout: formatMinor(row.potentialPayout, currency),
+    payout: row.payout === null ? null : formatMinor(row.payout, currency),
+    oddsChangePolicy: row.oddsChangePolicy,
+    placedAt: row.placedAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+    selections: selections.map((selection) => ({
+      outcomeId: selection.outcomeId,
+      matchId: selection.matchId,
+      matchDateTimeUTC: selection.startsAt.getTime(),
+      sportName: localize(selection.sportName, context),
+      tournamentName: localize(selection.tournamentName, context),
+      matchTeams: [
+        { matchTeamType: '1' as const, teamName: localize(selection.team1, context) },
+        { matchTeamType: '2' as const, teamName: localize(selection.team2, context) },
+      ],
+      betName: localize(selection.betName, context),
+      providerBetOutcomeId: selection.label,
+      odd: selection.odd / 1000,
+      result: selection.result,
+    })),
+  };
+}
+
 /** Bets as the player sees them, names in the request's language. */
 export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContext): Promise<Bet[]> {
   if (rows.length === 0) return [];
@@ -89,39 +146,44 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
       ),
     )
     .orderBy(asc(betSelections.position));
-  return rows.map((row) => {
-    const currency = isCurrency(row.currency) ? row.currency : 'EUR';
-    return {
-      id: row.id,
-      kind: row.kind,
-      status: row.status,
-      stake: formatMinor(row.stake, currency),
-      currency: row.currency,
-      totalOdd: Number(row.totalOddThousandths) / 1000,
-      potentialPayout: formatMinor(row.potentialPayout, currency),
-      payout: row.payout === null ? null : formatMinor(row.payout, currency),
-      oddsChangePolicy: row.oddsChangePolicy,
-      placedAt: row.placedAt.toISOString(),
-      settledAt: row.settledAt?.toISOString() ?? null,
-      selections: selections
-        .filter((selection) => selection.betId === row.id)
-        .map((selection) => ({
-          outcomeId: selection.outcomeId,
-          matchId: selection.matchId,
-          matchDateTimeUTC: selection.startsAt.getTime(),
-          sportName: localize(selection.sportName, context),
-          tournamentName: localize(selection.tournamentName, context),
-          matchTeams: [
-            { matchTeamType: '1' as const, teamName: localize(selection.team1, context) },
-            { matchTeamType: '2' as const, teamName: localize(selection.team2, context) },
-          ],
-          betName: localize(selection.betName, context),
-          providerBetOutcomeId: selection.label,
-          odd: selection.odd / 1000,
-          result: selection.result,
-        })),
-    };
-  });
+  return rows.map((row) =>
+    betView(
+      row,
+      selections.filter((selection) => selection.betId === row.id),
+      context,
+    ),
+  );
+}
+
+/** The rows of a raw statement's answer (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** An SQL array of bound values: `array[$1, $2, ...]` (cast it to the element type at the call). */
+function arrayOf(values: number[]) {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]`;
+}
+
+/** One row of `sports_slip_book` (migration 0022): an outcome of the slip, share-locked with its market and match. */
+interface SlipBookRow {
+  outcome_id: string | number;
+  odd_thousandths: number;
+  outcome_status: string;
+  label: string;
+  market_id: string | number;
+  market_status: string;
+  market_name: LocalizedText;
+  match_id: string | number;
+  match_status: string;
+  starts_at: string | Date;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  sport_name: LocalizedText;
+  tournament_name: LocalizedText;
 }
 
 export type BetService = ReturnType<typeof createBetService>;
@@ -139,84 +201,56 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
    * Checks the slip against the book as it is now and prices it at the current odds. The slip's matches, markets and
    * outcomes are read under a share lock, so a feed delivery suspending one of them either committed before (the bet
    * sees the suspension) or waits until the bet has committed: a bet never races a suspension. The locks are taken
-   * table by table in id order, the order the ingest writes them in, so the two never deadlock.
+   * table by table in id order, the order the ingest writes them in, so the two never deadlock; all of it is one call
+   * of `sports_slip_book`, one round trip.
    */
   async function priced(tx: Tx, body: PlaceBetBody, now: Date) {
     const ids = body.selections.map((selection) => selection.outcomeId);
     if (new Set(ids).size !== ids.length) {
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
     }
-    const links = await tx
-      .select({ outcomeId: outcomes.id, marketId: markets.id, matchId: markets.matchId })
-      .from(outcomes)
-      .innerJoin(markets, eq(markets.id, outcomes.marketId))
-      .where(inArray(outcomes.id, ids));
-    const rows = await lockedBook(tx, links);
-    const byId = new Map(rows.map((row) => [row.outcomeId, row]));
+    const book = await tx.execute(sql`select * from sports_slip_book(${arrayOf(ids)}::bigint[])`);
+    const byId = new Map(rowsOf<SlipBookRow>(book).map((row) => [Number(row.outcome_id), row]));
     const seenMatches = new Set<number>();
     const changed: Record<string, string> = {};
-    const accepted: { outcomeId: number; matchId: number; odd: number }[] = [];
+    const accepted: (SelectionFacts & { odd: number })[] = [];
     for (const selection of body.selections) {
       const row = byId.get(selection.outcomeId);
       if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
-      if (row.matchStatus !== 'scheduled' || row.startsAt.getTime() <= now.getTime()) {
-        throw new MatchStartedError(row.matchId);
+      const matchId = Number(row.match_id);
+      const startsAt = new Date(row.starts_at);
+      if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
+        throw new MatchStartedError(matchId);
       }
-      if (row.marketStatus !== 'open' || row.outcomeStatus !== 'open') throw new MarketSuspendedError(row.outcomeId);
-      if (seenMatches.has(row.matchId)) throw new SameMatchTwiceError(row.matchId);
-      seenMatches.add(row.matchId);
+      if (row.market_status !== 'open' || row.outcome_status !== 'open')
+        throw new MarketSuspendedError(selection.outcomeId);
+      if (seenMatches.has(matchId)) throw new SameMatchTwiceError(matchId);
+      seenMatches.add(matchId);
       const seen = toThousandths(selection.odd);
+      const odd = row.odd_thousandths;
       const refused =
         body.oddsChangePolicy === 'none'
-          ? row.odd !== seen
+          ? odd !== seen
           : body.oddsChangePolicy === 'higher'
-            ? seen === null || row.odd < seen
+            ? seen === null || odd < seen
             : false;
-      if (refused) changed[String(row.outcomeId)] = oddText(row.odd);
-      accepted.push({ outcomeId: row.outcomeId, matchId: row.matchId, odd: row.odd });
+      if (refused) changed[String(selection.outcomeId)] = oddText(odd);
+      accepted.push({
+        outcomeId: selection.outcomeId,
+        matchId,
+        odd,
+        result: null,
+        label: row.label,
+        betName: row.market_name,
+        startsAt,
+        team1: row.team1,
+        team2: row.team2,
+        sportName: row.sport_name,
+        tournamentName: row.tournament_name,
+      });
     }
     if (Object.keys(changed).length > 0) throw new OddsChangedError(changed);
     return accepted;
-  }
-
-  /** The slip's rows as they are once share-locked: matches, then markets, then outcomes, each in id order. */
-  async function lockedBook(tx: Tx, links: { outcomeId: number; marketId: number; matchId: number }[]) {
-    if (links.length === 0) return [];
-    const sorted = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
-    const matchRows = await tx
-      .select({ id: matches.id, status: matches.status, startsAt: matches.startsAt })
-      .from(matches)
-      .where(inArray(matches.id, sorted(links.map((link) => link.matchId))))
-      .orderBy(asc(matches.id))
-      .for('share');
-    const marketRows = await tx
-      .select({ id: markets.id, status: markets.status })
-      .from(markets)
-      .where(inArray(markets.id, sorted(links.map((link) => link.marketId))))
-      .orderBy(asc(markets.id))
-      .for('share');
-    const outcomeRows = await tx
-      .select({ id: outcomes.id, odd: outcomes.oddThousandths, status: outcomes.status })
-      .from(outcomes)
-      .where(inArray(outcomes.id, sorted(links.map((link) => link.outcomeId))))
-      .orderBy(asc(outcomes.id))
-      .for('share');
-    const matchById = new Map(matchRows.map((row) => [row.id, row]));
-    const marketById = new Map(marketRows.map((row) => [row.id, row]));
-    const outcomeById = new Map(outcomeRows.map((row) => [row.id, row]));
-    return links.map((link) => {
-      const match = matchById.get(link.matchId)!;
-      const outcome = outcomeById.get(link.outcomeId)!;
-      return {
-        outcomeId: link.outcomeId,
-        odd: outcome.odd,
-        outcomeStatus: outcome.status,
-        marketStatus: marketById.get(link.marketId)!.status,
-        matchId: link.matchId,
-        matchStatus: match.status,
-        startsAt: match.startsAt,
-      };
-    });
   }
 
   return {
@@ -262,33 +296,42 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
         const potentialPayout = payoutFor(stake, odds);
         if (potentialPayout > limits.maxPayoutMinor) throw new PayoutAboveMaximumError(limits.maxPayout, currency);
         const id = randomUUID();
-        const [row] = await tx
-          .insert(bets)
-          .values({
-            id,
-            userId: user.id,
-            kind: body.kind,
-            stake,
-            currency,
-            totalOddThousandths: totalOddThousandths(odds),
-            potentialPayout,
-            oddsChangePolicy: body.oddsChangePolicy,
-            idempotencyKey,
-            requestHash: hash,
-            placedAt: now,
-          })
-          .onConflictDoNothing({ target: [bets.userId, bets.idempotencyKey] })
-          .returning();
-        if (!row) return null;
-        await tx.insert(betSelections).values(
-          accepted.map((selection, position) => ({
-            betId: id,
-            outcomeId: selection.outcomeId,
-            matchId: selection.matchId,
-            oddThousandths: selection.odd,
-            position,
-          })),
-        );
+        const row: BetRow = {
+          id,
+          userId: user.id,
+          kind: body.kind,
+          stake,
+          currency,
+          totalOddThousandths: totalOddThousandths(odds),
+          potentialPayout,
+          payout: null,
+          status: 'open',
+          oddsChangePolicy: body.oddsChangePolicy,
+          idempotencyKey,
+          requestHash: hash,
+          placedAt: now,
+          settledAt: null,
+        };
+        // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
+        const inserted = await tx.execute(sql`
+          with bet as (
+            insert into ${bets} (id, user_id, kind, stake, currency, total_odd_thousandths, potential_payout,
+              odds_change_policy, idempotency_key, request_hash, placed_at)
+            values (${id}, ${user.id}, ${body.kind}, ${stake}, ${currency}, ${row.totalOddThousandths},
+              ${potentialPayout}, ${body.oddsChangePolicy}, ${idempotencyKey}, ${hash}, ${now})
+            on conflict (user_id, idempotency_key) do nothing
+            returning id
+          ), selections as (
+            insert into ${betSelections} (bet_id, outcome_id, match_id, odd_thousandths, position)
+            select bet.id, slip.outcome_id, slip.match_id, slip.odd, slip.position - 1
+            from bet, unnest(
+              ${arrayOf(accepted.map((selection) => selection.outcomeId))}::bigint[],
+              ${arrayOf(accepted.map((selection) => selection.matchId))}::bigint[],
+              ${arrayOf(odds)}::integer[]
+            ) with ordinality as slip(outcome_id, match_id, odd, position)
+          )
+          select id from bet`);
+        if (rowsOf<{ id: string }>(inserted).length === 0) return null;
         // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
         // record. The stake counts towards a bonus's wagering when the bet settles.
         await stakes.stake(tx, {
@@ -302,13 +345,14 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           oddThousandths: totalOddThousandths(odds),
           sessionId: options.sessionId ?? null,
           metadata: { betId: id, kind: body.kind },
+          newSource: true,
+          refusalEndsTransaction: true,
         });
-        return row;
+        return { row, accepted };
       });
       // A racing request with the same key won the insert: answer as it did.
       if (!created) return replay((await findByKey(db, user.id, idempotencyKey))!);
-      const [bet] = await betViews(db, [created], context);
-      return { bet: bet!, replayed: false };
+      return { bet: betView(created.row, created.accepted, context), replayed: false };
     },
 
     /** "My bets": newest first, open or settled. */

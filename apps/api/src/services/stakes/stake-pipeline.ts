@@ -58,8 +58,8 @@ export interface StakeIntent {
 /**
  * Runs inside the stake's transaction before any other lock of the stake is taken (player protection's limit rows come
  * first in every stake's lock order, then the active bonus row, then the ledger accounts) and before any money moves.
- * It refuses by throwing an AppError (4xx, snake_case code); it runs in a savepoint, so whatever it wrote is rolled
- * back with the refusal.
+ * It refuses by throwing an AppError (4xx, snake_case code); it runs in a savepoint (or, for a caller that ends its
+ * transaction on a refusal, in that transaction), so whatever it wrote is rolled back with the refusal.
  */
 export type StakeGuard = (tx: Tx, stake: StakeIntent) => Promise<void>;
 
@@ -94,6 +94,17 @@ export interface StakeRequest {
   /** The player's site session, for the guards (reality checks); null when the caller has none. */
   sessionId?: number | null;
   metadata?: Record<string, unknown>;
+  /**
+   * The source key was made in the caller's transaction (a new bet's id): no stake can be recorded under it, so the
+   * look-up for a retried stake is skipped.
+   */
+  newSource?: boolean;
+  /**
+   * The caller rolls its whole transaction back when the stake is refused (a sports bet): the guards then run without
+   * a savepoint of their own, which only matters to a caller that keeps its transaction after a refusal (the seamless
+   * wallet stores the refused bet).
+   */
+  refusalEndsTransaction?: boolean;
 }
 
 export interface StakeResult {
@@ -254,7 +265,7 @@ export function createStakePipeline({
     async stake(tx: Tx, request: StakeRequest): Promise<StakeResult> {
       const { product, userId, currency, amount } = request;
       // Taken before (a caller's retry): the stake as it was recorded, nothing asked or moved again.
-      const recorded = await findStake(tx, request.sourceKey);
+      const recorded = request.newSource ? undefined : await findStake(tx, request.sourceKey);
       if (recorded) {
         return {
           transferId: recorded.stakeTransferId,
@@ -272,12 +283,14 @@ export function createStakePipeline({
         amount,
         gameType: request.gameType,
         sourceKey: request.sourceKey,
-        freeSpin: isFreeSpin(await readActiveBonus(tx, userId), request),
+        // Only a casino stake can be a free spin: a sports stake needs no look at the bonus before its lock.
+        freeSpin: product === 'casino' && isFreeSpin(await readActiveBonus(tx, userId), request),
         sessionId: request.sessionId ?? null,
       };
       for (const guard of guards) {
         try {
-          await tx.transaction((savepoint) => guard(savepoint, intent));
+          if (request.refusalEndsTransaction) await guard(tx, intent);
+          else await tx.transaction((savepoint) => guard(savepoint, intent));
         } catch (error) {
           if (error instanceof AppError && error.statusCode < 500) refusals.add(error);
           throw error;

@@ -18,20 +18,21 @@ function popupWasClosed(): boolean {
 /**
  * Loads the mobile app popup only where it can matter: on Android, once a player is signed in or the popup was closed
  * before (its 7-day count is kept at session start). Everyone else never downloads it; the 30 s still count from the
- * page's hydration, as when the popup was part of every page (a slow load does not eat into them).
+ * page's hydration, as when the popup was part of every page: the popup is handed the moment of hydration and waits
+ * out what is left of them when its code has arrived, however long that took.
  */
 export function AppPopupLoader() {
   const signedIn = useAppSelector((state) => state.userSlice.user) !== null;
-  const [elapsedMs, setElapsedMs] = useState<number | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
   const hydratedAt = useRef<number | null>(null);
 
   useEffect(() => {
     hydratedAt.current ??= performance.now();
-    if (elapsedMs !== null || !isAndroid(navigator.userAgent) || !(signedIn || popupWasClosed())) return;
+    if (startedAt !== null || !isAndroid(navigator.userAgent) || !(signedIn || popupWasClosed())) return;
     const since = hydratedAt.current;
-    const timer = window.setTimeout(() => setElapsedMs(performance.now() - since), 0);
+    const timer = window.setTimeout(() => setStartedAt(since), 0);
     return () => window.clearTimeout(timer);
-  }, [signedIn, elapsedMs]);
+  }, [signedIn, startedAt]);
 
-  return elapsedMs === null ? null : <AppPopup elapsedMs={elapsedMs} />;
+  return startedAt === null ? null : <AppPopup startedAt={startedAt} />;
 }

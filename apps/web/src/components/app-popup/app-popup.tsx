@@ -50,9 +50,10 @@ type Device = { userAgent: string; standalone: boolean };
 /**
  * SPEC.md §4 "Mobile app popup": offers /{lng}/app-page to a signed-in Android player 30 s after the session (this
  * document) starts. A non-modal dialog: it appears by itself, so it does not take the focus away from the player.
- * `elapsedMs` is how much of the session had passed when it was mounted (it is loaded on demand).
+ * `startedAt` is when the session started (`performance.now()` at hydration; the popup is loaded on demand, maybe much
+ * later): the delay is what is left of the 30 s when it mounts. Without it the 30 s start at mount.
  */
-export function AppPopup({ elapsedMs = 0 }: { elapsedMs?: number }) {
+export function AppPopup({ startedAt }: { startedAt?: number }) {
   const t = useTranslations('appPopup');
   const locale = useLocale();
   const pathname = usePathname();
@@ -66,6 +67,7 @@ export function AppPopup({ elapsedMs = 0 }: { elapsedMs?: number }) {
     const update = appPopupStorageAtStart(readStorage(), Date.now());
     if (update) writeStorage(update);
     // The browser's facts are read when the delay is over, after hydration, so server and client renders agree.
+    const elapsedMs = startedAt === undefined ? 0 : performance.now() - startedAt;
     const timer = window.setTimeout(
       () => {
         setHidden(readStorage().hidden);
@@ -74,7 +76,7 @@ export function AppPopup({ elapsedMs = 0 }: { elapsedMs?: number }) {
       Math.max(0, SPEC.mobilePopupDelayMs - elapsedMs),
     );
     return () => window.clearTimeout(timer);
-  }, [elapsedMs]);
+  }, [startedAt]);
 
   const visible =
     device !== null &&

@@ -3,7 +3,7 @@
 import type { Locale } from '@playhouse/shared/locales';
 import Image from 'next/image';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
 import styles from './language-list.module.css';
 
@@ -17,17 +17,11 @@ type LanguageListProps = { locales: LanguageOption[]; current: Locale; labels: L
  * there is none. Each entry leads to the same page (path and query) in that locale.
  */
 export function LanguageList(props: LanguageListProps) {
-  if (props.locales.length === 0) return null;
-  // The query is only known in the browser for pages rendered ahead of time; until then the links carry the path alone.
-  return (
-    <Suspense fallback={<LanguageMenu {...props} search="" />}>
-      <LanguageMenuWithQuery {...props} />
-    </Suspense>
-  );
-}
-
-function LanguageMenuWithQuery(props: LanguageListProps) {
   const search = useSearchParams().toString();
+  if (props.locales.length === 0) return null;
+  // Every page renders per request, so the query is known on the server too: no Suspense boundary around it. Inside
+  // one the toggle would hydrate in a later pass than the rest of the page, after the page already says it is
+  // hydrated (docs/decisions.md, `<html data-hydrated>`).
   return <LanguageMenu {...props} search={search} />;
 }
 
