@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
-import { confirmByMail, dismissInfoPopup, solveCaptcha } from './account-support';
+import { dismissInfoPopup } from './account-support';
 import { expect, test } from './fixtures';
+import { balance, fundedPlayer, matchPage, open, pushFeed, signIn, slip } from './sports-support';
 
 /*
  * The sportsbook end to end: the top-offer block on the home page (tabs on a controlled clock, a sport without matches
@@ -12,7 +12,6 @@ import { expect, test } from './fixtures';
  * fixture and odd is known, and moves odds and delivers results the way a real feed does.
  */
 
-const FEED_TOKEN = process.env.E2E_FEED_TOKEN ?? 'e2e-sports-feed-token-0123456789';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const NOW = Date.now();
@@ -94,15 +93,6 @@ const book = (): FeedMatch[] => [
   fixture(RANGERS, HOCKEY, NOW + 5 * MINUTE, ['New York Rangers', 'Dallas Stars'], { home: 2.4, draw: 4.1, away: 2.6 }),
 ];
 
-async function pushFeed(request: APIRequestContext, body: FeedIngestInput) {
-  const response = await request.post('/spa/staff/sports/feed', {
-    headers: { 'x-feed-token': FEED_TOKEN },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response.json() as Promise<{ settledBets: number }>;
-}
-
 /** Moves the odds of a match's first market. */
 function moveOdds(request: APIRequestContext, matchId: number, odds: { home: number; draw?: number; away: number }) {
   const original = book().find((match) => match.matchId === matchId)!;
@@ -135,73 +125,6 @@ function deliverResult(request: APIRequestContext, matchId: number, winner: '1' 
     ],
   });
 }
-
-/** Opens a page and waits until it is interactive. */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await dismissInfoPopup(page);
-}
-
-/**
- * A new player with a session in this browser and 100.00 EUR paid in through the sandbox payment provider's
- * checkout, the way a player pays in.
- */
-async function fundedPlayer(page: Page, baseURL: string) {
-  const request = page.request;
-  const origin = { origin: baseURL };
-  const name = `bettor_${randomUUID().slice(0, 8)}`;
-  const registered = await request.post('/spa/users', {
-    headers: origin,
-    data: {
-      email: `${name}@example.com`,
-      username: name,
-      password: 'correct horse battery staple',
-      phone: '+49 151 23456789',
-      country: 'DE',
-      currency: 'EUR',
-      dateOfBirth: '1990-05-17',
-      termsAccepted: true,
-      captcha: await solveCaptcha(request),
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(202);
-  const { user } = await confirmByMail(request, `${name}@example.com`, baseURL);
-
-  const deposit = await request.post('/spa/cashbox/deposits', {
-    headers: { ...origin, 'idempotency-key': `e2e-${randomUUID()}` },
-    data: { method: 'sandbox_card', amount: '100.00' },
-  });
-  expect(deposit.status(), await deposit.text()).toBe(201);
-  const { redirectUrl } = ((await deposit.json()) as { deposit: { redirectUrl: string } }).deposit;
-  const sessionId = new URL(redirectUrl).pathname.split('/').pop()!;
-  const paid = await request.post(`/spa/psp/sandbox/checkout/${sessionId}`, {
-    headers: origin,
-    data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', holder: 'E2E Bettor' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect
-    .poll(async () => {
-      const balances = (await (await request.get('/spa/users/balances')).json()) as {
-        mainBalance: { balance: string };
-      };
-      return balances.mainBalance.balance;
-    })
-    .toBe('100.00');
-  return user;
-}
-
-/** Signs the browser in as the player: the session cookie is already there, the app keeps the user in local storage. */
-async function signIn(page: Page, user: Record<string, unknown>, path: string) {
-  await open(page, path);
-  await page.evaluate((value) => window.localStorage.setItem('user', JSON.stringify(value)), user);
-  await page.evaluate(() => window.localStorage.removeItem('betSlip'));
-  await open(page, path);
-}
-
-/** The header's balance: the main balance in euros, linking to the cashbox. */
-const balance = (page: Page) => page.getByRole('banner').getByRole('link', { name: /€/ }).first();
-const slip = (page: Page) => page.getByRole('region', { name: 'Bet slip' });
-const matchPage = (matchId: number) => `/en/game/prematch-mts/${matchId}`;
 
 test.describe.configure({ mode: 'serial' });
 

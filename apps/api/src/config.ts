@@ -106,6 +106,8 @@ const envSchema = z.object({
   FEED_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
   // A feed process may push deliveries to /spa/staff/sports/feed with this as X-Feed-Token.
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  // The key rotated provider secrets are stored under (encrypted); without it the back office cannot rotate them.
+  PROVIDER_SECRETS_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
   // memory until the database announces a change; off: every answer is read from the database.
   CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
@@ -300,6 +302,10 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
 export interface CasinoConfig {
   /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
   providerSecrets: Record<string, string>;
+  /** The key rotated secrets are encrypted under (PROVIDER_SECRETS_KEY); rotation is refused without one. */
+  secretsKey?: string;
+  /** How long a rotated-out secret is still accepted, so a provider can switch without a failed call. */
+  secretGraceMs: number;
   /** How far a call's signed timestamp may be from the wallet's clock, either way. */
   signatureWindowMs: number;
   /** The most the wins of one casino round may add up to, per currency, in minor units (CASINO_MAX_WIN_<CUR>). */
@@ -372,6 +378,9 @@ function productionIssues(vars: z.infer<typeof envSchema>, providerSecrets: Reco
     if (weak) issues.push(`PROVIDER_SECRET_${slug.toUpperCase().replace(/-/g, '_')}: ${weak}`);
   }
   if (vars.FEED_TOKEN !== undefined) secret('FEED_TOKEN', vars.FEED_TOKEN, 'the feed endpoint is enabled');
+  if (vars.PROVIDER_SECRETS_KEY !== undefined) {
+    secret('PROVIDER_SECRETS_KEY', vars.PROVIDER_SECRETS_KEY, 'rotated provider secrets are stored under it');
+  }
   return issues;
 }
 
@@ -439,6 +448,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     casino: {
       providerSecrets: providerSecrets.secrets,
+      ...(vars.PROVIDER_SECRETS_KEY ? { secretsKey: vars.PROVIDER_SECRETS_KEY } : {}),
+      secretGraceMs: 24 * HOUR_MS,
       signatureWindowMs: 5 * MINUTE_MS,
       maxWinPerRound: maxWin.limits,
       launchTtlMs: 5 * MINUTE_MS,

@@ -33,4 +33,6 @@ export const PAGE_NAMESPACES = [
   'boMoney',
   'boPlayers',
   'boContent',
+  'boTrading',
+  'boCasino',
 ] as const;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error';
 
 export type BrowserRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   locale?: Locale;
   /** A JSON body, or a FormData sent as multipart. */
   body?: unknown;

@@ -36,6 +36,26 @@ export const providers = pgTable('providers', {
   active: boolean().notNull().default(true),
 });
 
+/**
+ * Seamless-wallet secrets an admin rotated from the back office, encrypted (AES-256-GCM) under PROVIDER_SECRETS_KEY.
+ * The current one has no `retiresAt`; the one it replaced is accepted until its `retiresAt` (the grace window), so a
+ * provider can switch without a failed call. A provider without rows signs with its PROVIDER_SECRET_<SLUG>.
+ */
+export const providerSecrets = pgTable(
+  'provider_secrets',
+  {
+    id: serial().primaryKey(),
+    providerId: integer()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    ciphertext: text().notNull(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    retiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('provider_secrets_provider_idx').on(t.providerId, t.createdAt)],
+);
+
 export const GAME_KINDS = ['slot', 'table', 'live', 'originals'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 

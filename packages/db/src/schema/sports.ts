@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   bigserial,
   check,
   index,
@@ -117,6 +118,10 @@ export const markets = pgTable(
     name: jsonb().$type<LocalizedText>().notNull(),
     position: integer().notNull(),
     status: text({ enum: MARKET_STATUSES }).notNull().default('open'),
+    /** Suspended by a trader: no feed delivery reopens it until a trader resumes it. */
+    traderHold: boolean().notNull().default(false),
+    /** The staff member who gave the market its current result or void; null when the feed did (or none yet). */
+    resultedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('markets_match_idx').on(t.matchId, t.position)],
@@ -178,6 +183,11 @@ export const bets = pgTable(
     requestHash: text().notNull(),
     placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
+    /**
+     * How many times a trader's re-settlement reopened the bet: its settlement transfers carry the number, so each
+     * settlement pays once and each reversal takes back once.
+     */
+    settlementVersion: integer().notNull().default(0),
   },
   (t) => [
     check('bets_stake_positive', sql`${t.stake} > 0`),
@@ -210,5 +220,40 @@ export const betSelections = pgTable(
     primaryKey({ columns: [t.betId, t.outcomeId] }),
     index('bet_selections_outcome_idx').on(t.outcomeId),
     index('bet_selections_match_idx').on(t.matchId),
+  ],
+);
+
+/**
+ * A trader's re-settlement of a settled bet: what the earlier settlement had paid, what was taken back from the
+ * player's balances, and what could not be (the player had already spent or withdrawn it: balances never go below
+ * zero, so the rest is a debt the operator pursues by hand). One row per reopened settlement version.
+ */
+export const betResettlements = pgTable(
+  'bet_resettlements',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    betId: uuid()
+      .notNull()
+      .references(() => bets.id, { onDelete: 'restrict' }),
+    /** The settlement version this re-settlement reversed (the bet moves on to version + 1). */
+    version: integer().notNull(),
+    marketId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => markets.id, { onDelete: 'restrict' }),
+    staffId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    statusBefore: text({ enum: BET_STATUSES }).notNull(),
+    payoutBefore: bigint({ mode: 'bigint' }).notNull(),
+    reclaimed: bigint({ mode: 'bigint' }).notNull(),
+    shortfall: bigint({ mode: 'bigint' }).notNull(),
+    currency: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bet_resettlements_bet_version_idx').on(t.betId, t.version),
+    index('bet_resettlements_shortfall_idx')
+      .on(t.createdAt)
+      .where(sql`${t.shortfall} > 0`),
   ],
 );

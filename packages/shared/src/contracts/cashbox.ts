@@ -29,6 +29,7 @@ export const TRANSACTION_KINDS = [
   'sports_stake',
   'sports_payout',
   'sports_void',
+  'sports_reversal',
   'manual_adjustment',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];

@@ -72,6 +72,13 @@ export const STAFF_PERMISSIONS = {
   /** Run the markers-of-harm rules now and mark a flag reviewed. */
   'protection.flags': ['risk'],
 
+  /** The casino's games, categories and providers as the back office manages them. */
+  'casino.read': ['content', 'admin'],
+  /** Enable, lock and order games, demo play on or off, the categories a game is in and their order. */
+  'casino.manage': ['content', 'admin'],
+  /** Enable, disable and order game providers (their wallet integration is an operator's contract). */
+  'casino.providers': ['admin'],
+
   /** Publish the site's announcement (the info popup) in place of the current one, or take it down. */
   'content.publish': ['content', 'marketing'],
   /** The back office's content screens: slides, banners, bonus info, articles, page metadata, texts and locales. */
@@ -87,6 +94,10 @@ export const STAFF_PERMISSIONS = {
 
   /** Push an odds-feed delivery with a staff session (feed processes use FEED_TOKEN). */
   'sports.feed': ['trader'],
+  /** Fixtures, markets, liability per outcome and the bet search. */
+  'trading.read': ['trader', 'risk'],
+  /** Suspend and resume markets and matches; settle, void and re-settle markets (the ledger follows). */
+  'trading.manage': ['trader'],
 
   'audit.read': ['risk', 'admin'],
   'staff.read': ['admin'],

@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { systemClock } from '../../lib/clock';
+import { createCasinoAdminService, type CasinoAdminService } from './casino-admin-service';
 import { createCatalogueService, type CatalogueService } from './catalogue-service';
 
 declare module '../../plugins/app/services' {
   interface Services {
     catalogue: CatalogueService;
+    /** The back office's casino management: games, categories and their order, providers. */
+    casinoAdmin: CasinoAdminService;
   }
 }
 
@@ -12,6 +16,7 @@ declare module '../../plugins/app/services' {
 export const cataloguePlugin = fp<{ config: Config }>(
   async (app) => {
     app.services.catalogue = createCatalogueService({ db: app.db, caches: app.contentCaches });
+    app.services.casinoAdmin = createCasinoAdminService({ db: app.db, clock: systemClock });
   },
   { name: 'catalogue', dependencies: ['db', 'services', 'content-changes'] },
 );

@@ -146,6 +146,7 @@ export function createProviderWalletService({
   limits,
   now = () => new Date(),
   stakes,
+  acceptedSecrets,
 }: {
   db: Db;
   secrets: Readonly<Record<string, string>>;
@@ -163,6 +164,8 @@ export function createProviderWalletService({
    * (player protection) run inside each bet's transaction.
    */
   stakes: StakePipeline;
+  /** The secrets an admin rotated in (provider-secret-store.ts); null when none are stored for the provider. */
+  acceptedSecrets?: (executor: DbOrTx, provider: string) => Promise<string[] | null>;
 }) {
   /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
   async function secretOf(provider: string): Promise<string> {
@@ -173,14 +176,23 @@ export function createProviderWalletService({
     return secret;
   }
 
+  /**
+   * A call signed with any secret the provider may use now: the stored ones when an admin rotated it (the current one
+   * and the one in its grace window), else the environment's.
+   */
   async function verify(
     provider: string,
     call: { rawBody: string; timestamp: string | undefined; signature: string | undefined },
   ): Promise<void> {
-    const secret = await secretOf(provider);
-    const verdict = checkSignature(secret, call, now(), limits.signatureWindowMs);
-    if (verdict === 'invalid') throw new InvalidSignatureError();
-    if (verdict === 'expired') throw new SignatureExpiredError();
+    const stored = (await acceptedSecrets?.(db, provider)) ?? null;
+    if (stored !== null && !(await findProviderBySlug(db, provider))) {
+      throw new NotFoundError(`No wallet integration for provider "${provider}".`);
+    }
+    const candidates = stored ?? [await secretOf(provider)];
+    const verdicts = candidates.map((secret) => checkSignature(secret, call, now(), limits.signatureWindowMs));
+    if (verdicts.includes('ok')) return;
+    if (verdicts.includes('expired')) throw new SignatureExpiredError();
+    throw new InvalidSignatureError();
   }
 
   async function gameOf(executor: DbOrTx, provider: string, slug: string) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { createProviderSecretStore, type ProviderSecretStore } from './provider-secret-store';
 import { createProviderWalletService, ORIGINALS_PROVIDER, type ProviderWalletService } from './provider-wallet-service';
 
 declare module '../../plugins/app/services' {
@@ -8,6 +9,8 @@ declare module '../../plugins/app/services' {
     providerWallet: ProviderWalletService;
     /** The seamless-wallet secret of each provider, the in-house Originals' included (its host signs with it). */
     providerSecrets: Readonly<Record<string, string>>;
+    /** Secrets an admin rotates from the back office, with the grace window of the one replaced. */
+    providerSecretStore: ProviderSecretStore;
   }
 }
 
@@ -26,6 +29,13 @@ export const providersPlugin = fp<{ config: Config }>(
       );
     }
     app.services.providerSecrets = secrets;
+    const store = createProviderSecretStore({
+      db: app.db,
+      envSecrets: secrets,
+      secretsKey: config.casino.secretsKey,
+      graceMs: config.casino.secretGraceMs,
+    });
+    app.services.providerSecretStore = store;
     const { sessions } = app.services;
     app.services.providerWallet = createProviderWalletService({
       db: app.db,
@@ -34,6 +44,7 @@ export const providersPlugin = fp<{ config: Config }>(
       // A game session lives only as long as the site session that launched the game.
       isPlayerSessionLive: (executor, sessionId) => sessions.isLive(sessionId, executor),
       stakes: app.services.stakes,
+      acceptedSecrets: (executor, provider) => store.accepted(executor, provider),
       limits: {
         signatureWindowMs: config.casino.signatureWindowMs,
         gameSessionTtlMs: config.casino.gameSessionTtlMs,

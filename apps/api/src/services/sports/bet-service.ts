@@ -311,6 +311,8 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           requestHash: hash,
           placedAt: now,
           settledAt: null,
+          // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
+          settlementVersion: 0,
         };
         // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
         const inserted = await tx.execute(sql`

@@ -74,7 +74,7 @@ export interface IngestResult {
 /** Published after every ingest that changed a match: `{ matchIds: number[] }`. */
 export const ODDS_CHANNEL = 'odds_changed';
 /** Serializes ingests (the simulator's and a pushed feed's) so merges never interleave. */
-const INGEST_LOCK_KEY = 727_300_001;
+export const INGEST_LOCK_KEY = 727_300_001;
 const CHUNK = 500;
 /** NOTIFY payloads are limited to 8000 bytes. */
 const NOTIFY_IDS = 400;
@@ -144,21 +144,26 @@ const merged = (before: LocalizedText | undefined, after: LocalizedText): Locali
 const FINAL_MATCH_STATUSES: readonly MatchStatus[] = ['ended', 'cancelled'];
 const FINAL_MARKET_STATUSES: readonly MarketStatus[] = ['settled', 'void'];
 
-/** Effective status of a market: a final one stays; one the delivery did not give a status for follows its match. */
+/**
+ * Effective status of a market: a final one stays; one the delivery did not give a status for follows its match; one a
+ * trader suspended stays suspended until a trader resumes it (the feed may still settle or void it).
+ */
 function marketStatusFor(
   delivered: MarketStatus | undefined,
   existing: MarketStatus | undefined,
   matchStatus: MatchStatus,
+  traderHold = false,
 ): MarketStatus {
   if (existing && FINAL_MARKET_STATUSES.includes(existing)) return existing;
   const status = delivered ?? existing ?? 'open';
   if (status === 'settled' || status === 'void') return status;
+  if (traderHold) return matchStatus === 'cancelled' ? 'void' : 'suspended';
   if (matchStatus === 'cancelled') return 'void';
   if (matchStatus !== 'scheduled' && status === 'open') return 'suspended';
   return status;
 }
 
-async function notifyChanged(db: DbOrTx, matchIds: number[]) {
+export async function notifyChanged(db: DbOrTx, matchIds: number[]) {
   for (const ids of chunks(matchIds, NOTIFY_IDS)) {
     await db.execute(sql`select pg_notify(${ODDS_CHANNEL}, ${JSON.stringify({ matchIds: ids })})`);
   }
@@ -387,7 +392,7 @@ export function createFeedIngest({ db }: { db: Db }) {
     for (const match of deliveredMatches) {
       for (const market of match.markets) {
         const before = existingMarkets.get(market.id);
-        const status = marketStatusFor(market.status, before?.status, matchStatus.get(match.id)!);
+        const status = marketStatusFor(market.status, before?.status, matchStatus.get(match.id)!, before?.traderHold);
         if (
           before &&
           FINAL_MARKET_STATUSES.includes(before.status) &&
@@ -411,7 +416,7 @@ export function createFeedIngest({ db }: { db: Db }) {
     }
     for (const before of existingMarkets.values()) {
       if (marketRows.has(before.id)) continue;
-      const status = marketStatusFor(undefined, before.status, matchStatus.get(before.matchId)!);
+      const status = marketStatusFor(undefined, before.status, matchStatus.get(before.matchId)!, before.traderHold);
       if (status !== before.status) {
         changed.add(before.matchId);
         marketRows.set(before.id, { ...before, status, updatedAt: now });

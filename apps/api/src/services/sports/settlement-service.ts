@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
+  betResettlements,
   betSelections,
   bets,
   markets,
@@ -11,11 +12,22 @@ import {
 } from '@playhouse/db/schema';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
+import {
+  createWalletService,
+  entriesOfTransfers,
+  type TransferLeg,
+  type WalletService,
+} from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';
 import { sportsSourceKey } from './bet-service';
 
-export const payoutTransferKey = (betId: string) => `payout:${betId}`;
-export const voidTransferKey = (betId: string) => `void:${betId}`;
+/** Version 0 is the first settlement; a trader's re-settlement moves the bet on to version 1, 2, ... */
+const versioned = (prefix: string, betId: string, version: number) =>
+  version === 0 ? `${prefix}:${betId}` : `${prefix}:${betId}:v${version}`;
+export const payoutTransferKey = (betId: string, version = 0) => versioned('payout', betId, version);
+export const voidTransferKey = (betId: string, version = 0) => versioned('void', betId, version);
+/** Takes back what settlement `version` of the bet paid. */
+export const reversalTransferKey = (betId: string, version: number) => `reversal:${betId}:v${version}`;
 
 /** A selection's result: its outcome's, or void when its market was voided or its match cancelled. */
 export function selectionResult(row: {
@@ -52,71 +64,168 @@ export function settleOutcome(
 
 export type SettlementService = ReturnType<typeof createSettlementService>;
 
+type BetRow = typeof bets.$inferSelect;
+
+/** What a re-settlement of one bet did. */
+export interface Resettlement {
+  /** The bet's earlier settlement was reversed (false: the new results leave it as it was). */
+  reversed: boolean;
+  /** Taken back from the player's balances, and what could not be (they had spent or withdrawn it). */
+  reclaimed: bigint;
+  shortfall: bigint;
+  currency: string;
+  status: BetStatus;
+}
+
 const BATCH = 200;
 
 /**
- * Settles open bets from the results the feed delivered. Each bet is settled in its own transaction under a row
- * lock: the status moves from open exactly once, and the money moves with it through the ledger under the key
- * payout:<betId> (won) or void:<betId> (void), so a settlement delivered twice, or run by two instances at once,
- * pays once.
+ * Settles open bets from the results the feed (or a trader) gave. Each bet is settled under its row lock: the status
+ * moves from open exactly once per settlement version, and the money moves with it through the ledger under the key
+ * payout:<betId> (won) or void:<betId> (void) — with :v<n> after a trader's n-th re-settlement — so a settlement
+ * delivered twice, or run by two instances at once, pays once.
  */
-export function createSettlementService({ db, clock, stakes }: { db: Db; clock: Clock; stakes: StakePipeline }) {
+export function createSettlementService({
+  db,
+  clock,
+  stakes,
+  wallet = createWalletService({ db }),
+}: {
+  db: Db;
+  clock: Clock;
+  stakes: StakePipeline;
+  wallet?: WalletService;
+}) {
+  async function selectionsOf(tx: Tx, betId: string) {
+    const rows = await tx
+      .select({
+        outcomeId: betSelections.outcomeId,
+        odd: betSelections.oddThousandths,
+        outcomeResult: outcomes.result,
+        marketStatus: markets.status,
+        matchStatus: matches.status,
+      })
+      .from(betSelections)
+      .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
+      .innerJoin(markets, eq(markets.id, outcomes.marketId))
+      .innerJoin(matches, eq(matches.id, betSelections.matchId))
+      .where(eq(betSelections.betId, betId));
+    return rows.map((row) => ({ ...row, result: selectionResult(row) }));
+  }
+
+  /** Settles an open bet whose row the caller's transaction has locked; null while it cannot be settled yet. */
+  async function settleLocked(tx: Tx, bet: BetRow): Promise<BetStatus | null> {
+    const selections = await selectionsOf(tx, bet.id);
+    const outcome = settleOutcome(bet.stake, selections);
+    if (!outcome) return null;
+
+    // Through the stake pipeline: a void returns each share of the stake where its money belongs now, a win pays
+    // its bonus-funded share the same way, and a won or lost bet counts towards its bonus's wagering.
+    const settle = {
+      product: 'sports' as const,
+      userId: bet.userId,
+      currency: bet.currency,
+      metadata: { betId: bet.id },
+    };
+    if (outcome.status === 'void') {
+      await stakes.refund(tx, {
+        ...settle,
+        transferKey: voidTransferKey(bet.id, bet.settlementVersion),
+        sourceKey: sportsSourceKey(bet.id),
+      });
+    } else {
+      await stakes.pay(tx, {
+        ...settle,
+        transferKey: payoutTransferKey(bet.id, bet.settlementVersion),
+        amount: outcome.status === 'won' ? outcome.payout : 0n,
+        sourceKeys: [sportsSourceKey(bet.id)],
+      });
+    }
+    for (const selection of selections) {
+      if (selection.result === null) continue;
+      await tx
+        .update(betSelections)
+        .set({ result: selection.result })
+        .where(and(eq(betSelections.betId, bet.id), eq(betSelections.outcomeId, selection.outcomeId)));
+    }
+    await tx
+      .update(bets)
+      .set({ status: outcome.status, payout: outcome.payout, settledAt: clock.now() })
+      .where(eq(bets.id, bet.id));
+    return outcome.status;
+  }
+
   async function settleBet(betId: string): Promise<BetStatus | null> {
     return db.transaction(async (tx) => {
       const [bet] = await tx.select().from(bets).where(eq(bets.id, betId)).for('update');
       if (!bet || bet.status !== 'open') return null;
-      const rows = await tx
-        .select({
-          outcomeId: betSelections.outcomeId,
-          odd: betSelections.oddThousandths,
-          outcomeResult: outcomes.result,
-          marketStatus: markets.status,
-          matchStatus: matches.status,
-        })
-        .from(betSelections)
-        .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
-        .innerJoin(markets, eq(markets.id, outcomes.marketId))
-        .innerJoin(matches, eq(matches.id, betSelections.matchId))
-        .where(eq(betSelections.betId, betId));
-      const selections = rows.map((row) => ({ ...row, result: selectionResult(row) }));
-      const outcome = settleOutcome(bet.stake, selections);
-      if (!outcome) return null;
-
-      // Through the stake pipeline: a void returns each share of the stake where its money belongs now, a win pays
-      // its bonus-funded share the same way, and a won or lost bet counts towards its bonus's wagering.
-      const settle = {
-        product: 'sports' as const,
-        userId: bet.userId,
-        currency: bet.currency,
-        metadata: { betId: bet.id },
-      };
-      if (outcome.status === 'void') {
-        await stakes.refund(tx, {
-          ...settle,
-          transferKey: voidTransferKey(bet.id),
-          sourceKey: sportsSourceKey(bet.id),
-        });
-      } else {
-        await stakes.pay(tx, {
-          ...settle,
-          transferKey: payoutTransferKey(bet.id),
-          amount: outcome.status === 'won' ? outcome.payout : 0n,
-          sourceKeys: [sportsSourceKey(bet.id)],
-        });
-      }
-      for (const selection of selections) {
-        if (selection.result === null) continue;
-        await tx
-          .update(betSelections)
-          .set({ result: selection.result })
-          .where(and(eq(betSelections.betId, bet.id), eq(betSelections.outcomeId, selection.outcomeId)));
-      }
-      await tx
-        .update(bets)
-        .set({ status: outcome.status, payout: outcome.payout, settledAt: clock.now() })
-        .where(eq(bets.id, bet.id));
-      return outcome.status;
+      return settleLocked(tx, bet);
     });
+  }
+
+  /**
+   * Takes back what the bet's current settlement paid, each part from where it went: the player's main money and
+   * bonus money (never below zero: what they no longer hold is the shortfall, a debt the operator pursues by hand)
+   * and the house bonus pool. The stake goes back to open (its wagering contribution taken back), the bet to open
+   * under the next settlement version. Runs in the caller's transaction, which holds the bet's row lock.
+   */
+  async function reverse(tx: Tx, bet: BetRow, marketId: number, staffId: number) {
+    const version = bet.settlementVersion;
+    // Bonus row, then stake row, then the player's accounts: the lock order of every payment.
+    await stakes.reopen(tx, { userId: bet.userId, sourceKey: sportsSourceKey(bet.id) });
+    const entries = await entriesOfTransfers(tx, [
+      payoutTransferKey(bet.id, version),
+      voidTransferKey(bet.id, version),
+    ]);
+    const owed = { main: 0n, bonus: 0n, pool: 0n };
+    for (const entry of entries) {
+      if (entry.userId === bet.userId && entry.kind === 'main') owed.main += entry.amount;
+      else if (entry.userId === bet.userId && entry.kind === 'bonus') owed.bonus += entry.amount;
+      else if (entry.userId === null && entry.kind === 'bonus_pool') owed.pool += entry.amount;
+    }
+    const held = await wallet.balances(bet.userId, bet.currency, tx);
+    const take = (amount: bigint, available: bigint) => (amount <= 0n ? 0n : amount < available ? amount : available);
+    const main = take(owed.main, held.main);
+    const bonus = take(owed.bonus, held.bonus);
+    const pool = owed.pool > 0n ? owed.pool : 0n;
+    const reclaimed = main + bonus;
+    const legs: TransferLeg[] = [];
+    if (main > 0n) legs.push({ account: { userId: bet.userId, kind: 'main' }, amount: -main });
+    if (bonus > 0n) legs.push({ account: { userId: bet.userId, kind: 'bonus' }, amount: -bonus });
+    if (pool > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: -pool });
+    if (legs.length > 0) {
+      legs.push({ account: { house: 'sports' }, amount: reclaimed + pool });
+      await wallet.transfer(
+        {
+          idempotencyKey: reversalTransferKey(bet.id, version),
+          kind: 'sports_reversal',
+          currency: bet.currency,
+          legs,
+          metadata: { betId: bet.id, version, marketId, staffId },
+        },
+        tx,
+      );
+    }
+    const shortfall = owed.main - main + (owed.bonus - bonus);
+    await tx.insert(betResettlements).values({
+      betId: bet.id,
+      version,
+      marketId,
+      staffId,
+      statusBefore: bet.status,
+      payoutBefore: bet.payout ?? 0n,
+      reclaimed,
+      shortfall,
+      currency: bet.currency,
+      createdAt: clock.now(),
+    });
+    await tx.update(betSelections).set({ result: null }).where(eq(betSelections.betId, bet.id));
+    const [reopened] = await tx
+      .update(bets)
+      .set({ status: 'open', payout: null, settledAt: null, settlementVersion: version + 1 })
+      .where(eq(bets.id, bet.id))
+      .returning();
+    return { reopened: reopened!, reclaimed, shortfall };
   }
 
   /** Open bets with at least one selection that has a result (or was voided). */
@@ -143,6 +252,27 @@ export function createSettlementService({ db, clock, stakes }: { db: Db; clock: 
 
   return {
     settleBet,
+
+    /**
+     * Brings a bet in line with the results as they stand in the caller's transaction (a trader's result or void of
+     * `marketId`): an open bet is settled if it can be; a settled one whose result or payout the new results change
+     * has its settlement reversed and is settled again (or left open, an accumulator waiting for other legs). Locks
+     * the bet row; a bet the new results leave as it was moves nothing, so a repeated or racing re-settlement with
+     * the same results pays nothing twice.
+     */
+    async resettleBet(tx: Tx, betId: string, marketId: number, staffId: number): Promise<Resettlement | null> {
+      const [bet] = await tx.select().from(bets).where(eq(bets.id, betId)).for('update');
+      if (!bet) return null;
+      if (bet.status === 'open') {
+        const status = await settleLocked(tx, bet);
+        return status ? { reversed: false, reclaimed: 0n, shortfall: 0n, currency: bet.currency, status } : null;
+      }
+      const now = settleOutcome(bet.stake, await selectionsOf(tx, bet.id)) ?? { status: 'open' as const, payout: null };
+      if (now.status === bet.status && now.payout === bet.payout) return null;
+      const { reopened, reclaimed, shortfall } = await reverse(tx, bet, marketId, staffId);
+      const status = (await settleLocked(tx, reopened)) ?? 'open';
+      return { reversed: true, reclaimed, shortfall, currency: bet.currency, status };
+    },
 
     /** Settles what can be settled, among the bets on these matches (or on any match); returns how many it settled. */
     async settle(matchIds?: number[]): Promise<number> {

@@ -20,6 +20,7 @@ export const sportsPlugin = fp<{ config: Config }>(
       config: config.sports,
       logger: app.log,
       stakes: app.services.stakes,
+      wallet: app.services.wallet,
     });
     app.services.sports = sports;
     if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
@@ -39,5 +40,5 @@ export const sportsPlugin = fp<{ config: Config }>(
       });
     });
   },
-  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'stakes'] },
+  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'wallet', 'stakes'] },
 );

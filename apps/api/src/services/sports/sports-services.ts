@@ -5,6 +5,7 @@ import type { SportsConfig } from '../../config';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
+import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
@@ -12,6 +13,7 @@ import { createSettlementService, type SettlementService } from './settlement-se
 import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simulator';
 import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
+import { createTradingService, type TradingService } from './trading-service';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
 
 interface Logger {
@@ -23,6 +25,8 @@ export interface SportsServices {
   topOffer: TopOfferService;
   bets: BetService;
   settlement: SettlementService;
+  /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
+  trading: TradingService;
   simulator: FeedSimulator;
   oddsHub: OddsHub;
   /** A delivery from a feed: upserted, then whatever it made settleable settled. */
@@ -76,6 +80,7 @@ export function createSportsServices({
   logger,
   clock = systemClock,
   stakes,
+  wallet,
 }: {
   handle: DbHandle;
   config: SportsConfig;
@@ -83,16 +88,19 @@ export function createSportsServices({
   clock?: Clock;
   /** Every stake and what comes back on it moves through the one stake pipeline the casino uses too. */
   stakes: StakePipeline;
+  /** A trader's re-settlement takes back what an earlier settlement paid. */
+  wallet: WalletService;
 }): SportsServices {
   const db = handle.db;
   const ingest = createFeedIngest({ db });
-  const settlement = createSettlementService({ db, clock, stakes });
+  const settlement = createSettlementService({ db, clock, stakes, wallet });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
     bets: createBetService({ db, clock, stakes }),
     settlement,
+    trading: createTradingService({ db, clock, settlement }),
     simulator,
     oddsHub: createOddsHub({
       listen: handle.listen,

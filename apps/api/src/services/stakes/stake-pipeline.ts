@@ -17,7 +17,15 @@ import {
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { createWalletService, type TransferLeg, type WalletService } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { findStake, firstStakeProduct, insertStake, lockStakes, markStakes, type StakeRow } from './stake-queries';
+import {
+  findStake,
+  firstStakeProduct,
+  insertStake,
+  lockStakes,
+  markStakes,
+  reopenStake,
+  type StakeRow,
+} from './stake-queries';
 
 /*
  * The one path every stake takes, casino bet (the providers' seamless wallet, so the Originals too) or sports bet:
@@ -396,6 +404,21 @@ export function createStakePipeline({
       );
       if (locked) await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
       return { transferId, credited };
+    },
+
+    /**
+     * Puts a settled (or refunded) stake back to open, for a trader's re-settlement of its bet: its wagering
+     * contribution is taken back from its bonus while that runs, so settling it again counts it at most once. Takes the
+     * bonus row and then the stake row, the order pay and refund take them. Moves no money: the caller takes back what
+     * the earlier settlement paid.
+     */
+    async reopen(tx: Tx, request: { userId: number; sourceKey: string }): Promise<boolean> {
+      await lockActiveBonus(tx, request.userId);
+      const [row] = await lockStakes(tx, request.userId, [request.sourceKey]);
+      if (!row) return false;
+      await uncountStake(tx, request.userId, row.sourceKey);
+      await reopenStake(tx, row.sourceKey);
+      return true;
     },
 
     /**

@@ -49,3 +49,8 @@ export async function firstStakeProduct(
     .limit(1);
   return row?.product ?? null;
 }
+
+/** Puts a settled or refunded stake back to open (a trader re-settles its bet). */
+export async function reopenStake(db: DbOrTx, sourceKey: string): Promise<void> {
+  await db.update(stakes).set({ status: 'open', settledAt: null }).where(eq(stakes.sourceKey, sourceKey));
+}

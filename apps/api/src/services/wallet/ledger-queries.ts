@@ -151,3 +151,31 @@ export async function houseBalance(db: DbOrTx, house: AccountRef & { house: stri
   );
   return BigInt(String(rows[0]!.balance));
 }
+
+/** One entry of a transfer as its owner sees it: a player's main or bonus money, or a house account. */
+export interface KeyedEntry {
+  userId: number | null;
+  kind: LedgerAccountKind;
+  amount: bigint;
+}
+
+/** The entries of the transfers with these idempotency keys (keys never applied have none). */
+export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]): Promise<KeyedEntry[]> {
+  if (idempotencyKeys.length === 0) return [];
+  const rows = rowsOf(
+    await db.execute(sql`select a.user_id, a.kind, e.amount::text as amount
+      from ledger_transfers t
+      join ledger_entries e on e.transfer_id = t.id
+      join ledger_accounts a on a.id = e.account_id
+      where t.idempotency_key in ${sql`(${sql.join(
+        idempotencyKeys.map((key) => sql`${key}`),
+        sql`, `,
+      )})`}
+      order by e.id`),
+  );
+  return rows.map((row) => ({
+    userId: row.user_id === null ? null : Number(row.user_id),
+    kind: row.kind as LedgerAccountKind,
+    amount: BigInt(String(row.amount)),
+  }));
+}

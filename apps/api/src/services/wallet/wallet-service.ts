@@ -15,7 +15,14 @@ import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
-export { ensureAccount, houseBalance, playerAccounts, type AccountBalance } from './ledger-queries';
+export {
+  ensureAccount,
+  entriesOfTransfers,
+  houseBalance,
+  playerAccounts,
+  type AccountBalance,
+  type KeyedEntry,
+} from './ledger-queries';
 
 /** Every kind of money movement the operator makes; the ledger refuses any other. */
 export const TRANSFER_KINDS = [
@@ -32,6 +39,8 @@ export const TRANSFER_KINDS = [
   'sports_stake',
   'sports_payout',
   'sports_void',
+  /** A trader's re-settlement takes back what an earlier settlement of a sports bet paid. */
+  'sports_reversal',
   'manual_adjustment',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];

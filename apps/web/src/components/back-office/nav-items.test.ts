@@ -23,18 +23,26 @@ describe('back-office navigation', () => {
       '/staff/players',
       '/staff/money/withdrawals',
       '/staff/money/payments',
+      '/staff/trading',
+      '/staff/trading/bets',
       '/staff/audit',
     ]);
     expect(hrefs(['admin'])).toEqual([
       '/staff',
       '/staff/dashboard',
       '/staff/money/settings',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
       '/staff/audit',
       '/staff/accounts',
     ]);
-    expect(hrefs(['trader'])).toEqual(['/staff']);
+    expect(hrefs(['trader'])).toEqual(['/staff', '/staff/trading', '/staff/trading/bets']);
     expect(hrefs(['content'])).toEqual([
       '/staff',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
       '/staff/content/slides',
       '/staff/content/banners',
       '/staff/content/bonus-infos',
@@ -54,6 +62,9 @@ describe('back-office navigation', () => {
       '/staff/money/adjustments',
       '/staff/money/settings',
       '/staff/chat',
+      '/staff/casino',
+      '/staff/casino/categories',
+      '/staff/casino/providers',
       '/staff/audit',
       '/staff/accounts',
     ]);
@@ -76,5 +87,7 @@ describe('back-office navigation', () => {
     expect(currentNavItem(items, '/staff/audit')?.labelKey).toBe('audit');
     expect(currentNavItem(items, '/staff/accounts/12')?.labelKey).toBe('staffAccounts');
     expect(currentNavItem(items, '/staff/auditx')?.labelKey).toBe('home');
+    expect(currentNavItem(navItemsFor(['trader']), '/staff/trading/matches/7')?.labelKey).toBe('trading');
+    expect(currentNavItem(navItemsFor(['trader']), '/staff/trading/bets')?.labelKey).toBe('tradingBets');
   });
 });

@@ -3,6 +3,7 @@ import staffAccountRoutes from './accounts';
 import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
 import staffCashboxRoutes from './cashbox';
+import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import staffDashboardRoutes from './dashboard';
@@ -10,6 +11,7 @@ import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
+import staffTradingRoutes from './trading';
 import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
 
@@ -29,6 +31,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffTradingRoutes);
+  await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
 };
