@@ -10,6 +10,7 @@ export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/casino';
 export * from './contracts/bonuses';
+export * from './contracts/marketing';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';

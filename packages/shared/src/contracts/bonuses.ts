@@ -155,7 +155,7 @@ export type BonusHistoryResponse = z.infer<typeof bonusHistoryResponseSchema>;
 
 // Staff (the ops command line)
 
-export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'manual'] as const;
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
 
 /** A campaign as staff see it; amounts are in the player's own currency (two decimals). */
 export const staffBonusCampaignSchema = z

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import staffAccountRoutes from './accounts';
+import staffAffiliateRoutes from './affiliates';
 import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
+import staffCampaignRoutes from './campaigns';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
@@ -22,6 +24,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffCampaignRoutes);
+  await app.register(staffAffiliateRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
