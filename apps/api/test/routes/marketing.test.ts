@@ -430,6 +430,24 @@ describe('promo codes', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('redeems the code a player registered with once, when it was a live promo code at sign-up', async () => {
+    const early = await signedInUser(t);
+    const code = `JOIN${randomUUID().slice(0, 6).toUpperCase()}`;
+    const { campaign, code: row } = await promoCampaign(code);
+    const joined = await signedInUser(t);
+    for (const player of [early, joined]) {
+      await t.db.update(schema.users).set({ promoCode: code.toLowerCase() }).where(eq(schema.users.id, player.id));
+    }
+    expect((await offersOf(joined)).offers.filter((offer) => offer.bonus.slug === campaign.slug)).toHaveLength(1);
+    expect((await offersOf(joined)).offers.filter((offer) => offer.bonus.slug === campaign.slug)).toHaveLength(1);
+    // Signed up before the code existed: not what they typed it for.
+    expect((await offersOf(early)).offers.some((offer) => offer.bonus.slug === campaign.slug)).toBe(false);
+    const [stored] = await t.db.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, row.id));
+    expect(stored!.redemptions).toBe(1);
+    // Typing it again on the profile is refused: the campaign was already received by promo code.
+    expect((await redeem(joined, code)).statusCode).toBe(409);
+  });
+
   it('limits attempts per player (429) and refuses visitors (401)', async () => {
     const visitor = await t.app.inject({
       method: 'POST',
@@ -473,7 +491,7 @@ describe('the affiliate report', () => {
     await t.db.update(schema.users).set({ promoCode: code.toUpperCase() }).where(eq(schema.users.id, two.id));
     await fund(t, one.id, 5000n);
     // A 30.00 stake, a 12.00 win: the house keeps 18.00.
-    const play = async (kind: string, amount: bigint) =>
+    const play = async (kind: 'casino_bet' | 'casino_win', amount: bigint) =>
       t.app.services.wallet.transfer({
         idempotencyKey: `test:${randomUUID()}`,
         kind,

@@ -214,6 +214,63 @@ export function createBonusService({
   }
 
   /**
+   * Offers a promo code's campaign to the player, once per player and campaign (the offer's trigger is 'promo'; the
+   * unique (player, campaign, trigger) key makes racing redemptions write one offer), and counts one more player on
+   * the code, never past its cap: the count and the offer commit together or not at all. Answers the offer's id.
+   */
+  async function redeemCode(user: { id: number; currency: string }, code: string): Promise<string> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ code: promoCodes, campaign: bonusCampaigns })
+        .from(promoCodes)
+        .innerJoin(bonusCampaigns, eq(bonusCampaigns.id, promoCodes.campaignId))
+        .where(eq(promoCodes.code, code.trim().toUpperCase()));
+      if (!found) throw new PromoCodeUnknownError();
+      const { campaign } = found;
+      const live = found.code.active && campaign.active && campaign.endedAt === null;
+      if (!live || (found.code.expiresAt !== null && found.code.expiresAt <= now)) throw new PromoCodeExpiredError();
+      const id = await insertOffer(tx, user, campaign, 'promo', campaignAmount(campaign, user.currency));
+      if (!id) throw new PromoCodeUsedError();
+      const counted = await tx
+        .update(promoCodes)
+        .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
+        .where(
+          and(
+            eq(promoCodes.id, found.code.id),
+            or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.redemptions} < ${promoCodes.maxRedemptions}`),
+          ),
+        )
+        .returning({ id: promoCodes.id });
+      if (counted.length === 0) throw new PromoCodeExhaustedError();
+      return id;
+    });
+  }
+
+  /**
+   * The code a player typed when registering (users.promo_code: their affiliate code) redeems itself when it is a
+   * live promo code of a promo-code campaign: once, like a redemption, and quietly (a used-up code offers nothing).
+   */
+  async function redeemRegistrationCode(user: OfferTarget, campaignIds: number[]): Promise<void> {
+    const [row] = await db.select({ code: users.promoCode }).from(users).where(eq(users.id, user.id));
+    const code = row?.code?.trim().toUpperCase();
+    if (!code) return;
+    const [match] = await db
+      .select({ id: promoCodes.id, createdAt: promoCodes.createdAt })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.code, code), inArray(promoCodes.campaignId, campaignIds)));
+    // Only codes that existed when the player signed up: a code made later was not what they typed it for.
+    if (!match || (user.createdAt !== undefined && user.createdAt < match.createdAt)) return;
+    try {
+      await redeemCode(user, code);
+    } catch (error) {
+      if (error instanceof PromoCodeUsedError || error instanceof PromoCodeExhaustedError) return;
+      if (error instanceof PromoCodeExpiredError || error instanceof PromoCodeUnknownError) return;
+      throw error;
+    }
+  }
+
+  /**
    * Materialises the offers the player's history triggers: registration campaigns once per player, and deposit
    * matches once per player on the first credited deposit that reaches the campaign's minimum. Staff and admin
    * accounts are not players: the triggers offer them nothing (an operator may still offer them a campaign by hand).
@@ -229,11 +286,14 @@ export function createBonusService({
         and(
           eq(bonusCampaigns.active, true),
           isNull(bonusCampaigns.endedAt),
-          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit']),
+          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code']),
         ),
       );
     if (campaigns.length === 0) return;
+    const promo = campaigns.filter((row) => row.trigger === 'promo_code').map((row) => row.id);
+    if (promo.length > 0) await redeemRegistrationCode(user, promo);
     for (const row of campaigns) {
+      if (row.trigger === 'promo_code') continue;
       const campaign = campaignInCurrency(row, user.currency);
       if (campaign.trigger === 'registration') {
         if (user.createdAt !== undefined && user.createdAt < campaign.createdAt) continue;
@@ -349,31 +409,7 @@ export function createBonusService({
       const now = clock.now();
       const counter = await hitCounter(db, `promo:${user.id}`, PROMO_CODE_LIMIT.windowMs, now);
       if (counter.count > PROMO_CODE_LIMIT.max) throw new RateLimitError(secondsUntil(counter.resetAt, now));
-      const bonusId = await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ code: promoCodes, campaign: bonusCampaigns })
-          .from(promoCodes)
-          .innerJoin(bonusCampaigns, eq(bonusCampaigns.id, promoCodes.campaignId))
-          .where(eq(promoCodes.code, code.trim().toUpperCase()));
-        if (!found) throw new PromoCodeUnknownError();
-        const { campaign } = found;
-        const live = found.code.active && campaign.active && campaign.endedAt === null;
-        if (!live || (found.code.expiresAt !== null && found.code.expiresAt <= now)) throw new PromoCodeExpiredError();
-        const id = await insertOffer(tx, user, campaign, 'promo', campaignAmount(campaign, user.currency));
-        if (!id) throw new PromoCodeUsedError();
-        const counted = await tx
-          .update(promoCodes)
-          .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
-          .where(
-            and(
-              eq(promoCodes.id, found.code.id),
-              or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.redemptions} < ${promoCodes.maxRedemptions}`),
-            ),
-          )
-          .returning({ id: promoCodes.id });
-        if (counted.length === 0) throw new PromoCodeExhaustedError();
-        return id;
-      });
+      const bonusId = await redeemCode(user, code);
       const [row] = await db.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
       const [current] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, row!.campaignId));
       const campaign = asOffered(row!, current!);
