@@ -93,28 +93,26 @@ export class PromoCodeTakenError extends AppError {
 
 export class PromoCodeUnknownError extends AppError {
   constructor() {
-    super('promo_code_unknown', 'There is no such promo code.', 404, { code: 'is unknown' });
+    super('promo_code_unknown', 'There is no such promo code.', 404);
   }
 }
 
 /** The code or its campaign ran out (its end date passed, it was switched off, or the campaign paused or ended). */
 export class PromoCodeExpiredError extends AppError {
   constructor() {
-    super('promo_code_expired', 'This promo code is no longer valid.', 410, { code: 'has expired' });
+    super('promo_code_expired', 'This promo code is no longer valid.', 410);
   }
 }
 
 export class PromoCodeUsedError extends AppError {
   constructor() {
-    super('promo_code_used', 'You already received this bonus with a promo code.', 409, { code: 'was already used' });
+    super('promo_code_used', 'You already received this bonus with a promo code.', 409);
   }
 }
 
 export class PromoCodeExhaustedError extends AppError {
   constructor() {
-    super('promo_code_exhausted', 'This promo code has been used as often as it may be.', 410, {
-      code: 'is used up',
-    });
+    super('promo_code_exhausted', 'This promo code has been used as often as it may be.', 410);
   }
 }
 
