@@ -7,6 +7,7 @@ import {
   contentSecurityPolicy,
   newNonce,
 } from './lib/security/content-security-policy';
+import { REQUEST_PATH_HEADER } from './lib/request-path';
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -29,6 +30,7 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set('content-security-policy', policy);
+  headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
 
   const response = framedBySite
     ? NextResponse.next({ request: { headers } })

@@ -15,6 +15,7 @@ export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';
 export * from './staff/permissions';
+export * from './staff/paging';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';

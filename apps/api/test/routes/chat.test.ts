@@ -1,6 +1,8 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { schema } from '@playhouse/db';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatSendResponseSchema,
@@ -10,7 +12,7 @@ import {
   type StaffChatConversationSummary,
 } from '@playhouse/shared';
 import { CHAT_COOKIE } from '../../src/services/chat/chat-service';
-import { DEMO_STAFF, ensureDemoStaff } from '../../src/services/accounts/demo-staff';
+import { DEMO_STAFF, DEMO_STAFF_TEAM, ensureDemoStaff } from '../../src/services/accounts/demo-staff';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { staffCaller, totpCode } from '../helpers/staff';
 import { buildCashboxApp, signedInUser, SITE_ORIGIN, type CashboxTestApp } from './cashbox-helpers';
@@ -458,5 +460,35 @@ describe('demo support account', () => {
       headers: { cookie: `ph_session=${session.value}` },
     });
     expect(me.json()).toMatchObject({ roles: ['support', 'content'] });
+
+    // The rest of the demo team: one account per role (two for finance), each still to set up its second factor.
+    const team = await t.db
+      .select({ email: schema.users.email, roles: schema.staffMembers.roles, totp: schema.staffMembers.totpEnabledAt })
+      .from(schema.staffMembers)
+      .innerJoin(schema.users, eq(schema.users.id, schema.staffMembers.userId))
+      .where(
+        inArray(
+          schema.users.email,
+          DEMO_STAFF_TEAM.map((member) => member.email),
+        ),
+      );
+    expect(Object.fromEntries(team.map((row) => [row.email, row.roles]))).toEqual({
+      'support@playhouse.example': ['support', 'content'],
+      'finance@playhouse.example': ['finance'],
+      'finance2@playhouse.example': ['finance'],
+      'risk@playhouse.example': ['risk'],
+      'trader@playhouse.example': ['trader'],
+      'marketing@playhouse.example': ['marketing'],
+      'content@playhouse.example': ['content'],
+      'admin@playhouse.example': ['admin'],
+    });
+    expect(team.filter((row) => row.email !== DEMO_STAFF.email).every((row) => row.totp === null)).toBe(true);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/staff/login',
+      headers: BROWSER,
+      payload: { login: 'admin', password },
+    });
+    expect(admin.json()).toMatchObject({ step: 'totp_setup' });
   });
 });

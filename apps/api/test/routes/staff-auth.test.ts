@@ -156,7 +156,10 @@ describe('staff sign-in with TOTP', () => {
     const member = await newStaff();
     const { session, response } = await signIn(member);
     expect(cookieOf(response, SESSION_COOKIE)!.maxAge).toBeLessThanOrEqual(120);
-    expect((await t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: session })).statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: session });
+    expect(me.statusCode).toBe(200);
+    // The back office reads the limit here to send an idle member to the sign-in (session-watch.tsx).
+    expect(staffMeResponseSchema.parse(me.json()).idleTimeoutMs).toBe(120_000);
     const [row] = await t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, member.id));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(120_000);
     // Two idle minutes later (the clock moved on, no request came): the session is over.

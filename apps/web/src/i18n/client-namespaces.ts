@@ -29,4 +29,5 @@ export const PAGE_NAMESPACES = [
   'withdrawalBonus',
   'signup',
   'staffAuth',
+  'backOffice',
 ] as const;

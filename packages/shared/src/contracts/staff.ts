@@ -42,6 +42,8 @@ export const staffMeResponseSchema = z
     user: userSchema,
     roles: z.array(z.enum(STAFF_ROLES)),
     permissions: z.array(z.enum(STAFF_PERMISSION_NAMES as [string, ...string[]])),
+    /** A staff session ends after this long without a request; the back office sends its member to sign in then. */
+    idleTimeoutMs: z.number().int(),
   })
   .meta({ id: 'StaffMe' });
 export type StaffMe = z.infer<typeof staffMeResponseSchema>;

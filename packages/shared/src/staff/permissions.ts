@@ -32,6 +32,8 @@ export const STAFF_PERMISSIONS = {
   'adjustments.request': ['support', 'finance'],
   'adjustments.approve': ['finance'],
 
+  /** The dashboard: deposits, withdrawals, bets, wins, GGR/NGR, bonus cost and players per day, from the ledger. */
+  'dashboard.read': ['finance', 'risk', 'marketing', 'admin'],
   /** Run the reconciliation now: balances against entries, open rounds and provider bets (read only). */
   'reconciliation.read': ['finance', 'risk', 'admin'],
 

@@ -10,7 +10,7 @@ declare module '../../plugins/app/services' {
 
 /**
  * Accounts with their sessions, captcha and e-mail. Mail still on its way to the SMTP server is handed over before the
- * database closes; with DEMO_STAFF_PASSWORD the demo support account is created once the app is ready.
+ * database closes; with DEMO_STAFF_PASSWORD the demo staff accounts (one per role) are created once the app is ready.
  */
 export const accountsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -20,7 +20,7 @@ export const accountsPlugin = fp<{ config: Config }>(
     app.addHook('onReady', async () => {
       const password = config.chat.demoStaffPassword;
       if (password && (await ensureDemoStaff(app.db, services.accounts, password))) {
-        app.log.info('created the demo support account support@playhouse.example');
+        app.log.info('created the demo staff accounts (support@playhouse.example and one per role)');
       }
     });
   },

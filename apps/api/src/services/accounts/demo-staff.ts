@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
+import type { StaffRole } from '@playhouse/shared';
 import type { AccountService } from './account-service';
 
 /**
@@ -9,19 +10,39 @@ import type { AccountService } from './account-service';
 export const DEMO_STAFF = { email: 'support@playhouse.example', username: 'support' } as const;
 
 /**
- * Creates the demo staff account once, with the support and content roles and no second factor: like any new staff account it
- * sets up TOTP on the set-up screen at its first sign-in. A later start with another password leaves it as it is.
+ * The demo back-office team, one account per role (two for finance: a payout needs two people), all with the
+ * DEMO_STAFF_PASSWORD. The e2e signs in as these; a demo operator can try each role.
+ */
+export const DEMO_STAFF_TEAM: readonly { email: string; username: string; staffRoles: StaffRole[] }[] = [
+  { ...DEMO_STAFF, staffRoles: ['support', 'content'] },
+  { email: 'finance@playhouse.example', username: 'finance', staffRoles: ['finance'] },
+  { email: 'finance2@playhouse.example', username: 'finance2', staffRoles: ['finance'] },
+  { email: 'risk@playhouse.example', username: 'risk', staffRoles: ['risk'] },
+  { email: 'trader@playhouse.example', username: 'trader', staffRoles: ['trader'] },
+  { email: 'marketing@playhouse.example', username: 'marketing', staffRoles: ['marketing'] },
+  { email: 'content@playhouse.example', username: 'content', staffRoles: ['content'] },
+  { email: 'admin@playhouse.example', username: 'admin', staffRoles: ['admin'] },
+];
+
+/**
+ * Creates the demo staff accounts that do not exist yet, with no second factor: like any new staff account each sets
+ * up TOTP on the set-up screen at its first sign-in. A later start with another password leaves them as they are.
+ * Answers whether it created any.
  */
 export async function ensureDemoStaff(db: Db, accounts: Pick<AccountService, 'createUser'>, password: string) {
-  const [existing] = await db
-    .select({ id: schema.users.id })
+  const existing = await db
+    .select({ email: schema.users.email })
     .from(schema.users)
-    .where(eq(schema.users.email, DEMO_STAFF.email))
-    .limit(1);
-  if (existing) return false;
-  await accounts.createUser(
-    { ...DEMO_STAFF, password, staffRoles: ['support', 'content'] },
-    { id: null, ip: null, via: 'direct' },
-  );
-  return true;
+    .where(
+      inArray(
+        schema.users.email,
+        DEMO_STAFF_TEAM.map((member) => member.email),
+      ),
+    );
+  const taken = new Set(existing.map((row) => row.email));
+  const missing = DEMO_STAFF_TEAM.filter((member) => !taken.has(member.email));
+  for (const member of missing) {
+    await accounts.createUser({ ...member, password }, { id: null, ip: null, via: 'direct' });
+  }
+  return missing.length > 0;
 }

@@ -208,5 +208,5 @@ export function createSessionService({
       );
   }
 
-  return { create, resolve, isLive, destroy, destroyAllForUser, recheckMs };
+  return { create, resolve, isLive, destroy, destroyAllForUser, recheckMs, staffIdleMs };
 }

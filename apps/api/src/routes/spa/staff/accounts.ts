@@ -30,7 +30,11 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/staff/me - who I am in the back office
       reply.header('cache-control', 'no-store');
-      return { user: toUserView(signedInUser(request)), ...(await members.me(staffActor(request))) };
+      return {
+        user: toUserView(signedInUser(request)),
+        ...(await members.me(staffActor(request))),
+        idleTimeoutMs: app.services.sessions.staffIdleMs,
+      };
     },
   );
 

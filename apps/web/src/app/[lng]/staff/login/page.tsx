@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 const ROUTE_PATH = '/staff/login';
 /** Where staff land when the address names nowhere else. */
-const STAFF_HOME = '/staff/chat';
+const STAFF_HOME = '/staff';
 
 type PageProps = { params: Promise<{ lng: string }>; searchParams: Promise<{ next?: string | string[] }> };
 

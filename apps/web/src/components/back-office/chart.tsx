@@ -1,0 +1,79 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import styles from './chart.module.css';
+
+export interface ChartSeries {
+  /** The field of each datum this series draws. */
+  key: string;
+  label: string;
+}
+
+export type ChartDatum = Record<string, string | number>;
+
+export type ChartProps = {
+  title: string;
+  kind?: 'bar' | 'line';
+  data: ChartDatum[];
+  /** The field of each datum on the horizontal axis (a day), and its column heading in the table. */
+  xKey: string;
+  xLabel: string;
+  series: ChartSeries[];
+  /** How a value reads (an amount in its currency); also in the table. */
+  formatValue?: (value: number) => string;
+};
+
+// The drawing (recharts, SVG) loads in the browser only, after the page: the figures are in the table at once.
+const ChartPlot = dynamic(() => import('./chart-plot').then((module) => module.ChartPlot), {
+  ssr: false,
+  loading: () => <div className={styles.placeholder} />,
+});
+
+/**
+ * A chart of figures by day with the same figures as a table: the drawing is hidden from screen readers, which read
+ * the table (visually hidden) instead.
+ */
+export function Chart({ title, kind = 'bar', data, xKey, xLabel, series, formatValue = String }: ChartProps) {
+  const t = useTranslations('backOffice.chart');
+  const titleId = useId();
+  return (
+    <figure className={styles.chart} aria-labelledby={titleId}>
+      <figcaption id={titleId} className={styles.title}>
+        {title}
+      </figcaption>
+      <div aria-hidden="true" className={styles.plot}>
+        {data.length > 0 ? (
+          <ChartPlot kind={kind} data={data} xKey={xKey} series={series} formatValue={formatValue} />
+        ) : (
+          <p className={styles.empty}>{t('empty')}</p>
+        )}
+      </div>
+      <table className="visually-hidden">
+        <caption>{t('tableOf', { title })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{xLabel}</th>
+            {series.map((line) => (
+              <th key={line.key} scope="col">
+                {line.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((datum) => (
+            <tr key={String(datum[xKey])}>
+              <th scope="row">{datum[xKey]}</th>
+              {series.map((line) => {
+                const value = datum[line.key];
+                return <td key={line.key}>{typeof value === 'number' ? formatValue(value) : (value ?? '')}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,46 @@
+// @vitest-environment node
+import { STAFF_ROLES } from '@playhouse/shared/staff/permissions';
+import { describe, expect, it } from 'vitest';
+import { seededMessages } from '@/test/messages';
+import { NAV_ITEMS, currentNavItem, navItemsFor } from './nav-items';
+
+const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).map((item) => item.href);
+
+describe('back-office navigation', () => {
+  it('shows each role only the screens its permissions allow', () => {
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
+    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
+    expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit']);
+    expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
+    expect(hrefs(['trader'])).toEqual(['/staff']);
+  });
+
+  it('gives a member with several roles the union of their screens, in nav order', () => {
+    expect(hrefs(['support', 'admin'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/chat',
+      '/staff/audit',
+      '/staff/accounts',
+    ]);
+  });
+
+  it('shows nothing to someone without a staff role', () => {
+    expect(navItemsFor([])).toEqual([]);
+  });
+
+  it('names every screen in every role’s messages, once per address', () => {
+    const nav = (seededMessages('en').backOffice as { nav: Record<string, string> }).nav;
+    for (const item of NAV_ITEMS) expect(nav[item.labelKey], item.labelKey).toBeTruthy();
+    expect(new Set(NAV_ITEMS.map((item) => item.href)).size).toBe(NAV_ITEMS.length);
+    expect(STAFF_ROLES.every((role) => navItemsFor([role]).length > 0)).toBe(true);
+  });
+
+  it('marks the screen an address belongs to', () => {
+    const items = navItemsFor(['admin']);
+    expect(currentNavItem(items, '/staff')?.labelKey).toBe('home');
+    expect(currentNavItem(items, '/staff/audit')?.labelKey).toBe('audit');
+    expect(currentNavItem(items, '/staff/accounts/12')?.labelKey).toBe('staffAccounts');
+    expect(currentNavItem(items, '/staff/auditx')?.labelKey).toBe('home');
+  });
+});

@@ -1,0 +1,36 @@
+import { staffMay, type StaffPermission, type StaffRole } from '@playhouse/shared/staff/permissions';
+
+export interface NavItem {
+  /** The screen's address under /{lng}. */
+  href: `/staff${string}`;
+  /** Its name in the `backOffice` messages (`nav.<key>`). */
+  labelKey: string;
+  /** The permission a staff member needs to use the screen (packages/shared/src/staff/permissions.ts). */
+  permission: StaffPermission;
+}
+
+/**
+ * The back office's screens, ONE line each, in the order the navigation shows them. A screen shows only to staff
+ * whose roles allow its permission; the api refuses the rest anyway.
+ */
+export const NAV_ITEMS = [
+  { href: '/staff', labelKey: 'home', permission: 'staff.self' },
+  { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
+  { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
+  { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
+  { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
+] as const satisfies readonly NavItem[];
+
+export type NavLabelKey = (typeof NAV_ITEMS)[number]['labelKey'];
+
+/** The screens a staff member holding `roles` may use. */
+export function navItemsFor(roles: readonly StaffRole[]): NavItem[] {
+  return NAV_ITEMS.filter((item) => staffMay(roles, item.permission));
+}
+
+/** The screen an address belongs to: the longest nav address it starts with. */
+export function currentNavItem<T extends { href: string }>(items: readonly T[], path: string): T | undefined {
+  return items
+    .filter((item) => path === item.href || path.startsWith(`${item.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+}
