@@ -146,6 +146,13 @@ describe('campaigns: create, edit, pause, end', () => {
       headers: marketing.headers,
     });
     expect(page.json<CampaignPage>()).toMatchObject({ total: 1, items: [{ slug, offers: 2, status: 'active' }] });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/spa/staff/campaigns?q=${slug}&format=csv`,
+      headers: marketing.headers,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`${slug},Gift ${slug},free_money,registration,active,10,2,`);
     const badSort = await t.app.inject({
       method: 'GET',
       url: '/spa/staff/campaigns?sort=amount;drop',
@@ -515,6 +522,21 @@ describe('the affiliate report', () => {
       currency: 'EUR',
       items: [{ code: code.toUpperCase(), registrations: 2, depositors: 1, deposits: '50.00', ngr: '18.00' }],
     });
+    // The whole filtered report as CSV; a code a spreadsheet would run is neutralised.
+    const evil = await signedInUser(t);
+    const formula = `=cmd${randomUUID().slice(0, 4)}`;
+    await t.db.update(schema.users).set({ promoCode: formula }).where(eq(schema.users.id, evil.id));
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/spa/staff/affiliates?format=csv&currency=EUR&sort=code&dir=asc`,
+      headers: finance.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('code,registrations,depositors,deposits EUR,NGR EUR,first registration');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${code.toUpperCase()},2,1,50.00,18.00,`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^'${formula.toUpperCase()},1,0,0.00,0.00,`)));
     const bad = await t.app.inject({
       method: 'GET',
       url: '/spa/staff/affiliates?sort=ngr;--&currency=XXX',

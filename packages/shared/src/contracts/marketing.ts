@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { LOCALES } from '../locales';
+import { sortableBy, staffPageSchema } from '../staff/paging';
 import { BONUS_GAME_TYPES, BONUS_KINDS, BONUS_TEMPLATES, BONUS_TRIGGERS, bonusOfferSchema } from './bonuses';
 
 /**
@@ -79,13 +80,7 @@ export const CAMPAIGN_ACTIONS = ['pause', 'resume', 'end'] as const;
 export const campaignActionParamsSchema = campaignParamsSchema.extend({ action: z.enum(CAMPAIGN_ACTIONS) });
 
 export const CAMPAIGN_SORTS = ['id', 'slug', 'createdAt', 'updatedAt'] as const;
-export const campaignListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  sort: z.enum(CAMPAIGN_SORTS).optional(),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100).optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+export const campaignListQuerySchema = sortableBy(CAMPAIGN_SORTS).extend({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
   trigger: z.enum(BONUS_TRIGGERS).optional(),
 });
@@ -139,12 +134,7 @@ export const campaignRowSchema = z
   })
   .meta({ id: 'CampaignRow' });
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
-export const campaignPageSchema = z.object({
-  items: z.array(campaignRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const campaignPageSchema = staffPageSchema(campaignRowSchema);
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
@@ -174,13 +164,7 @@ export const PROMO_CODE_ERROR_CODES = [
 ] as const;
 
 export const AFFILIATE_SORTS = ['code', 'registrations', 'depositors', 'firstRegistration'] as const;
-export const affiliateReportQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  sort: z.enum(AFFILIATE_SORTS).optional(),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(100).optional(),
-  format: z.enum(['json', 'csv']).default('json'),
+export const affiliateReportQuerySchema = sortableBy(AFFILIATE_SORTS).extend({
   currency: z.enum(CURRENCY_CODES).default('EUR'),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -200,11 +184,5 @@ export const affiliateRowSchema = z
   })
   .meta({ id: 'AffiliateRow' });
 export type AffiliateRow = z.infer<typeof affiliateRowSchema>;
-export const affiliatePageSchema = z.object({
-  items: z.array(affiliateRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  currency: z.enum(CURRENCY_CODES),
-});
+export const affiliatePageSchema = staffPageSchema(affiliateRowSchema).extend({ currency: z.enum(CURRENCY_CODES) });
 export type AffiliatePage = z.infer<typeof affiliatePageSchema>;

@@ -227,7 +227,8 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     detail,
 
-    async list(query: CampaignListQuery): Promise<CampaignPage> {
+    /** A page of campaigns (or, with the CSV window, the whole filtered list). */
+    async list(query: CampaignListQuery, window: { limit: number; offset: number }): Promise<CampaignPage> {
       const search = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
       const where = and(
         statusFilter(query.status),
@@ -244,8 +245,8 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
           .from(bonusCampaigns)
           .where(where)
           .orderBy(order, asc(bonusCampaigns.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .limit(window.limit)
+          .offset(window.offset),
         db.select({ value: count() }).from(bonusCampaigns).where(where),
       ]);
       return {

@@ -8,8 +8,10 @@ import {
   campaignResponseSchema,
   campaignUpdateBodySchema,
   promoCodeCreateBodySchema,
+  pageWindow,
   promoCodeSchema,
 } from '@playhouse/shared';
+import { sendCsv } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 
@@ -31,14 +33,32 @@ const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffCampaigns',
         tags: ['staff'],
-        summary: 'Bonus campaigns, one page, filtered by status, trigger or a search in slug and name',
+        summary: 'Bonus campaigns, one page (or all as CSV), filtered by status, trigger or a search in slug and name',
         querystring: campaignListQuerySchema,
         response: { 200: campaignPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // GET /spa/staff/campaigns - a page of campaigns
-      return campaigns.list(request.query);
+      const page = await campaigns.list(request.query, pageWindow(request.query));
+      if (request.query.format !== 'csv') return page;
+      return sendCsv(
+        reply,
+        'campaigns.csv',
+        [
+          { key: 'id', header: 'id' },
+          { key: 'slug', header: 'slug' },
+          { key: 'name', header: 'name' },
+          { key: 'kind', header: 'kind' },
+          { key: 'trigger', header: 'trigger' },
+          { key: 'status', header: 'status' },
+          { key: 'wager', header: 'wager' },
+          { key: 'offers', header: 'offers' },
+          { key: 'createdAt', header: 'created' },
+          { key: 'updatedAt', header: 'updated' },
+        ],
+        page.items,
+      );
     },
   );
 
