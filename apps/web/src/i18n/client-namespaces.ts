@@ -30,4 +30,5 @@ export const PAGE_NAMESPACES = [
   'signup',
   'staffAuth',
   'backOffice',
+  'boMarketing',
 ] as const;

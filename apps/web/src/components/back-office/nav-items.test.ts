@@ -8,8 +8,9 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat']);
-    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard']);
+    expect(hrefs(['support'])).toEqual(['/staff', '/staff/chat', '/staff/campaigns']);
+    expect(hrefs(['finance'])).toEqual(['/staff', '/staff/dashboard', '/staff/campaigns', '/staff/affiliates']);
+    expect(hrefs(['marketing'])).toEqual(['/staff', '/staff/dashboard', '/staff/campaigns', '/staff/affiliates']);
     expect(hrefs(['risk'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit']);
     expect(hrefs(['admin'])).toEqual(['/staff', '/staff/dashboard', '/staff/audit', '/staff/accounts']);
     expect(hrefs(['trader'])).toEqual(['/staff']);
@@ -20,6 +21,7 @@ describe('back-office navigation', () => {
       '/staff',
       '/staff/dashboard',
       '/staff/chat',
+      '/staff/campaigns',
       '/staff/audit',
       '/staff/accounts',
     ]);

@@ -17,6 +17,8 @@ export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
   { href: '/staff/chat', labelKey: 'chat', permission: 'chat.read' },
+  { href: '/staff/campaigns', labelKey: 'campaigns', permission: 'bonuses.read' },
+  { href: '/staff/affiliates', labelKey: 'affiliates', permission: 'affiliates.read' },
   { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
   { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
 ] as const satisfies readonly NavItem[];
