@@ -73,6 +73,7 @@ export type CampaignTermsInput = z.input<typeof campaignTermsSchema>;
 
 export const campaignCreateBodySchema = campaignTermsSchema.extend({ slug: slugText }).meta({ id: 'CampaignCreate' });
 export type CampaignCreateBody = z.infer<typeof campaignCreateBodySchema>;
+export type CampaignCreateInput = z.input<typeof campaignCreateBodySchema>;
 export const campaignUpdateBodySchema = campaignTermsSchema.meta({ id: 'CampaignUpdate' });
 
 export const campaignParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -1,4 +1,8 @@
-import type { CampaignCreateBody, CampaignTermsInput, PromoCodeCreateBody } from '@playhouse/shared/contracts/marketing';
+import type {
+  CampaignCreateInput,
+  CampaignTermsInput,
+  PromoCodeCreateBody,
+} from '@playhouse/shared/contracts/marketing';
 import type { Locale } from '@playhouse/shared/locales';
 import { lazySchema } from '../browser-api';
 import { officeApi, type TableQuery } from './office-api';
@@ -19,7 +23,7 @@ export function fetchCampaign(lng: Locale, id: number) {
   return officeApi(`${CAMPAIGNS_PATH}/${id}`, lazySchema(marketing, 'campaignResponseSchema'), { locale: lng });
 }
 
-export function createCampaign(lng: Locale, body: CampaignCreateBody) {
+export function createCampaign(lng: Locale, body: CampaignCreateInput) {
   return officeApi(CAMPAIGNS_PATH, lazySchema(marketing, 'campaignResponseSchema'), {
     method: 'POST',
     locale: lng,
