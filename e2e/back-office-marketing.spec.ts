@@ -55,8 +55,9 @@ async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode?:
   }
 }
 
-const offerCard = (page: Page, slug: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: slug }) });
+/** The offer's card on the bonus page, under the name marketing gave the campaign. */
+const offerCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
 test('marketing creates a promo-code campaign that new players then receive', async ({
   browser,
@@ -110,7 +111,7 @@ test('marketing creates a promo-code campaign that new players then receive', as
   const joined = await registerWithCode(baseURL!, testInfo, code.toLowerCase());
   await logIn(page, joined, { next: '/bonuses' });
   await expect(page.getByRole('heading', { level: 1, name: 'Bonuses' })).toBeVisible();
-  await expect(offerCard(page, slug)).toBeVisible();
+  await expect(offerCard(page, `Spring gift ${slug}`)).toBeVisible();
 
   // A second player types it on the bonus page; a second try is refused in words.
   const second = await registerWithCode(baseURL!, testInfo);
@@ -119,11 +120,11 @@ test('marketing creates a promo-code campaign that new players then receive', as
   const player = await other.newPage();
   try {
     await logIn(player, second, { next: '/bonuses' });
-    await expect(offerCard(player, slug)).toHaveCount(0);
+    await expect(offerCard(player, `Spring gift ${slug}`)).toHaveCount(0);
     await player.getByLabel('Promo code').fill(code);
     await player.getByRole('button', { name: 'Redeem code' }).click();
     await expect(player.getByText('Your bonus offer is waiting for you below.')).toBeVisible();
-    await expect(offerCard(player, slug)).toBeVisible();
+    await expect(offerCard(player, `Spring gift ${slug}`)).toBeVisible();
     await player.getByLabel('Promo code').fill(code);
     await player.getByRole('button', { name: 'Redeem code' }).click();
     await expect(player.getByText('You have already received this bonus with a promo code.')).toBeVisible();

@@ -129,6 +129,7 @@ describe('campaigns: create, edit, pause, end', () => {
     const euro = await signedInUser(t);
     const pound = await signedInUser(t, { currency: 'GBP' });
     expect((await offersOf(euro)).offers.find((offer) => offer.bonus.slug === slug)).toMatchObject({
+      bonus: { names: { en: `Gift ${slug}`, de: `Geschenk ${slug}` } },
       amount: '5.00',
       currencyCode: 'EUR',
       wager: 10,
