@@ -390,6 +390,21 @@ describe('promo codes', () => {
     expect(stored!.redemptions).toBe(2);
   });
 
+  it('never lets racing players redeem a capped code past its cap', async () => {
+    const code = `CAP${randomUUID().slice(0, 6).toUpperCase()}`;
+    const { campaign, code: row } = await promoCampaign(code, { maxRedemptions: 2 });
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => signedInUser(t)));
+    const answers = await Promise.all(players.map((player) => redeem(player, code)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 410, 410, 410]);
+    const [stored] = await t.db.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, row.id));
+    expect(stored!.redemptions).toBe(2);
+    const offers = await t.db
+      .select({ value: count() })
+      .from(schema.userBonuses)
+      .where(eq(schema.userBonuses.campaignId, campaign.id));
+    expect(offers[0]!.value).toBe(2);
+  });
+
   it('answers unknown, expired, used-up and malformed codes with a clear 4xx and offers nothing', async () => {
     const player = await signedInUser(t);
     expect((await redeem(player, 'NO-SUCH-CODE')).json()).toMatchObject({ error: { code: 'promo_code_unknown' } });
