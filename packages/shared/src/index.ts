@@ -19,3 +19,4 @@ export * from './staff/paging';
 export * from './contracts/protection';
 export * from './jurisdictions';
 export * from './contracts/reconciliation';
+export * from './contracts/dashboard';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_PERMISSION_NAMES, STAFF_ROLES } from '../staff/permissions';
+import { sortableBy, staffPageSchema } from '../staff/paging';
 import { FIELD_RULES, userSchema } from './accounts';
 
 // Staff sign-in: the password, then a TOTP code (or, the first time, setting TOTP up).
@@ -120,21 +121,25 @@ export const staffRequestParamsSchema = z.object({ id: z.uuid() });
 
 // The audit log.
 
-export const auditQuerySchema = z.object({
-  /** The staff member (or player) who acted. */
+/** A moment (ISO date-time with offset) or a whole day (YYYY-MM-DD: from its start, or to its end). */
+const auditMomentSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/** GET /spa/staff/audit: the paging contract (sortable by time, event, actor, account) and the log's filters. */
+export const auditQuerySchema = sortableBy(['createdAt', 'event', 'actorId', 'userId']).extend({
+  /** The staff member (or player) who acted, by id. */
   actorId: z.coerce.number().int().positive().optional(),
+  /** The one who acted, by the start of their username or e-mail. */
+  actor: z.string().trim().min(1).max(100).optional(),
   /** The account the event is about. */
   userId: z.coerce.number().int().positive().optional(),
-  /** An event name, or a prefix ending in `*` (`staff_withdrawal_*`). */
+  /** An event name, or a prefix followed by `*` (`staff_withdrawal_*`). */
   event: z
     .string()
     .trim()
     .regex(/^[a-z_]{1,60}\*?$/, 'an event name, or a prefix followed by *')
     .optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(200).default(50),
+  from: auditMomentSchema.optional(),
+  to: auditMomentSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -143,7 +148,10 @@ export const auditEntrySchema = z
     id: z.number().int(),
     event: z.string(),
     userId: z.number().int().nullable(),
+    /** The account's username, for reading the log without looking ids up. */
+    userLogin: z.string().nullable(),
     actorId: z.number().int().nullable(),
+    actorLogin: z.string().nullable(),
     ip: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()),
     before: z.record(z.string(), z.unknown()).nullable(),
@@ -152,12 +160,7 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditResponseSchema = z.object({
-  items: z.array(auditEntrySchema),
-  page: z.number().int(),
-  perPage: z.number().int(),
-  total: z.number().int(),
-});
+export const auditResponseSchema = staffPageSchema(auditEntrySchema);
 
 /** Error codes of the staff calls (beside the general ones in errors.ts); the web maps each to a message. */
 export const STAFF_ERROR_CODES = [

@@ -1,46 +1,77 @@
-import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, ilike, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
-import type { AuditEntry, AuditQuery } from '@playhouse/shared';
+import { pageWindow, type AuditEntry, type AuditQuery } from '@playhouse/shared';
 
-const { auditLog } = schema;
+const { auditLog, users } = schema;
+const actors = aliasedTable(users, 'actors');
+const subjects = aliasedTable(users, 'subjects');
 
-/** The audit log, newest first, by actor, account, event (or event prefix `name*`) and time. */
+/** The columns a reader may sort by (the query's whitelist), each with the id as the tie-breaker. */
+const SORTS = {
+  createdAt: auditLog.createdAt,
+  event: auditLog.event,
+  actorId: auditLog.actorId,
+  userId: auditLog.userId,
+} as const;
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The end of a `to` filter: a moment as given, or a whole day up to its end. */
+function before(to: string): SQL {
+  return DATE_ONLY.test(to)
+    ? lt(auditLog.createdAt, new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000))
+    : lte(auditLog.createdAt, new Date(to));
+}
+
+/**
+ * The audit log by actor (id, or the start of a username or e-mail), account, event (or event prefix `name*`) and
+ * time; one page, or for a CSV export the whole result (pageWindow). Newest first unless asked otherwise.
+ */
 export async function listAudit(db: DbOrTx, query: AuditQuery) {
-  const conditions: (SQL | undefined)[] = [
+  const actor = query.actor ? `${likeEscaped(query.actor)}%` : undefined;
+  const where = and(
     query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
+    actor ? or(ilike(actors.username, actor), ilike(actors.email, actor)) : undefined,
     query.userId !== undefined ? eq(auditLog.userId, query.userId) : undefined,
     query.event === undefined
       ? undefined
       : query.event.endsWith('*')
-        ? like(auditLog.event, `${query.event.slice(0, -1).replace(/_/g, '\\_')}%`)
+        ? like(auditLog.event, `${likeEscaped(query.event.slice(0, -1))}%`)
         : eq(auditLog.event, query.event),
     query.from !== undefined ? gte(auditLog.createdAt, new Date(query.from)) : undefined,
-    query.to !== undefined ? lte(auditLog.createdAt, new Date(query.to)) : undefined,
-  ];
-  const where = and(...conditions);
+    query.to !== undefined ? before(query.to) : undefined,
+  );
+  const order = query.dir === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(query);
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      .select({ entry: auditLog, actorLogin: actors.username, userLogin: subjects.username })
       .from(auditLog)
+      .leftJoin(actors, eq(actors.id, auditLog.actorId))
+      .leftJoin(subjects, eq(subjects.id, auditLog.userId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+      .orderBy(order(SORTS[query.sort ?? 'createdAt']), order(auditLog.id))
+      .limit(limit)
+      .offset(offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(auditLog)
+      .leftJoin(actors, eq(actors.id, auditLog.actorId))
       .where(where),
   ]);
-  const items: AuditEntry[] = rows.map((row) => ({
-    id: row.id,
-    event: row.event,
-    userId: row.userId,
-    actorId: row.actorId,
-    ip: row.ip,
-    metadata: row.metadata,
-    before: row.before,
-    after: row.after,
-    createdAt: row.createdAt.toISOString(),
+  const items: AuditEntry[] = rows.map(({ entry, actorLogin, userLogin }) => ({
+    id: entry.id,
+    event: entry.event,
+    userId: entry.userId,
+    userLogin,
+    actorId: entry.actorId,
+    actorLogin,
+    ip: entry.ip,
+    metadata: entry.metadata,
+    before: entry.before,
+    after: entry.after,
+    createdAt: entry.createdAt.toISOString(),
   }));
-  return { items, page: query.page, perPage: query.perPage, total: count?.total ?? 0 };
+  return { items, page: query.page, pageSize: query.pageSize, total: count?.total ?? 0 };
 }

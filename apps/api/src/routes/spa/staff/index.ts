@@ -7,6 +7,7 @@ import staffCampaignRoutes from './campaigns';
 import staffCashboxRoutes from './cashbox';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
+import staffDashboardRoutes from './dashboard';
 import outboxRoutes from './outbox';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
@@ -29,6 +30,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffContentRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffDashboardRoutes);
 };
 
 export default staffRoutes;

@@ -27,13 +27,14 @@ export default async function OfficeLayout({ children, params }: LayoutProps) {
   const items = navItemsFor(me.roles).map((item) => ({ href: item.href, label: t(`nav.${item.labelKey}`) }));
   return (
     <div className={styles.office}>
-      <aside className={styles.side}>
+      {/* Not an <aside>: inside <main>, a complementary landmark would not be top-level. */}
+      <div className={styles.side}>
         <p className={styles.who}>
           {t('shell.signedInAs', { name: me.user.username })}
           <span className={styles.roles}>{me.roles.map((role) => t(`roles.${role}`)).join(', ')}</span>
         </p>
         <OfficeNav label={t('nav.label')} items={items} />
-      </aside>
+      </div>
       <div className={styles.content}>{children}</div>
       <SessionWatch lng={lng} idleTimeoutMs={me.idleTimeoutMs} />
     </div>
