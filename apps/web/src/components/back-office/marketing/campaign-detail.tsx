@@ -80,6 +80,7 @@ function Terms({ campaign }: { campaign: Campaign }) {
  */
 export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissions }) {
   const t = useTranslations('boMarketing');
+  const tTable = useTranslations('backOffice.table');
   const lng = useLocale() as Locale;
   const errorText = useErrorText();
   const termsId = useId();
@@ -90,7 +91,7 @@ export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissio
   const [actionError, setActionError] = useState('');
 
   if (error && !data) {
-    return <LoadError message={errorText(error)} retryLabel={t('detail.back')} onRetry={() => void mutate()} />;
+    return <LoadError message={errorText(error)} retryLabel={tTable('retry')} onRetry={() => void mutate()} />;
   }
   if (!data) return <p role="status">…</p>;
   const campaign = data.campaign;

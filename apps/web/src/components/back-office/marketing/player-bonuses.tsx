@@ -9,11 +9,13 @@ import { FormView } from '@/components/ui/form-view';
 import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchPlayerBonuses } from '@/lib/back-office/marketing-api';
+import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import styles from './marketing.module.css';
 
 /** A player's bonus history, looked up by e-mail or username (each look-up is an audited view of personal data). */
 export function PlayerBonuses() {
   const t = useTranslations('boMarketing');
+  const tb = useTranslations('bonuses');
   const lng = useLocale() as Locale;
   const headingId = useId();
   const [shown, setShown] = useState<{ login: string; history: BonusHistoryResponse } | null>(null);
@@ -51,8 +53,8 @@ export function PlayerBonuses() {
                 {shown.history.items.map((item) => (
                   <tr key={item.id}>
                     <td>{formatDateTime(item.createdAt, lng)}</td>
-                    <td>{item.slug}</td>
-                    <td>{item.status}</td>
+                    <td>{campaignFallbackName(item, lng)}</td>
+                    <td>{tb(`status.${item.status}`)}</td>
                     <td>{item.amount === null ? '' : formatMoney(item.amount, item.currencyCode, lng)}</td>
                     <td>
                       {formatMoney(item.wagered, item.currencyCode, lng)} /{' '}
