@@ -117,7 +117,8 @@ export function GrantOffer({
       ) : null}
       <div role="status">{message}</div>
       {error ? <p role="alert">{error}</p> : null}
-      {canApprove ? (
+      {requests.error ? <p role="alert">{errorText(requests.error)}</p> : null}
+      {canApprove && requests.data ? (
         mine.length === 0 ? (
           <p>{t('noRequests')}</p>
         ) : (
