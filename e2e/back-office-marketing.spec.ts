@@ -121,11 +121,11 @@ test('marketing creates a promo-code campaign that new players then receive', as
   try {
     await logIn(player, second, { next: '/bonuses' });
     await expect(offerCard(player, `Spring gift ${slug}`)).toHaveCount(0);
-    await player.getByLabel('Promo code').fill(code);
+    await player.getByRole('textbox', { name: 'Promo code' }).fill(code);
     await player.getByRole('button', { name: 'Redeem code' }).click();
     await expect(player.getByText('Your bonus offer is waiting for you below.')).toBeVisible();
     await expect(offerCard(player, `Spring gift ${slug}`)).toBeVisible();
-    await player.getByLabel('Promo code').fill(code);
+    await player.getByRole('textbox', { name: 'Promo code' }).fill(code);
     await player.getByRole('button', { name: 'Redeem code' }).click();
     await expect(player.getByText('You have already received this bonus with a promo code.')).toBeVisible();
     await axe.page(player);
