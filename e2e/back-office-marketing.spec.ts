@@ -102,6 +102,19 @@ test('marketing creates a promo-code campaign that new players then receive', as
     await staff.getByRole('button', { name: 'Add code' }).click();
     await expect(staff.getByRole('table', { name: 'Promo codes of this campaign' })).toContainText(code);
     await axe.page(staff);
+
+    // Offering it to a chosen player opens the four-eyes request dialog; the editor opens in place.
+    await staff.getByRole('button', { name: 'Offer to a player' }).click();
+    const grant = staff.getByRole('dialog', { name: `Offer Spring gift ${slug} to a player` });
+    await expect(grant.getByLabel("Player's e-mail or username")).toBeVisible();
+    await axe.page(staff);
+    await grant.getByRole('button', { name: 'Close' }).click();
+    await expect(grant).toHaveCount(0);
+    await staff.getByRole('button', { name: 'Edit' }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: `Edit Spring gift ${slug}` })).toBeVisible();
+    await expect(staff.getByLabel('Wagering multiple')).toHaveValue('20');
+    await axe.page(staff);
+    await staff.getByRole('button', { name: 'Cancel' }).click();
   } finally {
     await office.close();
   }
