@@ -12,6 +12,7 @@ export * from './contracts/accounts';
 export * from './contracts/casino';
 export * from './contracts/casino-admin';
 export * from './contracts/bonuses';
+export * from './contracts/marketing';
 export * from './contracts/bonus-infos';
 export * from './contracts/chat';
 export * from './contracts/staff';

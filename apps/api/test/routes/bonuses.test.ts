@@ -467,6 +467,65 @@ describe('wagering through the casino', () => {
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('holds a granted bonus to the terms it was granted under when its campaign is edited afterwards', async () => {
+    const slug = `route-test-edited-${randomUUID().slice(0, 6)}`;
+    const [campaign] = await t.db
+      .insert(schema.bonusCampaigns)
+      .values({
+        slug,
+        kind: 'free_money',
+        template: 'standard',
+        trigger: 'manual',
+        amount: 1000n,
+        wager: 2,
+        maxBet: 500n,
+        validDays: 7,
+        offerDays: 7,
+        contributions: { slots: 100, dice: 0 },
+      })
+      .returning();
+    const player = await signedInPlayer(t);
+    await seat(player, 'lucky-reels', 'dice');
+    const id = await staffOffer(player, slug);
+    expect((await post(player, `get/${id}`)).statusCode).toBe(200);
+    // Marketing tightens the campaign: a 1.00 max bet, nothing counted from slots, 50x wagering, all of dice.
+    await t.app.services.marketing.campaigns.update({ id: player.id, ip: null }, campaign!.id, {
+      kind: 'free_money',
+      trigger: 'manual',
+      names: { en: 'Edited' },
+      amount: '50.00',
+      matchPercent: null,
+      minDeposit: null,
+      items: [],
+      freeSpins: null,
+      freeSpinStake: null,
+      gameSlug: null,
+      wager: 50,
+      maxBet: '1.00',
+      validDays: 1,
+      offerDays: 1,
+      contributions: { slots: 0, dice: 100 },
+      sportsMinOdd: '1.50',
+      currencyAmounts: {},
+    });
+    // The granted bonus keeps its 5.00 max bet, its 2x requirement and its contribution table.
+    expect((await walletCall(t, 'originals', 'bet', bet(player, '5.01'))).json()).toMatchObject({
+      code: 'bonus_max_bet_exceeded',
+    });
+    expect((await walletCall(t, 'originals', 'bet', bet(player, '5.00'))).json()).toMatchObject({ status: 'ok' });
+    await walletCall(t, 'originals', 'bet', bet(player, '5.00', 'dice'));
+    expect((await overview(player)).active).toMatchObject({ wagered: '5.00', wagerRequired: '20.00', maxBet: '5.00' });
+    // A new offer is made under the new terms.
+    const fresh = await signedInPlayer(t);
+    const newId = await staffOffer(fresh, slug);
+    expect((await overview(fresh)).offers.find((offer) => offer.id === newId)).toMatchObject({
+      amount: '50.00',
+      wager: 50,
+      maxBet: '1.00',
+    });
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
   it('plays free spins from the bonus pool; their winnings are bonus money that carries the wager', async () => {
     const player = await signedInPlayer(t);
     await seat(player, 'lucky-reels');

@@ -35,4 +35,5 @@ export const PAGE_NAMESPACES = [
   'boContent',
   'boTrading',
   'boCasino',
+  'boMarketing',
 ] as const;

@@ -5,6 +5,7 @@ import {
   CASHBOX_ERROR_CODES,
   CASINO_ERROR_CODES,
   ERROR_CODES,
+  PROMO_CODE_ERROR_CODES,
   SPORTS_ERROR_CODES,
 } from '@playhouse/shared';
 import { LOCALES } from '@playhouse/shared/locales';
@@ -25,6 +26,9 @@ const PLAYER_FACING = [
   ...CASHBOX_ERROR_CODES,
   ...CASINO_ERROR_CODES,
   ...SPORTS_ERROR_CODES,
+  // The promo-code form on the bonus page answers with the main error texts.
+  ...PROMO_CODE_ERROR_CODES,
+  'bonuses_not_allowed',
   // The one bonus refusal that comes from a bet (a casino round or a sports stake), not from the bonus screens.
   'bonus_max_bet_exceeded',
 ].filter((code) => !SERVER_TO_SERVER.has(code));

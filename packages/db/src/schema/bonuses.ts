@@ -20,12 +20,46 @@ import { users } from './accounts';
 export const BONUS_CAMPAIGN_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins'] as const;
 export type BonusCampaignKind = (typeof BONUS_CAMPAIGN_KINDS)[number];
 
-/** When a campaign reaches a player on its own: at registration, after the first credited deposit, or only by staff. */
-export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'manual'] as const;
+/**
+ * How a campaign reaches a player: at registration, after the first credited deposit, by a promo code the player
+ * redeems, or only when staff offer it to chosen players (four eyes).
+ */
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
 export type BonusTrigger = (typeof BONUS_TRIGGERS)[number];
 
 export const USER_BONUS_STATUSES = ['offered', 'active', 'completed', 'expired', 'forfeited', 'rejected'] as const;
 export type UserBonusStatusValue = (typeof USER_BONUS_STATUSES)[number];
+
+/** A campaign's amounts in one currency, minor units as strings; a missing field falls back to the campaign's own. */
+export interface CampaignCurrencyAmounts {
+  amount?: string;
+  minDeposit?: string;
+  maxBet?: string;
+  freeSpinStake?: string;
+  items?: string[];
+}
+
+/**
+ * The terms a bonus was offered under, copied from its campaign (amounts in the player's currency, minor units as
+ * strings) when the offer is written: editing the campaign later never changes a bonus already offered or granted.
+ */
+export interface BonusTermsSnapshot {
+  kind: BonusCampaignKind;
+  template: 'standard' | 'coins';
+  amount: string | null;
+  matchPercent: number | null;
+  minDeposit: string | null;
+  items: string[];
+  freeSpins: number | null;
+  freeSpinStake: string | null;
+  gameSlug: string | null;
+  wager: number;
+  maxBet: string | null;
+  validDays: number;
+  offerDays: number;
+  contributions: Record<string, number>;
+  sportsMinOddThousandths: number;
+}
 
 /**
  * An operator-defined bonus. Amounts are minor units of the player's own currency. `contributions` maps a game type
@@ -37,6 +71,8 @@ export const bonusCampaigns = pgTable(
   {
     id: serial().primaryKey(),
     slug: text().notNull().unique(),
+    /** The name staff gave it, per locale (the back office's label; players see the `bonuses` translations). */
+    names: jsonb().$type<Record<string, string>>().notNull().default({}),
     kind: text({ enum: BONUS_CAMPAIGN_KINDS }).notNull(),
     template: text({ enum: ['standard', 'coins'] as const }).notNull(),
     trigger: text({ enum: BONUS_TRIGGERS }).notNull(),
@@ -59,8 +95,14 @@ export const bonusCampaigns = pgTable(
     offerDays: integer().notNull(),
     contributions: jsonb().$type<Record<string, number>>().notNull(),
     sportsMinOddThousandths: integer().notNull().default(1500),
+    /** Amounts per currency (a player's currency picks its line); the columns above are the fallback. */
+    currencyAmounts: jsonb().$type<Partial<Record<string, CampaignCurrencyAmounts>>>().notNull().default({}),
+    /** false: paused (no new offers; open offers and running bonuses go on). */
     active: boolean().notNull().default(true),
+    /** Ended for good: no new offers, open offers withdrawn; running bonuses keep their terms. */
+    endedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('bonus_campaigns_wager_positive', sql`${t.wager} >= 0`),
@@ -95,6 +137,8 @@ export const userBonuses = pgTable(
       .notNull()
       .default(sql`0`),
     freeSpinsLeft: integer(),
+    /** The campaign's terms when this offer was written (null only for rows older than the snapshot). */
+    terms: jsonb().$type<BonusTermsSnapshot>(),
     offerExpiresAt: timestamp({ withTimezone: true }),
     acceptedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
@@ -130,4 +174,33 @@ export const bonusContributions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('bonus_contributions_source_unique').on(t.userBonusId, t.sourceKey)],
+);
+
+/**
+ * A code a player redeems (POST /spa/users/promocodes) for its campaign's bonus: stored upper-case, unique. A player
+ * gets a campaign by promo code once (the offer's trigger is 'promo'); `maxRedemptions` caps the players in all.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull(),
+    campaignId: integer()
+      .notNull()
+      .references(() => bonusCampaigns.id, { onDelete: 'restrict' }),
+    maxRedemptions: integer(),
+    redemptions: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_idx').on(t.code),
+    index('promo_codes_campaign_idx').on(t.campaignId),
+    check('promo_codes_code_upper', sql`${t.code} = upper(${t.code})`),
+    check(
+      'promo_codes_redemptions_within',
+      sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or ${t.redemptions} <= ${t.maxRedemptions})`,
+    ),
+  ],
 );

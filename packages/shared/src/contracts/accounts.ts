@@ -210,6 +210,7 @@ export const FORM_IDS = [
   'password-reset',
   'password-change',
   'user-properties',
+  'affiliate-promocode',
 ] as const;
 export type FormId = (typeof FORM_IDS)[number];
 export const FORM_FIELD_TYPES = ['email', 'text', 'password', 'tel', 'select', 'date', 'checkbox'] as const;

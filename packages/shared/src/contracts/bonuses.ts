@@ -47,6 +47,8 @@ export const bonusCampaignInfoSchema = z
     /** Message keys in the "bonuses" namespace; ICU arguments {wager} {amount} {quantity} {currencyCode} {gameTitle} {providerTitle}. */
     noticeTextKey: z.string(),
     nameKey: z.string(),
+    /** The name staff gave the campaign, per locale: shown when the `bonuses` messages have no text for it. */
+    names: z.record(z.string(), z.string()).optional(),
     firstFreeSpinGame: bonusFreeSpinGameSchema.nullable(),
   })
   .meta({ id: 'BonusCampaignInfo' });
@@ -87,6 +89,8 @@ export const activeBonusSchema = z
     kind: z.enum(BONUS_KINDS),
     slug: z.string(),
     nameKey: z.string(),
+    /** The name staff gave the campaign, per locale: shown when the `bonuses` messages have no text for it. */
+    names: z.record(z.string(), z.string()).optional(),
     amount: z.string(),
     currencyCode: currencySchema,
     wagerRequired: z.string(),
@@ -135,6 +139,8 @@ export const bonusHistoryItemSchema = z
     kind: z.enum(BONUS_KINDS),
     slug: z.string(),
     nameKey: z.string(),
+    /** The name staff gave the campaign, per locale: shown when the `bonuses` messages have no text for it. */
+    names: z.record(z.string(), z.string()).optional(),
     status: z.enum(USER_BONUS_STATUSES),
     amount: z.string().nullable(),
     currencyCode: currencySchema,
@@ -155,7 +161,7 @@ export type BonusHistoryResponse = z.infer<typeof bonusHistoryResponseSchema>;
 
 // Staff (the ops command line)
 
-export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'manual'] as const;
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
 
 /** A campaign as staff see it; amounts are in the player's own currency (two decimals). */
 export const staffBonusCampaignSchema = z

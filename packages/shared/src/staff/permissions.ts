@@ -59,6 +59,10 @@ export const STAFF_PERMISSIONS = {
   'bonuses.offer.request': ['support', 'marketing'],
   'bonuses.offer.approve': ['marketing'],
   'bonuses.expire': ['marketing'],
+  /** Create, edit, pause, resume and end bonus campaigns and add their promo codes (reading them is bonuses.read). */
+  'campaigns.manage': ['marketing'],
+  /** Registrations, depositors, deposits and NGR per affiliate (registration) code. */
+  'affiliates.read': ['marketing', 'finance'],
 
   'chat.read': ['support'],
   'chat.reply': ['support'],

@@ -12,6 +12,7 @@ import {
   passwordChangeBodySchema,
   passwordRecoveryBodySchema,
   passwordResetBodySchema,
+  promoCodeRedeemBodySchema,
   registerBodySchema,
   timezoneBodySchema,
   type FormField,
@@ -72,6 +73,11 @@ const FORMS: Record<FormId, FormSpec> = {
       { name: 'currentPassword', type: 'password', autocomplete: 'current-password' },
       { name: 'newPassword', type: 'password', autocomplete: 'new-password' },
     ],
+  },
+  /** A promo (or affiliate) code a signed-in player redeems: POST /spa/users/promocodes. */
+  'affiliate-promocode': {
+    body: promoCodeRedeemBodySchema,
+    fields: [{ name: 'code', type: 'text', autocomplete: 'off' }],
   },
   'user-properties': {
     body: userPropertiesSchema,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, bonusContributions, userBonuses } from '@playhouse/db/schema';
+import { bonusCampaigns, bonusContributions, userBonuses, type BonusTermsSnapshot } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
 import { playerAccounts, type WalletService } from '../wallet/wallet-service';
 
@@ -9,6 +9,72 @@ export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;
 export interface LockedBonus {
   bonus: UserBonusRow;
   campaign: BonusCampaignRow;
+}
+
+const minorOrNull = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : BigInt(value);
+
+/** The campaign's terms in one currency: that currency's amounts where the campaign sets them, its own otherwise. */
+export function campaignInCurrency(campaign: BonusCampaignRow, currency: string): BonusCampaignRow {
+  const line = campaign.currencyAmounts[currency];
+  if (!line) return campaign;
+  return {
+    ...campaign,
+    amount: line.amount === undefined ? campaign.amount : BigInt(line.amount),
+    minDeposit: line.minDeposit === undefined ? campaign.minDeposit : BigInt(line.minDeposit),
+    maxBet: line.maxBet === undefined ? campaign.maxBet : BigInt(line.maxBet),
+    freeSpinStake: line.freeSpinStake === undefined ? campaign.freeSpinStake : BigInt(line.freeSpinStake),
+    items: line.items ?? campaign.items,
+  };
+}
+
+/** What an offer keeps of its campaign (already in the player's currency): the terms it is wagered under. */
+export function termsSnapshot(campaign: BonusCampaignRow): BonusTermsSnapshot {
+  const text = (value: bigint | null) => (value === null ? null : value.toString());
+  return {
+    kind: campaign.kind,
+    template: campaign.template,
+    amount: text(campaign.amount),
+    matchPercent: campaign.matchPercent,
+    minDeposit: text(campaign.minDeposit),
+    items: [...campaign.items],
+    freeSpins: campaign.freeSpins,
+    freeSpinStake: text(campaign.freeSpinStake),
+    gameSlug: campaign.gameSlug,
+    wager: campaign.wager,
+    maxBet: text(campaign.maxBet),
+    validDays: campaign.validDays,
+    offerDays: campaign.offerDays,
+    contributions: { ...campaign.contributions },
+    sportsMinOddThousandths: campaign.sportsMinOddThousandths,
+  };
+}
+
+/**
+ * The campaign as a bonus was offered: its current row (id, slug, status) with the terms the bonus keeps. Every reader
+ * of a player's bonus goes through this, so a campaign edit never changes a bonus already offered or granted.
+ */
+export function asOffered(bonus: UserBonusRow, campaign: BonusCampaignRow): BonusCampaignRow {
+  const terms = bonus.terms;
+  if (!terms) return campaignInCurrency(campaign, bonus.currency);
+  return {
+    ...campaign,
+    kind: terms.kind,
+    template: terms.template,
+    amount: minorOrNull(terms.amount),
+    matchPercent: terms.matchPercent,
+    minDeposit: minorOrNull(terms.minDeposit),
+    items: terms.items,
+    freeSpins: terms.freeSpins,
+    freeSpinStake: minorOrNull(terms.freeSpinStake),
+    gameSlug: terms.gameSlug,
+    wager: terms.wager,
+    maxBet: minorOrNull(terms.maxBet),
+    validDays: terms.validDays,
+    offerDays: terms.offerDays,
+    contributions: terms.contributions,
+    sportsMinOddThousandths: terms.sportsMinOddThousandths,
+  };
 }
 
 export const grantTransferKey = (bonusId: string) => `bonus:grant:${bonusId}`;
@@ -58,7 +124,7 @@ export async function lockActiveBonus(tx: DbOrTx, userId: number): Promise<Locke
     .for('update');
   if (!bonus) return undefined;
   const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: campaign! };
+  return { bonus, campaign: asOffered(bonus, campaign!) };
 }
 
 /** The id of the player's bonus being wagered, read without a lock (undefined: none). */
@@ -78,14 +144,14 @@ export async function readActiveBonus(tx: DbOrTx, userId: number): Promise<Locke
     .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
   if (!bonus) return undefined;
   const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: campaign! };
+  return { bonus, campaign: asOffered(bonus, campaign!) };
 }
 
 export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonus | undefined> {
   const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId)).for('update');
   if (!bonus) return undefined;
   const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: campaign! };
+  return { bonus, campaign: asOffered(bonus, campaign!) };
 }
 
 /**

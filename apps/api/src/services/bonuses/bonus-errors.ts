@@ -65,3 +65,60 @@ export class WithdrawalForfeitsBonusError extends AppError {
     );
   }
 }
+
+/** The campaign is paused or ended: it offers nothing new. */
+export class CampaignNotLiveError extends AppError {
+  constructor() {
+    super('campaign_not_live', 'This campaign is paused or ended and offers nothing new.', 409);
+  }
+}
+
+export class CampaignEndedError extends AppError {
+  constructor() {
+    super('campaign_ended', 'This campaign has ended; it can no longer be changed.', 409);
+  }
+}
+
+export class CampaignSlugTakenError extends AppError {
+  constructor() {
+    super('campaign_slug_taken', 'Another campaign already has this slug.', 409, { slug: 'is taken' });
+  }
+}
+
+export class PromoCodeTakenError extends AppError {
+  constructor() {
+    super('promo_code_taken', 'This promo code already exists.', 409, { code: 'is taken' });
+  }
+}
+
+export class PromoCodeUnknownError extends AppError {
+  constructor() {
+    super('promo_code_unknown', 'There is no such promo code.', 404);
+  }
+}
+
+/** The code or its campaign ran out (its end date passed, it was switched off, or the campaign paused or ended). */
+export class PromoCodeExpiredError extends AppError {
+  constructor() {
+    super('promo_code_expired', 'This promo code is no longer valid.', 410);
+  }
+}
+
+export class PromoCodeUsedError extends AppError {
+  constructor() {
+    super('promo_code_used', 'You already received this bonus with a promo code.', 409);
+  }
+}
+
+export class PromoCodeExhaustedError extends AppError {
+  constructor() {
+    super('promo_code_exhausted', 'This promo code has been used as often as it may be.', 410);
+  }
+}
+
+/** A player on a break (time-out, self-exclusion, closure) receives no bonus, by promo code neither. */
+export class BonusesPausedError extends AppError {
+  constructor() {
+    super('bonuses_not_allowed', 'No bonus can be received during a break from play.', 403);
+  }
+}

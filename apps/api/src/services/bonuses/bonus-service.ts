@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, payments, providers, userBonuses, users } from '@playhouse/db/schema';
+import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
   CURRENCIES,
   formatMinor,
@@ -14,14 +14,18 @@ import {
   type Currency,
   type StaffBonusCampaign,
 } from '@playhouse/shared';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, RateLimitError } from '../../lib/errors';
+import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import { createWalletService } from '../wallet/wallet-service';
 import {
+  asOffered,
+  campaignInCurrency,
   finishBonus,
   grantTransferKey,
   lockActiveBonus,
   lockBonus,
+  termsSnapshot,
   type BonusCampaignRow,
   type UserBonusRow,
 } from './bonus-engine';
@@ -32,12 +36,19 @@ import {
   BonusNotCoinsError,
   BonusNotFoundError,
   BonusNotOfferedError,
+  CampaignNotLiveError,
+  PromoCodeExhaustedError,
+  PromoCodeExpiredError,
+  PromoCodeUnknownError,
+  PromoCodeUsedError,
   WithdrawalForfeitsBonusError,
 } from './bonus-errors';
 
 const DAY_MS = 86_400_000;
 /** Advisory lock namespace of a player's bonus acceptances (the wallet's provider locks use 727_100_040). */
 const ACCEPT_LOCK_NAMESPACE = 727_400_001;
+/** Promo code attempts a player may make per window (right or wrong): codes cannot be guessed by trying many. */
+export const PROMO_CODE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 /** A player by e-mail address or username, either in any letter case. */
 function loginMatches(login: string) {
@@ -142,6 +153,7 @@ export function createBonusService({
         slug: campaign.slug,
         noticeTextKey: campaignNoticeKey(campaign.slug),
         nameKey: campaignNameKey(campaign.slug),
+        names: campaign.names,
         firstFreeSpinGame: game,
       },
       maxBet: campaign.maxBet === null ? null : formatMinor(campaign.maxBet, currency),
@@ -157,6 +169,7 @@ export function createBonusService({
       kind: campaign.kind,
       slug: campaign.slug,
       nameKey: campaignNameKey(campaign.slug),
+      names: campaign.names,
       amount: formatMinor(row.amount ?? 0n, currency),
       currencyCode: currency,
       wagerRequired: formatMinor(row.wagerRequired, currency),
@@ -186,6 +199,7 @@ export function createBonusService({
         triggerRef,
         currency: user.currency,
         amount,
+        terms: termsSnapshot(campaignInCurrency(campaign, user.currency)),
         offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
         createdAt: now,
       })
@@ -194,12 +208,71 @@ export function createBonusService({
     return row?.id;
   }
 
-  function campaignAmount(campaign: BonusCampaignRow): bigint | null {
+  /** The amount an offer of `campaign` carries for a player of `currency`. */
+  function campaignAmount(row: BonusCampaignRow, currency: string): bigint | null {
+    const campaign = campaignInCurrency(row, currency);
     if (campaign.kind === 'free_money') return campaign.amount ?? 0n;
     if (campaign.kind === 'free_spins') return 0n;
     // Staff offering a deposit match outside its trigger offer the cap.
     if (campaign.kind === 'deposit_match') return campaign.amount ?? 0n;
     return null;
+  }
+
+  /**
+   * Offers a promo code's campaign to the player, once per player and campaign (the offer's trigger is 'promo'; the
+   * unique (player, campaign, trigger) key makes racing redemptions write one offer), and counts one more player on
+   * the code, never past its cap: the count and the offer commit together or not at all. Answers the offer's id.
+   */
+  async function redeemCode(user: { id: number; currency: string }, code: string): Promise<string> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ code: promoCodes, campaign: bonusCampaigns })
+        .from(promoCodes)
+        .innerJoin(bonusCampaigns, eq(bonusCampaigns.id, promoCodes.campaignId))
+        .where(eq(promoCodes.code, code.trim().toUpperCase()));
+      if (!found) throw new PromoCodeUnknownError();
+      const { campaign } = found;
+      const live = found.code.active && campaign.active && campaign.endedAt === null;
+      if (!live || (found.code.expiresAt !== null && found.code.expiresAt <= now)) throw new PromoCodeExpiredError();
+      const id = await insertOffer(tx, user, campaign, 'promo', campaignAmount(campaign, user.currency));
+      if (!id) throw new PromoCodeUsedError();
+      const counted = await tx
+        .update(promoCodes)
+        .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
+        .where(
+          and(
+            eq(promoCodes.id, found.code.id),
+            or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.redemptions} < ${promoCodes.maxRedemptions}`),
+          ),
+        )
+        .returning({ id: promoCodes.id });
+      if (counted.length === 0) throw new PromoCodeExhaustedError();
+      return id;
+    });
+  }
+
+  /**
+   * The code a player typed when registering (users.promo_code: their affiliate code) redeems itself when it is a
+   * live promo code of a promo-code campaign: once, like a redemption, and quietly (a used-up code offers nothing).
+   */
+  async function redeemRegistrationCode(user: OfferTarget, campaignIds: number[]): Promise<void> {
+    const [row] = await db.select({ code: users.promoCode }).from(users).where(eq(users.id, user.id));
+    const code = row?.code?.trim().toUpperCase();
+    if (!code) return;
+    const [match] = await db
+      .select({ id: promoCodes.id, createdAt: promoCodes.createdAt })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.code, code), inArray(promoCodes.campaignId, campaignIds)));
+    // Only codes that existed when the player signed up: a code made later was not what they typed it for.
+    if (!match || (user.createdAt !== undefined && user.createdAt < match.createdAt)) return;
+    try {
+      await redeemCode(user, code);
+    } catch (error) {
+      if (error instanceof PromoCodeUsedError || error instanceof PromoCodeExhaustedError) return;
+      if (error instanceof PromoCodeExpiredError || error instanceof PromoCodeUnknownError) return;
+      throw error;
+    }
   }
 
   /**
@@ -214,12 +287,22 @@ export function createBonusService({
     const campaigns = await db
       .select()
       .from(bonusCampaigns)
-      .where(and(eq(bonusCampaigns.active, true), inArray(bonusCampaigns.trigger, ['registration', 'first_deposit'])));
+      .where(
+        and(
+          eq(bonusCampaigns.active, true),
+          isNull(bonusCampaigns.endedAt),
+          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code']),
+        ),
+      );
     if (campaigns.length === 0) return;
-    for (const campaign of campaigns) {
+    const promo = campaigns.filter((row) => row.trigger === 'promo_code').map((row) => row.id);
+    if (promo.length > 0) await redeemRegistrationCode(user, promo);
+    for (const row of campaigns) {
+      if (row.trigger === 'promo_code') continue;
+      const campaign = campaignInCurrency(row, user.currency);
       if (campaign.trigger === 'registration') {
         if (user.createdAt !== undefined && user.createdAt < campaign.createdAt) continue;
-        await insertOffer(db, user, campaign, 'registration', campaignAmount(campaign));
+        await insertOffer(db, user, row, 'registration', campaignAmount(row, user.currency));
         continue;
       }
       if (campaign.kind !== 'deposit_match') continue;
@@ -227,7 +310,7 @@ export function createBonusService({
       if (!deposit) continue;
       const matched = (deposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
       const cap = campaign.amount ?? matched;
-      await insertOffer(db, user, campaign, 'first_deposit', matched < cap ? matched : cap);
+      await insertOffer(db, user, row, 'first_deposit', matched < cap ? matched : cap);
     }
   }
 
@@ -322,6 +405,25 @@ export function createBonusService({
     ensureOffers,
     expireDue,
 
+    /**
+     * A player redeems a promo code: its campaign is offered to them, once per player and campaign (the offer's
+     * trigger is 'promo'; the unique (player, campaign, trigger) key makes racing redemptions write one offer), and
+     * the code counts one more player, never past its cap (the count and the offer commit together or not at all).
+     */
+    async redeemPromoCode(user: OfferTarget, code: string, locale: string): Promise<{ offer: BonusOffer }> {
+      const now = clock.now();
+      const counter = await hitCounter(db, `promo:${user.id}`, PROMO_CODE_LIMIT.windowMs, now);
+      if (counter.count > PROMO_CODE_LIMIT.max) throw new RateLimitError(secondsUntil(counter.resetAt, now));
+      const bonusId = await redeemCode(user, code);
+      const [row] = await db.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
+      const [current] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, row!.campaignId));
+      const campaign = asOffered(row!, current!);
+      const gamesBySlug = await freeSpinGames(campaign.gameSlug ? [campaign.gameSlug] : [], locale);
+      return {
+        offer: offerView(row!, campaign, campaign.gameSlug ? (gamesBySlug.get(campaign.gameSlug) ?? null) : null),
+      };
+    },
+
     /** The player's open offers and the bonus being wagered. */
     async overview(user: OfferTarget, locale: string): Promise<BonusesResponse> {
       await ensureOffers(user);
@@ -343,17 +445,20 @@ export function createBonusService({
         )
         .orderBy(asc(userBonuses.createdAt), asc(userBonuses.id));
       const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
-      const gameSlugs = [...campaigns.values()].flatMap((campaign) => (campaign.gameSlug ? [campaign.gameSlug] : []));
+      const gameSlugs = rows.flatMap((row) => {
+        const slug = asOffered(row, campaigns.get(row.campaignId)!).gameSlug;
+        return slug ? [slug] : [];
+      });
       const gamesBySlug = await freeSpinGames(gameSlugs, locale);
       const activeRow = rows.find((row) => row.status === 'active');
       return {
         offers: rows
           .filter((row) => row.status === 'offered')
           .map((row) => {
-            const campaign = campaigns.get(row.campaignId)!;
+            const campaign = asOffered(row, campaigns.get(row.campaignId)!);
             return offerView(row, campaign, campaign.gameSlug ? (gamesBySlug.get(campaign.gameSlug) ?? null) : null);
           }),
-        active: activeRow ? activeView(activeRow, campaigns.get(activeRow.campaignId)!) : null,
+        active: activeRow ? activeView(activeRow, asOffered(activeRow, campaigns.get(activeRow.campaignId)!)) : null,
       };
     },
 
@@ -478,13 +583,14 @@ export function createBonusService({
       const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
       return {
         items: rows.map((row) => {
-          const campaign = campaigns.get(row.campaignId)!;
+          const campaign = asOffered(row, campaigns.get(row.campaignId)!);
           const currency = currencyOf(row.currency);
           return {
             id: row.id,
             kind: campaign.kind,
             slug: campaign.slug,
             nameKey: campaignNameKey(campaign.slug),
+            names: campaign.names,
             status: row.status,
             amount: row.amount === null ? null : formatMinor(row.amount, currency),
             currencyCode: currency,
@@ -544,7 +650,21 @@ export function createBonusService({
       const [campaign] = await executor.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
       if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
       const triggerRef = `ops:${key}`;
-      const id = await insertOffer(executor, user, campaign, triggerRef, campaignAmount(campaign));
+      if (!campaign.active || campaign.endedAt !== null) {
+        const [existing] = await executor
+          .select({ id: userBonuses.id })
+          .from(userBonuses)
+          .where(
+            and(
+              eq(userBonuses.userId, user.id),
+              eq(userBonuses.campaignId, campaign.id),
+              eq(userBonuses.triggerRef, triggerRef),
+            ),
+          );
+        if (existing) return { id: existing.id, created: false };
+        throw new CampaignNotLiveError();
+      }
+      const id = await insertOffer(executor, user, campaign, triggerRef, campaignAmount(campaign, user.currency));
       if (id) return { id, created: true };
       const [existing] = await executor
         .select({ id: userBonuses.id })

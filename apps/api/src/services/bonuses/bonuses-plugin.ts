@@ -1,12 +1,20 @@
 import fp from 'fastify-plugin';
+import type { AffiliatePage, AffiliateReportQuery } from '@playhouse/shared';
 import type { Config } from '../../config';
 import { systemClock } from '../../lib/clock';
 import { bonusExpiryJob } from './bonus-jobs';
+import { affiliateReport } from './affiliate-queries';
 import { createBonusService, type BonusService } from './bonus-service';
+import { createCampaignService, type CampaignService } from './campaign-service';
 
 declare module '../../plugins/app/services' {
   interface Services {
     bonuses: BonusService;
+    /** Marketing's side of the domain: campaigns and promo codes as staff run them, and the affiliate report. */
+    marketing: {
+      campaigns: CampaignService;
+      affiliates: (query: AffiliateReportQuery, window: { limit: number; offset: number }) => Promise<AffiliatePage>;
+    };
   }
 }
 
@@ -23,6 +31,10 @@ export const bonusesPlugin = fp<{ config: Config }>(
         guard.profileOf((await guard.player(executor, userId)).country).maxBonusWagering,
     });
     app.services.bonuses = bonuses;
+    app.services.marketing = {
+      campaigns: createCampaignService({ db: app.db, clock: systemClock }),
+      affiliates: (query, window) => affiliateReport(app.db, query, window),
+    };
     app.jobs.add(bonusExpiryJob(bonuses));
     // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
     app.services.withdrawals.addGuard(bonuses.withdrawalGuard);

@@ -8,7 +8,13 @@ const hrefs = (roles: Parameters<typeof navItemsFor>[0]) => navItemsFor(roles).m
 
 describe('back-office navigation', () => {
   it('shows each role only the screens its permissions allow', () => {
-    expect(hrefs(['support'])).toEqual(['/staff', '/staff/players', '/staff/money/adjustments', '/staff/chat']);
+    expect(hrefs(['support'])).toEqual([
+      '/staff',
+      '/staff/players',
+      '/staff/money/adjustments',
+      '/staff/chat',
+      '/staff/campaigns',
+    ]);
     expect(hrefs(['finance'])).toEqual([
       '/staff',
       '/staff/dashboard',
@@ -16,6 +22,22 @@ describe('back-office navigation', () => {
       '/staff/money/withdrawals',
       '/staff/money/payments',
       '/staff/money/adjustments',
+      '/staff/campaigns',
+      '/staff/affiliates',
+    ]);
+    expect(hrefs(['marketing'])).toEqual([
+      '/staff',
+      '/staff/dashboard',
+      '/staff/campaigns',
+      '/staff/affiliates',
+      '/staff/content/slides',
+      '/staff/content/banners',
+      '/staff/content/bonus-infos',
+      '/staff/content/articles',
+      '/staff/content/page-metadata',
+      '/staff/content/announcement',
+      '/staff/content/texts',
+      '/staff/content/languages',
     ]);
     expect(hrefs(['risk'])).toEqual([
       '/staff',
@@ -65,6 +87,7 @@ describe('back-office navigation', () => {
       '/staff/casino',
       '/staff/casino/categories',
       '/staff/casino/providers',
+      '/staff/campaigns',
       '/staff/audit',
       '/staff/accounts',
     ]);

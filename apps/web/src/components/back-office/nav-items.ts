@@ -27,6 +27,8 @@ export const NAV_ITEMS = [
   { href: '/staff/casino', labelKey: 'casino', permission: 'casino.read' },
   { href: '/staff/casino/categories', labelKey: 'casinoCategories', permission: 'casino.read' },
   { href: '/staff/casino/providers', labelKey: 'casinoProviders', permission: 'casino.read' },
+  { href: '/staff/campaigns', labelKey: 'campaigns', permission: 'bonuses.read' },
+  { href: '/staff/affiliates', labelKey: 'affiliates', permission: 'affiliates.read' },
   { href: '/staff/audit', labelKey: 'audit', permission: 'audit.read' },
   { href: '/staff/accounts', labelKey: 'staffAccounts', permission: 'staff.read' },
   { href: '/staff/content/slides', labelKey: 'contentSlides', permission: 'content.read' },

@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { BONUS_HISTORY_PAGE_SIZE, BONUS_HISTORY_PATH, fetchBonusHistory } from '@/lib/bonuses/bonuses-api';
 import styles from './bonuses.module.css';
 import { usePlayerId } from './use-bonuses';
+import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import { useCampaignText } from './use-bonus-texts';
 
 /** Every bonus the player was offered and what became of it, newest first, a page at a time. */
@@ -69,7 +70,7 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
                         currencyCode: item.currencyCode,
                         amount: item.amount === null ? '' : money(item.amount),
                       },
-                      item.slug,
+                      campaignFallbackName(item, locale),
                     )}
                   </td>
                   <td>{t(`status.${item.status}`)}</td>

@@ -1,5 +1,6 @@
 'use client';
 
+import type { FormField } from '@playhouse/shared/contracts/accounts';
 import type { BonusOffer } from '@playhouse/shared/contracts/bonuses';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
@@ -10,15 +11,19 @@ import { forfeitBonus } from '@/lib/bonuses/bonuses-api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { BonusHistory } from './bonus-history';
 import { BonusOfferDialog } from './bonus-offer-dialog';
+import { PromoCodeForm } from './promo-code-form';
 import buttons from '@/components/ui/button.module.css';
 import styles from './bonuses.module.css';
 import { useBonuses, useBonusesChanged, useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 import { WageringProgress } from './wagering-progress';
 
-/** /{lng}/bonuses (player only): the offers waiting for an answer, the bonus being wagered, and the history. */
-export function BonusesView() {
-  return <SessionGate next="/bonuses">{() => <Bonuses />}</SessionGate>;
+/**
+ * /{lng}/bonuses (player only): the offers waiting for an answer, the bonus being wagered, the promo-code field and
+ * the history. `promoFields`: the affiliate-promocode form as /spa/forms describes it.
+ */
+export function BonusesView({ promoFields }: { promoFields: FormField[] }) {
+  return <SessionGate next="/bonuses">{() => <Bonuses promoFields={promoFields} />}</SessionGate>;
 }
 
 function OfferCard({ offer, onOpen }: { offer: BonusOffer; onOpen: () => void }) {
@@ -92,7 +97,7 @@ function ForfeitButton({ id }: { id: string }) {
   );
 }
 
-function Bonuses() {
+function Bonuses({ promoFields }: { promoFields: FormField[] }) {
   const t = useTranslations('bonuses');
   const { data, error, mutate } = useBonuses();
   const changed = useBonusesChanged();
@@ -134,6 +139,10 @@ function Bonuses() {
         ) : (
           <p>{t('page.noOffers')}</p>
         )}
+      </section>
+      <section aria-labelledby="bonuses-promo" className={styles.section}>
+        <h2 id="bonuses-promo">{t('promo.title')}</h2>
+        <PromoCodeForm fields={promoFields} onRedeemed={() => changed()} />
       </section>
       {/* Not named: the history's scrolling region carries the heading's name. */}
       <section className={styles.section}>

@@ -3,7 +3,7 @@
 import type { BonusOffer } from '@playhouse/shared/contracts/bonuses';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
-import { bonusMessageKey, bonusTextValues } from '@/lib/bonuses/bonus-text';
+import { bonusMessageKey, bonusTextValues, campaignFallbackName } from '@/lib/bonuses/bonus-text';
 
 /** A campaign's text by its message key, or its fallback when the catalogue has no such key. */
 export function useCampaignText() {
@@ -21,7 +21,7 @@ export function useOfferTexts(offer: BonusOffer, pickedAmount?: string | null) {
   const values = bonusTextValues(offer, locale, pickedAmount);
   return {
     values,
-    name: text(offer.bonus.nameKey, values, offer.bonus.slug),
+    name: text(offer.bonus.nameKey, values, campaignFallbackName(offer.bonus, locale)),
     notice: text(offer.bonus.noticeTextKey, values, ''),
   };
 }

@@ -6,6 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
+import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import { wageringPercent } from '@/lib/bonuses/wagering';
 import styles from './bonuses.module.css';
 import { useBonuses } from './use-bonuses';
@@ -29,7 +30,7 @@ export function WageringProgress({ bonus }: { bonus: ActiveBonus }) {
       gameTitle: '',
       providerTitle: '',
     },
-    bonus.slug,
+    campaignFallbackName(bonus, locale),
   );
   const facts: [string, string][] = [
     [t('progress.done'), t('progress.of', { done: money(bonus.wagered), required: money(bonus.wagerRequired) })],

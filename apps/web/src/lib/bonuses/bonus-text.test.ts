@@ -1,6 +1,12 @@
 import type { BonusOffer } from '@playhouse/shared/contracts/bonuses';
 import { describe, expect, it } from 'vitest';
-import { bonusMessageKey, bonusTextValues, capitalizeFirst, usesCoinsTemplate } from './bonus-text';
+import {
+  bonusMessageKey,
+  bonusTextValues,
+  campaignFallbackName,
+  capitalizeFirst,
+  usesCoinsTemplate,
+} from './bonus-text';
 import { wageringPercent } from './wagering';
 
 const OFFER: BonusOffer = {
@@ -68,5 +74,14 @@ describe('wageringPercent', () => {
     expect(wageringPercent('300.00', '300.00')).toBe(100);
     expect(wageringPercent('450.00', '300.00')).toBe(100);
     expect(wageringPercent('0.00', '0.00')).toBe(100);
+  });
+});
+
+describe('campaignFallbackName', () => {
+  it('names a campaign without messages by the name staff gave it in the locale, then in English, then its slug', () => {
+    const names = { en: 'Spring gift', de: 'Frühlingsgeschenk' };
+    expect(campaignFallbackName({ slug: 'spring', names }, 'de')).toBe('Frühlingsgeschenk');
+    expect(campaignFallbackName({ slug: 'spring', names }, 'ru')).toBe('Spring gift');
+    expect(campaignFallbackName({ slug: 'spring' }, 'en')).toBe('spring');
   });
 });

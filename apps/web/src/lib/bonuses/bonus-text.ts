@@ -47,3 +47,11 @@ export function bonusMessageKey(key: string): string {
 export function usesCoinsTemplate(offer: BonusOffer): boolean {
   return offer.template === 'coins' && offer.items.length > 0;
 }
+
+/** A campaign's name when the `bonuses` messages have none: the name staff gave it in the locale, in English, or its slug. */
+export function campaignFallbackName(
+  campaign: { slug: string; names?: Record<string, string> | undefined },
+  locale: string,
+) {
+  return campaign.names?.[locale] || campaign.names?.en || campaign.slug;
+}

@@ -2,11 +2,13 @@ import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema } from '@/lib/browser-api';
 
 const contracts = () => import('@playhouse/shared/contracts/bonuses');
+const marketingContracts = () => import('@playhouse/shared/contracts/marketing');
 const schema = <K extends keyof Awaited<ReturnType<typeof contracts>>>(name: K) => lazySchema(contracts, name);
 
 export const BONUSES_PATH = '/spa/users/bonuses';
 export const BONUS_HISTORY_PATH = '/spa/users/bonuses/history';
 export const BONUS_HISTORY_PAGE_SIZE = 20;
+export const PROMO_CODES_PATH = '/spa/users/promocodes';
 
 const action = (name: 'pick' | 'get' | 'reject' | 'forfeit', id: string) =>
   `${BONUSES_PATH}/${name}/${encodeURIComponent(id)}`;
@@ -47,5 +49,14 @@ export function forfeitBonus(locale: Locale, id: string, idempotencyKey: string)
     method: 'POST',
     locale,
     idempotencyKey,
+  });
+}
+
+/** Redeems a promo code: its campaign's bonus is offered to the player (once), to accept or reject like any offer. */
+export function redeemPromoCode(locale: Locale, code: string) {
+  return browserApi(PROMO_CODES_PATH, lazySchema(marketingContracts, 'promoCodeRedeemResponseSchema'), {
+    method: 'POST',
+    locale,
+    body: { code },
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import staffAccountRoutes from './accounts';
+import staffAffiliateRoutes from './affiliates';
 import staffAuditRoutes from './audit';
 import staffBonusRoutes from './bonuses';
+import staffCampaignRoutes from './campaigns';
 import staffCashboxRoutes from './cashbox';
 import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
@@ -27,6 +29,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCashboxRoutes);
   await app.register(staffChatRoutes);
   await app.register(staffBonusRoutes);
+  await app.register(staffCampaignRoutes);
+  await app.register(staffAffiliateRoutes);
   await app.register(staffContentRoutes);
   await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import accountRoutes from './account';
 import balanceRoutes from './balances';
 import bonusRoutes from './bonuses';
+import promoCodeRoutes from './promocodes';
 import fingerprintRoutes from './fingerprints';
 import documentRoutes from './documents';
 import passwordRoutes from './password';
@@ -20,6 +21,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(protectionRoutes);
   await app.register(documentRoutes);
   await app.register(bonusRoutes);
+  await app.register(promoCodeRoutes);
 };
 
 export default usersRoutes;

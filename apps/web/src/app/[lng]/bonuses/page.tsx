@@ -4,6 +4,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { BonusesView } from '@/components/bonuses/bonuses-view';
 import { PageMessages } from '@/i18n/page-messages';
 import { accountPageMetadata, requireSessionCookie } from '@/lib/account/account-pages';
+import { getFormFields } from '@/lib/account/account-server';
 import { pageLocale } from '@/lib/page-params';
 
 // Personal: rendered for each request, never cached.
@@ -23,11 +24,14 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function BonusesPage({ params }: PageProps) {
   const lng = await pageLocale(params);
   await requireSessionCookie(lng, ROUTE_PATH);
-  const t = await getTranslations({ locale: lng, namespace: 'bonuses' });
+  const [t, promoFields] = await Promise.all([
+    getTranslations({ locale: lng, namespace: 'bonuses' }),
+    getFormFields(lng, 'affiliate-promocode'),
+  ]);
   return (
     <PageFrame title={t('page.title')} wide>
       <PageMessages lng={lng} namespaces={['account', 'cashbox', 'errors']}>
-        <BonusesView />
+        <BonusesView promoFields={promoFields} />
       </PageMessages>
     </PageFrame>
   );

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@playhouse/db';
+import { formatMinor, type AffiliatePage, type AffiliateReportQuery, type AffiliateRow } from '@playhouse/shared';
+
+/**
+ * Ledger transfer kinds that move a player's money in or out of the site, or correct it by hand: not play. Everything
+ * else on a player's main account is play (stakes, wins, refunds, voids) or bonus money turning into cash (conversion),
+ * so minus its sum is the net gaming revenue the player brought: stakes - wins - bonus cost.
+ */
+const NOT_PLAY = ['deposit', 'withdrawal_request', 'withdrawal_paid', 'withdrawal_rejected', 'manual_adjustment'];
+
+const SORTS: Record<NonNullable<AffiliateReportQuery['sort']>, string> = {
+  code: 'code',
+  registrations: 'registrations',
+  depositors: 'depositors',
+  firstRegistration: 'first_registration',
+};
+
+interface ReportRow {
+  code: string;
+  registrations: number;
+  depositors: number;
+  deposits: string;
+  ngr: string;
+  first_registration: Date | string;
+  total: number;
+}
+
+/**
+ * Registrations, depositing players, deposits and NGR per registration code (the affiliate code a player signed up
+ * with, compared without letter case), in one currency, from the ledger's entries. `from`/`to` (dates, UTC) bound the
+ * registrations counted; the money is all those players' money so far.
+ */
+export async function affiliateReport(
+  db: DbOrTx,
+  query: AffiliateReportQuery,
+  window: { limit: number; offset: number },
+): Promise<AffiliatePage> {
+  const search = query.q ? `%${query.q.toUpperCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  const from = query.from ? new Date(`${query.from}T00:00:00Z`).toISOString() : null;
+  const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString() : null;
+  const column = sql.raw(SORTS[query.sort ?? 'registrations']);
+  const direction = sql.raw(query.dir === 'asc' ? 'asc' : 'desc');
+  const result = (await db.execute(sql`
+    with registered as (
+      select u.id, upper(trim(u.promo_code)) as code, u.created_at
+      from users u
+      where u.role = 'player' and u.promo_code is not null and trim(u.promo_code) <> ''
+        and (${search}::text is null or upper(u.promo_code) like ${search})
+        and (${from}::timestamptz is null or u.created_at >= ${from}::timestamptz)
+        and (${to}::timestamptz is null or u.created_at < ${to}::timestamptz)
+    ),
+    money as (
+      select a.user_id,
+        coalesce(sum(e.amount) filter (where t.kind = 'deposit'), 0) as deposits,
+        coalesce(sum(e.amount) filter (where t.kind <> all(${sql.raw(`array[${NOT_PLAY.map((kind) => `'${kind}'`).join(',')}]`)})), 0) as play
+      from registered r
+      join ledger_accounts a on a.user_id = r.id and a.kind = 'main' and a.currency = ${query.currency}
+      join ledger_entries e on e.account_id = a.id
+      join ledger_transfers t on t.id = e.transfer_id
+      group by a.user_id
+    )
+    select r.code,
+      count(*)::int as registrations,
+      (count(*) filter (where m.deposits > 0))::int as depositors,
+      coalesce(sum(m.deposits), 0)::text as deposits,
+      (-coalesce(sum(m.play), 0))::text as ngr,
+      min(r.created_at) as first_registration,
+      (count(*) over ())::int as total
+    from registered r
+    left join money m on m.user_id = r.id
+    group by r.code
+    order by ${column} ${direction}, r.code asc
+    limit ${window.limit} offset ${window.offset}
+  `)) as unknown as { rows: ReportRow[] };
+  const rows = result.rows;
+  const items: AffiliateRow[] = rows.map((row) => ({
+    code: row.code,
+    // Counts arrive as numbers, sums as text (from PGlite and node-postgres alike).
+    registrations: Number(row.registrations),
+    depositors: Number(row.depositors),
+    deposits: formatMinor(BigInt(String(row.deposits)), query.currency),
+    ngr: formatMinor(BigInt(String(row.ngr)), query.currency),
+    firstRegistration: new Date(row.first_registration).toISOString(),
+  }));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && window.offset > 0) {
+    const [counted] = (
+      (await db.execute(sql`
+        select count(distinct upper(trim(promo_code)))::int as total from users
+        where role = 'player' and promo_code is not null and trim(promo_code) <> ''
+          and (${search}::text is null or upper(promo_code) like ${search})
+          and (${from}::timestamptz is null or created_at >= ${from}::timestamptz)
+          and (${to}::timestamptz is null or created_at < ${to}::timestamptz)
+      `)) as unknown as { rows: { total: number }[] }
+    ).rows;
+    total = Number(counted?.total ?? 0);
+  }
+  return { items, total, page: query.page, pageSize: query.pageSize, currency: query.currency };
+}

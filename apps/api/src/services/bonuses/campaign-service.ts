@@ -1,0 +1,399 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '@playhouse/db';
+import { bonusCampaigns, games, promoCodes, userBonuses } from '@playhouse/db/schema';
+import {
+  CURRENCY_CODES,
+  formatMinor,
+  parseDecimal,
+  type Campaign,
+  type CampaignCreateBody,
+  type CampaignListQuery,
+  type CampaignPage,
+  type CampaignStatus,
+  type CampaignTerms,
+  type PromoCode,
+  type PromoCodeCreateBody,
+} from '@playhouse/shared';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { recordAudit } from '../accounts/audit';
+import type { BonusCampaignRow } from './bonus-engine';
+import { CampaignEndedError, CampaignSlugTakenError, PromoCodeTakenError } from './bonus-errors';
+
+/** Who changes a campaign: a staff member and the address they act from (written to the audit log). */
+export interface CampaignActor {
+  id: number;
+  ip: string | null;
+}
+
+type CampaignValues = Omit<typeof bonusCampaigns.$inferInsert, 'id' | 'slug' | 'createdAt'>;
+
+export function campaignStatus(row: Pick<BonusCampaignRow, 'active' | 'endedAt'>): CampaignStatus {
+  if (row.endedAt !== null) return 'ended';
+  return row.active ? 'active' : 'paused';
+}
+
+const minor = (text: string | null | undefined): bigint | null =>
+  text === null || text === undefined ? null : parseDecimal(text, 'EUR');
+const money = (value: bigint | null) => (value === null ? null : formatMinor(value, 'EUR'));
+
+/**
+ * The columns of a campaign from what staff sent, after the checks a schema cannot make: each kind's own fields, a
+ * first-deposit campaign is a deposit match, and a free-spins game exists. Bad terms are a 400 naming the fields.
+ */
+async function valuesOf(db: Db | Tx, terms: CampaignTerms): Promise<CampaignValues> {
+  const fields: Record<string, string> = {};
+  if (terms.kind === 'free_money' && terms.amount === null) fields.amount = 'is required for free money';
+  if (terms.kind === 'deposit_match' && terms.matchPercent === null) fields.matchPercent = 'is required for a match';
+  if (terms.kind === 'coins' && terms.items.length < 2) fields.items = 'needs at least two coin amounts';
+  if (terms.kind === 'free_spins') {
+    if (terms.freeSpins === null) fields.freeSpins = 'is required for free spins';
+    if (terms.freeSpinStake === null) fields.freeSpinStake = 'is required for free spins';
+    if (terms.gameSlug === null) fields.gameSlug = 'is required for free spins';
+    else {
+      const [game] = await db.select({ id: games.id }).from(games).where(eq(games.slug, terms.gameSlug));
+      if (!game) fields.gameSlug = 'is not a game in the catalogue';
+    }
+  }
+  if (terms.trigger === 'first_deposit' && terms.kind !== 'deposit_match') {
+    fields.trigger = 'a first-deposit campaign must be a deposit match';
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  const names = Object.fromEntries(
+    Object.entries(terms.names).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const currencyAmounts = Object.fromEntries(
+    Object.entries(terms.currencyAmounts).map(([currency, line]) => [
+      currency,
+      {
+        ...(line.amount === undefined ? {} : { amount: String(minor(line.amount)) }),
+        ...(line.minDeposit === undefined ? {} : { minDeposit: String(minor(line.minDeposit)) }),
+        ...(line.maxBet === undefined ? {} : { maxBet: String(minor(line.maxBet)) }),
+        ...(line.freeSpinStake === undefined ? {} : { freeSpinStake: String(minor(line.freeSpinStake)) }),
+        ...(line.items === undefined ? {} : { items: line.items.map((item) => String(minor(item))) }),
+      },
+    ]),
+  );
+  return {
+    names,
+    kind: terms.kind,
+    template: terms.kind === 'coins' ? 'coins' : 'standard',
+    trigger: terms.trigger,
+    amount: minor(terms.amount),
+    matchPercent: terms.kind === 'deposit_match' ? terms.matchPercent : null,
+    minDeposit: minor(terms.minDeposit),
+    items: terms.kind === 'coins' ? terms.items.map((item) => String(minor(item))) : [],
+    freeSpins: terms.kind === 'free_spins' ? terms.freeSpins : null,
+    freeSpinStake: terms.kind === 'free_spins' ? minor(terms.freeSpinStake) : null,
+    gameSlug: terms.kind === 'free_spins' ? terms.gameSlug : null,
+    wager: terms.wager,
+    maxBet: minor(terms.maxBet),
+    validDays: terms.validDays,
+    offerDays: terms.offerDays,
+    contributions: terms.contributions as Record<string, number>,
+    sportsMinOddThousandths: Math.round(Number(terms.sportsMinOdd) * 1000),
+    currencyAmounts,
+  };
+}
+
+/** A campaign row as the audit log keeps it (amounts as strings: JSON has no bigint). */
+function auditView(row: BonusCampaignRow) {
+  return {
+    slug: row.slug,
+    names: row.names,
+    kind: row.kind,
+    trigger: row.trigger,
+    amount: money(row.amount),
+    matchPercent: row.matchPercent,
+    minDeposit: money(row.minDeposit),
+    items: row.items,
+    freeSpins: row.freeSpins,
+    freeSpinStake: money(row.freeSpinStake),
+    gameSlug: row.gameSlug,
+    wager: row.wager,
+    maxBet: money(row.maxBet),
+    validDays: row.validDays,
+    offerDays: row.offerDays,
+    contributions: row.contributions,
+    sportsMinOddThousandths: row.sportsMinOddThousandths,
+    currencyAmounts: row.currencyAmounts,
+    status: campaignStatus(row),
+  };
+}
+
+function promoView(row: typeof promoCodes.$inferSelect): PromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    maxRedemptions: row.maxRedemptions,
+    redemptions: row.redemptions,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  id: bonusCampaigns.id,
+  slug: bonusCampaigns.slug,
+  createdAt: bonusCampaigns.createdAt,
+  updatedAt: bonusCampaigns.updatedAt,
+} as const;
+
+function statusFilter(status: CampaignStatus | undefined): SQL | undefined {
+  if (status === 'ended') return isNotNull(bonusCampaigns.endedAt);
+  if (status === 'active') return and(isNull(bonusCampaigns.endedAt), eq(bonusCampaigns.active, true));
+  if (status === 'paused') return and(isNull(bonusCampaigns.endedAt), eq(bonusCampaigns.active, false));
+  return undefined;
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>;
+
+/**
+ * Bonus campaigns as marketing runs them: create, edit, pause, resume, end, and their promo codes. Every change runs
+ * in one transaction with its audit row (before and after). An edit changes what the campaign offers from then on;
+ * every offer already written keeps the terms it was made under (user_bonuses.terms), so no granted bonus changes.
+ */
+export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
+  const offersCount =
+    sql<number>`(select count(*)::int from user_bonuses ub where ub.campaign_id = bonus_campaigns.id)`.mapWith(Number);
+
+  async function lockCampaign(tx: Tx, id: number): Promise<BonusCampaignRow> {
+    const [row] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, id)).for('update');
+    if (!row) throw new NotFoundError('There is no such campaign.');
+    return row;
+  }
+
+  async function detail(id: number): Promise<Campaign> {
+    const [row] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, id));
+    if (!row) throw new NotFoundError('There is no such campaign.');
+    const [[offers], [running], codes] = await Promise.all([
+      db.select({ value: count() }).from(userBonuses).where(eq(userBonuses.campaignId, id)),
+      db
+        .select({ value: count() })
+        .from(userBonuses)
+        .where(and(eq(userBonuses.campaignId, id), eq(userBonuses.status, 'active'))),
+      db.select().from(promoCodes).where(eq(promoCodes.campaignId, id)).orderBy(asc(promoCodes.id)),
+    ]);
+    const currencyAmounts = Object.fromEntries(
+      Object.entries(row.currencyAmounts).flatMap(([currency, line]) =>
+        line && (CURRENCY_CODES as string[]).includes(currency)
+          ? [
+              [
+                currency,
+                {
+                  ...(line.amount === undefined ? {} : { amount: money(BigInt(line.amount))! }),
+                  ...(line.minDeposit === undefined ? {} : { minDeposit: money(BigInt(line.minDeposit))! }),
+                  ...(line.maxBet === undefined ? {} : { maxBet: money(BigInt(line.maxBet))! }),
+                  ...(line.freeSpinStake === undefined ? {} : { freeSpinStake: money(BigInt(line.freeSpinStake))! }),
+                  ...(line.items === undefined ? {} : { items: line.items.map((item) => money(BigInt(item))!) }),
+                },
+              ],
+            ]
+          : [],
+      ),
+    );
+    return {
+      id: row.id,
+      slug: row.slug,
+      names: row.names,
+      kind: row.kind,
+      template: row.template,
+      trigger: row.trigger,
+      amount: money(row.amount),
+      matchPercent: row.matchPercent,
+      minDeposit: money(row.minDeposit),
+      items: row.items.map((item) => money(BigInt(item))!),
+      freeSpins: row.freeSpins,
+      freeSpinStake: money(row.freeSpinStake),
+      gameSlug: row.gameSlug,
+      wager: row.wager,
+      maxBet: money(row.maxBet),
+      validDays: row.validDays,
+      offerDays: row.offerDays,
+      contributions: row.contributions,
+      sportsMinOdd: (row.sportsMinOddThousandths / 1000).toFixed(2),
+      currencyAmounts,
+      status: campaignStatus(row),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      offers: offers?.value ?? 0,
+      active: running?.value ?? 0,
+      promoCodes: codes.map(promoView),
+    };
+  }
+
+  return {
+    detail,
+
+    /** A page of campaigns (or, with the CSV window, the whole filtered list). */
+    async list(query: CampaignListQuery, window: { limit: number; offset: number }): Promise<CampaignPage> {
+      const search = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+      const where = and(
+        statusFilter(query.status),
+        query.trigger ? eq(bonusCampaigns.trigger, query.trigger) : undefined,
+        search
+          ? or(ilike(bonusCampaigns.slug, search), sql`${bonusCampaigns.names}->>'en' ilike ${search}`)
+          : undefined,
+      );
+      const column = SORT_COLUMNS[query.sort ?? 'id'];
+      const order = query.dir === 'asc' ? asc(column) : desc(column);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: bonusCampaigns, offers: offersCount })
+          .from(bonusCampaigns)
+          .where(where)
+          .orderBy(order, asc(bonusCampaigns.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ value: count() }).from(bonusCampaigns).where(where),
+      ]);
+      return {
+        items: rows.map(({ row, offers }) => ({
+          id: row.id,
+          slug: row.slug,
+          name: row.names.en ?? row.slug,
+          kind: row.kind,
+          trigger: row.trigger,
+          status: campaignStatus(row),
+          wager: row.wager,
+          offers,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        })),
+        total: total?.value ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async create(actor: CampaignActor, body: CampaignCreateBody): Promise<Campaign> {
+      const id = await db.transaction(async (tx) => {
+        const values = await valuesOf(tx, body);
+        const now = clock.now();
+        const [row] = await tx
+          .insert(bonusCampaigns)
+          .values({ ...values, slug: body.slug, createdAt: now, updatedAt: now })
+          .onConflictDoNothing({ target: bonusCampaigns.slug })
+          .returning();
+        if (!row) throw new CampaignSlugTakenError();
+        await recordAudit(tx, {
+          event: 'staff_campaign_create',
+          actorId: actor.id,
+          ip: actor.ip,
+          metadata: { campaignId: row.id },
+          after: auditView(row),
+          at: now,
+        });
+        return row.id;
+      });
+      return detail(id);
+    },
+
+    /** Changes what the campaign offers from now on; offers already written keep their terms. */
+    async update(actor: CampaignActor, id: number, terms: CampaignTerms): Promise<Campaign> {
+      await db.transaction(async (tx) => {
+        const before = await lockCampaign(tx, id);
+        if (before.endedAt !== null) throw new CampaignEndedError();
+        const values = await valuesOf(tx, terms);
+        const now = clock.now();
+        const [after] = await tx
+          .update(bonusCampaigns)
+          .set({ ...values, updatedAt: now })
+          .where(eq(bonusCampaigns.id, id))
+          .returning();
+        await recordAudit(tx, {
+          event: 'staff_campaign_update',
+          actorId: actor.id,
+          ip: actor.ip,
+          metadata: { campaignId: id },
+          before: auditView(before),
+          after: auditView(after!),
+          at: now,
+        });
+      });
+      return detail(id);
+    },
+
+    /**
+     * pause: no new offers (open offers and running bonuses go on); resume: offers again; end: for good, and its
+     * offers not yet answered are withdrawn (they expire). Asking for the state a campaign is already in changes
+     * nothing and writes no audit row.
+     */
+    async act(actor: CampaignActor, id: number, action: 'pause' | 'resume' | 'end'): Promise<Campaign> {
+      await db.transaction(async (tx) => {
+        const before = await lockCampaign(tx, id);
+        if (before.endedAt !== null) {
+          if (action === 'end') return;
+          throw new CampaignEndedError();
+        }
+        if ((action === 'pause' && !before.active) || (action === 'resume' && before.active)) return;
+        const now = clock.now();
+        const [after] = await tx
+          .update(bonusCampaigns)
+          .set(
+            action === 'end'
+              ? { active: false, endedAt: now, updatedAt: now }
+              : { active: action === 'resume', updatedAt: now },
+          )
+          .where(eq(bonusCampaigns.id, id))
+          .returning();
+        let withdrawn = 0;
+        if (action === 'end') {
+          const rows = await tx
+            .update(userBonuses)
+            .set({ status: 'expired', finishedAt: now })
+            .where(and(eq(userBonuses.campaignId, id), eq(userBonuses.status, 'offered')))
+            .returning({ id: userBonuses.id });
+          withdrawn = rows.length;
+        }
+        await recordAudit(tx, {
+          event: `staff_campaign_${action}`,
+          actorId: actor.id,
+          ip: actor.ip,
+          metadata: { campaignId: id, ...(action === 'end' ? { offersWithdrawn: withdrawn } : {}) },
+          before: { status: campaignStatus(before) },
+          after: { status: campaignStatus(after!) },
+          at: now,
+        });
+      });
+      return detail(id);
+    },
+
+    async addPromoCode(actor: CampaignActor, campaignId: number, body: PromoCodeCreateBody): Promise<PromoCode> {
+      return db.transaction(async (tx) => {
+        const campaign = await lockCampaign(tx, campaignId);
+        if (campaign.endedAt !== null) throw new CampaignEndedError();
+        if (campaign.trigger !== 'promo_code') {
+          throw new ValidationError({ code: 'the campaign is not targeted at promo codes' });
+        }
+        const now = clock.now();
+        const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+        if (expiresAt && expiresAt <= now) throw new ValidationError({ expiresAt: 'must be in the future' });
+        const [row] = await tx
+          .insert(promoCodes)
+          .values({
+            code: body.code.trim().toUpperCase(),
+            campaignId,
+            maxRedemptions: body.maxRedemptions ?? null,
+            expiresAt,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new PromoCodeTakenError();
+        const view = promoView(row);
+        await recordAudit(tx, {
+          event: 'staff_promo_code_create',
+          actorId: actor.id,
+          ip: actor.ip,
+          metadata: { campaignId },
+          after: view,
+          at: now,
+        });
+        return view;
+      });
+    },
+  };
+}

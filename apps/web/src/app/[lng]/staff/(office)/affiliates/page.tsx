@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import { staffMay } from '@playhouse/shared/staff/permissions';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { AffiliateReport } from '@/components/back-office/marketing/affiliate-report';
+import { OfficeFrame } from '@/components/back-office/office-frame';
+import { OfficeMessages } from '@/components/back-office/office-messages';
+import { accountPageMetadata } from '@/lib/account/account-pages';
+import { requireStaff } from '@/lib/back-office/office-server';
+import { pageLocale } from '@/lib/page-params';
+
+export const dynamic = 'force-dynamic';
+
+const ROUTE_PATH = '/staff/affiliates';
+
+type PageProps = { params: Promise<{ lng: string }> };
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const t = await getTranslations({ locale: lng, namespace: 'boMarketing' });
+  return accountPageMetadata(lng, ROUTE_PATH, t('affiliates.title'));
+}
+
+/** Registrations, deposits and NGR per affiliate code (marketing and finance). */
+export default async function AffiliatesPage({ params }: PageProps) {
+  const lng = await pageLocale(params);
+  const me = await requireStaff(lng);
+  if (!staffMay(me.roles, 'affiliates.read')) notFound();
+  const t = await getTranslations({ locale: lng, namespace: 'boMarketing' });
+  return (
+    <OfficeMessages lng={lng} namespaces={['boMarketing']}>
+      <OfficeFrame title={t('affiliates.title')}>
+        <AffiliateReport />
+      </OfficeFrame>
+    </OfficeMessages>
+  );
+}
