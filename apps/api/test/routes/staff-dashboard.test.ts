@@ -132,7 +132,7 @@ async function script() {
     ],
     0,
   );
-  // Sports: ann stakes 6 (wins 15), caio stakes 40 BRL (loses) and 10 BRL (voided).
+  // Sports: ann stakes 6 (wins 15), caio stakes 40 BRL (loses, after a re-settlement) and 10 BRL (voided).
   await move(
     'sports_stake',
     'EUR',
@@ -159,6 +159,25 @@ async function script() {
       [{ house: 'sports' }, 40_00n],
     ],
     2,
+  );
+  // A trader re-settles caio's lost 40 BRL bet as won (paid 80), then back as lost: the 80 are taken back.
+  await move(
+    'sports_payout',
+    'BRL',
+    [
+      [{ house: 'sports' }, -80_00n],
+      [main(caio), 80_00n],
+    ],
+    1,
+  );
+  await move(
+    'sports_reversal',
+    'BRL',
+    [
+      [main(caio), -80_00n],
+      [{ house: 'sports' }, 80_00n],
+    ],
+    1,
   );
   await move(
     'sports_stake',
@@ -271,8 +290,10 @@ async function fromLedgerRows(fromDay: string, toDay: string) {
       if (row.kind === 'bonus_conversion' && row.account === 'main') f.bonusCost += row.amount;
       if (product && playerMoney) {
         // Money leaving a player in play is a bet (a refund is a negative one); money reaching them, a win.
-        if (row.kind === 'casino_win' || row.kind === 'sports_payout') product.wins += row.amount;
-        else product.bets -= row.amount;
+        // A re-settlement's reversal takes a payout back: it lowers the wins.
+        if (row.kind === 'casino_win' || row.kind === 'sports_payout' || row.kind === 'sports_reversal') {
+          product.wins += row.amount;
+        } else product.bets -= row.amount;
         if (row.account === 'main') product.realNet -= row.amount;
         if (row.kind === 'casino_bet' || row.kind === 'sports_stake') f.active.add(row.userId!);
       }

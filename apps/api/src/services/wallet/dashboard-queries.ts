@@ -13,6 +13,7 @@ export const DASHBOARD_TRANSFER_KINDS = [
   'sports_stake',
   'sports_payout',
   'sports_void',
+  'sports_reversal',
   'bonus_conversion',
 ] as const;
 export type DashboardTransferKind = (typeof DASHBOARD_TRANSFER_KINDS)[number];

@@ -21,10 +21,15 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const addDays = (day: string, days: number) => dayOf(new Date(startOf(day).getTime() + days * DAY_MS));
 
+/**
+ * The transfer kinds of each product. `takeBack` undoes an earlier payout (a trader's re-settlement reverses what the
+ * first result paid): it lowers the wins, as the payout it reverses had raised them.
+ */
 const PRODUCTS = {
-  casino: { stake: 'casino_bet', pay: 'casino_win', refund: 'casino_rollback' },
-  sports: { stake: 'sports_stake', pay: 'sports_payout', refund: 'sports_void' },
+  casino: { stake: 'casino_bet', pay: 'casino_win', refund: 'casino_rollback', takeBack: null },
+  sports: { stake: 'sports_stake', pay: 'sports_payout', refund: 'sports_void', takeBack: 'sports_reversal' },
 } as const;
+type ProductKinds = (typeof PRODUCTS)[keyof typeof PRODUCTS];
 
 /** Minor-unit sums of one currency over some days, before they are written as decimal strings. */
 interface Tally {
@@ -61,14 +66,14 @@ function add(tally: Tally, sum: LedgerSum): void {
   else if (transferKind === 'withdrawal_paid' && !player && accountKind === 'world') tally.withdrawals += amount;
   else if (transferKind === 'bonus_conversion' && player && accountKind === 'main') tally.bonusCost += amount;
   if (!player || (accountKind !== 'main' && accountKind !== 'bonus')) return;
-  for (const [product, kinds] of Object.entries(PRODUCTS) as [keyof typeof PRODUCTS, (typeof PRODUCTS)['casino']][]) {
+  for (const [product, kinds] of Object.entries(PRODUCTS) as [keyof typeof PRODUCTS, ProductKinds][]) {
     const figures = tally[product];
     const real = accountKind === 'main';
     // A stake debits the player; a rollback or void credits it back: both count in the bets, with their signs.
     if (transferKind === kinds.stake || transferKind === kinds.refund) {
       figures.bets -= amount;
       if (real) figures.realBets -= amount;
-    } else if (transferKind === kinds.pay) {
+    } else if (transferKind === kinds.pay || transferKind === kinds.takeBack) {
       figures.wins += amount;
       if (real) figures.realWins += amount;
     }
