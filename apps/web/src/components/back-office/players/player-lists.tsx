@@ -25,6 +25,11 @@ function pageOf(query: TableQuery) {
 /** One of the player's lists from the domains that own them (ledger, bets, rounds, bonuses, deposits, withdrawals). */
 export function PlayerList({ playerId, name, kind }: { playerId: number; name: string; kind: PlayerListKind }) {
   const t = useTranslations('boPlayers');
+  // Codes are shown in the words the player's own pages and the other screens use for them.
+  const tLedger = useTranslations('cashbox.transactions');
+  const tBet = useTranslations('boTrading');
+  const tBonus = useTranslations('bonuses.status');
+  const tMoney = useTranslations('boMoney.statuses');
   const format = useFormatter();
   const when = (value: string | null) =>
     value ? format.dateTime(new Date(value), { dateStyle: 'short', timeStyle: 'short' }) : '';
@@ -35,8 +40,8 @@ export function PlayerList({ playerId, name, kind }: { playerId: number; name: s
     case 'ledger': {
       const columns: DataColumn<Transaction>[] = [
         { id: 'at', header: t('columns.at'), cell: (row) => when(row.createdAt) },
-        { id: 'kind', header: t('columns.kind'), cell: (row) => row.kind },
-        { id: 'account', header: t('columns.account'), cell: (row) => row.account },
+        { id: 'kind', header: t('columns.kind'), cell: (row) => tLedger(`kinds.${row.kind}`) },
+        { id: 'account', header: t('columns.account'), cell: (row) => tLedger(`accounts.${row.account}`) },
         { id: 'amount', header: t('columns.amount'), numeric: true, cell: (row) => `${row.amount} ${row.currency}` },
         { id: 'balanceAfter', header: t('columns.balanceAfter'), numeric: true, cell: (row) => row.balanceAfter },
       ];
@@ -52,8 +57,8 @@ export function PlayerList({ playerId, name, kind }: { playerId: number; name: s
     case 'bets': {
       const columns: DataColumn<Bet>[] = [
         { id: 'at', header: t('columns.at'), cell: (row) => when(row.placedAt) },
-        { id: 'kind', header: t('columns.kind'), cell: (row) => row.kind },
-        { id: 'status', header: t('columns.status'), cell: (row) => row.status },
+        { id: 'kind', header: t('columns.kind'), cell: (row) => tBet(`betKind.${row.kind}`) },
+        { id: 'status', header: t('columns.status'), cell: (row) => tBet(`betStatus.${row.status}`) },
         {
           id: 'selections',
           header: t('columns.selections'),
@@ -95,7 +100,7 @@ export function PlayerList({ playerId, name, kind }: { playerId: number; name: s
       const columns: DataColumn<BonusHistoryItem>[] = [
         { id: 'at', header: t('columns.at'), cell: (row) => when(row.createdAt) },
         { id: 'bonus', header: t('columns.bonus'), cell: (row) => row.slug },
-        { id: 'status', header: t('columns.status'), cell: (row) => row.status },
+        { id: 'status', header: t('columns.status'), cell: (row) => tBonus(row.status) },
         {
           id: 'amount',
           header: t('columns.amount'),
@@ -122,7 +127,7 @@ export function PlayerList({ playerId, name, kind }: { playerId: number; name: s
       const columns: DataColumn<Deposit>[] = [
         { id: 'at', header: t('columns.at'), cell: (row) => when(row.createdAt) },
         { id: 'method', header: t('columns.method'), cell: (row) => row.method },
-        { id: 'status', header: t('columns.status'), cell: (row) => row.status },
+        { id: 'status', header: t('columns.status'), cell: (row) => tMoney(row.status) },
         { id: 'amount', header: t('columns.amount'), numeric: true, cell: (row) => `${row.amount} ${row.currency}` },
         { id: 'reason', header: t('columns.reason'), cell: (row) => row.failureReason ?? '' },
       ];
@@ -139,7 +144,7 @@ export function PlayerList({ playerId, name, kind }: { playerId: number; name: s
       const columns: DataColumn<Withdrawal>[] = [
         { id: 'at', header: t('columns.at'), cell: (row) => when(row.createdAt) },
         { id: 'method', header: t('columns.method'), cell: (row) => row.method },
-        { id: 'status', header: t('columns.status'), cell: (row) => row.status },
+        { id: 'status', header: t('columns.status'), cell: (row) => tMoney(row.status) },
         { id: 'amount', header: t('columns.amount'), numeric: true, cell: (row) => `${row.amount} ${row.currency}` },
         { id: 'reason', header: t('columns.reason'), cell: (row) => row.reason ?? '' },
       ];

@@ -32,7 +32,7 @@ export default async function PlayerDetailPage({ params }: PageProps) {
   const id = playerId((await params).id);
   if (id === null || !staffMay(me.roles, 'players.read')) notFound();
   return (
-    <OfficeMessages lng={lng} namespaces={['boPlayers']}>
+    <OfficeMessages lng={lng} namespaces={['boPlayers', 'cashbox', 'boTrading', 'boMoney']}>
       <PlayerPage playerId={id} may={playerPermissions(me.roles)} />
     </OfficeMessages>
   );
