@@ -38,11 +38,17 @@ async function findPlayer(page: Page, player: Player) {
   await dismissInfoPopup(page);
 }
 
-/** Whether the player's browser is still signed in, after a reload. */
-async function signedIn(page: Page, player: Player): Promise<boolean> {
+/**
+ * After a reload, the header settles on the player's account menu (signed in) or on "Log in" (signed out: the page may
+ * first render the menu, then the next request to the api finds the session ended and the header follows).
+ */
+async function expectSignedIn(page: Page, player: Player, signedIn: boolean) {
   await page.reload();
   await dismissInfoPopup(page);
-  return page.getByRole('button', { name: `Account: ${player.username}` }).isVisible();
+  const account = page.getByRole('button', { name: `Account: ${player.username}` });
+  const logIn = page.getByRole('link', { name: 'Log in' }).first();
+  await expect(signedIn ? account : logIn).toBeVisible({ timeout: 15_000 });
+  await expect(signedIn ? logIn : account).toBeHidden();
 }
 
 test.describe('back office: players (support role)', () => {
@@ -54,7 +60,7 @@ test.describe('back office: players (support role)', () => {
   }, testInfo) => {
     const player = await registerPlayer(baseURL!, testInfo);
     await logIn(playerPage, player);
-    expect(await signedIn(playerPage, player)).toBe(true);
+    await expectSignedIn(playerPage, player, true);
 
     const staff = await openPlayers(browser);
     await axe.page(staff);
@@ -75,7 +81,7 @@ test.describe('back office: players (support role)', () => {
     await expect(staff.getByRole('status').filter({ hasText: '2 sessions ended.' })).toBeVisible();
     await expect(sessions.getByRole('cell', { name: 'No open sessions.' })).toBeVisible();
 
-    expect(await signedIn(playerPage, player)).toBe(false);
+    await expectSignedIn(playerPage, player, false);
     await staff.context().close();
   });
 

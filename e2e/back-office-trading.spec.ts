@@ -111,7 +111,7 @@ test('a trader suspends a market: the bet slip refuses it at once; resumed, it t
 
   await confirmAction('Suspend Match result');
   await expect(notice()).toHaveText('Match result is suspended.');
-  await expect(desk.getByRole('region', { name: 'Match result' })).toContainText('Suspended by a trader');
+  await expect(desk.getByRole('region', { name: 'Match result', exact: true })).toContainText('Suspended by a trader');
 
   // The player's slip, untouched since the suspension, is refused at once and nothing is taken.
   await slip(page).getByRole('button', { name: 'Place bet' }).click();
@@ -130,7 +130,7 @@ test('a trader suspends a market: the bet slip refuses it at once; resumed, it t
 test('a trader settles the match, then re-settles it: the balance follows, exactly once', async ({ page, axe }) => {
   // The player of the first test, whose bet of 10.00 on Tottenham at 2.10 is open.
   await openDesk(`/staff/trading/matches/${DERBY}`);
-  const market = desk.getByRole('region', { name: 'Match result' });
+  const market = desk.getByRole('region', { name: 'Match result', exact: true });
   await expect(market.getByRole('row', { name: /^1 / })).toContainText('pays 21.00 on 1 bet');
 
   await confirmAction('Settle Match result', { '1': 'Won', X: 'Lost', '2': 'Lost' });
