@@ -25,6 +25,8 @@ test.describe.configure({ mode: 'serial' });
 
 let trader: BrowserContext;
 let desk: Page;
+/** The player of the first test (signed in, with a bet open), for the second test's own browser context. */
+let playerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
@@ -125,9 +127,10 @@ test('a trader suspends a market: the bet slip refuses it at once; resumed, it t
   await expect(slip(page).getByRole('status')).toContainText('Your bet is placed.');
   await expect(balance(page)).toContainText('90.00');
   await axe.page(desk);
+  playerState = await page.context().storageState();
 });
 
-test('a trader settles the match, then re-settles it: the balance follows, exactly once', async ({ page, axe }) => {
+test('a trader settles the match, then re-settles it: the balance follows, exactly once', async ({ browser, axe }) => {
   // The player of the first test, whose bet of 10.00 on Tottenham at 2.10 is open.
   await openDesk(`/staff/trading/matches/${DERBY}`);
   const market = desk.getByRole('region', { name: 'Match result', exact: true });
@@ -136,7 +139,9 @@ test('a trader settles the match, then re-settles it: the balance follows, exact
   await confirmAction('Settle Match result', { '1': 'Won', X: 'Lost', '2': 'Lost' });
   await expect(notice()).toHaveText('Match result: 1 bet settled, 0 bets re-settled.');
 
-  const player = await page.context().newPage();
+  // Each test has its own page: the player's browser comes back from the first test's signed-in state.
+  const playerContext = await browser.newContext({ storageState: playerState });
+  const player = await playerContext.newPage();
   await open(player, matchPage(DERBY));
   await expect(balance(player)).toContainText('111.00');
 
@@ -160,5 +165,5 @@ test('a trader settles the match, then re-settles it: the balance follows, exact
   await expect(row).toContainText('Lost');
   await expect(row).toContainText('Re-settled once');
   await axe.page(desk);
-  await player.close();
+  await playerContext.close();
 });
