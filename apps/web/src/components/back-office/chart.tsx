@@ -50,30 +50,33 @@ export function Chart({ title, kind = 'bar', data, xKey, xLabel, series, formatV
           <p className={styles.empty}>{t('empty')}</p>
         )}
       </div>
-      <table className="visually-hidden">
-        <caption>{t('tableOf', { title })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{xLabel}</th>
-            {series.map((line) => (
-              <th key={line.key} scope="col">
-                {line.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum) => (
-            <tr key={String(datum[xKey])}>
-              <th scope="row">{datum[xKey]}</th>
-              {series.map((line) => {
-                const value = datum[line.key];
-                return <td key={line.key}>{typeof value === 'number' ? formatValue(value) : (value ?? '')}</td>;
-              })}
+      {/* Hidden in a box, not on the table itself: a table is never narrower than its cells and would widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('tableOf', { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              {series.map((line) => (
+                <th key={line.key} scope="col">
+                  {line.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={String(datum[xKey])}>
+                <th scope="row">{datum[xKey]}</th>
+                {series.map((line) => {
+                  const value = datum[line.key];
+                  return <td key={line.key}>{typeof value === 'number' ? formatValue(value) : (value ?? '')}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
