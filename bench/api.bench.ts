@@ -52,6 +52,18 @@ export async function apiBenchmark(): Promise<void> {
       console.log(`api benchmark: ${target.label} against the ${baseline.label}`);
       comparisons.push(await compare(target, baseline, options));
     }
+    // The texts are one large answer (every namespace of the catalogue): beside hello-world, compare them with the
+    // same number of bytes sent from memory by the hello-world app, which is what bounds them.
+    const texts = answers[1]!;
+    const size = (await (await fetch(texts.url)).arrayBuffer()).byteLength;
+    const sizedBaseline: Target = {
+      label: `a fixed ${formatNumber(size)}-byte body from the hello-world app`,
+      url: `http://127.0.0.1:${PORTS.helloFastify}/sized/${size}`,
+    };
+    console.log(`api benchmark: ${texts.label} against ${sizedBaseline.label}`);
+    comparisons.push(
+      await compare({ ...texts, label: `${texts.label} (baseline: ${sizedBaseline.label})` }, sizedBaseline, options),
+    );
   } finally {
     await Promise.all([api.stop(), hello.stop()]);
   }
@@ -74,7 +86,7 @@ export async function apiBenchmark(): Promise<void> {
 - Date: ${date}
 - Machine: ${host}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised; public content kept in memory until the database announces a change (CONTENT_CACHE on, the default), so after the first request each answer is sent as it was serialized. The 304 rows send If-None-Match with the answer's ETag. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite, LOG_LEVEL=${process.env.BENCH_API_LOG_LEVEL ?? 'warn'}, rate limit raised; public content kept in memory until the database announces a change (CONTENT_CACHE on, the default), so after the first request each answer is sent as it was serialized. The 304 rows send If-None-Match with the answer's ETag. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`, no plugins, no logging; the last row compares the texts with a fixed JSON body of the same size sent by that app.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], rows)}`,

@@ -11,7 +11,7 @@ import { demoLocales } from '@playhouse/db/seed/content/locales';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { benchSiteUrl } from './lib/api-server';
-import { pgbench, withScratchDatabase } from './lib/pgbench';
+import { pgbench, pgbenchScript, withScratchDatabase } from './lib/pgbench';
 import { defaultLoadOptions, measure, type LoadOptions, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
 import { formatNumber, formatRatio, machine, runDate, table, writeResults, writeSection } from './lib/report';
@@ -67,8 +67,23 @@ async function fundedPlayers(db: Db): Promise<number[]> {
   return ids;
 }
 
+/**
+ * The same casino bet as `walletTransfers`, sent by pgbench straight to the `ledger_transfer` function (no Node, no
+ * driver; the legs as `wallet.transfer` builds them: the player's main account, then the house 'casino' sub-account of
+ * user id mod 16): what the database alone costs per transfer. The players are funded ones with ids from :lo to :hi.
+ */
+const LEDGER_TRANSFER_SCRIPT = `\\set uid random(:lo, :hi)
+select outcome from ledger_transfer('pgb:' || :client_id || ':' || md5(random()::text || clock_timestamp()::text),
+  'bench', 'casino_bet', 'EUR', '{}'::jsonb, array[:uid, null]::bigint[], array['main', 'casino']::text[],
+  array[0, :uid % 16]::integer[], array[-1, 1]::bigint[]);
+`;
+
 /** Casino bets of 0.01 from random players: one double-entry transfer each, with its own idempotency key. */
-async function walletTransfers(handle: DbHandle, workers: number, seconds: number): Promise<Throughput> {
+async function walletTransfers(
+  handle: DbHandle,
+  workers: number,
+  seconds: number,
+): Promise<Throughput & { players: number[] }> {
   const players = await fundedPlayers(handle.db);
   const wallet = createWalletService({ db: handle.db });
   const bet = (worker: number, i: number) =>
@@ -82,7 +97,7 @@ async function walletTransfers(handle: DbHandle, workers: number, seconds: numbe
       ],
     });
   await loop(workers, Math.min(3, seconds), async (w, i) => void (await bet(w, i)));
-  return loop(workers, seconds, async (w, i) => void (await bet(w, i)));
+  return { ...(await loop(workers, seconds, async (w, i) => void (await bet(w, i)))), players };
 }
 
 /** pgbench's built-in "simple update" script (-N), as pgbench runs it, for the embedded engine it cannot reach. */
@@ -251,14 +266,19 @@ export async function walletBenchmark(): Promise<void> {
   await lite.close();
 
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  let postgres: { wallet: Throughput; pgbench: number } | null = null;
+  let postgres: { wallet: Throughput; direct: number; pgbench: number } | null = null;
   if (serverUrl) {
     console.log(`wallet benchmark: PostgreSQL, ${options.connections} concurrent transfers`);
     postgres = await withScratchDatabase(serverUrl, async (url) => {
       const handle = await createDb({ databaseUrl: url, poolSize: options.connections });
       try {
         const wallet = await walletTransfers(handle, options.connections, seconds);
-        return { wallet, pgbench: pgbench(url, options.connections, seconds) };
+        const lo = Math.min(...wallet.players);
+        const hi = Math.max(...wallet.players);
+        if (hi - lo + 1 !== wallet.players.length)
+          throw new Error("wallet: the funded players' ids are not contiguous");
+        const direct = pgbenchScript(url, LEDGER_TRANSFER_SCRIPT, { lo, hi }, options.connections, seconds);
+        return { wallet, direct, pgbench: pgbench(url, options.connections, seconds) };
       } finally {
         await handle.close();
       }
@@ -291,6 +311,12 @@ export async function walletBenchmark(): Promise<void> {
             formatNumber(postgres.pgbench),
             formatRatio(postgres.wallet.perSecond / postgres.pgbench),
           ],
+          [
+            `PostgreSQL 15, ${options.connections} clients: \`ledger_transfer\` sent by pgbench (no Node)`,
+            formatNumber(postgres.direct),
+            formatNumber(postgres.pgbench),
+            formatRatio(postgres.direct / postgres.pgbench),
+          ],
         ]
       : []),
   ];
@@ -300,7 +326,7 @@ export async function walletBenchmark(): Promise<void> {
 
 - Date: ${date}
 - Machine: ${host}
-- Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (one statement, the \`ledger_transfer\` function: idempotency key looked up, accounts locked players first then house, balance checked, key claimed, two entries and two balances written; the balance NOTIFY goes out after the commit, coalesced); ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. The house 'casino' account is 16 sub-accounts (a player's bets use the sub-account of user id mod 16); pgbench's rows are spread over 100,000 accounts.
+- Wallet: casino bets of 0.01 EUR from ${PLAYERS} funded players, each one \`wallet.transfer\` (one statement, the \`ledger_transfer\` function: idempotency key looked up, accounts locked players first then house, balance checked, key claimed, two entries and two balances written; the balance NOTIFY goes out after the commit, coalesced); ${seconds} s after a short warm-up. Baseline: pgbench's "simple update" transaction (\`-N\`: update an account, read it, insert a history row) on the same server in the same run — \`pgbench -N -c ${options.connections}\` on PostgreSQL; on PGlite, which pgbench cannot reach, the same three statements run through the same driver. The house 'casino' account is 16 sub-accounts (a player's bets use the sub-account of user id mod 16); pgbench's rows are spread over 100,000 accounts. The third row sends the same transfer (the same legs, a new key each) from pgbench straight to the \`ledger_transfer\` function, with the baseline's clients, threads and protocol: what the database alone costs per transfer, without Node, drizzle or the driver.
 - Login: \`POST /spa/auth/login\` with the production argon2id settings (19 MiB, t=2, p=1), autocannon with ${options.connections} connections for ${seconds} s after ${options.warmup} s of warm-up, the login limits lifted, the player registered through the api and confirmed from the mailbox first; baseline: the hello-world Fastify route.
 
 ${table(['engine', 'transfers/s', 'pgbench -N tps', 'ratio'], rows)}
