@@ -14,6 +14,7 @@ import {
   type Currency,
   type StaffBonusCampaign,
 } from '@playhouse/shared';
+import { campaignTermsView } from './campaign-view';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
@@ -610,28 +611,7 @@ export function createBonusService({
 
     async campaigns(): Promise<StaffBonusCampaign[]> {
       const rows = await db.select().from(bonusCampaigns).orderBy(asc(bonusCampaigns.id));
-      // Campaign amounts are in the player's own currency; every accepted currency has two decimals.
-      const money = (value: bigint | null) => (value === null ? null : formatMinor(value, 'EUR'));
-      return rows.map((row) => ({
-        slug: row.slug,
-        kind: row.kind,
-        template: row.template,
-        trigger: row.trigger,
-        amount: money(row.amount),
-        matchPercent: row.matchPercent,
-        minDeposit: money(row.minDeposit),
-        items: row.items.map((item) => money(BigInt(item))!),
-        freeSpins: row.freeSpins,
-        freeSpinStake: money(row.freeSpinStake),
-        gameSlug: row.gameSlug,
-        wager: row.wager,
-        maxBet: money(row.maxBet),
-        validDays: row.validDays,
-        offerDays: row.offerDays,
-        contributions: row.contributions,
-        sportsMinOdd: (row.sportsMinOddThousandths / 1000).toFixed(2),
-        active: row.active,
-      }));
+      return rows.map((row) => ({ ...campaignTermsView(row), active: row.active }));
     },
 
     /** Offers a campaign to a player by login; the same key offers once. `executor`: a staff approval's transaction. */

@@ -3,7 +3,6 @@ import type { Db, Tx } from '@playhouse/db';
 import { bonusCampaigns, games, promoCodes, userBonuses } from '@playhouse/db/schema';
 import {
   CURRENCY_CODES,
-  formatMinor,
   parseDecimal,
   type Campaign,
   type CampaignCreateBody,
@@ -18,6 +17,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../accounts/audit';
 import type { BonusCampaignRow } from './bonus-engine';
+import { campaignMoney as money, campaignTermsView } from './campaign-view';
 import { CampaignEndedError, CampaignSlugTakenError, PromoCodeTakenError } from './bonus-errors';
 
 /** Who changes a campaign: a staff member and the address they act from (written to the audit log). */
@@ -35,7 +35,6 @@ export function campaignStatus(row: Pick<BonusCampaignRow, 'active' | 'endedAt'>
 
 const minor = (text: string | null | undefined): bigint | null =>
   text === null || text === undefined ? null : parseDecimal(text, 'EUR');
-const money = (value: bigint | null) => (value === null ? null : formatMinor(value, 'EUR'));
 
 /**
  * The columns of a campaign from what staff sent, after the checks a schema cannot make: each kind's own fields, a
@@ -195,24 +194,8 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
     );
     return {
       id: row.id,
-      slug: row.slug,
+      ...campaignTermsView(row),
       names: row.names,
-      kind: row.kind,
-      template: row.template,
-      trigger: row.trigger,
-      amount: money(row.amount),
-      matchPercent: row.matchPercent,
-      minDeposit: money(row.minDeposit),
-      items: row.items.map((item) => money(BigInt(item))!),
-      freeSpins: row.freeSpins,
-      freeSpinStake: money(row.freeSpinStake),
-      gameSlug: row.gameSlug,
-      wager: row.wager,
-      maxBet: money(row.maxBet),
-      validDays: row.validDays,
-      offerDays: row.offerDays,
-      contributions: row.contributions,
-      sportsMinOdd: (row.sportsMinOddThousandths / 1000).toFixed(2),
       currencyAmounts,
       status: campaignStatus(row),
       createdAt: row.createdAt.toISOString(),
