@@ -160,8 +160,8 @@ describe('the four-eyes threshold of manual adjustments', () => {
     expect(small.request).toMatchObject({ status: 'approved', requestedBy: finance.id, decidedBy: finance.id });
     expect(small.request.result).toMatchObject({ mainBalance: '49.99' });
     expect(await mainBalance(player)).toBe('49.99');
-    // A debit counts by its size.
-    const debit = staffRequestResponseSchema.parse((await askAdjustment(finance, player.username, '-9.99')).json());
+    // A debit counts by its size (asked by the other member: what one member applies alone adds up, below).
+    const debit = staffRequestResponseSchema.parse((await askAdjustment(finance2, player.username, '-9.99')).json());
     expect(debit.request.status).toBe('approved');
     expect(await mainBalance(player)).toBe('40.00');
     // Exactly the threshold, and above it: pending until a second member approves.
@@ -187,7 +187,7 @@ describe('the four-eyes threshold of manual adjustments', () => {
     );
     expect(list.items.map((item) => [item.payload.amount, item.status, item.appliedAlone, item.decider?.id])).toEqual([
       ['49.99', 'approved', true, finance.id],
-      ['-9.99', 'approved', true, finance.id],
+      ['-9.99', 'approved', true, finance2.id],
       ['50.00', 'approved', false, finance2.id],
       ['-50.01', 'pending', false, undefined],
       ['1.00', 'pending', false, undefined],
@@ -213,15 +213,55 @@ describe('the four-eyes threshold of manual adjustments', () => {
 
   it('a replayed key applies a small adjustment once, even when sent twice at once', async () => {
     const player = await signedInUser(t);
+    const member = await staffCaller(t, ['finance']);
     const key = idempotencyKey();
     const answers = await Promise.all([
-      askAdjustment(finance, player.username, '20.00', key),
-      askAdjustment(finance, player.username, '20.00', key),
+      askAdjustment(member, player.username, '20.00', key),
+      askAdjustment(member, player.username, '20.00', key),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
     const ids = answers.map((answer) => staffRequestResponseSchema.parse(answer.json()).request.id);
     expect(ids[0]).toBe(ids[1]);
     expect(await mainBalance(player)).toBe('20.00');
+  });
+
+  it('a member cannot split a large adjustment into small ones: what they applied alone in 24 hours counts', async () => {
+    const player = await signedInUser(t);
+    const member = await staffCaller(t, ['finance']);
+    const ask = async (amount: string) =>
+      staffRequestResponseSchema.parse((await askAdjustment(member, player.username, amount)).json()).request;
+    // Threshold EUR 50.00 (set above). 20 + 20 alone; a third 20 would make 60 in a day: it waits.
+    expect((await ask('20.00')).status).toBe('approved');
+    expect((await ask('20.00')).status).toBe('approved');
+    const third = await ask('20.00');
+    expect(third.status).toBe('pending');
+    // Debits count by their size: 40 + 9.99 stays below 50; one cent more does not.
+    expect((await ask('-9.99')).status).toBe('approved');
+    expect((await ask('0.01')).status).toBe('pending');
+    expect(await mainBalance(player)).toBe('30.01');
+    // Another member's own day is their own; a second member's approval is not applied alone and counts for nobody.
+    expect((await approveAdjustment(third.id, finance2)).statusCode).toBe(200);
+    expect(await mainBalance(player)).toBe('50.01');
+    // A day later the member's earlier adjustments no longer count.
+    await t.db
+      .update(schema.staffRequests)
+      .set({ decidedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(and(eq(schema.staffRequests.requestedBy, member.id), eq(schema.staffRequests.appliedAlone, true)));
+    expect((await ask('49.99')).status).toBe('approved');
+    expect(await mainBalance(player)).toBe('100.00');
+    expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('two small adjustments sent at once by one member cannot both pass alone when together they reach the threshold', async () => {
+    const player = await signedInUser(t);
+    const member = await staffCaller(t, ['finance']);
+    const answers = await Promise.all([
+      askAdjustment(member, player.username, '30.00'),
+      askAdjustment(member, player.username, '30.00'),
+    ]);
+    const statuses = answers.map((answer) => staffRequestResponseSchema.parse(answer.json()).request.status).sort();
+    expect(statuses).toEqual(['approved', 'pending']);
+    expect(await mainBalance(player)).toBe('30.00');
   });
 
   it('nobody credits their own account, below the threshold or not', async () => {

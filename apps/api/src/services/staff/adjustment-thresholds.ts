@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import {
   CURRENCY_CODES,
@@ -14,7 +14,7 @@ import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../accounts/audit';
 import type { StaffActor } from './staff-queries';
 
-const { adjustmentThresholds, users } = schema;
+const { adjustmentThresholds, staffRequests, users } = schema;
 
 /**
  * The four-eyes threshold of manual adjustments in `currency` (minor units). Read with `lock` inside the adjustment's
@@ -27,6 +27,44 @@ export async function adjustmentThreshold(executor: DbOrTx, currency: string, lo
     .where(eq(adjustmentThresholds.currency, currency));
   const [row] = await (lock ? query.for('share') : query);
   return row?.amount ?? DEFAULT_ADJUSTMENT_THRESHOLD;
+}
+
+/** The window over which what one member applies alone adds up against the threshold. */
+export const ALONE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether `actorId` may apply an adjustment of `size` (minor units, either sign counts by its size) in `currency` alone,
+ * inside the adjustment's transaction `tx`: only while it and everything they applied alone in that currency in the
+ * last 24 hours stay below the threshold, so a large adjustment split into small ones still needs a second member.
+ * The member's own row is locked first, so two of their requests at once are counted one after the other.
+ */
+export async function mayApplyAlone(
+  tx: DbOrTx,
+  { actorId, currency, size, now }: { actorId: number; currency: Currency; size: bigint; now: Date },
+): Promise<boolean> {
+  const threshold = await adjustmentThreshold(tx, currency, true);
+  if (size >= threshold) return false;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId)).for('update');
+  const rows = await tx
+    .select({ amount: sql<string>`${staffRequests.payload} ->> 'amount'` })
+    .from(staffRequests)
+    .where(
+      and(
+        eq(staffRequests.requestedBy, actorId),
+        eq(staffRequests.kind, 'balance_adjustment'),
+        eq(staffRequests.appliedAlone, true),
+        sql`${staffRequests.payload} ->> 'currency' = ${currency}`,
+        gte(staffRequests.decidedAt, new Date(now.getTime() - ALONE_WINDOW_MS)),
+      ),
+    );
+  let used = size;
+  for (const row of rows) {
+    const amount = parseDecimal(row.amount, currency);
+    // An amount this code did not write cannot be sized: then nothing more is applied alone.
+    if (amount === null) return false;
+    used += amount < 0n ? -amount : amount;
+  }
+  return used < threshold;
 }
 
 export type AdjustmentThresholdService = ReturnType<typeof createAdjustmentThresholdService>;

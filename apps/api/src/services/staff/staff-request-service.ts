@@ -13,7 +13,7 @@ import {
 } from '@playhouse/shared';
 import { boundOf } from '../../lib/period';
 import { playerMatches } from '../accounts/account-queries';
-import { adjustmentThreshold } from './adjustment-thresholds';
+import { mayApplyAlone } from './adjustment-thresholds';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
@@ -262,9 +262,11 @@ export function createStaffRequestService({
         body.login,
         { amount: formatAmount(amount, currency), currency, reason: body.reason },
         idempotencyKey,
-        // A member who may approve adjustments applies one below the currency's threshold alone; the rest wait.
+        // A member who may approve adjustments applies one alone while it and what they applied alone in the last
+        // 24 hours stay below the currency's threshold; the rest wait for a second member.
         async (tx) =>
-          staffMay(actor.roles, 'adjustments.approve') && size < (await adjustmentThreshold(tx, currency, true)),
+          staffMay(actor.roles, 'adjustments.approve') &&
+          (await mayApplyAlone(tx, { actorId: actor.id, currency, size, now: clock.now() })),
       );
     },
 
