@@ -157,7 +157,10 @@ export const DEFAULT_ADJUSTMENT_THRESHOLD = 0n;
 export const adjustmentThresholdSchema = z
   .object({
     currency: currencySchema,
-    /** An adjustment whose absolute amount is below this may be applied by one finance member alone. */
+    /**
+     * One finance member may apply an adjustment alone while it and what they applied alone in the currency in the last
+     * 24 hours stay below this.
+     */
     amount: z.string(),
     /** No admin has set it: the default applies. */
     isDefault: z.boolean(),
