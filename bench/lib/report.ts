@@ -54,9 +54,9 @@ ratios are the figures to compare across runs and machines. Each section is rewr
 `;
 
 /**
- * Replaces (or appends) the section between \`<!-- bench:<id> -->\` and \`<!-- /bench:<id> -->\` in
- * docs/benchmarks.md, leaving every other section as it is, and formats the file with the project's Prettier
- * settings so that \`npm run lint\` stays clean.
+ * Replaces (or appends, when neither marker is there) the section between \`<!-- bench:<id> -->\` and
+ * \`<!-- /bench:<id> -->\` in docs/benchmarks.md, leaving every other section as it is (a broken pair is refused), and
+ * formats the file with the project's Prettier settings so that \`npm run lint\` stays clean.
  */
 export async function writeSection(id: string, markdown: string): Promise<void> {
   const start = `<!-- bench:${id} -->`;
@@ -66,7 +66,14 @@ export async function writeSection(id: string, markdown: string): Promise<void> 
   const from = doc.indexOf(start);
   const to = doc.indexOf(end);
   if (from !== -1 && to > from) doc = doc.slice(0, from) + block + doc.slice(to + end.length);
-  else doc = `${doc.trimEnd()}\n\n${block}\n`;
+  else if (from === -1 && to === -1) doc = `${doc.trimEnd()}\n\n${block}\n`;
+  else {
+    // Half a pair (an edit or a merge lost one marker): appending would leave the old section in place beside the new.
+    throw new Error(
+      `docs/benchmarks.md: the markers ${start} and ${end} do not form a pair; mend them (the run's figures are in ` +
+        `bench/results/${id}*.json)`,
+    );
+  }
   const options = (await prettier.resolveConfig(benchmarksDoc)) ?? {};
   fs.writeFileSync(benchmarksDoc, await prettier.format(doc, { ...options, parser: 'markdown' }));
 }
