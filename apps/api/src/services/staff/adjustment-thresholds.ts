@@ -44,7 +44,8 @@ export async function mayApplyAlone(
 ): Promise<boolean> {
   const threshold = await adjustmentThreshold(tx, currency, true);
   if (size >= threshold) return false;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId)).for('update');
+  // NO KEY UPDATE: the request row's foreign key holds a key-share lock on this row, which FOR UPDATE would wait for.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId)).for('no key update');
   const rows = await tx
     .select({ amount: sql<string>`${staffRequests.payload} ->> 'amount'` })
     .from(staffRequests)
