@@ -111,6 +111,8 @@ const envSchema = z.object({
   // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
   // memory until the database announces a change; off: every answer is read from the database.
   CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
+  // Search answers each instance keeps, the most recently asked (0: none, every search scans the in-memory titles).
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).default(2_000),
   // Chat messages one visitor or player may send per window, counted across instances.
   CHAT_SEND_MAX: z.coerce.number().int().positive().default(20),
   CHAT_SEND_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -300,6 +302,8 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
 };
 
 export interface CasinoConfig {
+  /** Search answers kept per instance (SEARCH_CACHE_SIZE); 0 keeps none. */
+  searchAnswersKept: number;
   /** Seamless-wallet secrets by provider slug, from PROVIDER_SECRET_<SLUG>; 'originals' is generated when unset. */
   providerSecrets: Record<string, string>;
   /** The key rotated secrets are encrypted under (PROVIDER_SECRETS_KEY); rotation is refused without one. */
@@ -447,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       feedToken: vars.FEED_TOKEN,
     },
     casino: {
+      searchAnswersKept: vars.SEARCH_CACHE_SIZE,
       providerSecrets: providerSecrets.secrets,
       ...(vars.PROVIDER_SECRETS_KEY ? { secretsKey: vars.PROVIDER_SECRETS_KEY } : {}),
       secretGraceMs: 24 * HOUR_MS,

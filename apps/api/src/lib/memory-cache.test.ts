@@ -108,8 +108,20 @@ describe('createContentCaches', () => {
 
   it('keeps nothing when switched off', async () => {
     const caches = createContentCaches({ enabled: false });
+    expect(caches.enabled).toBe(false);
     const slides = await filled(caches, ['slides']);
     expect(await slides.loads()).toBe(2);
     expect(await slides.loads()).toBe(3);
+  });
+
+  it('keeps nothing in a cache of size 0, and the others as usual', async () => {
+    const caches = createContentCaches({ enabled: true });
+    expect(caches.enabled).toBe(true);
+    const none = caches.cache<{ n: number }>({ kinds: ['catalogue'], max: 0 });
+    let loads = 0;
+    await none.get('key', async () => ({ n: ++loads }));
+    await none.get('key', async () => ({ n: ++loads }));
+    expect(loads).toBe(2);
+    expect(await (await filled(caches, ['catalogue'])).loads()).toBe(1);
   });
 });

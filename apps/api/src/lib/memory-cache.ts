@@ -61,11 +61,14 @@ export function createPassThroughCache<V>(): MemoryCache<V> {
 
 /** Where services get their caches: each names the kinds of content its answers are built from. */
 export interface ContentCaches {
+  /** Whether anything is kept: off (CONTENT_CACHE=off), services read the database for every answer. */
+  readonly enabled: boolean;
+  /** A cache dropped when any of `kinds` changes; `max` 0 keeps nothing. */
   cache<V extends object>(options: { kinds: readonly ContentKind[]; max: number }): MemoryCache<V>;
 }
 
 /** For services built outside the app (ops, tests of a service alone): nothing is kept. */
-export const NO_CONTENT_CACHES: ContentCaches = { cache: () => createPassThroughCache() };
+export const NO_CONTENT_CACHES: ContentCaches = { enabled: false, cache: () => createPassThroughCache() };
 
 /** A change no instance keeps answers for longer than this without hearing of it (a lost notification). */
 export const CONTENT_CACHE_TTL_MS = 5 * 60_000;
@@ -78,8 +81,9 @@ export function createContentCaches({ enabled, ttlMs = CONTENT_CACHE_TTL_MS }: {
   const byKind = new Map<ContentKind, Set<MemoryCache<object>>>();
   const all = new Set<MemoryCache<object>>();
   return {
+    enabled,
     cache<V extends object>({ kinds, max }: { kinds: readonly ContentKind[]; max: number }): MemoryCache<V> {
-      if (!enabled) return createPassThroughCache<V>();
+      if (!enabled || max === 0) return createPassThroughCache<V>();
       const cache = createMemoryCache<V>({ max, ttlMs });
       all.add(cache);
       for (const kind of kinds) {

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameSearchResponseSchema } from '@playhouse/shared';
+import { gameSearchResponseSchema, type Locale } from '@playhouse/shared';
+import { createContentCaches } from '../../src/lib/memory-cache';
+import { createCatalogueService } from '../../src/services/catalogue/catalogue-service';
 import { buildCasinoApp, type CasinoTestApp } from '../helpers/games-fixtures';
+import { seededRandom } from '../helpers/random';
 
 let t: CasinoTestApp;
 
@@ -52,5 +55,64 @@ describe('GET /spa/games/search on 10,000 games', () => {
     const body = gameSearchResponseSchema.parse(response.json());
     expect(body.total).toBe(111);
     expect(body.items).toHaveLength(10);
+  });
+});
+
+describe('search on the in-memory index', () => {
+  // What an instance answers from its copy of the folded titles, beside what the database answers (CONTENT_CACHE=off).
+  const inMemory = () =>
+    createCatalogueService({ db: t.db, caches: createContentCaches({ enabled: true }), searchAnswersKept: 0 });
+  const inDatabase = () => createCatalogueService({ db: t.db });
+
+  async function both(term: string, locale: Locale, page: number, perPage: number) {
+    const query = { search: term, page, perPage };
+    const context = { locale, defaultLocale: 'en' as const };
+    const [memory, database] = await Promise.all([indexed.search(context, query), sqlOnly.search(context, query)]);
+    return { memory: memory.value, database: database.value };
+  }
+  let indexed: ReturnType<typeof inMemory>;
+  let sqlOnly: ReturnType<typeof inDatabase>;
+  beforeAll(() => {
+    indexed = inMemory();
+    sqlOnly = inDatabase();
+  });
+
+  it("gives the database's answer for every kind of term, language and page", async () => {
+    const terms = [
+      ...['b', 'ul', 'gold', 'GOLD', 'fortune 77', 'massenglück', 'MASSENGLÜCK', 'senor', 'SEÑOR', 'zzyzx'],
+      ...['%', '_', '\\', ' | ', 'fortune 1 | ', 'ЕВРОПЕЙСКАЯ', 'европ', 'Ж', 'ß', 'ss', 'ǅ', 'ﬁ', 'é', 'e\u0301'],
+      ...['Ελληνικά', 'ΣΟΦΙΑ', 'İ', 'ı', '😀', 'ÆØÅ', 'œuvre', '½', '©'],
+    ];
+    for (const term of terms) {
+      for (const locale of ['en', 'de', 'ru'] as const) {
+        for (const [page, perPage] of [
+          [1, 10],
+          [2, 10],
+          [1, 50],
+          [200, 50],
+        ] as const) {
+          const { memory, database } = await both(term, locale, page, perPage);
+          expect(memory, `${term} ${locale} ${page}×${perPage}`).toEqual(database);
+        }
+      }
+    }
+  });
+
+  it("gives the database's answer for terms cut from real titles in random case", async () => {
+    const random = seededRandom(20261125);
+    const titles = (await rows(sql`select title::text as title from games order by id`)).flatMap((row) =>
+      Object.values(JSON.parse(String(row.title)) as Record<string, string>),
+    );
+    for (let i = 0; i < 300; i++) {
+      const title = random.pick(titles);
+      const start = random.int(0, title.length - 1);
+      const cut = [...title.slice(start, start + random.int(1, 8))]
+        .map((character) => (random.next() < 0.5 ? character.toUpperCase() : character.toLowerCase()))
+        .join('')
+        .trim();
+      if (cut === '') continue;
+      const { memory, database } = await both(cut, random.pick(['en', 'de'] as const), random.int(1, 3), 10);
+      expect(memory, cut).toEqual(database);
+    }
   });
 });

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export const contentChangesPlugin = fp<{ enabled: boolean }>(
   async (app, { enabled }) => {
     const caches = createContentCaches({ enabled });
-    app.decorate('contentCaches', { cache: caches.cache } satisfies ContentCaches);
+    app.decorate('contentCaches', { enabled: caches.enabled, cache: caches.cache } satisfies ContentCaches);
     if (!enabled) return;
     const stop = await app.dbHandle.listen(CONTENT_CHANNEL, (payload) => caches.changed(contentKindOf(payload)));
     app.addHook('preClose', async () => {

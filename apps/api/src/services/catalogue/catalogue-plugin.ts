@@ -14,8 +14,12 @@ declare module '../../plugins/app/services' {
 
 /** The casino's games and providers as players browse and search them. */
 export const cataloguePlugin = fp<{ config: Config }>(
-  async (app) => {
-    app.services.catalogue = createCatalogueService({ db: app.db, caches: app.contentCaches });
+  async (app, { config }) => {
+    app.services.catalogue = createCatalogueService({
+      db: app.db,
+      caches: app.contentCaches,
+      searchAnswersKept: config.casino.searchAnswersKept,
+    });
     app.services.casinoAdmin = createCasinoAdminService({ db: app.db, clock: systemClock });
   },
   { name: 'catalogue', dependencies: ['db', 'services', 'content-changes'] },

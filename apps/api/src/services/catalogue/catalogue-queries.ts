@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { Locale } from '@playhouse/shared';
+import type { SearchEntry } from './search-index';
 
 const { games, providers, categoryGames, gameImages, favourites, recentPlays, navCategories, payments } = schema;
 
@@ -248,6 +249,41 @@ export function createGameSearch(db: DbOrTx) {
     const [counted] = await total.execute({ term });
     return { items, total: counted?.value ?? 0 };
   };
+}
+
+/**
+ * Every active game of an active provider with its folded titles, most popular first (then by id): what an
+ * instance's in-memory search index holds (search-index.ts).
+ */
+export async function listSearchEntries(db: DbOrTx): Promise<SearchEntry[]> {
+  const rows = await db
+    .select({
+      id: games.id,
+      slug: games.slug,
+      title: games.title,
+      searchText: games.searchText,
+      searchTitles: games.searchTitles,
+    })
+    .from(games)
+    .innerJoin(providers, eq(providers.id, games.providerId))
+    .where(and(eq(games.active, true), eq(providers.active, true)))
+    .orderBy(desc(games.popularity), asc(games.id));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    searchText: row.searchText ?? '',
+    searchTitles: row.searchTitles ?? {},
+  }));
+}
+
+/** Each character folded by casino_normalize, in order: one round trip (string_to_array splits by character). */
+export async function foldCharacters(db: DbOrTx, characters: string[]): Promise<string[]> {
+  const each = sql`unnest(string_to_array(${characters.join('')}::text, null)) with ordinality as t(c, n)`;
+  const [row] = await db
+    .select({ folded: sql<string[]>`array(select casino_normalize(c) from ${each} order by n)` })
+    .from(sql`(values (1)) as one`);
+  return row?.folded ?? [];
 }
 
 /**

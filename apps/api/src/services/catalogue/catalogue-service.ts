@@ -24,14 +24,17 @@ import {
   createGameSearch,
   createPlayerFacts,
   findCategoryBySlug,
+  foldCharacters,
   findGame,
   findProviderBySlug,
   hasSucceededDeposit,
   listGames,
   listProviders,
+  listSearchEntries,
   type GameRow,
   type GameSource,
 } from './catalogue-queries';
+import { createSearchIndex, createTermFolder, type SearchIndex } from './search-index';
 
 // The catalogue reads other domains make on their own connection or transaction (games, providers, originals).
 export { findGame, findProviderBySlug, hasSucceededDeposit } from './catalogue-queries';
@@ -92,12 +95,25 @@ export interface GamesAnswer {
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The game catalogue as the site shows it: pages of games per category or provider, one game, search, providers. */
-export function createCatalogueService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
+export function createCatalogueService({
+  db,
+  caches = NO_CONTENT_CACHES,
+  searchAnswersKept = 2_000,
+}: {
+  db: DbOrTx;
+  caches?: ContentCaches;
+  /** How many search answers to keep (the most recently asked); 0: every search is run on the index. */
+  searchAnswersKept?: number;
+}) {
   // A page of a category or provider is the same for everyone but the hearts and locks: kept once per locale and
   // query, until the catalogue or the categories change; a player's page is this one plus their own facts.
   const sharedPages = caches.cache<SharedPage>({ kinds: ['catalogue', 'categories'], max: 2_000 });
-  const searches = caches.cache<Answer>({ kinds: ['catalogue'], max: 2_000 });
+  const searches = caches.cache<Answer>({ kinds: ['catalogue'], max: searchAnswersKept });
   const providerAnswers = caches.cache<Answer>({ kinds: ['catalogue'], max: 256 });
+  // Search runs on the instance's copy of the catalogue's folded titles when content is kept (no query for a term
+  // whose characters it has folded before), else in the database; both give the same answers.
+  const searchIndex = caches.cache<SearchIndex>({ kinds: ['catalogue'], max: 1 });
+  const foldTerm = createTermFolder((characters) => foldCharacters(db, characters));
   const searchGames = createGameSearch(db);
   const playerFacts = createPlayerFacts(db);
 
@@ -246,13 +262,18 @@ export function createCatalogueService({ db, caches = NO_CONTENT_CACHES }: { db:
     search(context: LocaleContext, query: SearchQuery): Promise<Answer> {
       const key = JSON.stringify([context.locale, context.defaultLocale, query.search, query.page, query.perPage]);
       return searches.get(key, async () => {
-        const { items, total } = await searchGames({
-          term: query.search,
+        const params = {
           limit: query.perPage,
           offset: (query.page - 1) * query.perPage,
           locale: context.locale,
           defaultLocale: context.defaultLocale,
-        });
+        };
+        const { items, total } = caches.enabled
+          ? (await searchIndex.get('active', async () => createSearchIndex(await listSearchEntries(db)))).search({
+              ...params,
+              folded: await foldTerm(query.search),
+            })
+          : await searchGames({ ...params, term: query.search });
         return answerOf(gameSearchResponseSchema, { items, page: query.page, perPage: query.perPage, total });
       });
     },

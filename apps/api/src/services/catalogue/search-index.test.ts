@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchIndex, createTermFolder, type SearchEntry } from './search-index';
+
+const entry = (id: number, en: string, de?: string): SearchEntry => {
+  const title = de === undefined ? { en } : { en, de };
+  const fold = (text: string) => text.toLowerCase();
+  return {
+    id,
+    slug: `game-${id}`,
+    title,
+    searchText: Object.values(title).map(fold).join(' | '),
+    searchTitles: Object.fromEntries(Object.entries(title).map(([locale, text]) => [locale, fold(text)])),
+  };
+};
+
+describe('createSearchIndex', () => {
+  // Most popular first, as listSearchEntries reads them.
+  const index = createSearchIndex([
+    entry(1, 'Mega Gold', 'Mega Gold DE'),
+    entry(2, 'Gold Rush', 'Goldrausch'),
+    entry(3, 'Book of Gold'),
+    entry(4, 'Golden Book', ''),
+    entry(5, 'Fruit'),
+  ]);
+  const search = (folded: string, offset = 0, limit = 10, locale: 'en' | 'de' = 'en') =>
+    index.search({ folded, limit, offset, locale, defaultLocale: 'en' });
+
+  it('puts titles that start with the term first, each group in popularity order, and counts every match', () => {
+    expect(search('gold')).toEqual({
+      items: [
+        { id: 2, slug: 'game-2', title: 'Gold Rush' },
+        { id: 4, slug: 'game-4', title: 'Golden Book' },
+        { id: 1, slug: 'game-1', title: 'Mega Gold' },
+        { id: 3, slug: 'game-3', title: 'Book of Gold' },
+      ],
+      total: 4,
+    });
+  });
+
+  it('pages across the two groups and past the end', () => {
+    expect(search('gold', 1, 2).items.map((item) => item.id)).toEqual([4, 1]);
+    expect(search('gold', 3, 2).items.map((item) => item.id)).toEqual([3]);
+    expect(search('gold', 10, 2)).toEqual({ items: [], total: 4 });
+  });
+
+  it("reads the asked language's title, else the default language's (an empty one counts as missing)", () => {
+    expect(search('gold', 0, 10, 'de').items).toEqual([
+      { id: 2, slug: 'game-2', title: 'Goldrausch' },
+      { id: 4, slug: 'game-4', title: 'Golden Book' },
+      { id: 1, slug: 'game-1', title: 'Mega Gold DE' },
+      { id: 3, slug: 'game-3', title: 'Book of Gold' },
+    ]);
+  });
+});
+
+describe('createTermFolder', () => {
+  function folder() {
+    const asked: string[][] = [];
+    const fold = createTermFolder(async (characters) => {
+      asked.push(characters);
+      return characters.map((character) => (character === 'ß' ? 'ss' : character.normalize('NFD')[0]!.toLowerCase()));
+    });
+    return { fold, asked };
+  }
+
+  it('lowers ASCII itself and asks for each other character once, all of a term in one call', async () => {
+    const { fold, asked } = folder();
+    expect(await fold('Große ÉTÉ')).toBe('grosse ete');
+    expect(asked).toEqual([['ß', 'É']]);
+    expect(await fold('ÉTÉ straße GOLD')).toBe('ete strasse gold');
+    expect(asked).toHaveLength(1);
+    expect(await fold('gold')).toBe('gold');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('refuses to fold when the database leaves a character out', async () => {
+    const fold = createTermFolder(async () => []);
+    await expect(fold('é')).rejects.toThrow(/did not fold/);
+  });
+});
