@@ -64,3 +64,24 @@ export class ServiceUnavailableError extends AppError {
     super('service_unavailable', message, 503);
   }
 }
+
+/**
+ * The SQLSTATE of a database error, wherever it sits in the chain of causes (drizzle wraps the driver's error as its
+ * cause); undefined when the error did not come from the database.
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current !== 'object') return undefined;
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return current.code;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Two transactions met and PostgreSQL undid one (serialization_failure, deadlock_detected): the request may pass if
+ * sent again, so it is answered 503 with Retry-After rather than as a server fault.
+ */
+export const TRANSACTION_CONFLICTS: ReadonlySet<string> = new Set(['40001', '40P01']);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES } from '../../src/app';
@@ -20,6 +21,14 @@ beforeAll(async () => {
   });
   t.app.get('/spa/test/broken-invariant', async () => {
     throw new AppError('unbalanced_transfer', 'Ledger legs do not sum to zero for transfer 17.', 500);
+  });
+  // What PostgreSQL raises when two transactions meet: the real driver error, through drizzle, as a service sees it.
+  t.app.get<{ Params: { code: string } }>('/spa/test/conflict/:code', async (request) => {
+    const condition = { '40001': 'serialization_failure', '40P01': 'deadlock_detected' }[request.params.code];
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`do $$ begin raise exception 'conflict' using errcode = '${condition}'; end $$`));
+    });
+    return {};
   });
   await t.app.ready();
 });
@@ -92,5 +101,15 @@ describe('the error handler', () => {
     const response = await t.app.inject({ url: '/spa/test/broken-invariant' });
     expectErrorEnvelope(response, 500, 'internal_error');
     expect(response.body).not.toContain('Ledger');
+  });
+
+  it('answers a deadlock or serialization failure with 503 and Retry-After: the transaction was undone, a retry may pass', async () => {
+    for (const code of ['40001', '40P01']) {
+      const response = await t.app.inject({ url: `/spa/test/conflict/${code}` });
+      const body = expectErrorEnvelope(response, 503, 'service_unavailable');
+      expect(response.headers['retry-after']).toBe('1');
+      expect(body.error.message).toMatch(/retry/i);
+      expect(response.body).not.toMatch(/conflict'|deadlock|serializ/);
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@playhouse/shared';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError, TRANSACTION_CONFLICTS, databaseErrorCode } from '../../lib/errors';
 import { redactUrl } from '../../lib/redact-url';
 
 declare module 'fastify' {
@@ -39,6 +39,8 @@ interface Failure {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  /** Seconds the caller should wait before sending the request again (Retry-After). */
+  retryAfter?: number;
 }
 
 function describe(error: FastifyError | AppError | Error): Failure {
@@ -53,6 +55,14 @@ function describe(error: FastifyError | AppError | Error): Failure {
       fields[field] ??= issue.message ?? 'Invalid value.';
     }
     return { status: 400, code: 'validation_failed', message: 'Some fields are invalid.', fields };
+  }
+  if (TRANSACTION_CONFLICTS.has(databaseErrorCode(error) ?? '')) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: 'The request met another one changing the same data at the same moment. Please retry.',
+      retryAfter: 1,
+    };
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   const known = CLIENT_ERRORS[status];
@@ -72,6 +82,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
     error: { code: failure.code, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) },
     requestId: request.id,
   };
+  if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
   return reply.code(failure.status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -86,7 +97,8 @@ export const errorHandlerPlugin = fp(
       const failure = describe(error);
       request.errorCode = failure.code;
       if (failure.status >= 500) {
-        request.log.error(
+        // A conflict a retry may pass is expected under load: worth watching, not a fault.
+        request.log[failure.retryAfter === undefined ? 'error' : 'warn'](
           { err: error, method: request.method, route: request.routeOptions.url, url: redactUrl(request.url) },
           'request failed',
         );

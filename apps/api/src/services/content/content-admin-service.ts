@@ -15,7 +15,7 @@ import {
   type StaffSlideBody,
   type StaffSlidesQuery,
 } from '@playhouse/shared';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError, databaseErrorCode } from '../../lib/errors';
 import { normalizeRoutePath } from '../../lib/route-path';
 import { recordAudit } from '../accounts/audit';
 import * as q from './content-admin-queries';
@@ -40,16 +40,8 @@ export class DefaultMetadataRequiredError extends AppError {
   }
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-/** A unique index refused the write (PostgreSQL 23505; drizzle wraps the driver's error as its cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === UNIQUE_VIOLATION) return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
-}
+/** A unique index refused the write (PostgreSQL 23505). */
+const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
 
 const text = (value: LocalizedText): Record<string, string> =>
   Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => entry[1] !== undefined));
