@@ -9,7 +9,15 @@ import { createDb, schema, seedDemo, type DbHandle } from '@playhouse/db';
 import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/services/auth/session-service';
 import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
 import { benchSiteUrl } from './lib/api-server';
-import { compare, defaultLoadOptions, warmUp, type Comparison, type LoadOptions, type Target } from './lib/load';
+import {
+  compare,
+  compressed,
+  defaultLoadOptions,
+  warmUp,
+  type Comparison,
+  type LoadOptions,
+  type Target,
+} from './lib/load';
 import { pgbench, withScratchDatabase } from './lib/pgbench';
 import { PORTS } from './lib/ports';
 import {
@@ -130,7 +138,8 @@ async function feedCalls(options: LoadOptions): Promise<void> {
   const api = await startSportsApi({ DATA_DIR: dataDir });
   const comparisons: Comparison[] = [];
   try {
-    const targets = feedTargets(Date.now());
+    const plain = feedTargets(Date.now());
+    const targets = [...plain, ...plain.map(compressed)];
     await waitForFixtures(targets[0]!.url);
     console.log('sports benchmark: warming up the top-offer calls');
     await warmUp([baseline, ...targets], options);
@@ -151,7 +160,7 @@ async function feedCalls(options: LoadOptions): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite with the feed simulator on (six sports, about 230 fixtures over three days), LOG_LEVEL=warn, rate limit raised. The query is what the web's top-offer block sends, start_date fixed at the start of the run. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite with the feed simulator on (six sports, about 230 fixtures over three days), LOG_LEVEL=warn, rate limit raised. The query is what the web's top-offer block sends, start_date fixed at the start of the run. The Accept-Encoding rows ask as browsers do: the answers come brotli-compressed (compressed once per answer and kept until the odds change). Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], comparisonRows(comparisons))}`,

@@ -83,9 +83,12 @@ export async function measure(target: Target, connections: number, duration: num
   };
 }
 
-/** The same request from a caller that already holds the answer: If-None-Match with its ETag, answered 304. */
+/**
+ * The same request from a caller that already holds the answer: If-None-Match with its ETag, answered 304. (Each
+ * content encoding has its own ETag: asked as the target asks, not with the Accept-Encoding fetch() adds itself.)
+ */
 export async function revalidation(target: Target): Promise<Target> {
-  const response = await fetch(target.url, { headers: target.headers });
+  const response = await fetch(target.url, { headers: { 'accept-encoding': 'identity', ...target.headers } });
   const etag = response.headers.get('etag');
   if (!response.ok || !etag) throw new Error(`${target.label}: no ETag to revalidate (${response.status})`);
   return {
@@ -93,6 +96,18 @@ export async function revalidation(target: Target): Promise<Target> {
     url: target.url,
     headers: { ...target.headers, 'if-none-match': etag },
     status: 304,
+  };
+}
+
+/** What Chromium sends (Node's fetch sends 'gzip, deflate, br'): the api answers such callers with brotli. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** The same request as a browser or the web's server-side fetch makes it: accepting compressed bodies. */
+export function compressed(target: Target): Target {
+  return {
+    ...target,
+    label: `${target.label}, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+    headers: { ...target.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
   };
 }
 

@@ -1,7 +1,14 @@
+import type * as zlib from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { answerOf, personalAnswerOf, sendAnswer } from './answers';
+import { COMPRESS_FROM_BYTES, answerOf, personalAnswerOf, sendAnswer } from './answers';
+
+vi.mock('node:zlib', async (original) => {
+  const actual = await original<typeof zlib>();
+  return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync) };
+});
 
 const textsSchema = z.object({ greeting: z.string(), price: z.string() });
 
@@ -57,5 +64,90 @@ describe('sendAnswer', () => {
     } finally {
       await app.close();
     }
+  });
+
+  describe('compression', () => {
+    const largeSchema = z.object({ texts: z.array(z.string()) });
+    const large = () =>
+      answerOf(largeSchema, {
+        texts: Array.from({ length: 200 }, (_, i) => `Willkommen zurück, Spieler ${i} – Grüße`),
+      });
+
+    it('sends a large shared answer compressed in the best encoding the caller accepts, with its own ETag', async () => {
+      const answer = large();
+      expect(Buffer.byteLength(answer.body)).toBeGreaterThan(COMPRESS_FROM_BYTES);
+      const app = await appSending(answer);
+      try {
+        const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers.vary).toMatch(/accept-encoding/i);
+        expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(answer.body) / 4);
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(answer.body);
+        expect(br.headers.etag).not.toBe(answer.etag);
+
+        const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gzip.rawPayload).toString()).toBe(answer.body);
+        expect(gzip.headers.etag).not.toBe(br.headers.etag);
+
+        const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.body).toBe(answer.body);
+        expect(plain.headers.etag).toBe(answer.etag);
+
+        // A revalidation is answered for the representation the caller holds.
+        const again = await app.inject({
+          url: '/',
+          headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+        });
+        expect(again.statusCode).toBe(304);
+        const switched = await app.inject({
+          url: '/',
+          headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+        });
+        expect(switched.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('compresses each answer once per encoding', async () => {
+      const answer = large();
+      const app = await appSending(answer);
+      const compress = vi.mocked(brotliCompressSync);
+      compress.mockClear();
+      try {
+        const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+        const second = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+        expect(second.rawPayload).toEqual(first.rawPayload);
+        expect(compress).toHaveBeenCalledTimes(1);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('sends small answers and personal answers as they are', async () => {
+      const small = answerOf(textsSchema, { greeting: 'Hallo', price: '1 €' });
+      const app = await appSending(small);
+      try {
+        const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.headers.vary).toBeUndefined();
+        expect(response.body).toBe(small.body);
+      } finally {
+        await app.close();
+      }
+      const personal = personalAnswerOf({ texts: large().value.texts });
+      const own = Fastify();
+      own.get('/', (request, reply) => sendAnswer(request, reply, personal));
+      try {
+        const response = await own.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body).toBe(personal.body);
+      } finally {
+        await own.close();
+      }
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 
 /**
@@ -47,6 +50,61 @@ function bytesOf(answer: Answer): Buffer {
   return bytes;
 }
 
+/** The encodings a shared answer is also kept in, the smallest first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Bodies smaller than this go as they are: compressing them saves less than its headers cost. */
+export const COMPRESS_FROM_BYTES = 1_024;
+
+const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  // Quality 5: most of brotli's gain at a few milliseconds for the largest answer (the 70 KB of texts), done once.
+  br: (bytes) =>
+    brotliCompressSync(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => gzipSync(bytes, { level: 6 }),
+};
+
+/** Accept-Encoding values repeat (every browser sends one of a handful): each is read once. */
+const negotiator = new Negotiator<Encoding>({
+  supportedValues: [...ENCODINGS],
+  cache: new LRUCache<string, string>({ max: 256 }),
+});
+
+interface Representation {
+  bytes: Buffer;
+  etag: string;
+  encoding: Encoding | null;
+}
+
+/** Each shared answer's compressed copies, made on the first send that asks for them. */
+const compressedBodies = new WeakMap<Answer, Partial<Record<Encoding, Representation>>>();
+
+/**
+ * The bytes to send for a shared answer: compressed in the best encoding the caller accepts, when the body is large
+ * enough. Each encoding is its own representation with its own ETag (the body's, marked with the encoding), so a
+ * revalidation is answered for exactly what the caller holds.
+ */
+function representationOf(answer: Answer, acceptEncoding: string | undefined): Representation {
+  const identity = { bytes: bytesOf(answer), etag: answer.etag, encoding: null };
+  if (!acceptEncoding || identity.bytes.length < COMPRESS_FROM_BYTES) return identity;
+  const encoding = negotiator.negotiate(acceptEncoding);
+  if (!encoding) return identity;
+  let copies = compressedBodies.get(answer);
+  if (!copies) compressedBodies.set(answer, (copies = {}));
+  let copy = copies[encoding];
+  if (!copy) {
+    const bytes = COMPRESS[encoding](identity.bytes);
+    copy = copies[encoding] = { bytes, etag: `${answer.etag.slice(0, -1)}-${encoding}"`, encoding };
+  }
+  return copy;
+}
+
 export interface SendOptions {
   /** Cache-Control for this answer; unset leaves what the route's hooks set. */
   cacheControl?: string;
@@ -55,7 +113,9 @@ export interface SendOptions {
 
 /**
  * Sends a ready answer: its ETag, and a bodiless 304 when the caller already holds it (If-None-Match), which costs
- * neither serialization nor bandwidth.
+ * neither serialization nor bandwidth. A shared answer of 1 KB or more goes compressed (brotli or gzip, compressed
+ * once and kept) to callers that accept it; shared answers are public content, so compressing them beside a caller's
+ * own input reveals nothing (BREACH), and personal answers go as they are.
  */
 export function sendAnswer(
   request: FastifyRequest,
@@ -65,10 +125,15 @@ export function sendAnswer(
 ): FastifyReply {
   if (options.cacheControl) reply.header('cache-control', options.cacheControl);
   if (options.vary) reply.header('vary', options.vary);
-  if (answer.etag) {
-    reply.header('etag', answer.etag);
-    if (fresh(request.headers, { etag: answer.etag })) return reply.code(304).send();
+  // A personal answer (no ETag) is sent once, as its string.
+  if (!answer.etag) return reply.type(JSON_TYPE).send(answer.body);
+  const representation = representationOf(answer, request.headers['accept-encoding']);
+  if (bytesOf(answer).length >= COMPRESS_FROM_BYTES) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   }
-  // An answer with an ETag is a shared one, sent many times; a personal one (no ETag) is sent once, as its string.
-  return reply.type(JSON_TYPE).send(answer.etag ? bytesOf(answer) : answer.body);
+  reply.header('etag', representation.etag);
+  if (fresh(request.headers, { etag: representation.etag })) return reply.code(304).send();
+  if (representation.encoding) reply.header('content-encoding', representation.encoding);
+  return reply.type(JSON_TYPE).send(representation.bytes);
 }
