@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { and, count, desc, eq, like } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
@@ -75,6 +75,22 @@ async function auditRows(userId: number, event: string) {
 const me = (headers: Player['headers']) => t.app.inject({ method: 'GET', url: '/spa/users/me', headers });
 
 describe('the players search', () => {
+  it('can read trigram indexes for any part of an e-mail, username or phone instead of every user', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      // The demo has a handful of users, where reading them all is cheapest: ask what the planner could use.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain select id from users where role = 'player'
+              and (email ilike ${'%ann%'} or username ilike ${'%ann%'} or phone ilike ${'%1701%'})`,
+      )) as unknown as { rows: Record<string, unknown>[] };
+      return result.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    });
+    for (const index of ['users_email_trgm_idx', 'users_username_trgm_idx', 'users_phone_trgm_idx']) {
+      expect(plan).toContain(index);
+    }
+    expect(plan).not.toMatch(/Seq Scan on users/);
+  });
+
   it('finds a player by e-mail, username, phone (any part) and id; staff accounts are never listed', async () => {
     const player = await playerWithPassword('+491701234567');
     for (const q of [player.email.toUpperCase(), player.username.slice(0, 7), '1701234', String(player.id)]) {

@@ -47,6 +47,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // The back office finds players by any part of their e-mail, username or phone (ILIKE '%...%'): trigram indexes
+    // keep that from reading every user (pg_trgm, migration 0006).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
