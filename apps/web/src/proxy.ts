@@ -1,3 +1,4 @@
+import { isLocale } from '@playhouse/shared';
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { routing } from './i18n/routing';
@@ -8,17 +9,33 @@ import {
   newNonce,
 } from './lib/security/content-security-policy';
 import { REQUEST_PATH_HEADER } from './lib/request-path';
+import { siteLocales, type SiteLocales } from './lib/site-locales';
 
 const handleI18nRouting = createMiddleware(routing);
+
+/** One locale router per set of enabled locales and default (they change rarely: a handful over a process's life). */
+const sendersToLocale = new Map<string, ReturnType<typeof createMiddleware>>();
+
+function senderToLocale(site: SiteLocales | null) {
+  if (!site) return handleI18nRouting;
+  const key = `${site.defaultLocale}:${site.locales.join(',')}`;
+  let handler = sendersToLocale.get(key);
+  if (!handler) {
+    handler = createMiddleware({ ...routing, locales: site.locales, defaultLocale: site.defaultLocale });
+    sendersToLocale.set(key, handler);
+  }
+  return handler;
+}
 
 /**
  * Every page gets a content policy with a nonce of its own: Next reads it from the request to mark its scripts, the
  * layouts read it to pass to the ALTCHA widget, the browser from the response. Then the locale: every page lives
- * under /{lng}, and a path without one (including `/`) is redirected to the visitor's best locale (the NEXT_LOCALE
- * cookie, then Accept-Language, then the default), keeping the rest of the path and the query. The Originals game
- * host carries its locale in its own path and may be framed by this site only.
+ * under /{lng}, and a path without one (including `/`) is redirected to the visitor's best locale among those the back
+ * office has enabled (the NEXT_LOCALE cookie, then Accept-Language, then the default the back office set; the built-in
+ * list and default when the api cannot say), keeping the rest of the path and the query. The Originals game host
+ * carries its locale in its own path and may be framed by this site only.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = newNonce();
   const framedBySite = request.nextUrl.pathname.startsWith(ORIGINALS_HOST_PREFIX);
   const policy = contentSecurityPolicy({
@@ -32,9 +49,11 @@ export function proxy(request: NextRequest) {
   headers.set('content-security-policy', policy);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
 
+  const withoutLocale = !framedBySite && !isLocale(request.nextUrl.pathname.split('/')[1]);
+  const routeLocale = withoutLocale ? senderToLocale(await siteLocales()) : handleI18nRouting;
   const response = framedBySite
     ? NextResponse.next({ request: { headers } })
-    : handleI18nRouting(new NextRequest(request, { headers }));
+    : routeLocale(new NextRequest(request, { headers }));
   response.headers.set('content-security-policy', policy);
   if (framedBySite) response.headers.set('x-frame-options', 'SAMEORIGIN');
   return response;
