@@ -188,4 +188,21 @@ describe('feed simulator', () => {
     expect(changed.length).toBeGreaterThan(scheduled.length / 4);
     expect(scheduled.every((row) => byId.get(row.id)!.label === row.label)).toBe(true);
   });
+
+  it('clears out its ended fixtures once they are two days old (nobody bet on these)', async () => {
+    clock.advance(4 * DAY);
+    await simulator.tick();
+    const report = await simulator.tick();
+    clock.advance(3 * DAY);
+    const pruned = (await simulator.tick()).pruned + report.pruned;
+    expect(pruned).toBeGreaterThan(0);
+    const cutoff = clock.now().getTime() - 2 * DAY;
+    const stale = (await matchesWithMarkets()).filter(
+      (match) =>
+        match.simulation !== null &&
+        (match.status === 'ended' || match.status === 'cancelled') &&
+        match.startsAt.getTime() < cutoff,
+    );
+    expect(stale).toEqual([]);
+  });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
 import { formatMinor, type AffiliatePage, type AffiliateReportQuery, type AffiliateRow } from '@playhouse/shared';
+import { z } from 'zod';
+import { rowsOf } from '../../lib/sql-rows';
 
 /**
  * Ledger transfer kinds that move a player's money in or out of the site, or correct it by hand: not play. Everything
@@ -16,15 +18,16 @@ const SORTS: Record<NonNullable<AffiliateReportQuery['sort']>, string> = {
   firstRegistration: 'first_registration',
 };
 
-interface ReportRow {
-  code: string;
-  registrations: number;
-  depositors: number;
-  deposits: string;
-  ngr: string;
-  first_registration: Date | string;
-  total: number;
-}
+// Counts arrive as numbers, sums as text (from PGlite and node-postgres alike).
+const reportRow = z.object({
+  code: z.string(),
+  registrations: z.coerce.number(),
+  depositors: z.coerce.number(),
+  deposits: z.coerce.bigint(),
+  ngr: z.coerce.bigint(),
+  first_registration: z.coerce.date(),
+  total: z.coerce.number(),
+});
 
 /**
  * Registrations, depositing players, deposits and NGR per registration code (the affiliate code a player signed up
@@ -41,7 +44,8 @@ export async function affiliateReport(
   const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString() : null;
   const column = sql.raw(SORTS[query.sort ?? 'registrations']);
   const direction = sql.raw(query.dir === 'asc' ? 'asc' : 'desc');
-  const result = (await db.execute(sql`
+  const rows = rowsOf(
+    await db.execute(sql`
     with registered as (
       select u.id, upper(trim(u.promo_code)) as code, u.created_at
       from users u
@@ -72,29 +76,30 @@ export async function affiliateReport(
     group by r.code
     order by ${column} ${direction}, r.code asc
     limit ${window.limit} offset ${window.offset}
-  `)) as unknown as { rows: ReportRow[] };
-  const rows = result.rows;
+  `),
+    reportRow,
+  );
   const items: AffiliateRow[] = rows.map((row) => ({
     code: row.code,
-    // Counts arrive as numbers, sums as text (from PGlite and node-postgres alike).
-    registrations: Number(row.registrations),
-    depositors: Number(row.depositors),
-    deposits: formatMinor(BigInt(String(row.deposits)), query.currency),
-    ngr: formatMinor(BigInt(String(row.ngr)), query.currency),
-    firstRegistration: new Date(row.first_registration).toISOString(),
+    registrations: row.registrations,
+    depositors: row.depositors,
+    deposits: formatMinor(row.deposits, query.currency),
+    ngr: formatMinor(row.ngr, query.currency),
+    firstRegistration: row.first_registration.toISOString(),
   }));
-  let total = Number(rows[0]?.total ?? 0);
+  let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && window.offset > 0) {
-    const [counted] = (
-      (await db.execute(sql`
+    const [counted] = rowsOf(
+      await db.execute(sql`
         select count(distinct upper(trim(promo_code)))::int as total from users
         where role = 'player' and promo_code is not null and trim(promo_code) <> ''
           and (${search}::text is null or upper(promo_code) like ${search})
           and (${from}::timestamptz is null or created_at >= ${from}::timestamptz)
           and (${to}::timestamptz is null or created_at < ${to}::timestamptz)
-      `)) as unknown as { rows: { total: number }[] }
-    ).rows;
-    total = Number(counted?.total ?? 0);
+      `),
+      z.object({ total: z.coerce.number() }),
+    );
+    total = counted?.total ?? 0;
   }
   return { items, total, page: query.page, pageSize: query.pageSize, currency: query.currency };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
+import { z } from 'zod';
+import { rowsOf } from '../../lib/sql-rows';
 
 /** A finding: the first rows of what one check found (values as text), and how many there are in all. */
 export interface CheckResult {
@@ -7,19 +9,22 @@ export interface CheckResult {
   sample: Record<string, string | null>[];
 }
 
-type Row = Record<string, unknown>;
+/** A finding's row: what the check selected (any columns), and how many rows it found in all. */
+const foundRow = z.looseObject({ found_count: z.coerce.number() });
 
 /** How many offending rows a finding carries (the count is always complete). */
 const SAMPLE = 20;
 
 async function check(db: DbOrTx, query: ReturnType<typeof sql>): Promise<CheckResult> {
-  const result = (await db.execute(
-    sql`with found as (${query})
-        select (select count(*) from found)::int as found_count, found.* from found limit ${SAMPLE}`,
-  )) as unknown as { rows: (Row & { found_count: number })[] };
-  const rows = result.rows;
+  const rows = rowsOf(
+    await db.execute(
+      sql`with found as (${query})
+          select (select count(*) from found)::int as found_count, found.* from found limit ${SAMPLE}`,
+    ),
+    foundRow,
+  );
   return {
-    count: rows.length === 0 ? 0 : Number(rows[0]!.found_count),
+    count: rows[0]?.found_count ?? 0,
     // bigint columns arrive as numbers from PGlite and as strings from node-postgres: text from both.
     sample: rows.map(({ found_count: _count, ...row }) =>
       Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value === null ? null : String(value)])),
@@ -112,8 +117,9 @@ export function openProviderBets(db: DbOrTx, before: Date) {
 
 /** Accounts the ledger holds, for the report. */
 export async function countAccounts(db: DbOrTx): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from ledger_accounts`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = rowsOf(
+    await db.execute(sql`select count(*)::int as n from ledger_accounts`),
+    z.object({ n: z.coerce.number() }),
+  );
+  return row?.n ?? 0;
 }

@@ -1,6 +1,6 @@
-import { and, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, max, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@playhouse/db';
-import { matches } from '@playhouse/db/schema';
+import { betSelections, matches } from '@playhouse/db/schema';
 import {
   SPORTS_CATALOGUE,
   teamName,
@@ -20,6 +20,7 @@ import {
   settleMarkets,
   type MatchModel,
   type Random,
+  simulationSchema,
   type Simulation,
 } from './pricing';
 
@@ -277,7 +278,7 @@ export function createFeedSimulator({
         team1: home.name,
         team2: away.name,
         status: 'scheduled',
-        simulation: sim as unknown as Record<string, unknown>,
+        simulation: sim,
         markets: simulatedMarkets(id, sim),
       });
     }
@@ -316,7 +317,7 @@ export function createFeedSimulator({
       };
       const delivery: Delivery = { sports: [], categories: [], tournaments: [], matches: [] };
       for (const row of active) {
-        const sim = row.simulation as unknown as Simulation;
+        const sim = simulationSchema.parse(row.simulation);
         const started = row.startsAt.getTime() <= nowMs;
         const over = row.startsAt.getTime() + sim.durationMinutes * MINUTE <= nowMs;
         if (row.status === 'scheduled' && started && random() < cancelChance) {
@@ -338,7 +339,7 @@ export function createFeedSimulator({
           const moved = jitter(sim, random);
           delivery.matches.push({
             ...identity(row),
-            simulation: moved as unknown as Record<string, unknown>,
+            simulation: moved,
             markets: simulatedMarkets(row.id, moved),
           });
           report.moved++;
@@ -364,13 +365,23 @@ export function createFeedSimulator({
       }
 
       // Old fixtures nobody bet on are of no further use.
-      const pruned = (await db.execute(sql`
-        delete from matches m
-        where m.simulation is not null and m.status in ('ended', 'cancelled')
-          and m.starts_at < ${new Date(nowMs - 2 * DAY)}
-          and not exists (select 1 from bet_selections s where s.match_id = m.id)
-        returning m.id`)) as unknown as { rows: unknown[] };
-      report.pruned = pruned.rows.length;
+      const pruned = await db
+        .delete(matches)
+        .where(
+          and(
+            isNotNull(matches.simulation),
+            inArray(matches.status, ['ended', 'cancelled']),
+            lt(matches.startsAt, new Date(nowMs - 2 * DAY)),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(betSelections)
+                .where(eq(betSelections.matchId, matches.id)),
+            ),
+          ),
+        )
+        .returning({ id: matches.id });
+      report.pruned = pruned.length;
       return report;
     },
   };

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@playhouse/db';
 import type { MatchResult, SelectionResult } from '@playhouse/db/schema';
-import type { SportKey } from '@playhouse/db/sports-catalogue';
+import { SPORTS_CATALOGUE, type SportKey } from '@playhouse/db/sports-catalogue';
+import { z } from 'zod';
 
 /*
  * The simulator's pricing: a small statistical model per sport (Poisson goals, normal points, independent sets),
@@ -18,7 +19,8 @@ export type MatchModel =
   /** Team 1 wins each set with probability p (tennis best of 3; volleyball and table tennis best of 5). */
   | { kind: 'sets'; p: number; bestOf: 3 | 5 };
 
-export interface Simulation {
+/** What the simulator keeps of a match in matches.simulation (a type literal: a JSON object as the column takes it). */
+export type Simulation = {
   sport: SportKey;
   model: MatchModel;
   /** Lines are fixed when the market opens; only the odds move. */
@@ -26,7 +28,22 @@ export interface Simulation {
   /** Bookmaker's margin, e.g. 0.06 for a 106 % book. */
   margin: number;
   durationMinutes: number;
-}
+};
+
+const sportKeys = new Set<string>(SPORTS_CATALOGUE.map((sport) => sport.key));
+
+/** A stored simulation read back: checked, since the column holds whatever JSON was written. */
+export const simulationSchema = z.object({
+  sport: z.custom<SportKey>((value) => typeof value === 'string' && sportKeys.has(value)),
+  model: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('goals'), home: z.number(), away: z.number() }),
+    z.object({ kind: z.literal('points'), margin: z.number(), total: z.number() }),
+    z.object({ kind: z.literal('sets'), p: z.number(), bestOf: z.union([z.literal(3), z.literal(5)]) }),
+  ]),
+  lines: z.object({ total: z.number(), handicap: z.number() }),
+  margin: z.number(),
+  durationMinutes: z.number(),
+}) satisfies z.ZodType<Simulation>;
 
 export interface PricedOutcome {
   label: string;
