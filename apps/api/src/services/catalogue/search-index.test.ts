@@ -53,6 +53,32 @@ describe('createSearchIndex', () => {
   });
 });
 
+describe('createSearchIndex at the edges', () => {
+  const index = createSearchIndex([entry(1, 'Ab'), entry(2, 'Cd'), entry(3, 'ab cd')]);
+  const ids = (folded: string) =>
+    index.search({ folded, limit: 10, offset: 0, locale: 'en', defaultLocale: 'en' }).items.map((item) => item.id);
+
+  it('never matches across two games', () => {
+    expect(ids('bc')).toEqual([]);
+    expect(ids('b\u0000c')).toEqual([]);
+    expect(ids('b c')).toEqual([3]);
+  });
+
+  it('finds a term in the first and the last game, and every game for a term that folds to nothing', () => {
+    expect(ids('ab')).toEqual([1, 3]);
+    expect(ids('cd')).toEqual([2, 3]);
+    expect(ids('')).toEqual([1, 2, 3]);
+  });
+
+  it('answers an empty catalogue', () => {
+    const empty = createSearchIndex([]);
+    expect(empty.search({ folded: 'a', limit: 10, offset: 0, locale: 'en', defaultLocale: 'en' })).toEqual({
+      items: [],
+      total: 0,
+    });
+  });
+});
+
 describe('createTermFolder', () => {
   function folder() {
     const asked: string[][] = [];

@@ -31,36 +31,83 @@ function localized(values: Record<string, string | undefined>, locale: Locale, d
   return values[locale] || values[defaultLocale];
 }
 
+/** Between two games' search texts: PostgreSQL text never holds a NUL, so no title and no match spans it. */
+const SEPARATOR = '\u0000';
+
 /**
  * The active catalogue's folded titles in memory, most popular first: a search scans them in JavaScript instead of
  * asking the database, with the answer the SQL search gives (createGameSearch): every title containing the term
  * counts, titles that start with it in the request's language come first, then by popularity, then by id.
  * `entries` must come in that popularity order (listSearchEntries).
+ *
+ * Every search text sits in one string, each followed by a separator: the engine's native indexOf scans it, and
+ * after a hit the scan resumes at the next game, so a search costs one pass over the text plus a step per match.
  */
 export function createSearchIndex(entries: readonly SearchEntry[]) {
+  const starts = new Uint32Array(entries.length + 1);
+  let length = 0;
+  entries.forEach((entry, index) => {
+    starts[index] = length;
+    length += entry.searchText.length + 1;
+  });
+  starts[entries.length] = length;
+  const text = entries.map((entry) => entry.searchText + SEPARATOR).join('');
+  // Each language's folded titles (else the default language's), in the same order, made on the first search in it.
+  const titlesIn = new Map<string, (string | undefined)[]>();
+  const titlesOf = (locale: Locale, defaultLocale: Locale) => {
+    const key = `${locale}:${defaultLocale}`;
+    let titles = titlesIn.get(key);
+    if (!titles)
+      titlesIn.set(key, (titles = entries.map((entry) => localized(entry.searchTitles, locale, defaultLocale))));
+    return titles;
+  };
+
+  /**
+   * Calls `found` with each game whose search text contains `folded`, in order. After a hit the scan resumes at the
+   * next game's text: a game counts once however often the term occurs in it.
+   */
+  function eachMatch(folded: string, found: (index: number) => void): void {
+    if (folded === '') {
+      for (let index = 0; index < entries.length; index++) found(index);
+      return;
+    }
+    if (folded.includes(SEPARATOR)) return;
+    let entry = 0;
+    for (let at = text.indexOf(folded); at !== -1; at = text.indexOf(folded, starts[entry]!)) {
+      while (starts[entry + 1]! <= at) entry++;
+      found(entry);
+      entry++;
+      if (entry === entries.length) return;
+    }
+  }
+
   return {
     size: entries.length,
     search({ folded, limit, offset, locale, defaultLocale }: IndexSearch): SearchPage {
-      const starting: SearchEntry[] = [];
-      const containing: SearchEntry[] = [];
-      for (const entry of entries) {
-        if (!entry.searchText.includes(folded)) continue;
-        const title = localized(entry.searchTitles, locale, defaultLocale);
-        (title !== undefined && title.startsWith(folded) ? starting : containing).push(entry);
-      }
-      const total = starting.length + containing.length;
-      const page = [...starting.slice(offset, offset + limit)];
+      const titles = titlesOf(locale, defaultLocale);
+      // Only the first offset + limit of each group can be on the page; the rest are counted.
+      const keep = offset + limit;
+      const starting: number[] = [];
+      const containing: number[] = [];
+      let startingCount = 0;
+      let containingCount = 0;
+      eachMatch(folded, (index) => {
+        const title = titles[index];
+        if (title !== undefined && title.startsWith(folded)) {
+          if (startingCount++ < keep) starting.push(index);
+        } else if (containingCount++ < keep) containing.push(index);
+      });
+      const page = starting.slice(offset, offset + limit);
       if (page.length < limit) {
-        const from = Math.max(0, offset - starting.length);
+        const from = Math.max(0, offset - startingCount);
         page.push(...containing.slice(from, from + limit - page.length));
       }
       return {
-        items: page.map((entry) => ({
-          id: entry.id,
-          slug: entry.slug,
-          title: localized(entry.title, locale, defaultLocale) ?? '',
-        })),
-        total,
+        items: page.map((index) => {
+          const entry = entries[index]!;
+          return { id: entry.id, slug: entry.slug, title: localized(entry.title, locale, defaultLocale) ?? '' };
+        }),
+        total: startingCount + containingCount,
       };
     },
   };
