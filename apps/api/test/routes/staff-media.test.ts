@@ -103,6 +103,25 @@ describe('POST /spa/staff/content/media', () => {
       .where(eq(schema.auditLog.event, 'staff_media_upload'))
       .then((rows) => rows.filter((entry) => (entry.metadata as { mediaId?: string }).mediaId === media.id));
     expect(audit).toMatchObject({ actorId: editor.id });
+
+    // The content editors' picture fields take the path as it is.
+    const slide = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/content/slides',
+      headers: editor.headers,
+      payload: {
+        kind: 'banner',
+        slug: 'library-picture',
+        images: { mobile: media.path, tablet: null, desktop: media.path },
+        body: { en: '<h2>From the library</h2>' },
+        buttonText: {},
+        url: 'category/slots',
+        position: 0,
+        active: false,
+      },
+    });
+    expect(slide.statusCode, slide.body).toBe(201);
+    expect(slide.json()).toMatchObject({ images: { mobile: media.path, desktop: media.path } });
   });
 
   it('POST /spa/staff/content/media answers the picture already stored for the same bytes, without a second copy', async () => {

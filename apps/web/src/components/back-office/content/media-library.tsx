@@ -9,13 +9,13 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { formatDateTime } from '@/lib/account/money-format';
 import { mediaApi } from '@/lib/back-office/media-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
 import table from './content-table.module.css';
 import styles from './media-library.module.css';
-import { useContentErrorText } from './use-content-error-text';
 
 const PAGE_SIZE = 20;
 /** What the file picker offers; the api judges the bytes anyway. */
@@ -39,7 +39,7 @@ type MediaLibraryProps = {
  */
 export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
   const t = useTranslations('boMedia');
-  const errorText = useContentErrorText();
+  const errorText = useErrorText();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [page, setPage] = useState(1);
