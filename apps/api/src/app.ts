@@ -33,6 +33,7 @@ import { staffPlugin } from './services/staff/staff-plugin';
 import { contentPlugin } from './services/content/content-plugin';
 import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
+import { mediaPlugin } from './services/media/media-plugin';
 import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
 import { playersPlugin } from './services/accounts/players-plugin';
@@ -52,6 +53,7 @@ import { walletPlugin } from './services/wallet/wallet-plugin';
 const DOMAINS = [
   i18nPlugin,
   contentPlugin,
+  mediaPlugin,
   accountsPlugin,
   walletPlugin,
   stakesPlugin,

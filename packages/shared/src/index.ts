@@ -25,3 +25,4 @@ export * from './jurisdictions';
 export * from './contracts/reconciliation';
 export * from './contracts/dashboard';
 export * from './contracts/staff-content';
+export * from './contracts/media';

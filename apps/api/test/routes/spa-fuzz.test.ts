@@ -60,6 +60,7 @@ const KEY_TABLES = [
   'player_limits',
   'player_restrictions',
   'kyc_documents',
+  'media_files',
 ];
 
 async function fingerprint(): Promise<Record<string, string>> {

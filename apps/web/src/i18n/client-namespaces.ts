@@ -36,4 +36,5 @@ export const PAGE_NAMESPACES = [
   'boTrading',
   'boCasino',
   'boMarketing',
+  'boMedia',
 ] as const;

@@ -12,3 +12,4 @@ export * from './staff';
 export * from './protection';
 export * from './stakes';
 export * from './players';
+export * from './media';

@@ -15,6 +15,7 @@ import infoPopupRoutes from './info-popup/index';
 import jurisdictionRoutes from './jurisdiction/index';
 import localesRoutes from './locales/index';
 import manifestRoutes from './manifest/index';
+import mediaRoutes from './media/index';
 import paymentRoutes from './payments/index';
 import providersRoutes from './providers/index';
 import pspRoutes from './psp/index';
@@ -39,6 +40,7 @@ const AREAS = {
   seo: seoRoutes,
   sitemap: sitemapRoutes,
   manifest: manifestRoutes,
+  media: mediaRoutes,
   'info-popup': infoPopupRoutes,
   'content-version': contentVersionRoutes,
   jurisdiction: jurisdictionRoutes,

@@ -13,38 +13,17 @@ import {
   type StaffKycDocument,
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { checkedFileName } from '../../lib/file-name';
 import { ForbiddenError } from '../auth/auth-errors';
 import { DocumentAlreadyReviewedError, DocumentTooLargeError, DocumentTypeRejectedError } from './protection-errors';
 import type { DocumentStore } from './document-store';
 import type { ProtectionClock } from './protection-clock';
 
+export { checkedFileName };
+
 const { kycDocuments, users, auditLog } = schema;
 
 type DocumentRow = typeof kycDocuments.$inferSelect;
-
-/**
- * A file name as the player's device gave it, kept only to show it back: refused when it carries a path, a parent
- * reference, control characters or nothing at all. It never becomes part of a stored file's path.
- */
-export function checkedFileName(name: string): string {
-  const trimmed = name.trim();
-  if (
-    trimmed.length === 0 ||
-    trimmed.length > 200 ||
-    /[/\\]/.test(trimmed) ||
-    trimmed.includes('..') ||
-    /^[.~]/.test(trimmed) ||
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f]/.test(trimmed) ||
-    /^[A-Za-z]:/.test(trimmed)
-  ) {
-    throw new ValidationError(
-      { file: 'the file name must be a plain name without a path' },
-      'The file name is not allowed.',
-    );
-  }
-  return trimmed;
-}
 
 /** The content type judged by the bytes (magic numbers), never by the name or the declared type. */
 export async function detectDocumentType(body: Buffer): Promise<(typeof DOCUMENT_CONTENT_TYPES)[number]> {

@@ -36,6 +36,7 @@ export const NAV_ITEMS = [
   { href: '/staff/content/bonus-infos', labelKey: 'contentBonusInfos', permission: 'content.read' },
   { href: '/staff/content/articles', labelKey: 'contentArticles', permission: 'content.read' },
   { href: '/staff/content/page-metadata', labelKey: 'contentPageMetadata', permission: 'content.read' },
+  { href: '/staff/content/pictures', labelKey: 'contentPictures', permission: 'content.read' },
   { href: '/staff/content/announcement', labelKey: 'contentInfoPopups', permission: 'content.read' },
   { href: '/staff/content/texts', labelKey: 'contentTexts', permission: 'content.read' },
   { href: '/staff/content/languages', labelKey: 'contentLocales', permission: 'content.read' },

@@ -9,6 +9,7 @@ import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import staffDashboardRoutes from './dashboard';
+import staffMediaRoutes from './media';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
@@ -32,6 +33,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCampaignRoutes);
   await app.register(staffAffiliateRoutes);
   await app.register(staffContentRoutes);
+  await app.register(staffMediaRoutes);
   await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
