@@ -139,7 +139,7 @@ async function feedCalls(options: LoadOptions): Promise<void> {
   const comparisons: Comparison[] = [];
   try {
     const plain = feedTargets(Date.now());
-    const targets = [...plain, ...plain.map(compressed)];
+    const targets = [...plain, ...plain.flatMap(compressed)];
     await waitForFixtures(targets[0]!.url);
     console.log('sports benchmark: warming up the top-offer calls');
     await warmUp([baseline, ...targets], options);
@@ -160,7 +160,7 @@ async function feedCalls(options: LoadOptions): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${loadDescription(options)}
-- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite with the feed simulator on (six sports, about 230 fixtures over three days), LOG_LEVEL=warn, rate limit raised. The query is what the web's top-offer block sends, start_date fixed at the start of the run. The Accept-Encoding rows ask as browsers do: the answers come brotli-compressed (compressed once per answer and kept until the odds change). Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
+- Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite with the feed simulator on (six sports, about 230 fixtures over three days), LOG_LEVEL=warn, rate limit raised. The query is what the web's top-offer block sends, start_date fixed at the start of the run. The "bytes client" rows are measured (target and baseline alike) by a keep-alive Node client that reads bodies as bytes (autocannon decodes every body to text, which for a compressed body costs the client more than the server's answer); the Accept-Encoding rows ask as browsers do, and the answers come brotli-compressed (compressed once per answer and kept until the odds change). Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
 ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'ratio', 'p99 ratio'], comparisonRows(comparisons))}`,
