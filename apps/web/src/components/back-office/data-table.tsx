@@ -15,6 +15,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
 import { csvExportHref, type TableQuery } from '@/lib/back-office/office-api';
+import { Pager } from './pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import buttons from '@/components/ui/button.module.css';
 import styles from './data-table.module.css';
@@ -195,24 +196,13 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
-      <nav className={styles.pager} aria-label={t('pagination', { caption })}>
-        <button
-          type="button"
-          className={buttons.secondary}
-          disabled={page <= 1}
-          onClick={() => update({ page: String(page - 1) })}
-        >
-          {t('previous')}
-        </button>
-        <span>{t('pageOf', { page, pages })}</span>
-        <button
-          type="button"
-          className={buttons.secondary}
-          disabled={page >= pages}
-          onClick={() => update({ page: String(page + 1) })}
-        >
-          {t('next')}
-        </button>
+      <Pager
+        className={styles.pager}
+        label={t('pagination', { caption })}
+        page={page}
+        pages={pages}
+        onPage={(next) => update({ page: String(next) })}
+      >
         <label className={styles.size}>
           {t('rowsPerPage')}
           <select value={pageSize} onChange={(event) => update({ pageSize: event.target.value })}>
@@ -223,7 +213,7 @@ export function DataTable<Row>({
             ))}
           </select>
         </label>
-      </nav>
+      </Pager>
     </div>
   );
 }

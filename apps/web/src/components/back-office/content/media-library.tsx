@@ -12,6 +12,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { formatDateTime } from '@/lib/account/money-format';
 import { mediaApi } from '@/lib/back-office/media-api';
+import { Pager } from '../pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
 import table from './content-table.module.css';
@@ -178,25 +179,7 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
             </table>
           </div>
           {pages > 1 ? (
-            <nav className={layout.actions} aria-label={t('pages')}>
-              <button
-                type="button"
-                className={buttons.secondary}
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('previous')}
-              </button>
-              <span>{t('pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className={buttons.secondary}
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('next')}
-              </button>
-            </nav>
+            <Pager className={layout.actions} label={t('pages')} page={page} pages={pages} onPage={setPage} />
           ) : null}
         </>
       )}
