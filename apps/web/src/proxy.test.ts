@@ -122,6 +122,19 @@ describe('proxy', async () => {
       expect(fetch).toHaveBeenCalledTimes(1);
     });
 
+    it('does not wait for an api that does not answer', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise((_resolve, reject) =>
+              init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+            ),
+        ),
+      );
+      expect(location(await visit('/'))).toBe('http://localhost:3000/en');
+    });
+
     it('falls back to the built-in default when the api answers nonsense', async () => {
       vi.stubGlobal(
         'fetch',

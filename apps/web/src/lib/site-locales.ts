@@ -9,6 +9,8 @@ export interface SiteLocales {
 
 /** How long one web process trusts what it read: a default changed in the back office reaches `/` within this. */
 export const SITE_LOCALES_TTL_MS = 5_000;
+/** A redirect does not wait longer than this for the api: past it, the built-in locales decide. */
+const SITE_LOCALES_TIMEOUT_MS = 2_000;
 
 let known: { readAt: number; value: Promise<SiteLocales | null> } | undefined;
 
@@ -16,6 +18,7 @@ async function read(): Promise<SiteLocales | null> {
   const response = await fetch(`${serverEnv().API_URL}/spa/locales`, {
     cache: 'no-store',
     headers: { accept: 'application/json', ...webServerHeaders() },
+    signal: AbortSignal.timeout(SITE_LOCALES_TIMEOUT_MS),
   });
   if (!response.ok) return null;
   const enabled = localesResponseSchema.parse(await response.json()).locales;
