@@ -352,7 +352,8 @@ describe('the withdrawal queue', () => {
     expect((await list(`q=${encodeURIComponent(usd.username)}&currency=USD`)).items.map((item) => item.id)).toEqual([
       dollars.id,
     ]);
-    expect((await list(`q=${usd.id}`)).items.map((item) => item.id)).toEqual([dollars.id]);
+    // The search also matches any part of an e-mail or username: other players' random ones may hold these digits.
+    expect((await list(`q=${usd.id}`)).items.map((item) => item.id)).toContain(dollars.id);
     expect((await list(`q=${encodeURIComponent('%')}`)).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`player=${eur.id}&from=${today}&to=${today}`)).total).toBe(2);
