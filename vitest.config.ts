@@ -10,7 +10,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/server/**/*.test.mjs'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'apps/web/server/**/*.test.mjs',
+            'scripts/**/*.test.mjs',
+          ],
         },
       },
       {
