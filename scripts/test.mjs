@@ -4,6 +4,7 @@
 // `npm test -- unit api` runs only the named steps.
 import { bin, formatDuration, forwardSignal, run } from './lib/process.mjs';
 import { findPostgresBinaries, startTemporaryPostgres } from './lib/postgres.mjs';
+import { ensureSystemNeeds } from './lib/prerequisites.mjs';
 
 const e2eWebPort = process.env.E2E_WEB_PORT ?? '3102';
 const e2eApiPort = process.env.E2E_API_PORT ?? '4102';
@@ -18,9 +19,6 @@ const e2eEnv = {
 const pgliteEnv = { ...process.env };
 delete pgliteEnv.TEST_DATABASE_URL;
 
-const SKIPPED = Symbol('skipped');
-const skip = (reason) => ({ [SKIPPED]: reason });
-
 const steps = [
   { id: 'typecheck', title: 'typecheck', run: () => run('npm', ['run', 'typecheck']) },
   { id: 'lint', title: 'lint + format check', run: () => run('npm', ['run', 'lint']) },
@@ -30,7 +28,7 @@ const steps = [
     title: 'api tests on PGlite',
     run: () => run(bin('vitest'), ['run', '--project', 'api'], { env: pgliteEnv }),
   },
-  { id: 'api-postgres', title: 'api tests on PostgreSQL', run: postgresLeg },
+  { id: 'api-postgres', title: 'api tests on PostgreSQL', system: ['postgres'], run: postgresLeg },
   {
     id: 'build',
     title: 'web build (next build)',
@@ -40,21 +38,14 @@ const steps = [
     id: 'e2e',
     title: 'e2e (Playwright, Chromium)',
     needs: 'build',
+    system: ['chromium'],
     run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: e2eEnv }),
   },
 ];
 
 async function postgresLeg() {
   const binDir = findPostgresBinaries();
-  if (!binDir) {
-    console.log('PostgreSQL leg: SKIPPED (no server binaries)');
-    // CI promises both database legs, so there a missing server is a failure, not a skip.
-    if (process.env.CI) {
-      console.log('CI is set: the PostgreSQL leg is required (install the postgresql package).');
-      return { code: 1 };
-    }
-    return skip('no server binaries');
-  }
+  if (!binDir) return { code: 1 };
   let server;
   try {
     server = await startTemporaryPostgres({ binDir });
@@ -79,6 +70,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+// What the machine must have for the chosen steps (a browser, a PostgreSQL server) is installed or asked for first.
+const chosen = steps.filter((step) => only.length === 0 || only.includes(step.id));
+if (!(await ensureSystemNeeds(chosen.flatMap((step) => step.system ?? [])))) process.exit(1);
+
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -101,8 +96,7 @@ for (const step of steps) {
   const stepStarted = Date.now();
   const outcome = await step.run();
   const ms = Date.now() - stepStarted;
-  if (SKIPPED in outcome) results.push({ ...step, status: 'skipped', note: outcome[SKIPPED], ms });
-  else results.push({ ...step, status: outcome.code === 0 ? 'passed' : 'failed', note: `exit ${outcome.code}`, ms });
+  results.push({ ...step, status: outcome.code === 0 ? 'passed' : 'failed', note: `exit ${outcome.code}`, ms });
 }
 
 const count = (status) => results.filter((result) => result.status === status).length;
