@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error';
 import { serverEnv, webServerHeaders } from './env';
+import { queryString, type Query } from './query-string';
 
 export { ApiError };
 
@@ -54,7 +55,7 @@ function contentVersion(): Promise<string | null> {
 type RequestOptions = {
   locale?: Locale;
   revalidate?: number;
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
   /** Extra headers; a personal call (a session cookie) must also pass `revalidate: 0`. */
   headers?: Record<string, string>;
 };
@@ -70,11 +71,8 @@ export async function apiGet<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const query = search.size > 0 ? `?${search}` : '';
+  const search = queryString(options.query, { keepEmpty: true });
+  const query = search ? `?${search}` : '';
   const onServer = typeof window === 'undefined';
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -70,4 +70,10 @@ describe('browserApi', () => {
       '/spa/users/transactions?kind=deposit&page=2',
     );
   });
+
+  it('repeats a list parameter once per item, as the games call sends breakpoint[]', () => {
+    expect(withQuery('/spa/games', { 'breakpoint[]': [0, 768], 'aspectRatio[]': '3x2', limit: 6 })).toBe(
+      '/spa/games?breakpoint%5B%5D=0&breakpoint%5B%5D=768&aspectRatio%5B%5D=3x2&limit=6',
+    );
+  });
 });

@@ -1,13 +1,14 @@
 import type { Locale } from '@playhouse/shared/locales';
 import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error';
+import { queryString, type Query } from './query-string';
 
 export type BrowserRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   locale?: Locale;
   /** A JSON body, or a FormData sent as multipart. */
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
   /** The retry key of a call that moves money: the same key gets the first answer again. */
   idempotencyKey?: string;
   /** Extra request headers (a game session's bearer token). */
@@ -29,11 +30,8 @@ export function lazySchema<M, K extends keyof M>(load: () => Promise<M>, name: K
 
 /** A same-origin path with its query string; empty values are left out. */
 export function withQuery(path: string, query: BrowserRequest['query'] = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.size > 0 ? `${path}?${search}` : path;
+  const search = queryString(query);
+  return search ? `${path}?${search}` : path;
 }
 
 async function resolveSchema<S extends z.ZodType>(schema: SchemaSource<S>): Promise<S> {

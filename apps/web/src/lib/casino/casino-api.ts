@@ -9,11 +9,18 @@ const schema = <K extends keyof Awaited<ReturnType<typeof contracts>>>(name: K) 
 /** The part of a games query (SPEC.md §7.7) that picks the games; paging and artwork are added per request. */
 export type GamesSelection = { categorySlug?: string; searchValue?: string; withCategory?: boolean };
 
-/** The games query as the grid sends it: the default artwork (600_400_out, 3x2), `offset` as the page number. */
+/** The viewport widths (px) from which a game card's picture switches artwork: the phone's and the wider one. */
+export const GAME_CARD_BREAKPOINTS = [0, 768] as const;
+
+/**
+ * The games query as the grid sends it: the default artwork (600_400_out, 3x2) at the card's breakpoints, `offset` as
+ * the page number.
+ */
 export function gamesQuery(selection: GamesSelection, page: number, limit: number = SPEC.gamePageSize) {
   return {
     'imageSizeFilter[]': SPEC.defaultImageSizeFilter,
     'aspectRatio[]': SPEC.defaultAspectRatio,
+    'breakpoint[]': GAME_CARD_BREAKPOINTS,
     sort: SPEC.defaultSort,
     searchValue: selection.searchValue,
     offset: page,
