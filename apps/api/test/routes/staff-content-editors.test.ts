@@ -491,4 +491,34 @@ describe('/spa/staff/content/locales', () => {
     expect((await as(content).send('POST', '/spa/staff/content/locales/en/default')).statusCode).toBe(200);
     await t.db.update(schema.locales).set({ enabled: true }).where(eq(schema.locales.code, 'ru'));
   });
+
+  it('PUT /spa/staff/content/locales/:code/odd-type sets the odds format visitors of that language get (SPEC.md §3: per language)', async () => {
+    const visitorOddType = async (locale: string) =>
+      (
+        (await t.app.inject({ url: '/spa/users/odd-type', headers: { 'x-locale': locale } })).json() as {
+          oddType: string;
+        }
+      ).oddType;
+    expect(await visitorOddType('en')).toBe('decimal');
+    const response = await as(content).send('PUT', '/spa/staff/content/locales/en/odd-type', { oddType: 'fractional' });
+    expect(response.statusCode).toBe(200);
+    const list = response.json() as { locales: { code: string; oddType: string }[] };
+    expect(list.locales.find((locale) => locale.code === 'en')?.oddType).toBe('fractional');
+    await expect.poll(() => visitorOddType('en'), { timeout: 2_000 }).toBe('fractional');
+    expect(await visitorOddType('de')).toBe('decimal');
+    expect(await auditOf(content.id, 'staff_content_locale_odd_type')).toEqual([
+      expect.objectContaining({ before: { oddType: 'decimal' }, after: { oddType: 'fractional' } }),
+    ]);
+    expect(
+      expectErrorEnvelope(
+        await as(content).send('PUT', '/spa/staff/content/locales/en/odd-type', { oddType: 'roman' }),
+        400,
+        'validation_failed',
+      ).error.fields,
+    ).toHaveProperty('oddType');
+    // Back to decimal for the other tests of this file.
+    expect(
+      (await as(content).send('PUT', '/spa/staff/content/locales/en/odd-type', { oddType: 'decimal' })).statusCode,
+    ).toBe(200);
+  });
 });

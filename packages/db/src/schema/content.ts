@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   integer,
   jsonb,
   pgTable,
@@ -11,18 +13,27 @@ import {
   uniqueIndex,
   index,
 } from 'drizzle-orm/pg-core';
+import { ODD_TYPES } from '@playhouse/shared/odds';
 
 /** Text per locale code; a missing locale falls back to the default locale's text. */
 export type LocalizedText = Partial<Record<string, string>>;
 
-export const locales = pgTable('locales', {
-  code: text().primaryKey(),
-  title: text().notNull(),
-  imagePath: text().notNull(),
-  isDefault: boolean().notNull().default(false),
-  enabled: boolean().notNull().default(true),
-  position: integer().notNull().default(0),
-});
+export const locales = pgTable(
+  'locales',
+  {
+    code: text().primaryKey(),
+    title: text().notNull(),
+    imagePath: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    /** The odds format a visitor of this language sees until they pick one (SPEC.md §3: fetched per language). */
+    oddType: text({ enum: ODD_TYPES }).notNull().default('decimal'),
+  },
+  (t) => [
+    check('locales_odd_type_known', sql`${t.oddType} in (${sql.raw(ODD_TYPES.map((type) => `'${type}'`).join(', '))})`),
+  ],
+);
 
 export const translations = pgTable(
   'translations',

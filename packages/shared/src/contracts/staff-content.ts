@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../locales';
+import { ODD_TYPES } from '../odds';
 import { sortableBy, staffPageQuerySchema, staffPageSchema } from '../staff/paging';
 import { localeCodeSchema, routePathSchema, SLIDER_KINDS } from './content';
 
@@ -295,6 +296,8 @@ export const staffLocaleSchema = z
     enabled: z.boolean(),
     isDefault: z.boolean(),
     position: z.number().int(),
+    /** The odds format visitors of this language see until they pick their own. */
+    oddType: z.enum(ODD_TYPES),
     /** Keys with a text of this locale's own, of all the keys the default locale has. */
     translated: z.number().int(),
     total: z.number().int(),
@@ -312,3 +315,5 @@ export const staffLocaleBodySchema = z
   .strict();
 export type StaffLocaleBody = z.infer<typeof staffLocaleBodySchema>;
 export const staffLocaleParamsSchema = z.object({ code: localeCodeSchema });
+export const staffLocaleOddTypeBodySchema = z.object({ oddType: z.enum(ODD_TYPES) }).strict();
+export type StaffLocaleOddTypeBody = z.infer<typeof staffLocaleOddTypeBodySchema>;

@@ -1,7 +1,9 @@
 import type { Db } from '@playhouse/db';
 import {
+  DEFAULT_ODD_TYPE,
   LOCALES,
   type Locale,
+  type OddType,
   type StaffLocale,
   type StaffLocaleBody,
   type StaffTranslation,
@@ -122,6 +124,7 @@ export function createI18nAdminService({ db, locales }: { db: Db; locales: Local
             enabled: row.enabled,
             isDefault: row.isDefault,
             position: row.position,
+            oddType: row.oddType,
             translated: counts.perLocale.get(row.code) ?? 0,
             total: counts.total,
           },
@@ -135,6 +138,7 @@ export function createI18nAdminService({ db, locales }: { db: Db; locales: Local
         enabled: false,
         isDefault: false,
         position: 0,
+        oddType: DEFAULT_ODD_TYPE,
         translated: counts.perLocale.get(code) ?? 0,
         total: counts.total,
       }));
@@ -194,6 +198,23 @@ export function createI18nAdminService({ db, locales }: { db: Db; locales: Local
           metadata: { type: 'locale', code },
           before: { defaultLocale: previous },
           after: { defaultLocale: code },
+        });
+      });
+    },
+
+    /** The odds format visitors of a locale see until they pick their own (GET /spa/users/odd-type answers it). */
+    async setLocaleOddType(actor: I18nActor, code: Locale, oddType: OddType): Promise<void> {
+      await db.transaction(async (tx) => {
+        const target = (await q.lockLocales(tx)).find((row) => row.code === code);
+        if (!target) throw new NotFoundError(`The locale ${code} is not on the site.`);
+        await q.updateLocale(tx, code, { oddType });
+        await recordAudit(tx, {
+          event: 'staff_content_locale_odd_type',
+          actorId: actor.id,
+          ip: actor.ip,
+          metadata: { type: 'locale', code },
+          before: { oddType: target.oddType },
+          after: { oddType },
         });
       });
     },

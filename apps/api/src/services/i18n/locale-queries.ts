@@ -5,7 +5,13 @@ const { locales, translations } = schema;
 
 export function listEnabledLocales(db: DbOrTx) {
   return db
-    .select({ code: locales.code, title: locales.title, imagePath: locales.imagePath, isDefault: locales.isDefault })
+    .select({
+      code: locales.code,
+      title: locales.title,
+      imagePath: locales.imagePath,
+      isDefault: locales.isDefault,
+      oddType: locales.oddType,
+    })
     .from(locales)
     .where(eq(locales.enabled, true))
     .orderBy(asc(locales.position), asc(locales.code));

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  DEFAULT_ODD_TYPE,
   isLocale,
   localeSchema,
   localesResponseSchema,
@@ -7,6 +8,7 @@ import {
   type Locale,
   type LocaleItem,
   type Messages,
+  type OddType,
 } from '@playhouse/shared';
 import type { DbOrTx } from '@playhouse/db';
 import { answerOf, type Answer } from '../../lib/answers';
@@ -26,23 +28,34 @@ export type LocaleService = ReturnType<typeof createLocaleService>;
 /** The locales an operator has enabled (within the one list in packages/shared) and their UI texts. */
 export function createLocaleService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
   // Every localized request resolves its locale: the list lives in memory until an operator changes it.
-  const enabled = caches.cache<{ items: LocaleItem[] }>({ kinds: ['locales'], max: 1 });
+  const enabled = caches.cache<{ items: LocaleItem[]; oddTypes: Map<Locale, OddType> }>({ kinds: ['locales'], max: 1 });
   const localeAnswers = caches.cache<Answer>({ kinds: ['locales'], max: 2 });
   // A locale's texts are a few thousand rows read on every page render, changed only when an operator loads new ones.
   const messageAnswers = caches.cache<Answer<Messages>>({ kinds: ['locales', 'translations'], max: 16 });
 
-  async function list(): Promise<LocaleItem[]> {
-    const { items } = await enabled.get('enabled', async () => {
-      const rows = await listEnabledLocales(db);
+  const enabledLocales = () =>
+    enabled.get('enabled', async () => {
+      const rows = (await listEnabledLocales(db)).flatMap((row) =>
+        isLocale(row.code) ? [{ ...row, code: row.code }] : [],
+      );
       return {
-        items: rows.flatMap((row) =>
-          isLocale(row.code)
-            ? [{ value: row.code, title: row.title, imagePath: row.imagePath, isDefault: row.isDefault }]
-            : [],
-        ),
+        items: rows.map((row) => ({
+          value: row.code,
+          title: row.title,
+          imagePath: row.imagePath,
+          isDefault: row.isDefault,
+        })),
+        oddTypes: new Map(rows.map((row) => [row.code, row.oddType])),
       };
     });
-    return items;
+
+  async function list(): Promise<LocaleItem[]> {
+    return (await enabledLocales()).items;
+  }
+
+  /** The odds format the operator set for visitors of this locale. */
+  async function oddTypeOf(locale: Locale): Promise<OddType> {
+    return (await enabledLocales()).oddTypes.get(locale) ?? DEFAULT_ODD_TYPE;
   }
 
   async function defaultLocale(): Promise<LocaleItem> {
@@ -80,6 +93,7 @@ export function createLocaleService({ db, caches = NO_CONTENT_CACHES }: { db: Db
 
   return {
     list,
+    oddTypeOf,
     defaultLocale,
     resolve,
     messages,

@@ -8,6 +8,7 @@ import type {
 } from '@playhouse/shared/contracts/staff-content';
 import type { StaffInfoPopupBody } from '@playhouse/shared/contracts/content';
 import type { Locale } from '@playhouse/shared/locales';
+import type { OddType } from '@playhouse/shared/odds';
 import { lazySchema } from '../browser-api';
 import { officeApi, type TableQuery } from './office-api';
 
@@ -177,6 +178,15 @@ export function addLocale(lng: Locale, body: StaffLocaleBody) {
     method: 'POST',
     locale: lng,
     body,
+  }).then((data) => data.locales);
+}
+
+/** PUT /spa/staff/content/locales/:code/odd-type: the odds format visitors of a locale see. */
+export function setLocaleOddType(lng: Locale, code: Locale, oddType: OddType) {
+  return officeApi(`/spa/staff/content/locales/${code}/odd-type`, lazySchema(contracts, 'staffLocalesResponseSchema'), {
+    method: 'PUT',
+    locale: lng,
+    body: { oddType },
   }).then((data) => data.locales);
 }
 

@@ -4,6 +4,7 @@ import {
   LOCALES,
   staffContentPageSchema,
   staffLocaleBodySchema,
+  staffLocaleOddTypeBodySchema,
   staffLocaleParamsSchema,
   staffLocalesResponseSchema,
   staffTranslationBodySchema,
@@ -166,6 +167,26 @@ const staffTranslationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // POST /spa/staff/content/locales/:code/default - choose the default locale
       await admin().setDefaultLocale(staffActor(request), request.params.code);
+      return { locales: await admin().locales() };
+    },
+  );
+
+  app.put(
+    '/content/locales/:code/odd-type',
+    {
+      config: { permission: 'content.locales' },
+      schema: {
+        operationId: 'staffSetLocaleOddType',
+        tags: ['staff'],
+        summary: 'Sets the odds format visitors of a locale see until they pick their own (audited)',
+        params: staffLocaleParamsSchema,
+        body: staffLocaleOddTypeBodySchema,
+        response: { 200: staffLocalesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/staff/content/locales/:code/odd-type - the locale's odds format for visitors
+      await admin().setLocaleOddType(staffActor(request), request.params.code, request.body.oddType);
       return { locales: await admin().locales() };
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DEFAULT_ODD_TYPE,
   isOddType,
   oddTypeBodySchema,
   oddTypeResponseSchema,
@@ -43,7 +42,7 @@ const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getOddType',
         tags: ['users'],
-        summary: "The signed-in player's odds format, else the site default (decimal)",
+        summary: "The signed-in player's odds format, else the one the operator set for the request's language",
         response: { 200: oddTypeResponseSchema, ...errorResponses() },
       },
     },
@@ -51,7 +50,9 @@ const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       // GET /spa/users/odd-type - the odds format to display
       reply.header('cache-control', 'private, no-cache');
       const stored = request.user?.oddType;
-      return { oddType: isOddType(stored) ? stored : DEFAULT_ODD_TYPE };
+      return {
+        oddType: isOddType(stored) ? stored : await app.services.locales.oddTypeOf(request.localeContext.locale),
+      };
     },
   );
 

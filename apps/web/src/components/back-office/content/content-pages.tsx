@@ -4,7 +4,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { OfficeFrame } from '@/components/back-office/office-frame';
 import { OfficeMessages } from '@/components/back-office/office-messages';
 import buttons from '@/components/ui/button.module.css';
@@ -149,6 +149,8 @@ const PANELS = {
     path: '/staff/content/languages',
     texts: 'locales',
     write: 'content.locales',
+    // The odds formats' names come from the sportsbook's texts.
+    namespaces: ['boContent', 'sports'],
     panel: (lng: Locale, canEdit: boolean) => <LocalesPanel lng={lng} canManage={canEdit} />,
   },
   announcement: {
@@ -159,7 +161,13 @@ const PANELS = {
   },
 } as const satisfies Record<
   string,
-  { path: string; texts: string; write: StaffPermission; panel: (lng: Locale, canEdit: boolean) => ReactNode }
+  {
+    path: string;
+    texts: string;
+    write: StaffPermission;
+    namespaces?: ComponentProps<typeof OfficeMessages>['namespaces'];
+    panel: (lng: Locale, canEdit: boolean) => ReactNode;
+  }
 >;
 
 export type ContentPanel = keyof typeof PANELS;
@@ -177,10 +185,10 @@ export function contentPanelPage(panel: ContentPanel) {
   return async function ContentPanelPage({ params }: ListPageProps) {
     const lng = await pageLocale(params);
     const [me, t] = await Promise.all([requireStaff(lng), getTranslations({ locale: lng, namespace: 'boContent' })]);
-    const spec = PANELS[panel];
+    const spec: (typeof PANELS)[ContentPanel] = PANELS[panel];
     const canEdit = staffMay(me.roles, spec.write);
     return (
-      <OfficeMessages lng={lng} namespaces={['boContent']}>
+      <OfficeMessages lng={lng} namespaces={'namespaces' in spec ? spec.namespaces : ['boContent']}>
         <OfficeFrame title={t(`pages.${spec.texts}.title`)}>
           {canEdit ? null : <p>{t('list.readOnly')}</p>}
           {spec.panel(lng, canEdit)}

@@ -2,13 +2,15 @@
 
 import type { StaffLocale } from '@playhouse/shared/contracts/staff-content';
 import type { Locale } from '@playhouse/shared/locales';
+import { ODD_TYPES, isOddType } from '@playhouse/shared/odds';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
-import { addLocale, listLocales, setDefaultLocale } from '@/lib/back-office/content-api';
+import { oddsFormatLabels } from '@/components/sports/odds/odds-format-labels';
+import { addLocale, listLocales, setDefaultLocale, setLocaleOddType } from '@/lib/back-office/content-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
 import table from './content-table.module.css';
@@ -26,10 +28,14 @@ type LocalesPanelProps = {
   canManage: boolean;
 };
 
-/** The site's locales: which are on the site, the default, how much of each is translated; add one, pick the default. */
+/**
+ * The site's locales: which are on the site, the default, how much of each is translated, the odds format its visitors
+ * see; add one, pick the default, pick a locale's odds format.
+ */
 export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
   const t = useTranslations('boContent.locales');
   const tl = useTranslations('boContent.languages');
+  const oddTypes = oddsFormatLabels(useTranslations('sports')).types;
   const errorText = useContentErrorText();
   const { data: locales, error: loadError, mutate } = useSWR(['bo-locales', lng], () => listLocales(lng), SWR_OPTIONS);
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +77,7 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
               <th scope="col">{t('code')}</th>
               <th scope="col">{t('state')}</th>
               <th scope="col">{t('translated')}</th>
+              <th scope="col">{t('oddType')}</th>
               {canManage ? <th scope="col">{t('actions')}</th> : null}
             </tr>
           </thead>
@@ -83,6 +90,31 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
                   {!locale.added || !locale.enabled ? t('notOnSite') : locale.isDefault ? t('default') : t('onSite')}
                 </td>
                 <td>{t('translatedCount', { translated: locale.translated, total: locale.total })}</td>
+                <td>
+                  {canManage && locale.added && locale.enabled ? (
+                    <select
+                      aria-label={t('oddTypeFor', { language: locale.title })}
+                      value={locale.oddType}
+                      disabled={busy}
+                      onChange={(event) => {
+                        const oddType = event.target.value;
+                        if (!isOddType(oddType)) return;
+                        void act(
+                          () => setLocaleOddType(lng, locale.code, oddType),
+                          t('oddTypeSet', { language: locale.title, format: oddTypes[oddType] }),
+                        );
+                      }}
+                    >
+                      {ODD_TYPES.map((oddType) => (
+                        <option key={oddType} value={oddType}>
+                          {oddTypes[oddType]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    oddTypes[locale.oddType]
+                  )}
+                </td>
                 {canManage ? (
                   <td>
                     {!locale.added || !locale.enabled ? (

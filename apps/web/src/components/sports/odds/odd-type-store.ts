@@ -12,11 +12,14 @@ type Listener = () => void;
 export function createOddTypeStore(storage: () => Pick<Storage, 'getItem' | 'setItem'> | undefined) {
   const listeners = new Set<Listener>();
   let current: OddType | null = null;
+  /** Whether `current` is the visitor's own pick (stored in this browser) rather than the site's default. */
+  let chosen = false;
 
   function read(): OddType {
     if (current) return current;
     try {
       const stored = storage()?.getItem(ODD_TYPE_STORAGE_KEY);
+      chosen = isOddType(stored);
       current = isOddType(stored) ? stored : DEFAULT_ODD_TYPE;
     } catch {
       current = DEFAULT_ODD_TYPE;
@@ -24,18 +27,35 @@ export function createOddTypeStore(storage: () => Pick<Storage, 'getItem' | 'set
     return current;
   }
 
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
   return {
     get: read,
+    /** True once this browser holds a format the visitor picked. */
+    hasChoice(): boolean {
+      read();
+      return chosen;
+    },
+    /** The site's format for the visitor's language: shown unless the visitor picked one, and never stored. */
+    setDefault(oddType: OddType) {
+      read();
+      if (chosen || current === oddType) return;
+      current = oddType;
+      notify();
+    },
     /** What the server renders with: the default, since the visitor's choice lives in their browser. */
     getServer: (): OddType => DEFAULT_ODD_TYPE,
     set(oddType: OddType) {
       current = oddType;
+      chosen = true;
       try {
         storage()?.setItem(ODD_TYPE_STORAGE_KEY, oddType);
       } catch {
         // Storage full or blocked: the choice still holds for this page.
       }
-      for (const listener of listeners) listener();
+      notify();
     },
     subscribe(listener: Listener) {
       listeners.add(listener);

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchOddType } from '@/lib/sports/sports-api';
 import { makeStore } from '@/store/store';
 import { login } from '@/store/user-slice';
 import { topOfferLabels } from '@/test/labels';
 import { renderWithProviders } from '@/test/render';
+import { oddTypeStore } from './odd-type-store';
 import { OddsFormatSwitcher } from './odds-format-switcher';
 
 vi.mock('@/lib/sports/sports-api', () => ({
@@ -17,10 +18,14 @@ const switcher = () => <OddsFormatSwitcher lng="en" labels={topOfferLabels().odd
 describe('the odds format', () => {
   beforeEach(() => vi.mocked(fetchOddType).mockReset());
 
-  it("asks a visitor's page nothing: the browser's choice, else decimal, which is all the call would answer", () => {
+  it("shows a visitor the format the operator set for the page's language, without storing it as the visitor's", async () => {
+    vi.mocked(fetchOddType).mockResolvedValue('fractional');
     renderWithProviders(switcher());
-    expect((screen.getByRole('combobox', { name: 'Odds format' }) as HTMLSelectElement).value).toBe('decimal');
-    expect(fetchOddType).not.toHaveBeenCalled();
+    expect(fetchOddType).toHaveBeenCalledWith('en');
+    const select = screen.getByRole('combobox', { name: 'Odds format' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('fractional'));
+    expect(window.localStorage.getItem('oddType')).toBeNull();
+    act(() => oddTypeStore.setDefault('decimal'));
   });
 
   it("keeps what the player picked when the player's saved choice answers later", async () => {

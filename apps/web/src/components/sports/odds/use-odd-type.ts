@@ -13,25 +13,28 @@ let fetched: string | null = null;
 let pickedOnPage = false;
 
 /**
- * The odds format to show and a setter: this browser's choice, else the default (decimal, which is all the odd-type
- * call answers a visitor, so a visitor's page makes no call). Signed in, the player's saved choice is asked for once
- * and wins over this browser's; a change is kept in the browser and, signed in, saved on the account.
+ * The odds format to show and a setter. Signed in, the player's saved choice is asked for once and wins over this
+ * browser's. A visitor sees this browser's choice, else the format the operator set for the page's language (SPEC.md
+ * §3: fetched per language), asked for once per language. A change is kept in the browser and, signed in, saved on
+ * the account.
  */
 export function useOddType(lng: Locale): [OddType, (oddType: OddType) => void] {
   const oddType = useSyncExternalStore(oddTypeStore.subscribe, oddTypeStore.get, oddTypeStore.getServer);
   const user = useAppSelector((state) => state.userSlice.user);
   const signedIn = Boolean(user);
 
-  const asking = signedIn ? `${String(user?.id)}:${lng}` : null;
+  const asking = signedIn ? `${String(user?.id)}:${lng}` : `visitor:${lng}`;
   useEffect(() => {
-    if (asking === null || fetched === asking) return;
+    if (fetched === asking || (!signedIn && oddTypeStore.hasChoice())) return;
     fetched = asking;
     fetchOddType(lng)
       .then((answer) => {
-        if (!pickedOnPage) oddTypeStore.set(answer);
+        if (pickedOnPage) return;
+        if (signedIn) oddTypeStore.set(answer);
+        else oddTypeStore.setDefault(answer);
       })
       .catch(() => undefined);
-  }, [asking, lng]);
+  }, [asking, lng, signedIn]);
 
   const change = useCallback(
     (next: OddType) => {
