@@ -30,6 +30,7 @@ const ENDPOINTS: Record<string, { query?: string[]; path?: string[]; locale?: bo
   '/spa/seo/body/top': { errors: [] },
   '/spa/seo/body/bottom': { errors: [] },
   '/spa/sitemap': { query: ['host'], errors: ['400'] },
+  '/spa/seo/sitemap': { query: ['host'], errors: ['400'] },
   '/spa/manifest': { locale: true, errors: ['400', '404'] },
   '/spa/info-popup': { locale: true, errors: ['400'] },
 };

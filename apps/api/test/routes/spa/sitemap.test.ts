@@ -12,13 +12,14 @@ afterAll(async () => t.close());
 
 const LOCALES: Locale[] = ['en', 'de', 'es', 'pt', 'ru'];
 
-describe('GET /spa/sitemap', () => {
-  it('GET /spa/sitemap lists every public page in every locale, absolute on the given host', async () => {
+// SPEC.md §7 names the sitemap at both addresses: /spa/sitemap and /spa/seo/sitemap?host={host}.
+describe.each(['/spa/sitemap', '/spa/seo/sitemap'])('GET %s', (path) => {
+  it(`GET ${path} lists every public page in every locale, absolute on the given host`, async () => {
     const categories = await t.db
       .select({ slug: schema.navCategories.slug })
       .from(schema.navCategories)
       .where(eq(schema.navCategories.active, true));
-    const response = await t.app.inject({ url: '/spa/sitemap?host=https://casino.example/' });
+    const response = await t.app.inject({ url: `${path}?host=https://casino.example/` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     const { urls } = sitemapResponseSchema.parse(response.json());
@@ -28,8 +29,8 @@ describe('GET /spa/sitemap', () => {
     for (const url of urls) expect(Number.isNaN(Date.parse(url.lastmod))).toBe(false);
   });
 
-  it('GET /spa/sitemap gives each page the same alternates: one per locale plus x-default to the default locale', async () => {
-    const response = await t.app.inject({ url: '/spa/sitemap?host=http://localhost:3000' });
+  it(`GET ${path} gives each page the same alternates: one per locale plus x-default to the default locale`, async () => {
+    const response = await t.app.inject({ url: `${path}?host=http://localhost:3000` });
     const { urls } = sitemapResponseSchema.parse(response.json());
     const appPage = urls.filter((url) => url.loc.endsWith('/app-page'));
     expect(appPage).toHaveLength(LOCALES.length);
@@ -43,18 +44,14 @@ describe('GET /spa/sitemap', () => {
   });
 
   it.each(['example.com', 'ftp://example.com', 'javascript:alert(1)', `https://${'a'.repeat(250)}.com`])(
-    'GET /spa/sitemap returns 400 validation_failed for the bad host %j',
+    `GET ${path} returns 400 validation_failed for the bad host %j`,
     async (host) => {
-      const body = expectErrorEnvelope(
-        await t.app.inject({ url: '/spa/sitemap', query: { host } }),
-        400,
-        'validation_failed',
-      );
+      const body = expectErrorEnvelope(await t.app.inject({ url: path, query: { host } }), 400, 'validation_failed');
       expect(Object.keys(body.error.fields ?? {})).toEqual(['host']);
     },
   );
 
-  it('GET /spa/sitemap returns 400 validation_failed without a host', async () => {
-    expectErrorEnvelope(await t.app.inject({ url: '/spa/sitemap' }), 400, 'validation_failed');
+  it(`GET ${path} returns 400 validation_failed without a host`, async () => {
+    expectErrorEnvelope(await t.app.inject({ url: path }), 400, 'validation_failed');
   });
 });

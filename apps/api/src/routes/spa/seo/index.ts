@@ -9,6 +9,7 @@ import {
 } from '@playhouse/shared';
 import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
+import { registerSitemapRoute } from '../sitemap/index';
 
 const SNIPPET_OPERATIONS = {
   'head/bottom': { operationId: 'getHeadBottomSnippets', summary: 'Operator HTML for the end of <head>' },
@@ -57,6 +58,8 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendAnswer(request, reply, await app.services.seo.headTopAnswer());
     },
   );
+
+  registerSitemapRoute(app, '/sitemap', 'getSeoSitemap');
 
   for (const slot of SNIPPET_SLOTS) {
     app.get(
