@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { latestAdultBirthDate, userResponseSchema } from '@playhouse/shared';
+import { latestAdultBirthDate, PROFILE_TABS, REQUIRED_PROFILE_TABS, userResponseSchema } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {
   BROWSER,
@@ -612,6 +612,43 @@ describe('timezone, odd type and fingerprints', () => {
       payload: { oddType: 'roman' },
     });
     expect(expectErrorEnvelope(response, 400, 'validation_failed').error.fields).toHaveProperty('oddType');
+  });
+
+  it('GET/PUT /spa/users/profile/tab-display-settings: the player hides optional account tabs, never the required ones', async () => {
+    const read = async () => {
+      const response = await t.app.inject({ url: '/spa/users/profile/tab-display-settings', headers: session });
+      expect(response.statusCode).toBe(200);
+      const { tabs } = response.json() as { tabs: { tab: string; visible: boolean; required: boolean }[] };
+      return tabs;
+    };
+    const initial = await read();
+    expect(initial.map((entry) => entry.tab)).toEqual([...PROFILE_TABS]);
+    expect(initial.every((entry) => entry.visible)).toBe(true);
+    expect(initial.filter((entry) => entry.required).map((entry) => entry.tab)).toEqual([...REQUIRED_PROFILE_TABS]);
+
+    const put = (hidden: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/spa/users/profile/tab-display-settings',
+        headers: { ...BROWSER, ...session },
+        payload: { hidden },
+      });
+    const saved = await put(['recentlyPlayed', 'bonuses']);
+    expect(saved.statusCode).toBe(200);
+    const hidden = (await read()).filter((entry) => !entry.visible).map((entry) => entry.tab);
+    expect(hidden).toEqual(['bonuses', 'recentlyPlayed']);
+
+    for (const bad of [['responsibleGaming'], ['bonuses', 'bonuses'], ['nope']]) {
+      const fields = expectErrorEnvelope(await put(bad), 400, 'validation_failed').error.fields ?? {};
+      expect(Object.keys(fields).every((field) => field.startsWith('hidden'))).toBe(true);
+      expect(Object.keys(fields)).not.toEqual([]);
+    }
+    // A refused change changes nothing.
+    expect((await read()).filter((entry) => !entry.visible).map((entry) => entry.tab)).toEqual(hidden);
+
+    expect((await put([])).statusCode).toBe(200);
+    expect((await read()).every((entry) => entry.visible)).toBe(true);
+    expectErrorEnvelope(await t.app.inject({ url: '/spa/users/profile/tab-display-settings' }), 401, 'unauthorized');
   });
 
   function multipart(fields: Record<string, string>) {

@@ -39,6 +39,11 @@ export const users = pgTable(
       .default('device'),
     timezoneCheckedAt: timestamp({ withTimezone: true }),
     oddType: text().notNull().default('decimal'),
+    /** The optional account-area tabs the player hid (PROFILE_TABS of @playhouse/shared). */
+    hiddenProfileTabs: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     promoCode: text(),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -184,6 +184,56 @@ export const timezoneResponseSchema = z.object({ timezone: z.string() });
 /** The answer to the odd-type calls is `oddTypeResponseSchema` of contracts/sports.ts. */
 export const oddTypeBodySchema = z.object({ oddType: FIELD_RULES.oddType });
 
+/**
+ * The entries ("tabs") of a player's account area, in the account menu's order (GET/PUT
+ * /spa/users/profile/tab-display-settings). A player may hide the optional ones.
+ */
+export const PROFILE_TABS = [
+  'cashbox',
+  'profile',
+  'bonuses',
+  'transactions',
+  'withdrawals',
+  'myBets',
+  'favourites',
+  'recentlyPlayed',
+  'responsibleGaming',
+  'verification',
+  'statement',
+] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+/**
+ * Never hidden: money in and out, the profile that holds the settings, and player protection (limits and time-outs,
+ * verification, the activity statement), which a regulator expects one click away from every page.
+ */
+export const REQUIRED_PROFILE_TABS = [
+  'cashbox',
+  'profile',
+  'withdrawals',
+  'responsibleGaming',
+  'verification',
+  'statement',
+] as const satisfies readonly ProfileTab[];
+export const isRequiredProfileTab = (tab: ProfileTab) => (REQUIRED_PROFILE_TABS as readonly ProfileTab[]).includes(tab);
+export const tabDisplaySettingsSchema = z
+  .object({
+    tabs: z.array(z.object({ tab: z.enum(PROFILE_TABS), visible: z.boolean(), required: z.boolean() })),
+  })
+  .meta({ id: 'TabDisplaySettings' });
+export type TabDisplaySettings = z.infer<typeof tabDisplaySettingsSchema>;
+export const tabDisplaySettingsBodySchema = z
+  .object({
+    /** The optional tabs to hide; every other tab shows. */
+    hidden: z
+      .array(z.enum(PROFILE_TABS))
+      .max(PROFILE_TABS.length)
+      .refine((tabs) => new Set(tabs).size === tabs.length, 'lists a tab twice')
+      .refine((tabs) => !tabs.some(isRequiredProfileTab), 'a required tab cannot be hidden'),
+  })
+  .strict()
+  .meta({ id: 'TabDisplaySettingsBody' });
+export type TabDisplaySettingsBody = z.infer<typeof tabDisplaySettingsBodySchema>;
+
 /** An ALTCHA proof-of-work challenge (protocol v2), signed by the api; the ALTCHA widget fetches and solves it. */
 export const captchaChallengeResponseSchema = z
   .object({

@@ -74,6 +74,10 @@ export async function updateTimezone(
   return rows[0]?.timezone ?? timezone;
 }
 
+export async function updateHiddenProfileTabs(db: DbOrTx, userId: number, hidden: string[]): Promise<void> {
+  await db.update(users).set({ hiddenProfileTabs: hidden }).where(eq(users.id, userId));
+}
+
 export async function updateOddType(db: DbOrTx, userId: number, oddType: string): Promise<void> {
   await db.update(users).set({ oddType }).where(eq(users.id, userId));
 }

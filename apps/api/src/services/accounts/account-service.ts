@@ -5,14 +5,18 @@ import {
   EARLIEST_BIRTH_DATE,
   isAdult,
   isLocale,
+  isRequiredProfileTab,
+  PROFILE_TABS,
   type LoginBody,
   type OddType,
+  type ProfileTab,
   type PasswordChangeBody,
   type PasswordRecoveryBody,
   type PasswordResetBody,
   type RegisterBody,
   type RegistrationConfirmBody,
   type StaffRole,
+  type TabDisplaySettings,
 } from '@playhouse/shared';
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
@@ -45,6 +49,7 @@ import {
   insertStaffMember,
   insertUser,
   retireResetTokens,
+  updateHiddenProfileTabs,
   updateOddType,
   updatePassword,
   updateTimezone,
@@ -400,6 +405,23 @@ export function createAccountService({
     return updateTimezone(db, userId, canonical, source, now());
   }
 
+  /** Which account-area tabs the player shows: every tab but the optional ones they hid. */
+  function tabDisplaySettings(hidden: readonly string[]): TabDisplaySettings {
+    return {
+      tabs: PROFILE_TABS.map((tab) => {
+        const required = isRequiredProfileTab(tab);
+        return { tab, required, visible: required || !hidden.includes(tab) };
+      }),
+    };
+  }
+
+  async function setTabDisplaySettings(userId: number, hidden: ProfileTab[]): Promise<TabDisplaySettings> {
+    // Kept in the tabs' own order, so the same choice is always stored the same way.
+    const ordered = PROFILE_TABS.filter((tab) => hidden.includes(tab) && !isRequiredProfileTab(tab));
+    await updateHiddenProfileTabs(db, userId, ordered);
+    return tabDisplaySettings(ordered);
+  }
+
   async function setOddType(userId: number, oddType: OddType): Promise<OddType> {
     await updateOddType(db, userId, oddType);
     return oddType;
@@ -492,6 +514,8 @@ export function createAccountService({
     resetPassword,
     setTimezone,
     setOddType,
+    tabDisplaySettings,
+    setTabDisplaySettings,
     recordFingerprint,
     createUser,
   };

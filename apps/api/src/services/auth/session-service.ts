@@ -59,6 +59,7 @@ const userColumns = {
   timezoneSource: users.timezoneSource,
   timezoneCheckedAt: users.timezoneCheckedAt,
   oddType: users.oddType,
+  hiddenProfileTabs: users.hiddenProfileTabs,
   promoCode: users.promoCode,
   termsAcceptedAt: users.termsAcceptedAt,
   passwordChangedAt: users.passwordChangedAt,

@@ -115,6 +115,38 @@ describe('HeaderAccount', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
+  it('links My bets, favourites and recently played, and leaves out the tabs the player hid', async () => {
+    const tabs = [
+      ['cashbox', true, true],
+      ['profile', true, true],
+      ['bonuses', false, false],
+      ['transactions', true, false],
+      ['withdrawals', true, true],
+      ['myBets', true, false],
+      ['favourites', true, false],
+      ['recentlyPlayed', false, false],
+      ['responsibleGaming', true, true],
+      ['verification', true, true],
+      ['statement', true, true],
+    ].map(([tab, visible, required]) => ({ tab, visible, required }));
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/spa/users/profile/tab-display-settings')
+        ? new Response(JSON.stringify({ tabs }), { status: 200 })
+        : String(url).endsWith('/spa/users/balances')
+          ? new Response(JSON.stringify(BALANCES), { status: 200 })
+          : new Response(null, { status: 204 }),
+    );
+    const store = makeStore();
+    store.dispatch(login({ id: 7, username: 'ada' }));
+    renderWithProviders(<HeaderAccount visitor={VISITOR} />, { store });
+    fireEvent.click(await screen.findByRole('button', { name: 'Account: ada' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Recently played' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'My bets' }).getAttribute('href')).toBe('/en/sports/bets');
+    expect(screen.getByRole('link', { name: 'Favourites' }).getAttribute('href')).toBe('/en/category/favourites');
+    expect(screen.queryByRole('link', { name: 'Bonuses' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Responsible gaming' })).toBeTruthy();
+  });
+
   it('closes the menu on Escape and gives the focus back to its button', async () => {
     const store = makeStore();
     store.dispatch(login({ id: 7, username: 'ada' }));

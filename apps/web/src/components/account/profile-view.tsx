@@ -13,6 +13,7 @@ import { PreferencesForm } from './preferences-form';
 import styles from './profile-view.module.css';
 import { CURRENT_USER_PATH } from '@/lib/account/account-api';
 import { SessionGate } from './session-gate';
+import { TabSettingsForm } from './tab-settings-form';
 
 type ProfileViewProps = {
   lng: Locale;
@@ -22,7 +23,10 @@ type ProfileViewProps = {
   countryNames: Record<string, string>;
 };
 
-/** The signed-in player's profile: account details, password change, preferences and deposit limits. */
+/**
+ * The signed-in player's profile: account details, password change, preferences, the account menu's entries and
+ * deposit limits.
+ */
 export function ProfileView({ lng, passwordFields, preferenceFields, countryNames }: ProfileViewProps) {
   return (
     <SessionGate next="/profile">
@@ -76,6 +80,10 @@ function Profile({ lng, user, passwordFields, preferenceFields, countryNames }: 
           user={user}
           onSaved={() => void mutate([CURRENT_USER_PATH, lng])}
         />
+      </section>
+      <section aria-labelledby="profile-tabs" className={styles.section}>
+        <h2 id="profile-tabs">{t('profile.tabsTitle')}</h2>
+        <TabSettingsForm lng={lng} />
       </section>
       <section aria-labelledby="profile-limits" className={styles.section}>
         <h2 id="profile-limits">{t('profile.limitsTitle')}</h2>

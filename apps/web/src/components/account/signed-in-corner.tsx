@@ -13,6 +13,7 @@ import { BonusOfferGate } from '@/components/bonuses/bonus-offer-gate';
 import { WageringMeter } from '@/components/bonuses/wagering-progress';
 import { RealityCheckGate } from '@/components/protection/reality-check-gate';
 import styles from './header-account.module.css';
+import { ACCOUNT_TAB_PATHS, useAccountTabLabels, useAccountTabs } from './account-tabs';
 import { PlayerSync } from './player-sync';
 
 function Balances() {
@@ -50,8 +51,9 @@ function Balances() {
  */
 export function SignedInCorner({ user }: { user: User }) {
   const t = useTranslations('accountMenu');
-  const tb = useTranslations('bonuses');
-  const tSafe = useTranslations('safePlay');
+  const locale = useLocale() as Locale;
+  const labels = useAccountTabLabels();
+  const { tabs } = useAccountTabs(locale);
   const dispatch = useAppDispatch();
   const router = useRouter();
   const pathname = usePathname();
@@ -106,30 +108,13 @@ export function SignedInCorner({ user }: { user: User }) {
       <div id={menuId} className={styles.panel} hidden={!open}>
         <p className={styles.username}>{username}</p>
         <ul className={styles.menu}>
-          <li>
-            <Link href="/cashbox">{t('deposit')}</Link>
-          </li>
-          <li>
-            <Link href="/profile">{t('profile')}</Link>
-          </li>
-          <li>
-            <Link href="/bonuses">{tb('page.menuLink')}</Link>
-          </li>
-          <li>
-            <Link href="/transactions">{t('transactions')}</Link>
-          </li>
-          <li>
-            <Link href="/withdrawals">{t('withdrawals')}</Link>
-          </li>
-          <li>
-            <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
-          </li>
-          <li>
-            <Link href="/verification">{tSafe('menu.verification')}</Link>
-          </li>
-          <li>
-            <Link href="/statement">{tSafe('menu.statement')}</Link>
-          </li>
+          {tabs
+            .filter((entry) => entry.visible)
+            .map(({ tab }) => (
+              <li key={tab}>
+                <Link href={ACCOUNT_TAB_PATHS[tab]}>{labels[tab]}</Link>
+              </li>
+            ))}
           <li>
             <button type="button" onClick={() => void dispatch(logoutUser({ refresh: () => router.refresh() }))}>
               {t('logout')}

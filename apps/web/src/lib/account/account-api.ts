@@ -1,4 +1,4 @@
-import type { CaptchaSolution } from '@playhouse/shared/contracts/accounts';
+import type { CaptchaSolution, ProfileTab } from '@playhouse/shared/contracts/accounts';
 import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema } from '../browser-api';
 import { apiHost } from '../api-host';
@@ -130,4 +130,20 @@ export const BALANCE_STREAM_PATH = '/spa/users/balances/stream';
 /** Reads one event of the balance stream with the shared schema. */
 export async function parseBalances(body: unknown) {
   return (await cashbox()).balancesResponseSchema.parse(body);
+}
+
+export const TAB_SETTINGS_PATH = '/spa/users/profile/tab-display-settings';
+
+/** GET /spa/users/profile/tab-display-settings: which account tabs the player shows. */
+export function fetchTabDisplaySettings(lng: Locale) {
+  return browserApi(TAB_SETTINGS_PATH, schema('tabDisplaySettingsSchema'), { locale: lng }).then((data) => data.tabs);
+}
+
+/** PUT /spa/users/profile/tab-display-settings: hides these optional tabs and shows the rest. */
+export function saveTabDisplaySettings(lng: Locale, hidden: ProfileTab[]) {
+  return browserApi(TAB_SETTINGS_PATH, schema('tabDisplaySettingsSchema'), {
+    method: 'PUT',
+    locale: lng,
+    body: { hidden },
+  }).then((data) => data.tabs);
 }

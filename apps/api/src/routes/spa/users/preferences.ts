@@ -3,6 +3,8 @@ import {
   isOddType,
   oddTypeBodySchema,
   oddTypeResponseSchema,
+  tabDisplaySettingsBodySchema,
+  tabDisplaySettingsSchema,
   timezoneBodySchema,
   timezoneResponseSchema,
 } from '@playhouse/shared';
@@ -71,6 +73,42 @@ const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // PUT /spa/users/odd-type - change the odds format
       return { oddType: await app.services.accounts.setOddType(signedInUser(request).id, request.body.oddType) };
+    },
+  );
+
+  app.get(
+    '/profile/tab-display-settings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'getTabDisplaySettings',
+        tags: ['users'],
+        summary: "Which tabs of the player's account area show; the required ones always do",
+        response: { 200: tabDisplaySettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      // GET /spa/users/profile/tab-display-settings - the player's account tabs
+      reply.header('cache-control', 'private, no-cache');
+      return app.services.accounts.tabDisplaySettings(signedInUser(request).hiddenProfileTabs);
+    },
+  );
+
+  app.put(
+    '/profile/tab-display-settings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'setTabDisplaySettings',
+        tags: ['users'],
+        summary: 'Hides the listed optional account tabs and shows every other one',
+        body: tabDisplaySettingsBodySchema,
+        response: { 200: tabDisplaySettingsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // PUT /spa/users/profile/tab-display-settings - choose the account tabs
+      return app.services.accounts.setTabDisplaySettings(signedInUser(request).id, request.body.hidden);
     },
   );
 };
