@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@playhouse/db';
+import { createErrorReporter } from '@playhouse/shared/error-reporting';
 import type { Config } from './config';
 import { cacheControlPlugin } from './plugins/app/cache-control';
 import { contentChangesPlugin } from './plugins/app/content-changes';
@@ -33,6 +34,7 @@ import { staffPlugin } from './services/staff/staff-plugin';
 import { contentPlugin } from './services/content/content-plugin';
 import { gamesPlugin } from './services/games/games-plugin';
 import { i18nPlugin } from './services/i18n/i18n-plugin';
+import { errorReportsPlugin } from './services/error-reports/error-reports-plugin';
 import { mediaPlugin } from './services/media/media-plugin';
 import { originalsPlugin } from './services/originals/originals-plugin';
 import { paymentsPlugin } from './services/payments/payments-plugin';
@@ -72,6 +74,7 @@ const DOMAINS = [
   reconciliationPlugin,
   staffPlugin,
   playersPlugin,
+  errorReportsPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */
@@ -128,7 +131,9 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   // Before the rate limiter: it takes publicly cacheable routes out of the api's own per-address limit.
   await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, {
+    reporter: createErrorReporter({ ...config.errorReports, service: 'api' }),
+  });
   await app.register(cookie);
   await app.register(swaggerPlugin);
 

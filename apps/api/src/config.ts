@@ -146,6 +146,10 @@ const envSchema = z.object({
     .int()
     .min(10_000)
     .default(15 * 60_000),
+  // Error reports in Sentry's protocol (unset: none are sent).
+  SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SENTRY_ENVIRONMENT: optionalString,
+  SENTRY_RELEASE: optionalString,
   // Prometheus figures on their own listener (unset: none); keep it off the public network.
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -246,6 +250,8 @@ export interface Config {
   jobs: { enabled: boolean };
   /** port undefined: no metrics listener. */
   metrics: { port: number | undefined; host: string };
+  /** dsn undefined: no error reports are sent. */
+  errorReports: { dsn: string | undefined; environment: string; release: string | undefined };
   reconciliation: ReconciliationConfig;
   /** Keep public content in memory until a change is announced (CONTENT_CACHE). */
   contentCache: boolean;
@@ -443,6 +449,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: { enabled: vars.JOBS_ENABLED },
     metrics: { port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+    errorReports: {
+      dsn: vars.SENTRY_DSN,
+      environment: vars.SENTRY_ENVIRONMENT ?? vars.PLAYHOUSE_MODE,
+      release: vars.SENTRY_RELEASE,
+    },
     reconciliation: { intervalMs: vars.RECONCILE_INTERVAL_MS, graceMs: vars.RECONCILE_GRACE_MS },
     contentCache: vars.CONTENT_CACHE === 'on',
     sports: {

@@ -9,6 +9,7 @@ export * from './contracts/trading';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';
+export * from './contracts/error-reports';
 export * from './contracts/casino';
 export * from './contracts/casino-admin';
 export * from './contracts/bonuses';

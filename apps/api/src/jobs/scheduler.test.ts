@@ -65,6 +65,26 @@ describe('the scheduler', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('tells the error tracker of each failed run, with the job', async () => {
+    const failures: [unknown, string][] = [];
+    const failure = new Error('settlement could not reach the feed');
+    const scheduler = createScheduler({
+      lock: freeLock,
+      log: quietLog,
+      onFailure: (error, job) => failures.push([error, job]),
+    });
+    scheduler.add(
+      countingJob('settle', {
+        async run() {
+          throw failure;
+        },
+      }),
+    );
+    await scheduler.trigger('settle');
+    await scheduler.stop();
+    expect(failures).toEqual([[failure, 'settle']]);
+  });
+
   it('runs a runOnStart job as soon as it starts, and the others only at their interval', async () => {
     const scheduler = createScheduler({ lock: freeLock, log: quietLog });
     const eager = countingJob('eager', { runOnStart: true });

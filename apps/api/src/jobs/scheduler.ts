@@ -30,7 +30,18 @@ export type Scheduler = ReturnType<typeof createScheduler>;
  * in this process, and only under its advisory lock across processes. A failing run is logged; the next tick retries.
  * The api builds one (plugins/app/jobs.ts); the domains hand it their jobs.
  */
-export function createScheduler({ lock, log, jobs = [] }: { lock: JobLock; log: SchedulerLog; jobs?: Job[] }) {
+export function createScheduler({
+  lock,
+  log,
+  jobs = [],
+  onFailure = () => undefined,
+}: {
+  lock: JobLock;
+  log: SchedulerLog;
+  jobs?: Job[];
+  /** Told of every failed run, after it is logged (the error tracker). */
+  onFailure?: (error: unknown, job: string) => void;
+}) {
   const states = new Map<string, JobState>();
   let started = false;
 
@@ -71,6 +82,7 @@ export function createScheduler({ lock, log, jobs = [] }: { lock: JobLock; log: 
           jobRuns.inc({ job, outcome: 'failed' });
           stopTimer();
           log.error({ err: error, job }, 'job run failed');
+          onFailure(error, job);
         }
       } while (state.again && started);
     })().finally(() => {

@@ -2,10 +2,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@playhouse/shared';
+import type { ErrorReporter } from '@playhouse/shared/error-reporting';
 import { AppError, NotFoundError, TRANSACTION_CONFLICTS, databaseErrorCode } from '../../lib/errors';
 import { redactUrl } from '../../lib/redact-url';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends unexpected errors (5xx, failed jobs, the browser's reports) to the error tracker, when one is set. */
+    errorReporter: ErrorReporter;
+  }
   interface FastifyRequest {
     /** The error code a refused request was answered with, for its one log line. */
     errorCode: string | null;
@@ -90,18 +95,28 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
  * The one place errors become responses: every body is the shared envelope with the request id; 4xx say what the
  * caller got wrong, a 5xx says nothing about internals and is logged with its context.
  */
-export const errorHandlerPlugin = fp(
-  async (app) => {
+export const errorHandlerPlugin = fp<{ reporter: ErrorReporter }>(
+  async (app, { reporter }) => {
+    app.decorate('errorReporter', reporter);
+    app.addHook('onClose', async () => {
+      await reporter.flush();
+    });
     app.decorateRequest('errorCode', null);
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       const failure = describe(error);
       request.errorCode = failure.code;
       if (failure.status >= 500) {
         // A conflict a retry may pass is expected under load: worth watching, not a fault.
+        const route = request.routeOptions.url;
         request.log[failure.retryAfter === undefined ? 'error' : 'warn'](
-          { err: error, method: request.method, route: request.routeOptions.url, url: redactUrl(request.url) },
+          { err: error, method: request.method, route, url: redactUrl(request.url) },
           'request failed',
         );
+        if (failure.retryAfter === undefined) {
+          reporter.capture(error, {
+            tags: { requestId: request.id, method: request.method, ...(route ? { route } : {}) },
+          });
+        }
       }
       return sendError(request, reply, failure);
     });

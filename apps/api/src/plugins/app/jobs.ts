@@ -22,12 +22,16 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp<{ enabled: boolean }>(
   async (app, { enabled }) => {
-    const scheduler = createScheduler({ lock: createJobLock(app.dbHandle), log: app.log });
+    const scheduler = createScheduler({
+      lock: createJobLock(app.dbHandle),
+      log: app.log,
+      onFailure: (error, job) => app.errorReporter.capture(error, { tags: { job } }),
+    });
     app.decorate('jobs', { add: scheduler.add, trigger: scheduler.trigger } satisfies Jobs);
     app.addHook('onReady', async () => {
       if (enabled) scheduler.start();
     });
     app.addHook('preClose', async () => scheduler.stop());
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'error-handler'] },
 );

@@ -6,6 +6,7 @@ import bonusInfosRoutes from './bonus-infos/index';
 import captchaRoutes from './captcha/index';
 import cashboxRoutes from './cashbox/index';
 import chatRoutes from './chat/index';
+import clientErrorRoutes, { captchaErrorRoutes } from './client-errors/index';
 import contentVersionRoutes from './content-version/index';
 import categoriesRoutes from './categories/index';
 import formsRoutes from './forms/index';
@@ -57,6 +58,8 @@ const AREAS = {
   sports: sportsRoutes,
   'staff/sports': sportsFeedRoutes,
   chat: chatRoutes,
+  'client-errors': clientErrorRoutes,
+  hcaptchaError: captchaErrorRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppPopupLoader } from '@/components/app-popup/app-popup-loader';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
+import { ErrorReportListener } from '@/components/layout/error-report-listener';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { InfoPopup } from '@/components/layout/info-popup';
@@ -89,6 +90,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
             <ChatLauncher labels={{ open: tChat('open'), loading: tChat('loading') }} />
             <AppPopupLoader />
             <RouteLoader label={t('loading')} />
+            <ErrorReportListener />
             <BodySnippets lng={lng} slot="body/bottom" />
             <HeadSnippets lng={lng} />
           </StoreProvider>

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_CHALLENGE_PATH } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
+import { reportCaptchaError } from '@/lib/error-reports';
 // The widget's stylesheet from the bundle (a same-site <link>): the widget would otherwise inject it as an inline
 // <style>, which the content policy refuses without a nonce it cannot read from a lazily loaded chunk.
 import 'altcha/altcha.css';
@@ -71,6 +72,7 @@ export function useAltcha(lng: Locale) {
     const onChange = (event: Event) => {
       const { state, payload: solved } = (event as StateChange).detail;
       const answer = state === 'verified' && solved ? solved : null;
+      if (state === 'error') reportCaptchaError('The captcha widget could not fetch or solve its challenge.');
       if (state === 'verifying' || state === 'unverified') return;
       const waiter = waiting.current.shift();
       // A waiting submission takes the payload (each is used once); otherwise it is kept for the next one.
