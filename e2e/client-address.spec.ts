@@ -28,3 +28,22 @@ test('the login limit holds for one visitor whatever else its requests claim', a
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
   expect(statuses[10]).toBe(429);
 });
+
+/*
+ * The visitor's country (GEO_IPCOUNTRY) through the same chain: the edge (here the test, from loopback) locates the
+ * visitor in Malta, whose players follow the MGA-like profile in the e2e run (JURISDICTION_COUNTRIES=GB=uk,MT=mga).
+ */
+test.describe('a visitor the edge locates', () => {
+  test.use({ extraHTTPHeaders: { geo_ipcountry: 'MT' } });
+
+  test('is told the rules of their country before registering, with the country and phone prefix preset', async ({
+    page,
+    axe,
+  }) => {
+    await page.goto('/en/auth/register');
+    await expect(page.getByRole('note')).toContainText('You appear to be in Malta');
+    await expect(page.getByLabel('Country')).toHaveValue('MT');
+    await expect(page.getByLabel('Phone number')).toHaveValue(/^\+356/);
+    await axe();
+  });
+});

@@ -8,8 +8,12 @@ import proxyAddr from '@fastify/proxy-addr';
 /** Must match the api's WEB_SECRET_HEADER (apps/api/src/plugins/app/client-address.ts). */
 export const WEB_SECRET_HEADER = 'x-web-secret';
 
-/** Headers through which a caller could claim an address, a scheme or a host, or pose as the web server. */
+/** The visitor's country as the edge's geolocation found it (SPEC.md §7 names the header GEO_IPCOUNTRY). */
+export const COUNTRY_HEADER = 'geo_ipcountry';
+
+/** Headers through which a caller could claim an address, a country, a scheme or a host, or pose as the web server. */
 const FORWARDING_HEADERS = [
+  COUNTRY_HEADER,
   'forwarded',
   'x-forwarded-for',
   'x-forwarded-host',
@@ -42,11 +46,19 @@ function lastForwarded(header) {
   return isIP(last) === 0 ? null : last;
 }
 
+/** A two-letter country code, upper-cased, or null for anything else (the edge's "XX" or "--" for unknown, say). */
+export function countryCode(header) {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
+
 /**
  * Returns the function that rewrites an incoming request's headers in place: the visitor's address is the TCP peer,
  * or, when the peer is the trusted edge proxy (TRUST_PROXY), the address that proxy appended. Whatever a caller sent
  * in forwarding headers is dropped; X-Forwarded-For is set to exactly that one address, and X-Web-Secret is added so
- * the api believes it (the rewrite forwards both). Scheme and host headers survive only from the edge.
+ * the api believes it (the rewrite forwards both). Scheme, host and country (GEO_IPCOUNTRY) headers survive only from
+ * the edge.
  */
 export function createForwarding({ trustedProxies, webSecret }) {
   const trust = trustedProxies.length > 0 ? proxyAddr.compile(trustedProxies) : () => false;
@@ -56,12 +68,18 @@ export function createForwarding({ trustedProxies, webSecret }) {
     const fromEdge = trust(peer, 0);
     const client = (fromEdge && lastForwarded(headers['x-forwarded-for'])) || peer;
     const kept = fromEdge
-      ? { proto: headers['x-forwarded-proto'], host: headers['x-forwarded-host'], port: headers['x-forwarded-port'] }
+      ? {
+          proto: headers['x-forwarded-proto'],
+          host: headers['x-forwarded-host'],
+          port: headers['x-forwarded-port'],
+          country: countryCode(headers[COUNTRY_HEADER]),
+        }
       : {};
     for (const name of FORWARDING_HEADERS) delete headers[name];
     if (kept.proto !== undefined) headers['x-forwarded-proto'] = kept.proto;
     if (kept.host !== undefined) headers['x-forwarded-host'] = kept.host;
     if (kept.port !== undefined) headers['x-forwarded-port'] = kept.port;
+    if (kept.country) headers[COUNTRY_HEADER] = kept.country;
     headers['x-forwarded-for'] = client;
     if (webSecret) headers[WEB_SECRET_HEADER] = webSecret;
     return client;

@@ -16,6 +16,7 @@ describe('the web server’s forwarding headers', () => {
       forwarded: 'for=203.0.113.11',
       'x-forwarded-proto': 'https',
       [WEB_SECRET_HEADER]: 'guessed',
+      geo_ipcountry: 'GB',
       cookie: 'ph_session=abc',
     });
     expect(forward(incoming)).toBe('127.0.0.1');
@@ -32,8 +33,10 @@ describe('the web server’s forwarding headers', () => {
       'x-forwarded-for': '6.6.6.6, 198.51.100.7',
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'play.example',
+      geo_ipcountry: 'mt',
     });
     expect(forward(incoming)).toBe('198.51.100.7');
+    expect(incoming.headers.geo_ipcountry).toBe('MT');
     expect(incoming.headers).toMatchObject({
       'x-forwarded-for': '198.51.100.7',
       'x-forwarded-proto': 'https',
@@ -53,5 +56,14 @@ describe('the web server’s forwarding headers', () => {
     expect(parseTrustedProxies('10.0.0.1, loopback')).toEqual(['10.0.0.1', 'loopback']);
     expect(() => parseTrustedProxies('true')).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustedProxies('1')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps the edge’s country only when it is a two-letter code', () => {
+    const forward = createForwarding({ trustedProxies: ['10.0.0.0/8'], webSecret: SECRET });
+    for (const value of ['XX', '--', 'GBR', '', '1A']) {
+      const incoming = request('10.0.0.5', { 'x-forwarded-for': '198.51.100.7', geo_ipcountry: value });
+      forward(incoming);
+      expect(incoming.headers).not.toHaveProperty('geo_ipcountry');
+    }
   });
 });

@@ -19,7 +19,13 @@ describe("the web server's error reports (instrumentation.ts)", () => {
     await onRequestError(
       error,
       { path: '/en?token=secret', method: 'GET', headers: { cookie: 'session=abc' } },
-      { routerKind: 'App Router', routePath: '/[lng]', routeType: 'render', renderSource: 'react-server-components' },
+      {
+        routerKind: 'App Router',
+        routePath: '/[lng]',
+        routeType: 'render',
+        renderSource: 'react-server-components',
+        revalidateReason: undefined,
+      },
     );
     const [report] = await receiver.waitFor(1);
     expect(report!.event.exception?.values?.[0]).toMatchObject({

@@ -71,6 +71,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
     ip: request.clientAddress || null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     locale: request.localeContext ?? { locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE },
+    country: request.visitorCountry,
   };
 }
 

@@ -16,7 +16,22 @@ declare module 'fastify' {
     clientAddress: string;
     /** The web server calling for itself (server-side rendering): not a visitor, exempt from per-address limits. */
     fromWebServer: boolean;
+    /**
+     * The visitor's country as the edge's geolocation gave it (GEO_IPCOUNTRY), believed only from the hops that are
+     * believed about the address: the web server with its secret, or the trusted edge proxy. Null when unknown.
+     */
+    visitorCountry: string | null;
   }
+}
+
+/** The header the edge's geolocation sets (SPEC.md §7: GEO_IPCOUNTRY; Node reads header names in lower case). */
+export const COUNTRY_HEADER = 'geo_ipcountry';
+
+/** A two-letter country code, upper-cased, or null (the edge's "XX" and "--" mean unknown). */
+export function countryCode(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  const code = value?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
 }
 
 export interface ClientAddressOptions {
@@ -46,15 +61,23 @@ export function resolveClientAddress(
   headers: Record<string, string | string[] | undefined>,
   isTrustedProxy: (address: string) => boolean,
   isWebSecret: (given: unknown) => boolean,
-): { clientAddress: string; fromWebServer: boolean } {
+): { clientAddress: string; fromWebServer: boolean; visitorCountry: string | null } {
   if (isWebSecret(headers[WEB_SECRET_HEADER])) {
     const forwarded = lastForwardedAddress(headers['x-forwarded-for']);
-    return { clientAddress: forwarded ?? peer, fromWebServer: forwarded === null };
+    return {
+      clientAddress: forwarded ?? peer,
+      fromWebServer: forwarded === null,
+      visitorCountry: countryCode(headers[COUNTRY_HEADER]),
+    };
   }
   if (isTrustedProxy(peer)) {
-    return { clientAddress: lastForwardedAddress(headers['x-forwarded-for']) ?? peer, fromWebServer: false };
+    return {
+      clientAddress: lastForwardedAddress(headers['x-forwarded-for']) ?? peer,
+      fromWebServer: false,
+      visitorCountry: countryCode(headers[COUNTRY_HEADER]),
+    };
   }
-  return { clientAddress: peer, fromWebServer: false };
+  return { clientAddress: peer, fromWebServer: false, visitorCountry: null };
 }
 
 /** Sets request.clientAddress and request.fromWebServer first thing, in a synchronous hook. */
@@ -65,6 +88,7 @@ export const clientAddressPlugin = fp<ClientAddressOptions>(
     const isWebSecret = secretMatcher(webSecret);
     app.decorateRequest('clientAddress', '');
     app.decorateRequest('fromWebServer', false);
+    app.decorateRequest('visitorCountry', null);
     app.addHook('onRequest', (request, _reply, done) => {
       const resolved = resolveClientAddress(
         request.raw.socket.remoteAddress ?? '',
@@ -74,6 +98,7 @@ export const clientAddressPlugin = fp<ClientAddressOptions>(
       );
       request.clientAddress = resolved.clientAddress;
       request.fromWebServer = resolved.fromWebServer;
+      request.visitorCountry = resolved.visitorCountry;
       done();
     });
   },

@@ -74,6 +74,8 @@ export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
   locale: LocaleContext;
+  /** The country the edge's geolocation gave (GEO_IPCOUNTRY through the trusted hop only), when it gave one. */
+  country?: string | null;
 }
 
 /** A new account: a player, or with `staffRoles` a staff account holding those roles. */
@@ -248,7 +250,8 @@ export function createAccountService({
         event: 'register',
         userId: user.id,
         ip: client.ip,
-        metadata: { sessionId: session.sessionId },
+        // Where the address says the player was, beside the country they declared: staff read a mismatch.
+        metadata: { sessionId: session.sessionId, ...(client.country ? { geoCountry: client.country } : {}) },
       });
       return { user: withoutHash(user), session };
     });

@@ -1,5 +1,5 @@
 import type { FormField } from '@playhouse/shared/contracts/accounts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
@@ -145,5 +145,17 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Please accept to continue.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/spa/users'))).toBe(false);
+  });
+
+  it('starts on the country the edge located the visitor in (GEO_IPCOUNTRY), the phone field too', async () => {
+    renderWithProviders(<RegisterForm lng="en" fields={FIELDS} next="/" countryGuess="GB" />);
+    await waitFor(() => expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('GB'));
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('+44');
+  });
+
+  it('ignores a located country the form does not offer', async () => {
+    renderWithProviders(<RegisterForm lng="en" fields={FIELDS} next="/" countryGuess="MT" />);
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).not.toBe('MT');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/acc
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { PhoneCountryContext } from '@/components/ui/phone-field';
 import { FormView } from '@/components/ui/form-view';
 import styles from '@/components/ui/form.module.css';
 import { useForm, type FormValues } from '@/components/ui/use-form';
@@ -12,7 +13,13 @@ import { register } from '@/lib/account/account-api';
 import { rememberNextAfterConfirmation } from './confirm-email-form';
 import { useAltcha } from './use-altcha';
 
-type RegisterFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
+type RegisterFormProps = {
+  lng: Locale;
+  fields: FormFieldSpec[];
+  next: string;
+  /** The visitor's country as the edge located it (GEO_IPCOUNTRY), when it did. */
+  countryGuess?: string | null;
+};
 
 /** The body of POST /spa/users from the form's values: optional fields left out when empty. */
 export function registerBody(values: FormValues): Record<string, unknown> {
@@ -36,7 +43,7 @@ function countryFromBrowser(field: FormFieldSpec | undefined): string {
  * Registration (POST /spa/users) with the fields /spa/forms/register describes and the ALTCHA captcha. The api answers
  * the same for every address: the account is created from the link it e-mails (confirm-email page).
  */
-export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
+export function RegisterForm({ lng, fields, next, countryGuess = null }: RegisterFormProps) {
   const t = useTranslations('account');
   const tSignup = useTranslations('signup');
   const currency = fields.find((field) => field.name === 'currency')?.options?.[0]?.value ?? '';
@@ -54,10 +61,13 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   });
   const { setValue } = form;
 
+  const countryField = fields.find((field) => field.name === 'country');
+  const located = countryField?.options?.some((option) => option.value === countryGuess) ? countryGuess : null;
   useEffect(() => {
-    const guess = countryFromBrowser(fields.find((field) => field.name === 'country'));
+    // Where the visitor is, when the edge says so; else what the browser's languages suggest.
+    const guess = located ?? countryFromBrowser(countryField);
     if (guess) setValue('country', guess);
-  }, [fields, setValue]);
+  }, [countryField, located, setValue]);
 
   if (sentTo !== null) {
     return (
@@ -72,20 +82,22 @@ export function RegisterForm({ lng, fields, next }: RegisterFormProps) {
   }
 
   return (
-    <FormView
-      form={form}
-      submitLabel={t('register.submit')}
-      busyLabel={t('register.submitting')}
-      footer={
-        <p className={styles.aside}>
-          {t('register.haveAccount')}{' '}
-          <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
-            {t('register.loginLink')}
-          </Link>
-        </p>
-      }
-    >
-      <div className={styles.captcha}>{captcha.widget}</div>
-    </FormView>
+    <PhoneCountryContext value={located}>
+      <FormView
+        form={form}
+        submitLabel={t('register.submit')}
+        busyLabel={t('register.submitting')}
+        footer={
+          <p className={styles.aside}>
+            {t('register.haveAccount')}{' '}
+            <Link href={next === '/' ? '/auth/login' : { pathname: '/auth/login', query: { next } }}>
+              {t('register.loginLink')}
+            </Link>
+          </p>
+        }
+      >
+        <div className={styles.captcha}>{captcha.widget}</div>
+      </FormView>
+    </PhoneCountryContext>
   );
 }

@@ -1,11 +1,17 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
 import { phoneInputConfig, toInternational } from '@/lib/account/phone-input';
 import styles from './form.module.css';
+
+/**
+ * The country a phone field starts on when it is empty (SPEC.md §5 guesses it from the digits once some are typed):
+ * the register form provides the visitor's country as the edge located it.
+ */
+export const PhoneCountryContext = createContext<string | null>(null);
 
 type PhoneFieldProps = {
   id: string;
@@ -24,6 +30,7 @@ export function PhoneField({ id, name, label, value, required, invalid, describe
   const t = useTranslations('account');
   const rootRef = useRef<HTMLDivElement>(null);
   const countryLabel = t('phone.countryButton');
+  const startCountry = useContext(PhoneCountryContext);
 
   // The widget's country button names the chosen country in a title, and nothing before one is chosen.
   useEffect(() => {
@@ -37,6 +44,7 @@ export function PhoneField({ id, name, label, value, required, invalid, describe
       </label>
       <PhoneInput
         {...phoneInputConfig({ search: t('phone.search'), noEntries: t('phone.noEntries') })}
+        {...(startCountry ? { country: startCountry.toLowerCase() } : {})}
         value={value.replace(/^\+/, '')}
         onChange={(digits) => onChange(toInternational(digits))}
         isValid={() => !invalid}

@@ -1,5 +1,8 @@
 import {
   formResponseSchema,
+  isJurisdictionCode,
+  jurisdictionResponseSchema,
+  type JurisdictionCode,
   pspCheckoutSessionResponseSchema,
   tokenValidationResponseSchema,
   userResponseSchema,
@@ -7,7 +10,7 @@ import {
   type Locale,
   type User,
 } from '@playhouse/shared';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { ApiError, apiGet } from '../api-client';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -15,6 +18,23 @@ import { SESSION_COOKIE } from './session-cookie';
 export async function getFormFields(locale: Locale, id: FormId) {
   const { form } = await apiGet(`/spa/forms/${id}`, formResponseSchema, { locale });
   return form.fields;
+}
+
+/**
+ * The visitor's country as the edge's geolocation gave it (GEO_IPCOUNTRY). The web server's door (server/forwarding.mjs)
+ * removes the header from every request but the trusted edge's and keeps only a two-letter code, so what is read here
+ * was set by the edge.
+ */
+export async function visitorCountry(): Promise<string | null> {
+  return (await headers()).get('geo_ipcountry');
+}
+
+/** The jurisdiction profile a player of this country would play under: the country's own, else the installation's. */
+export async function jurisdictionOf(country: string): Promise<JurisdictionCode> {
+  const jurisdiction = await apiGet('/spa/jurisdiction', jurisdictionResponseSchema);
+  const own = jurisdiction.countries[country];
+  if (own && isJurisdictionCode(own)) return own;
+  return isJurisdictionCode(jurisdiction.active.code) ? jurisdiction.active.code : 'default';
 }
 
 function isRefusal(error: unknown): boolean {
