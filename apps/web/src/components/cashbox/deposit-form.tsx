@@ -13,7 +13,7 @@ import { createDeposit } from '@/lib/cashbox/cashbox-api';
 import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import { PaymentMethodPicker } from './payment-method-picker';
-import { useRetryKey } from './use-retry-key';
+import { retryKeys } from '@/lib/retry-keys';
 
 type DepositFormProps = { lng: Locale; currency: string; methods: PaymentMethod[] };
 
@@ -21,6 +21,9 @@ type DepositFormProps = { lng: Locale; currency: string; methods: PaymentMethod[
  * Method, amount (a preset or typed, within the method's bounds), then off to the payment provider's hosted page.
  * One retry key per method and amount: sending the same deposit twice opens one payment.
  */
+/** A deposit's key follows its submission: sent again after a lost answer or a reload, it opens one payment. */
+const depositKeys = retryKeys('deposits');
+
 export function DepositForm({ lng, currency, methods }: DepositFormProps) {
   const t = useTranslations('cashbox');
   const errorText = useErrorText();
@@ -31,7 +34,6 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const retryKey = useRetryKey();
   const amountRef = useRef<HTMLInputElement>(null);
   const money = (value: string) => formatMoney(value, currency, lng);
 
@@ -58,11 +60,8 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
     setProblem(null);
     setBusy(true);
     try {
-      const deposit = await createDeposit(
-        lng,
-        { method: method.code, amount: normalized },
-        retryKey.keyFor(`${method.code}:${normalized}`),
-      );
+      const body = { method: method.code, amount: normalized };
+      const deposit = await depositKeys.send(JSON.stringify(body), (key) => createDeposit(lng, body, key));
       if (!deposit.redirectUrl) throw new Error('The deposit has no payment page');
       window.location.assign(deposit.redirectUrl);
     } catch (error) {

@@ -27,7 +27,7 @@ import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import historyStyles from './history.module.css';
 import { PaymentMethodPicker } from './payment-method-picker';
-import { useRetryKey } from './use-retry-key';
+import { retryKeys } from '@/lib/retry-keys';
 
 /** Withdrawal requests from the main balance (bonus money cannot be withdrawn) and the list of earlier ones. */
 export function WithdrawalsView({ lng }: { lng: Locale }) {
@@ -115,6 +115,9 @@ type WithdrawalFormProps = {
   onRequested: () => void;
 };
 
+/** A withdrawal's key follows its submission: sent again after a lost answer or a reload, it is requested once. */
+const withdrawalKeys = retryKeys('withdrawals');
+
 const DETAIL_FIELDS_WITH_MESSAGES = ['iban', 'accountHolder'];
 
 /** The request form; a withdrawal while a bonus is being wagered asks the player to confirm giving the bonus up. */
@@ -135,7 +138,6 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
   /** The api said a bonus is being wagered: the player decides whether to give it up for this withdrawal. */
   const [bonusAtStake, setBonusAtStake] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
-  const retryKey = useRetryKey();
   // The choice comes first: focus moves to its safe answer once it is drawn.
   useEffect(() => {
     if (bonusAtStake) keepRef.current?.focus();
@@ -179,11 +181,10 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
     };
     setBusy(true);
     try {
-      const withdrawal = await requestWithdrawal(lng, body, retryKey.keyFor(JSON.stringify(body)));
+      const withdrawal = await withdrawalKeys.send(JSON.stringify(body), (key) => requestWithdrawal(lng, body, key));
       setRequested(money(withdrawal.amount));
       setAmount('');
       setDetails({});
-      retryKey.forget();
       onRequested();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'withdrawal_forfeits_bonus') {

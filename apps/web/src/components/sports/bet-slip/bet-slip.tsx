@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { retryKeys } from '@/lib/retry-keys';
 import {
   acknowledgeOdds,
   hasSameMatchTwice,
@@ -26,6 +26,12 @@ import { useOddType } from '../odds/use-odd-type';
 import styles from './bet-slip.module.css';
 
 const POLICIES: OddsChangePolicy[] = ['none', 'higher', 'any'];
+
+/** A bet's key follows its submission: the same bet sent again after a lost answer or a reload is placed once. */
+const betKeys = retryKeys('bets');
+
+const submitBet = (lng: Locale, body: PlaceBetBody) =>
+  betKeys.send(JSON.stringify(body), (key) => placeBet(lng, body, key));
 
 type Outcome = { kind: 'placed'; count: number } | { kind: 'error'; code: string } | null;
 
@@ -72,12 +78,12 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
         selections: picks.map((pick) => ({ outcomeId: pick.outcomeId, odd: pick.odd })),
       });
       if (slip.mode === 'accumulator') {
-        await placeBet(lng, body('accumulator', slip.selections), newIdempotencyKey());
+        await submitBet(lng, body('accumulator', slip.selections));
         placed = 1;
         slipStore.update((state) => ({ ...state, selections: [], mode: 'singles' }));
       } else {
         for (const pick of slip.selections) {
-          await placeBet(lng, body('single', [pick]), newIdempotencyKey());
+          await submitBet(lng, body('single', [pick]));
           placed += 1;
           slipStore.update((state) => removeSelection(state, pick.outcomeId));
         }
