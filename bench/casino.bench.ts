@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDb, schema, seedDemo } from '@playhouse/db';
-import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/services/auth/session-service';
+import { createDb, schema } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
+import { createSessionService, SESSION_COOKIE } from '@playhouse/api';
 import { benchSiteUrl } from './lib/api-server';
 import {
   compare,

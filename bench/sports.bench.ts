@@ -5,9 +5,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import pg from 'pg';
-import { createDb, schema, seedDemo, type DbHandle } from '@playhouse/db';
-import { createSessionService, SESSION_COOKIE } from '@playhouse/api/src/services/auth/session-service';
-import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
+import { createDb, schema, type DbHandle } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
+import { createSessionService, createWalletService, SESSION_COOKIE } from '@playhouse/api';
 import { benchSiteUrl } from './lib/api-server';
 import {
   compare,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createDb, schema, type Db, type DbHandle } from '@playhouse/db';
-import { createWalletService } from '@playhouse/api/src/services/wallet/wallet-service';
+import { createWalletService } from '@playhouse/api';
 import { loadMessages } from '@playhouse/db/messages';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
 import { solveChallenge } from 'altcha-lib';

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { readLocaleMessages } from '@playhouse/db/messages';
+import type { Locale } from '@playhouse/shared/locales';
 import type { StaffRole } from '@playhouse/shared/staff/permissions';
 import { navItemsFor } from '../apps/web/src/components/back-office/nav-items';
 import { dismissInfoPopup, logIn, registerPlayer, uniqueName } from './account-support';
@@ -34,10 +33,13 @@ const TEAM: [StaffAccount, StaffRole[]][] = [
 ];
 const ADMIN = demo('admin');
 
-const MESSAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/db/src/messages');
-const navLabels = (locale: string) =>
-  (JSON.parse(readFileSync(path.join(MESSAGES, locale, 'backOffice.json'), 'utf8')) as { nav: Record<string, string> })
-    .nav;
+const navLabels = (locale: Locale) => {
+  const nav = readLocaleMessages(locale).backOffice;
+  if (typeof nav !== 'object' || typeof nav.nav !== 'object') throw new Error(`no back-office texts in ${locale}`);
+  return Object.fromEntries(
+    Object.entries(nav.nav).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+};
 
 // A first sign-in of each demo account sets up its authenticator; a later one may wait for a fresh 30 s code step.
 test.describe.configure({ timeout: 180_000 });

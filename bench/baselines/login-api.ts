@@ -1,8 +1,7 @@
 // The api for the login benchmark: the real app and its argon2id settings, with the per-address and per-account
 // login limits lifted (a benchmark from one address would otherwise measure the 429 path), and the registration
 // limit, as the benchmark registers its player through the api.
-import { buildApp } from '@playhouse/api/src/app';
-import { loadConfig } from '@playhouse/api/src/config';
+import { buildApp, loadConfig } from '@playhouse/api';
 
 const config = loadConfig(process.env);
 const unlimited = { max: 1_000_000_000, windowMs: 60_000 };

@@ -2,4 +2,3 @@ export * from './client';
 export * from './content-changes';
 export * as schema from './schema/index';
 export type { LocalizedText } from './schema/content';
-export * from './seed/index';

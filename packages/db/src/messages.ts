@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +100,21 @@ export async function readMessageCatalogues(dir: string = MESSAGES_DIR): Promise
     }),
   );
   return Object.fromEntries(entries) as MessageCatalogues;
+}
+
+/**
+ * One locale's shipped messages, nested as GET /spa/translation/{lang} gives them (before any text staff edited):
+ * what tests and tools read instead of opening the files by path.
+ */
+export function readLocaleMessages(locale: Locale, dir: string = MESSAGES_DIR): Messages {
+  const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+  const flat = flattenMessages(read(path.join(dir, `${locale}.json`)));
+  const folder = path.join(dir, locale);
+  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
+  for (const name of names.sort()) {
+    Object.assign(flat, flattenMessages({ [name.slice(0, -'.json'.length)]: read(path.join(folder, name)) }));
+  }
+  return unflattenMessages(flat);
 }
 
 const INSERT_BATCH = 500;

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { seedDemo, type Db, type DbHandle } from '@playhouse/db';
+import type { Db, DbHandle } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
 import { errorEnvelopeSchema, type ErrorEnvelope } from '@playhouse/shared';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, seedDemo } from '@playhouse/db';
+import { schema } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
 import { readMessageCatalogues, writeMessages } from '@playhouse/db/messages';
 import {
   categoriesResponseSchema,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { createDb, seedDemo, type Db, type DbHandle } from '@playhouse/db';
+import { createDb, type Db, type DbHandle } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
 import type { Config } from '../../config';
 
 declare module 'fastify' {
