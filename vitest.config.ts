@@ -36,6 +36,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/api/test/**/*.test.ts'],
           exclude: ['apps/api/test/**/*.postgres.test.ts'],
+          globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           // Generous: a timeout here only ever fires on a starved machine, where a slow pass is still a pass.
           testTimeout: 120_000,
           hookTimeout: 180_000,
@@ -48,6 +49,7 @@ export default defineConfig({
           name: 'api-postgres',
           environment: 'node',
           include: ['apps/api/test/**/*.postgres.test.ts'],
+          globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -35,6 +35,8 @@ export interface DbHandle {
    */
   tryAdvisoryLock: (key: number, work: () => Promise<void>) => Promise<boolean>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data folder as one file, to start another instance from (`startFrom`). */
+  dump?: () => Promise<Blob | File>;
 }
 
 export interface CreateDbOptions {
@@ -42,6 +44,11 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; 'memory://' (or unset) keeps the database in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: start from this dump of a data folder (`dumpDataDir()`) instead of an empty cluster. Migrations still
+   * run, so a dump taken at any migration catches up.
+   */
+  startFrom?: Blob | File | undefined;
   /** node-postgres pool size. */
   poolSize?: number;
   /** Told when the LISTEN connection is lost or cannot be reopened (it keeps retrying). */
@@ -54,13 +61,16 @@ const MIGRATION_LOCK_KEY = 727_100_001;
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolSize ?? 20, options.onListenError);
-  return createPglite(options.dataDir);
+  return createPglite(options.dataDir, options.startFrom);
 }
 
-async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function createPglite(dataDir: string | undefined, startFrom: Blob | File | undefined): Promise<DbHandle> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { pg_trgm, unaccent },
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -81,6 +91,7 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
       return true;
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

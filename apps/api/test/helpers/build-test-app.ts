@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db, DbHandle } from '@playhouse/db';
-import { seedDemo } from '@playhouse/db/seed';
 import { errorEnvelopeSchema, type ErrorEnvelope } from '@playhouse/shared';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -27,8 +26,7 @@ export interface TestAppOptions {
  * demo seed, not listening. Call `app.ready()` after adding any test-only routes.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const handle = await createTestDb();
-  if (!options.empty) await seedDemo(handle.db);
+  const handle = await createTestDb({ seeded: !options.empty });
   const config = loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({ config, dbHandle: handle, logger: options.logger ?? false });
   return {
