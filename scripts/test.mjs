@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Each step runs even when an earlier one failed (except
-// the e2e suite, which needs the web build), so one run shows everything that is broken.
-// `npm test -- unit api` runs only the named steps.
+// the e2e suite, which needs the web build), so one run shows everything that is broken. Steps of one stage run at the
+// same time (single-threaded checks beside the web build, on a 2-core machine); their output is printed whole as each
+// ends. `npm test -- unit api` runs only the named steps.
 import { bin, formatDuration, forwardSignal, run } from './lib/process.mjs';
 import { findPostgresBinaries, startTemporaryPostgres } from './lib/postgres.mjs';
 import { ensureSystemNeeds } from './lib/prerequisites.mjs';
@@ -20,30 +21,38 @@ const pgliteEnv = { ...process.env };
 delete pgliteEnv.TEST_DATABASE_URL;
 
 const steps = [
-  { id: 'typecheck', title: 'typecheck', run: () => run('npm', ['run', 'typecheck']) },
-  { id: 'lint', title: 'lint + format check', run: () => run('npm', ['run', 'lint']) },
-  { id: 'unit', title: 'unit tests', run: () => run(bin('vitest'), ['run', '--project', 'unit*']) },
-  {
-    id: 'api',
-    title: 'api tests on PGlite',
-    run: () => run(bin('vitest'), ['run', '--project', 'api'], { env: pgliteEnv }),
-  },
-  { id: 'api-postgres', title: 'api tests on PostgreSQL', system: ['postgres'], run: postgresLeg },
+  { id: 'typecheck', stage: 1, title: 'typecheck', run: (options) => run('npm', ['run', 'typecheck'], options) },
+  { id: 'lint', stage: 1, title: 'lint + format check', run: (options) => run('npm', ['run', 'lint'], options) },
   {
     id: 'build',
+    stage: 1,
     title: 'web build (next build)',
-    run: () => run('node', ['scripts/build-web.mjs'], { env: e2eEnv }),
+    run: (options) => run('node', ['scripts/build-web.mjs'], { ...options, env: e2eEnv }),
   },
   {
+    id: 'unit',
+    stage: 2,
+    title: 'unit tests',
+    run: (options) => run(bin('vitest'), ['run', '--project', 'unit*'], options),
+  },
+  {
+    id: 'api',
+    stage: 3,
+    title: 'api tests on PGlite',
+    run: (options) => run(bin('vitest'), ['run', '--project', 'api'], { ...options, env: pgliteEnv }),
+  },
+  { id: 'api-postgres', stage: 4, title: 'api tests on PostgreSQL', system: ['postgres'], run: postgresLeg },
+  {
     id: 'e2e',
+    stage: 5,
     title: 'e2e (Playwright, Chromium)',
     needs: 'build',
     system: ['chromium'],
-    run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: e2eEnv }),
+    run: (options) => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { ...options, env: e2eEnv }),
   },
 ];
 
-async function postgresLeg() {
+async function postgresLeg(options) {
   const binDir = findPostgresBinaries();
   if (!binDir) return { code: 1 };
   let server;
@@ -56,6 +65,7 @@ async function postgresLeg() {
   console.log(`PostgreSQL leg: ${server.version} on 127.0.0.1:${server.port}`);
   try {
     return await run(bin('vitest'), ['run', '--project', 'api', '--project', 'api-postgres'], {
+      ...options,
       env: { ...process.env, TEST_DATABASE_URL: server.url },
     });
   } finally {
@@ -84,20 +94,30 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const results = [];
 const started = Date.now();
-for (const step of steps) {
-  if (only.length > 0 && !only.includes(step.id)) continue;
-  if (interrupted) break;
+
+async function runStep(step, alone) {
   const dependency = step.needs && results.find((result) => result.id === step.needs);
   if (dependency && dependency.status !== 'passed') {
     results.push({ ...step, status: 'skipped', note: `${dependency.title} did not pass`, ms: 0 });
-    continue;
+    return;
   }
-  console.log(`\n━━ ${step.title} ━━`);
+  if (alone) console.log(`\n━━ ${step.title} ━━`);
   const stepStarted = Date.now();
-  const outcome = await step.run();
+  // A step running beside others keeps its output until it ends, so the log reads one step at a time.
+  const outcome = await step.run({ quiet: !alone });
   const ms = Date.now() - stepStarted;
+  if (!alone) process.stdout.write(`\n━━ ${step.title} ━━\n${outcome.output}`);
   results.push({ ...step, status: outcome.code === 0 ? 'passed' : 'failed', note: `exit ${outcome.code}`, ms });
 }
+
+for (const stage of [...new Set(chosen.map((step) => step.stage))].sort((a, b) => a - b)) {
+  if (interrupted) break;
+  const together = chosen.filter((step) => step.stage === stage);
+  await Promise.all(together.map((step) => runStep(step, together.length === 1)));
+}
+// The summary lists the steps in their own order, whichever ended first.
+const order = (result) => steps.findIndex((step) => step.id === result.id);
+results.sort((a, b) => order(a) - order(b));
 
 const count = (status) => results.filter((result) => result.status === status).length;
 console.log('\n━━ summary ━━');
