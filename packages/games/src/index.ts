@@ -6,3 +6,4 @@ export * from './plinko';
 export * from './rounds';
 export * from './simulation';
 export * from './slots';
+export * from './table';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aaBonusPays, CasinoHoldemRound, holdemDealerQualifies } from './casino-holdem';
+import { casinoHoldemStrategy } from './casino-holdem-strategy';
 import { parseCards, stackedCards } from './cards';
 import { evaluatePoker } from './poker-hands';
 import { IllegalActionError } from './round';
@@ -78,5 +79,14 @@ describe("casino hold'em", () => {
     // The turn and river do not count for the AA bonus.
     expect(settle('Ah Kd 2c 3d 9h 7s 4c Ac 5s', 'call', 10n)['AA bonus']).toBe(0n);
     expect(settle('Ah Ad 2c 3d 9h 7s 4c Kc 5s', 'call', 10n)['AA bonus']).toBe(80n);
+  });
+
+  it('the reference strategy calls made hands and draws, and folds a hand that calling loses more than the ante on', () => {
+    const calls = (hole: string, flop: string) => casinoHoldemStrategy(parseCards(hole), parseCards(flop));
+    expect(calls('9c 2d', '9h 5s Kc')).toBe(true);
+    expect(calls('Ah 6h', '2h 9h Kc')).toBe(true);
+    // Exact expectations of calling, by enumerating every turn, river and dealer hand: -0.28 and -1.475 antes.
+    expect(calls('8h Ac', '7c 9s 4d')).toBe(true);
+    expect(calls('3c 2c', 'Td 9s 5c')).toBe(false);
   });
 });
