@@ -5,3 +5,5 @@ export * from './slot';
 export * from './plinko';
 export * from './rounds';
 export * from './simulation';
+export * from './slots';
+export * from './table';

@@ -18,6 +18,8 @@ import {
   type PlinkoParams,
 } from './plinko';
 import { SLOT_FLOATS, SLOT_PAYLINES, SLOT_PAYTABLE, playSlot, type SlotOutcome } from './slot';
+import { SLOT_CONFIGS, type SlotConfigId } from './slots/configs';
+import { playSlotConfig, slotFloats, type SlotConfigOutcome } from './slots/engine';
 
 /** The in-house games, by the engine that plays them. */
 export const ORIGINALS_ENGINES = ['slot', 'dice', 'plinko'] as const;
@@ -42,7 +44,10 @@ export const ENGINE_MAX_MULTIPLIER: Record<OriginalsEngine, number> = {
   plinko: Math.max(...Object.values(PLINKO_MULTIPLIERS).flat()) / 100,
 };
 
-export type SlotParams = Record<string, never>;
+/** No parameters plays Lucky Reels, as before configurations existed; `config` plays that configuration. */
+export interface SlotParams {
+  config?: SlotConfigId;
+}
 
 export type RoundRequest =
   | { engine: 'slot'; params: SlotParams }
@@ -50,15 +55,19 @@ export type RoundRequest =
   | { engine: 'plinko'; params: PlinkoParams };
 
 export type RoundOutcome =
-  | { engine: 'slot'; outcome: SlotOutcome }
+  | { engine: 'slot'; outcome: SlotOutcome | SlotConfigOutcome }
   | { engine: 'dice'; outcome: DiceOutcome }
   | { engine: 'plinko'; outcome: PlinkoOutcome };
 
 /** Why these parameters cannot be played, or null when they can. */
 export function validateRound(request: RoundRequest): string | null {
   switch (request.engine) {
-    case 'slot':
-      return Object.keys(request.params).length === 0 ? null : 'the slot takes no parameters';
+    case 'slot': {
+      const { config, ...rest } = request.params;
+      if (Object.keys(rest).length > 0) return 'the slot takes only a configuration';
+      if (config !== undefined && !Object.hasOwn(SLOT_CONFIGS, config)) return 'unknown slot configuration';
+      return null;
+    }
     case 'dice':
       return validateDiceParams(request.params);
     case 'plinko':
@@ -69,7 +78,7 @@ export function validateRound(request: RoundRequest): string | null {
 export function floatsNeeded(request: RoundRequest): number {
   switch (request.engine) {
     case 'slot':
-      return SLOT_FLOATS;
+      return request.params.config ? slotFloats(SLOT_CONFIGS[request.params.config]) : SLOT_FLOATS;
     case 'dice':
       return DICE_FLOATS;
     case 'plinko':
@@ -80,8 +89,10 @@ export function floatsNeeded(request: RoundRequest): number {
 /** The outcome of a round from its floats: pure, the same on the server and in the verifying browser. */
 export function evaluateRound(request: RoundRequest, floats: readonly number[]): RoundOutcome {
   switch (request.engine) {
-    case 'slot':
-      return { engine: 'slot', outcome: playSlot(floats) };
+    case 'slot': {
+      const config = request.params.config;
+      return { engine: 'slot', outcome: config ? playSlotConfig(SLOT_CONFIGS[config], floats) : playSlot(floats) };
+    }
     case 'dice':
       return { engine: 'dice', outcome: playDice(floats, request.params) };
     case 'plinko':

@@ -1,4 +1,5 @@
 import type { Multiplier } from './multiplier';
+import { evaluateLineFor, playSlotConfig, slotConfigRtp, slotStrips, type SlotConfig } from './slots/engine';
 
 /**
  * "Lucky Reels": five reels, three rows, ten fixed paylines. Each reel stops at a position drawn from one float; a
@@ -48,23 +49,22 @@ const REEL_COUNTS: readonly Record<SlotSymbol, number>[] = [
   { wild: 3, crown: 3, diamond: 1, bell: 3, seven: 3, cherry: 4, lemon: 5, plum: 3, grape: 6 },
 ];
 
-/** Deals the symbols round-robin, rarest first, so equal symbols are spread along the strip instead of clumped. */
-function buildStrip(counts: Record<SlotSymbol, number>): SlotSymbol[] {
-  const remaining = new Map(SLOT_SYMBOLS.map((symbol) => [symbol, counts[symbol]]));
-  const strip: SlotSymbol[] = [];
-  while ([...remaining.values()].some((left) => left > 0)) {
-    for (const symbol of SLOT_SYMBOLS) {
-      const left = remaining.get(symbol)!;
-      if (left > 0) {
-        strip.push(symbol);
-        remaining.set(symbol, left - 1);
-      }
-    }
-  }
-  return strip;
-}
+/** Lucky Reels as a configuration of the slot engine (slots/engine.ts): the first of the configurations. */
+export const LUCKY_REELS: SlotConfig<SlotSymbol> = {
+  id: 'lucky-reels',
+  reels: SLOT_REELS,
+  rows: SLOT_ROWS,
+  symbols: SLOT_SYMBOLS,
+  wild: 'wild',
+  scatter: null,
+  reelCounts: REEL_COUNTS,
+  evaluation: { kind: 'lines', paylines: SLOT_PAYLINES },
+  paytable: Object.fromEntries(SLOT_SYMBOLS.map((symbol) => [symbol, [0, 0, 0, ...SLOT_PAYTABLE[symbol]]])),
+  coins: SLOT_PAYLINES.length,
+  volatility: 'medium',
+};
 
-export const SLOT_STRIPS: readonly (readonly SlotSymbol[])[] = REEL_COUNTS.map(buildStrip);
+export const SLOT_STRIPS: readonly (readonly SlotSymbol[])[] = slotStrips(LUCKY_REELS);
 
 export interface LineWin {
   /** Index into SLOT_PAYLINES. */
@@ -84,40 +84,14 @@ export interface SlotOutcome {
   multiplier: Multiplier;
 }
 
-function payFor(symbol: SlotSymbol, count: number): number {
-  return count >= 3 ? SLOT_PAYTABLE[symbol][count - 3]! : 0;
-}
-
 /** The best pay of one line's five symbols, left to right. */
 export function evaluateLine(symbols: readonly SlotSymbol[]): { symbol: SlotSymbol; count: number; pay: number } {
-  let wildRun = 0;
-  while (wildRun < symbols.length && symbols[wildRun] === 'wild') wildRun += 1;
-  const wildPay = payFor('wild', wildRun);
-  if (wildRun === symbols.length) return { symbol: 'wild', count: wildRun, pay: wildPay };
-  const symbol = symbols[wildRun]!;
-  let run = wildRun;
-  while (run < symbols.length && (symbols[run] === symbol || symbols[run] === 'wild')) run += 1;
-  const symbolPay = payFor(symbol, run);
-  return symbolPay >= wildPay
-    ? { symbol, count: run, pay: symbolPay }
-    : { symbol: 'wild', count: wildRun, pay: wildPay };
+  return evaluateLineFor(LUCKY_REELS, symbols);
 }
 
 export function playSlot(floats: readonly number[]): SlotOutcome {
-  const stops = SLOT_STRIPS.map((strip, reel) => Math.floor(floats[reel]! * strip.length));
-  const grid = SLOT_STRIPS.map((strip, reel) =>
-    Array.from({ length: SLOT_ROWS }, (_, row) => strip[(stops[reel]! + row) % strip.length]!),
-  );
-  const wins: LineWin[] = [];
-  const line: SlotSymbol[] = [];
-  for (let index = 0; index < SLOT_PAYLINES.length; index += 1) {
-    const rows = SLOT_PAYLINES[index]!;
-    for (let reel = 0; reel < SLOT_REELS; reel += 1) line[reel] = grid[reel]![rows[reel]!]!;
-    const result = evaluateLine(line);
-    if (result.pay > 0) wins.push({ line: index, ...result });
-  }
-  const totalPay = wins.reduce((sum, win) => sum + win.pay, 0);
-  return { stops, grid, wins, multiplier: { numerator: totalPay, denominator: SLOT_PAYLINES.length } };
+  const { stops, grid, wins, multiplier } = playSlotConfig(LUCKY_REELS, floats);
+  return { stops, grid, wins: wins.filter((win): win is LineWin => 'line' in win), multiplier };
 }
 
 /**
@@ -126,22 +100,5 @@ export function playSlot(floats: readonly number[]): SlotOutcome {
  * spin's expected multiplier (sum of lines / lines) equals it. Enumerating the 9⁵ symbol sequences gives it exactly.
  */
 export function slotRtp(): number {
-  const frequencies = SLOT_STRIPS.map((strip) =>
-    SLOT_SYMBOLS.map((symbol) => strip.filter((item) => item === symbol).length / strip.length),
-  );
-  let expected = 0;
-  const sequence: SlotSymbol[] = [];
-  const visit = (reel: number, probability: number) => {
-    if (probability === 0) return;
-    if (reel === SLOT_REELS) {
-      expected += probability * evaluateLine(sequence).pay;
-      return;
-    }
-    SLOT_SYMBOLS.forEach((symbol, index) => {
-      sequence[reel] = symbol;
-      visit(reel + 1, probability * frequencies[reel]![index]!);
-    });
-  };
-  visit(0, 1);
-  return expected;
+  return slotConfigRtp(LUCKY_REELS).rtp;
 }
