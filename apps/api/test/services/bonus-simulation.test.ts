@@ -83,7 +83,13 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query
 beforeAll(async () => {
   t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000' });
   await seedBonuses(t.db);
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 5000n, trigger: 'manual' };
+  const common = {
+    contributions: DEMO_CONTRIBUTIONS,
+    sportsMinOddThousandths: 1500,
+    maxBet: 5000n,
+    trigger: 'manual',
+    approvedAt: new Date(),
+  };
   await t.db.insert(schema.bonusCampaigns).values([
     {
       ...common,
