@@ -210,7 +210,15 @@ export function CampaignDetail({ id, can, meId }: { id: number; can: CampaignPer
               onDecided={() => void mutate()}
             />
           ) : null}
-          <PromoCodes campaign={campaign} canManage={can.manage} onChanged={() => void mutate()} />
+          <PromoCodes
+            campaign={campaign}
+            canManage={can.manage}
+            onChanged={() => {
+              // A new code is a request too: the list of what waits shows it at once.
+              void mutate();
+              void mutateKey(requestsKey('campaigns'));
+            }}
+          />
           <GrantOffer campaign={campaign} name={name} canRequest={can.request} canApprove={can.approve} />
         </>
       )}
