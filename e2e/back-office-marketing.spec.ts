@@ -135,6 +135,7 @@ test('marketing creates a promo-code campaign that new players then receive', as
       .getByRole('table', { name: 'Bonus campaigns' })
       .getByRole('link', { name: `Spring gift ${slug}` })
       .click();
+    await expect(approver.getByRole('heading', { level: 1, name: `Spring gift ${slug}` })).toBeVisible();
     await expect(approver.getByText('Active', { exact: true })).toBeVisible();
     await approver.getByRole('button', { name: 'Offer to a player' }).click();
     const grant = approver.getByRole('dialog', { name: `Offer Spring gift ${slug} to a player` });
