@@ -16,6 +16,7 @@ import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations }
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
+import { openInsiders } from './simulation-insiders';
 import { IBAN, openStaffDesk } from './simulation-staff';
 
 /**
@@ -83,7 +84,13 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query
 beforeAll(async () => {
   t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000' });
   await seedBonuses(t.db);
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 5000n, trigger: 'manual' };
+  const common = {
+    contributions: DEMO_CONTRIBUTIONS,
+    sportsMinOddThousandths: 1500,
+    maxBet: 5000n,
+    trigger: 'manual',
+    approvedAt: new Date(),
+  };
   await t.db.insert(schema.bonusCampaigns).values([
     {
       ...common,
@@ -618,6 +625,14 @@ describe('bonus engine simulation', () => {
           trace: traceOf('staff desk'),
           tally,
         });
+        // The insiders of issue 19 (simulation-insiders.ts): an admin building accounts, a marketing member writing
+        // terms, a trader flipping results, their colleagues, and an accomplice; from a stream of their own.
+        const insiders = await openInsiders(t, {
+          seed,
+          random: streamOf(seed, 'insiders'),
+          trace: traceOf('insiders'),
+          tally,
+        });
         /** What a player holds now, for the seed's trace. */
         async function snapshot(player: (typeof players)[number], when: string) {
           const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
@@ -640,6 +655,7 @@ describe('bonus engine simulation', () => {
           );
           await expectNoStrayBonusMoney(`round ${round}`);
           for (let turn = world.int(0, 2); turn > 0; turn--) await desk.step();
+          await insiders.round();
           await expectNoStrayBonusMoney(`round ${round}, staff`);
           // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
           // at once, as two api instances would).
@@ -649,6 +665,7 @@ describe('bonus engine simulation', () => {
           }
         }
         await desk.finish();
+        await insiders.finish();
         // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
         // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
         // The player with money of their own wagers a bonus through on slots (every seed completes one), then bets on
@@ -949,7 +966,11 @@ describe('bonus engine simulation', () => {
       console.log(
         [...reached]
           .filter(
-            ([what]) => what.startsWith('adversary:') || what.startsWith('staff:') || what.startsWith('withdrawal'),
+            ([what]) =>
+              what.startsWith('adversary:') ||
+              what.startsWith('staff:') ||
+              what.startsWith('withdrawal') ||
+              what.startsWith('insider:'),
           )
           .map(([what, count]) => `${what} ${count}`)
           .join('\n'),
@@ -979,6 +1000,15 @@ describe('bonus engine simulation', () => {
         'staff:refused:pay a withdrawal one approved',
         'staff:refused:adjustment for oneself',
         'staff:refused:adjustment for a staff account',
+        'insider:refused:mint campaign',
+        'insider:refused:approve own campaign',
+        'insider:refused:redeem an unapproved code',
+        'insider:campaign approved',
+        'insider:bonus granted',
+        'insider:limits change approved',
+        'insider:result change approved',
+        'insider:result change turned down',
+        'insider:withdrawal paid',
       ]) {
         expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
       }

@@ -309,7 +309,7 @@ export const outboxMessageSchema = z
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 
-/** A player account created by staff (staff accounts: staffCreateAccountBodySchema in contracts/staff.ts). */
+/** A player account created by staff (staff are invited: staffInviteBodySchema in contracts/staff.ts). */
 export const createUserBodySchema = z
   .object({
     email: FIELD_RULES.email,

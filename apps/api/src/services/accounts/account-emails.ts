@@ -61,7 +61,22 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
-  return { registrationAttempt, confirmRegistration, passwordReset, passwordChanged };
+  /**
+   * An invitation to the staff: the link lets its holder set their own password and second factor. It carries a live
+   * token: it reaches the invitee only, never the outbox staff read (issue 19).
+   */
+  async function staffInvitation(to: string, context: LocaleContext, token: string, validHours: number) {
+    const inviteLink = link(context.locale, '/staff/invitation', { token });
+    const message = await render(
+      context,
+      'staffInvitation',
+      { link: inviteLink, hours: String(validHours) },
+      'staffAuth.emails.',
+    );
+    return email.send({ to, ...message, secrets: [inviteLink, token] });
+  }
+
+  return { registrationAttempt, confirmRegistration, passwordReset, passwordChanged, staffInvitation };
 }
 
 export type AccountEmails = ReturnType<typeof createAccountEmails>;

@@ -1,4 +1,4 @@
-import type { Db } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_LOCALE,
@@ -435,15 +435,15 @@ export function createAccountService({
   }
 
   /** A username from the e-mail's local part ("ann.lee@x" → "ann_lee"), with a number when that one is taken. */
-  async function deriveUsername(email: string): Promise<string> {
+  async function deriveUsername(email: string, executor: Db | Tx = db): Promise<string> {
     const base = (email.split('@')[0] ?? '')
       .replace(/[^a-zA-Z0-9_]/g, '_')
       .slice(0, 18)
       .padEnd(3, '_');
-    if (!(await usernameTaken(db, base))) return base;
+    if (!(await usernameTaken(executor, base))) return base;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const candidate = `${base}_${Math.floor(1000 + Math.random() * 9000)}`;
-      if (!(await usernameTaken(db, candidate))) return candidate;
+      if (!(await usernameTaken(executor, candidate))) return candidate;
     }
     throw new UserExistsError();
   }
@@ -454,14 +454,15 @@ export function createAccountService({
    */
   async function createUser(
     input: NewAccountInput,
-    actor: { id: number | null; ip: string | null; via: 'api' | 'direct' },
+    actor: { id: number | null; ip: string | null; via: 'api' | 'direct' | 'invitation' },
+    executor?: Tx,
   ): Promise<SessionUser> {
-    const username = input.username ?? (await deriveUsername(input.email));
+    const username = input.username ?? (await deriveUsername(input.email, executor));
     const weak = passwordIssue(input.password, [input.email, username]);
     if (weak) throw new ValidationError({ password: weak });
     const passwordHash = await hasher.hashPassword(input.password);
     const role = input.staffRoles ? 'staff' : 'player';
-    return db.transaction(async (tx) => {
+    const write = async (tx: Tx) => {
       const user = await insertUser(tx, {
         email: input.email,
         username,
@@ -488,7 +489,9 @@ export function createAccountService({
         },
       });
       return withoutHash(user);
-    });
+    };
+    // A staff invitation creates its account in the transaction that accepts it.
+    return executor ? write(executor) : db.transaction(write);
   }
 
   /**

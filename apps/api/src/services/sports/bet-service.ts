@@ -313,6 +313,8 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           settledAt: null,
           // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
           settlementVersion: 0,
+          shortfall: 0n,
+          withheld: 0n,
         };
         // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
         const inserted = await tx.execute(sql`

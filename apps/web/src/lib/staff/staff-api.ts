@@ -30,3 +30,25 @@ export function confirmTotp(lng: Locale, code: string) {
     body: { code },
   }).then((data) => data.user);
 }
+
+/** POST /spa/auth/staff/invitation: what an invitation link invites to, and the second factor to scan. */
+export function openStaffInvitation(lng: Locale, token: string, signal?: AbortSignal) {
+  return browserApi('/spa/auth/staff/invitation', lazySchema(staff, 'staffInvitationViewSchema'), {
+    method: 'POST',
+    locale: lng,
+    body: { token },
+    signal,
+  });
+}
+
+/**
+ * POST /spa/auth/staff/invitation/accept: the invitee's own password and a code from the secret just scanned; creates
+ * the staff account, starts its session and answers its user.
+ */
+export function acceptStaffInvitation(lng: Locale, body: { token: string; password: string; code: string }) {
+  return browserApi('/spa/auth/staff/invitation/accept', lazySchema(accounts, 'userResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+    body,
+  }).then((data) => data.user);
+}

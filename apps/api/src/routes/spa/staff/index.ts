@@ -14,6 +14,7 @@ import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
 import staffReconciliationRoutes from './reconciliation';
+import staffSettingsRoutes from './settings';
 import staffTradingRoutes from './trading';
 import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
@@ -37,6 +38,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffSettingsRoutes);
   await app.register(staffTradingRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
