@@ -12,6 +12,8 @@ config.auth = {
     ...config.auth.limits,
     loginPerIp: unlimited,
     loginFailuresPerAccount: unlimited,
+    loginCaptchaPerAccount: unlimited,
+    loginCaptchaPerAddress: unlimited,
     registerPerIp: unlimited,
   },
 };

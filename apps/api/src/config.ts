@@ -186,7 +186,12 @@ export interface AuthConfig {
   staffSignInMaxAttempts: number;
   limits: {
     loginPerIp: WindowLimit;
+    /** Password confirmations and TOTP codes per account and window (a signed-in or half-signed-in holder). */
     loginFailuresPerAccount: WindowLimit;
+    /** Sign-in tries per account (since its last sign-in) before each further one asks a captcha, harder each time. */
+    loginCaptchaPerAccount: WindowLimit;
+    /** Failed sign-ins per address before its every sign-in asks a captcha, harder with each further failure. */
+    loginCaptchaPerAddress: WindowLimit;
     registerPerIp: WindowLimit;
     recoveryPerIp: WindowLimit;
     recoveryPerEmail: WindowLimit;
@@ -208,6 +213,8 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   limits: {
     loginPerIp: { max: 10, windowMs: MINUTE_MS },
     loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
+    loginCaptchaPerAccount: { max: 3, windowMs: 15 * MINUTE_MS },
+    loginCaptchaPerAddress: { max: 5, windowMs: 15 * MINUTE_MS },
     registerPerIp: { max: 5, windowMs: HOUR_MS },
     recoveryPerIp: { max: 5, windowMs: HOUR_MS },
     recoveryPerEmail: { max: 3, windowMs: HOUR_MS },

@@ -1,5 +1,7 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { generate } from 'otplib';
-import type { ErrorEnvelope, StaffSignInResponse, StaffTotpSetup } from '@playhouse/shared';
+import type { CaptchaChallenge, ErrorEnvelope, StaffSignInResponse, StaffTotpSetup } from '@playhouse/shared';
 import { SESSION_COOKIE } from '../services/auth/session-service';
 
 export interface TransportRequest {
@@ -24,6 +26,7 @@ export class ApiCallError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiCallError';
@@ -86,7 +89,12 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
     const parsed: unknown = response.body ? JSON.parse(response.body) : null;
     if (response.status >= 400) {
       const error = (parsed as Partial<ErrorEnvelope> | null)?.error;
-      throw new ApiCallError(response.status, error?.code ?? 'error', error?.message ?? `HTTP ${response.status}`);
+      throw new ApiCallError(
+        response.status,
+        error?.code ?? 'error',
+        error?.message ?? `HTTP ${response.status}`,
+        error?.fields ?? {},
+      );
     }
     return parsed as T;
   }
@@ -120,7 +128,20 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
   }
 
   const { login, password } = credentials;
-  const started = await call<StaffSignInResponse>('POST', '/spa/auth/staff/login', { login, password });
+  const passwordStep = (captcha?: string) =>
+    call<StaffSignInResponse>('POST', '/spa/auth/staff/login', { login, password, ...(captcha ? { captcha } : {}) });
+  let started: StaffSignInResponse;
+  try {
+    started = await passwordStep();
+  } catch (error) {
+    // Failed tries of this login (someone else's, perhaps) ask a captcha: the command line does the browser's work.
+    if (!(error instanceof ApiCallError) || error.code !== 'captcha_required') throw error;
+    const level = Number(error.fields.level ?? 0);
+    const challenge = await call<CaptchaChallenge>('GET', `/spa/captcha/challenge?level=${level}`);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw error;
+    started = await passwordStep(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+  }
   let newTotpSecret: string | null = null;
   let secret = credentials.totpSecret;
   if (started.step === 'totp_setup') {

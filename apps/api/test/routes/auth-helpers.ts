@@ -68,6 +68,8 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
       limits: {
         loginPerIp: GENEROUS,
         loginFailuresPerAccount: GENEROUS,
+        loginCaptchaPerAccount: GENEROUS,
+        loginCaptchaPerAddress: GENEROUS,
         registerPerIp: GENEROUS,
         recoveryPerIp: GENEROUS,
         recoveryPerEmail: GENEROUS,
@@ -129,11 +131,14 @@ export function unsolvedPayload(challenge: CaptchaChallenge): CaptchaSolution {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A challenge from the api (at least `level` hard: a sign-in past failed tries asks one), solved. */
 export async function solvedCaptcha(
   app: AccountsTestApp['app'],
   remoteAddress = '127.0.0.1',
+  level?: number,
 ): Promise<CaptchaSolution> {
-  const response = await app.inject({ method: 'GET', url: '/spa/captcha/challenge', remoteAddress });
+  const url = level === undefined ? '/spa/captcha/challenge' : `/spa/captcha/challenge?level=${level}`;
+  const response = await app.inject({ method: 'GET', url, remoteAddress });
   expect(response.statusCode).toBe(200);
   return solveChallenge(response.json<CaptchaChallenge>());
 }

@@ -3,11 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { staffMeResponseSchema, staffSignInResponseSchema, staffTotpSetupResponseSchema } from '@playhouse/shared';
+import { DEFAULT_AUTH_CONFIG } from '../../src/config';
 import { hashToken, SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { STAFF_SIGN_IN_COOKIE } from '../../src/services/staff/staff-auth-service';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { injectTransport } from '../helpers/ops';
 import { staffCaller, totpCode } from '../helpers/staff';
-import { BROWSER, buildAccountsApp, register, type AccountsTestApp } from './auth-helpers';
+import { runOps } from '../../src/ops/run-ops';
+import { noSessionCache } from '../../src/ops/session-cache';
+import { BROWSER, buildAccountsApp, register, solvedCaptcha, type AccountsTestApp } from './auth-helpers';
 
 let t: AccountsTestApp;
 let sequence = 0;
@@ -215,5 +219,68 @@ describe('staff sign-in with TOTP', () => {
   it('a staff caller helper session works (a guard on the helper itself)', async () => {
     const staff = await staffCaller(t, ['support']);
     expect((await t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: staff.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('staff sign-in under attack', () => {
+  let u: AccountsTestApp;
+  beforeAll(async () => {
+    u = await buildAccountsApp({
+      limits: {
+        loginCaptchaPerAccount: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAccount,
+        loginCaptchaPerAddress: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAddress,
+      },
+    });
+  });
+  afterAll(async () => u.close());
+
+  it('five wrong passwords from any addresses never lock a staff member out: a solved captcha lets the password on', async () => {
+    const email = 'besieged@staff.example';
+    const password = 'a besieged passphrase';
+    await u.app.services.accounts.createUser(
+      { email, password, staffRoles: ['finance'] },
+      { id: null, ip: null, via: 'direct' },
+    );
+    const step = (remoteAddress: string, body: Record<string, string>) =>
+      u.app.inject({ method: 'POST', url: '/spa/auth/staff/login', headers: BROWSER, payload: body, remoteAddress });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await step(`198.51.100.${attempt + 1}`, { login: email, password: `wrong ${attempt}!` });
+      expect(response.statusCode).toBe(401);
+    }
+    const asked = expectErrorEnvelope(await step('198.51.100.50', { login: email, password }), 401, 'captcha_required');
+    const captcha = await solvedCaptcha(u.app, '198.51.100.50', Number(asked.error.fields?.level));
+    const started = await step('198.51.100.50', { login: email, password, captcha });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(staffSignInResponseSchema.parse(started.json()).step).toBe('totp_setup');
+  });
+
+  it('the ops command line solves the captcha itself when failed tries of its login ask one', async () => {
+    const member = await staffCaller(u, ['support'], { password: 'ops member passphrase' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await u.app.inject({
+        method: 'POST',
+        url: '/spa/auth/staff/login',
+        headers: BROWSER,
+        payload: { login: member.email, password: `wrong ${attempt}!` },
+        remoteAddress: `192.0.2.${attempt + 1}`,
+      });
+    }
+    const out: string[] = [];
+    const code = await runOps(['whoami'], {
+      env: {
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        OPS_LOGIN: member.email,
+        OPS_PASSWORD: 'ops member passphrase',
+        OPS_TOTP_SECRET: member.totpSecret,
+      },
+      transport: injectTransport(u.app),
+      openDatabase: async () => ({ ...u.handle, close: async () => undefined }),
+      sessionCache: noSessionCache,
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+    });
+    expect(code, out.join('\n')).toBe(0);
+    expect(out.join('\n')).toContain(member.email);
   });
 });

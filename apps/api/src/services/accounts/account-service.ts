@@ -1,5 +1,6 @@
 import type { Db } from '@playhouse/db';
 import {
+  CAPTCHA_MAX_LEVEL,
   DEFAULT_CURRENCY,
   DEFAULT_LOCALE,
   EARLIEST_BIRTH_DATE,
@@ -17,11 +18,11 @@ import {
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { ensureAccount } from '../wallet/wallet-service';
-import type { CaptchaService } from '../captcha/captcha-service';
+import { CaptchaRequiredError, type CaptchaService } from '../captcha/captcha-service';
 import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { WindowLimit } from '../../config';
-import { clearCounter, hitCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
+import { clearCounter, hitCounter, peekCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
 import {
   hashToken,
   newOpaqueToken,
@@ -55,10 +56,27 @@ import {
 import { recordAudit } from './audit';
 import { normalizePhone } from './phone';
 
-/** Limits the api enforces per account or address (per-IP limits sit on the routes). */
+/** Limits the api enforces per account or address (per-IP request limits sit on the routes). */
 export interface AccountLimits {
   loginFailuresPerAccount: WindowLimit;
+  loginCaptchaPerAccount: WindowLimit;
+  loginCaptchaPerAddress: WindowLimit;
   recoveryPerEmail: WindowLimit;
+}
+
+/**
+ * The captcha level a sign-in try must carry (null: none), from the account's tries since its last sign-in (this
+ * one included) and the address's failures: free up to each limit, then doubling per further try, up to the most.
+ */
+export function signInCaptchaLevel(
+  accountTries: number,
+  addressFailures: number,
+  limits: Pick<AccountLimits, 'loginCaptchaPerAccount' | 'loginCaptchaPerAddress'>,
+): number | null {
+  const overAccount = accountTries - limits.loginCaptchaPerAccount.max;
+  const overAddress = addressFailures - limits.loginCaptchaPerAddress.max + 1;
+  const over = Math.max(overAccount, overAddress);
+  return over > 0 ? Math.min(CAPTCHA_MAX_LEVEL, over - 1) : null;
 }
 
 /** How long a registration's confirmation link works. */
@@ -250,19 +268,35 @@ export function createAccountService({
   }
 
   /**
-   * Checks a login and password against the per-login failure limit; unknown logins and wrong passwords cost the
-   * same and answer the same. The account row when they match an active account.
+   * Checks a login and password; unknown logins and wrong passwords cost the same and answer the same. Failed tries
+   * never lock the owner out: past a few tries of one login (counted per login string, so an unknown one behaves the
+   * same) or failures from one address, each try must carry a solved captcha, harder with each further try, and the
+   * right password with one signs in from anywhere. The account row when they match an active account.
    */
   async function checkCredentials(body: LoginBody, client: ClientInfo): Promise<UserRow> {
     const loginKey = body.login.trim().toLowerCase();
     const counterKey = `login:${loginKey}`;
-    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const address = client.ip ?? '';
+    const addressKey = `login-failed-address:${address}`;
+    const current = now();
+    await pruneCounters(db, current);
+    // Counted before the password is looked at, so parallel tries cannot all slip under the limit.
+    const tries = await hitCounter(db, counterKey, limits.loginCaptchaPerAccount.windowMs, current);
+    const addressFailures = await peekCounter(db, addressKey, current);
+    const level = signInCaptchaLevel(tries.count, addressFailures, limits);
+    if (level !== null) {
+      // The level a try without one should ask for next: this try already counted.
+      const next = signInCaptchaLevel(tries.count + 1, addressFailures, limits) ?? level;
+      if (!body.captcha) throw new CaptchaRequiredError(next);
+      await captcha.redeem(body.captcha, address, { minLevel: level });
+    }
 
     const row = await findUserByLogin(db, loginKey);
     const valid = row
       ? await hasher.verifyPassword(row.passwordHash, body.password)
       : await hasher.verifyNobody(body.password);
     if (!row || !valid) {
+      await hitCounter(db, addressKey, limits.loginCaptchaPerAddress.windowMs, current);
       await recordAudit(db, {
         event: 'login_failed',
         userId: row?.id ?? null,

@@ -6,7 +6,10 @@ const staff = () => import('@playhouse/shared/contracts/staff');
 const accounts = () => import('@playhouse/shared/contracts/accounts');
 
 /** POST /spa/auth/staff/login: the password step; answers which second step follows (no session yet). */
-export function startStaffSignIn(lng: Locale, credentials: { login: string; password: string }) {
+export function startStaffSignIn(
+  lng: Locale,
+  credentials: { login: string; password: string; captcha?: string | undefined },
+) {
   return browserApi('/spa/auth/staff/login', lazySchema(staff, 'staffSignInResponseSchema'), {
     method: 'POST',
     locale: lng,
