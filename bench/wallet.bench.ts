@@ -155,6 +155,7 @@ async function registerThroughMailbox(apiUrl: string, mailDir: string, email: st
     body: JSON.stringify({
       email,
       username: 'login_bench',
+      fullName: 'Login Bench',
       password,
       phone: '+49 151 23456789',
       country: 'DE',

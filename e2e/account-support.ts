@@ -30,6 +30,16 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 24);
 }
 
+/**
+ * A phone number and a full name of a person of their own: the api finds one person's accounts by phone, or by name
+ * and birth date, and a player who excludes themselves in one spec must not bar the players of the others.
+ */
+export function uniquePerson(): { phone: string; fullName: string } {
+  const digits = String(Math.floor(Math.random() * 90_000_000) + 10_000_000);
+  const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return { phone: `+49 151 ${digits}`, fullName: `E2e Player ${letters[0]!.toUpperCase()}${letters.slice(1)}` };
+}
+
 /** Solves the api's ALTCHA challenge as the widget does in the browser, and packs the payload it would send. */
 export async function solveCaptcha(api: APIRequestContext): Promise<string> {
   const response = await api.get('/spa/captcha/challenge');
@@ -77,7 +87,7 @@ export async function registerPlayer(
         email: player.email,
         username,
         password: PASSWORD,
-        phone: '+49 151 23456789',
+        ...uniquePerson(),
         country,
         currency,
         dateOfBirth: '1990-04-12',

@@ -1,11 +1,12 @@
 import {
-  PASSWORD,
   confirmRegistrationInBrowser,
   dismissInfoPopup,
   logIn,
   newClient,
+  PASSWORD,
   registerPlayer,
   uniqueName,
+  uniquePerson,
   visitorAddress,
 } from './account-support';
 import { expect, test } from './fixtures';
@@ -27,6 +28,7 @@ test.describe('registration and login', () => {
     await page.getByLabel('E-mail address', { exact: true }).fill(`${username}@example.com`);
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Full name (as on your ID)', { exact: true }).fill(uniquePerson().fullName);
     const phone = page.getByLabel('Phone number', { exact: true });
     await phone.fill('+49 151 23456789');
     await expect(phone).toHaveValue(/^\+49[\d ]+$/);

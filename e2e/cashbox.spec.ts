@@ -1,13 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
-  PASSWORD,
+  confirmRegistrationInBrowser,
   dismissInfoPopup,
   documentMark,
   logIn,
   markDocument,
-  confirmRegistrationInBrowser,
+  PASSWORD,
   registerPlayer,
   uniqueName,
+  uniquePerson,
   visitorAddress,
 } from './account-support';
 import { expect, test } from './fixtures';
@@ -49,7 +50,9 @@ test.describe('deposits', () => {
     await page.getByLabel('E-mail address', { exact: true }).fill(`${username}@example.com`);
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Phone number', { exact: true }).fill('+44 7911 123456');
+    const person = uniquePerson();
+    await page.getByLabel('Full name (as on your ID)', { exact: true }).fill(person.fullName);
+    await page.getByLabel('Phone number', { exact: true }).fill(person.phone);
     await page.getByLabel('Country', { exact: true }).selectOption('DE');
     await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
     await page.getByLabel('Date of birth', { exact: true }).fill('1985-11-30');

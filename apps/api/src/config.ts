@@ -135,6 +135,7 @@ const envSchema = z.object({
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
   DOCUMENT_DIR: optionalString,
+  EXCLUSION_REGISTER_CSV: optionalString,
   DOCUMENT_S3_BUCKET: optionalString,
   DOCUMENT_S3_REGION: optionalString,
   DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -287,6 +288,11 @@ export interface ProtectionConfig {
     maxBytes: number;
   };
   harmCheckIntervalMs: number;
+  /**
+   * The national self-exclusion register as a CSV file (EXCLUSION_REGISTER_CSV: email, phone, full_name,
+   * date_of_birth); undefined: no register is asked. A real register plugs in behind the same interface.
+   */
+  selfExclusionRegisterFile: string | undefined;
 }
 
 export interface SportsConfig {
@@ -497,6 +503,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxBytes: DOCUMENT_MAX_BYTES,
       },
       harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
+      selfExclusionRegisterFile: vars.EXCLUSION_REGISTER_CSV
+        ? path.resolve(REPO_ROOT, vars.EXCLUSION_REGISTER_CSV)
+        : undefined,
     },
   };
 }

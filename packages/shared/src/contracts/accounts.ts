@@ -69,6 +69,8 @@ export const FIELD_RULES = {
   country: z.enum(COUNTRY_CODES),
   currency: z.enum(CURRENCY_CODES),
   dateOfBirth: z.iso.date(),
+  /** The name as on an identity document: with the date of birth it finds a person's other accounts. */
+  fullName: z.string().trim().min(2).max(100),
   termsAccepted: z.literal(true),
   promoCode: z
     .string()
@@ -107,6 +109,7 @@ export const registerBodySchema = z
     country: FIELD_RULES.country,
     currency: FIELD_RULES.currency,
     dateOfBirth: FIELD_RULES.dateOfBirth,
+    fullName: FIELD_RULES.fullName,
     termsAccepted: FIELD_RULES.termsAccepted,
     promoCode: FIELD_RULES.promoCode.optional(),
     captcha: requiredCaptcha,
@@ -298,6 +301,7 @@ export const ACCOUNT_ERROR_CODES = [
   'invalid_credentials',
   'captcha_invalid',
   'captcha_required',
+  'identity_check_failed',
   'invalid_token',
   'account_blocked',
   'staff_sign_in_required',

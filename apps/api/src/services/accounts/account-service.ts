@@ -53,6 +53,8 @@ import {
   usernameTaken,
   type UserRow,
 } from './account-queries';
+import { IdentityCheckError, type ExclusionScreen } from '../protection/exclusion-screen';
+import { nameKey } from '../protection/identity';
 import { recordAudit } from './audit';
 import { normalizePhone } from './phone';
 
@@ -139,6 +141,7 @@ export function createAccountService({
   sessions,
   emails,
   captcha,
+  exclusions,
   limits,
   resetTokenTtlMs,
   now = () => new Date(),
@@ -148,6 +151,7 @@ export function createAccountService({
   sessions: SessionService;
   emails: AccountEmails;
   captcha: CaptchaService;
+  exclusions: ExclusionScreen;
   limits: AccountLimits;
   resetTokenTtlMs: number;
   now?: () => Date;
@@ -168,7 +172,8 @@ export function createAccountService({
    * Registration answers the same whether the e-mail address is free or taken (no enumeration): a free address gets
    * a confirmation link, and the account is created only when it is used (confirmRegistration); a taken one tells its
    * owner by e-mail. Both do the same work (the password is hashed either way). A few e-mails per address an hour at
-   * most: beyond that nothing is sent, and the answer stays the same.
+   * most: beyond that nothing is sent, and the answer stays the same. A person barred by self-exclusion (another
+   * account of theirs, or the national register) gets the same answer too, and a neutral e-mail instead of the link.
    */
   async function register(body: RegisterBody, client: ClientInfo): Promise<void> {
     const issues: Record<string, string> = {};
@@ -196,6 +201,22 @@ export function createAccountService({
       if (mailsLeft) await emails.registrationAttempt(owner.email, localeOf(owner, client));
       return;
     }
+    const person = { email, phone, fullName: body.fullName, dateOfBirth: body.dateOfBirth };
+    const screened = await exclusions.screen(db, person, null);
+    if (exclusions.barred(screened)) {
+      await recordAudit(db, {
+        event: 'register_refused',
+        ip: client.ip,
+        metadata: {
+          gate: 'registration',
+          email: email.slice(0, 254),
+          matches: screened.matches.map((match) => match.userId),
+          nationalRegister: screened.nationalRegister,
+        },
+      });
+      if (mailsLeft) await emails.registrationRefused(email, client.locale);
+      return;
+    }
     await pruneExpiredPendingRegistrations(db, current);
     const token = newOpaqueToken();
     await insertPendingRegistration(db, {
@@ -207,6 +228,7 @@ export function createAccountService({
       country: body.country,
       currency: body.currency,
       dateOfBirth: body.dateOfBirth,
+      fullName: body.fullName,
       locale: client.locale.locale,
       promoCode: body.promoCode || null,
       termsAcceptedAt: current,
@@ -227,13 +249,29 @@ export function createAccountService({
   /**
    * The confirmation link creates the account and signs it in. A username taken since the registration answers 409
    * username_taken and the player sends another with the same link; an address that got an account meanwhile, an
-   * unknown or an expired link answer invalid_token.
+   * unknown or an expired link answer invalid_token. A person barred since the registration (self-exclusion across
+   * accounts, the national register) is refused with the neutral identity_check_failed, and the link is spent.
    */
   async function confirmRegistration(body: RegistrationConfirmBody, client: ClientInfo): Promise<SignedIn> {
     const current = now();
-    return db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const pending = await lockPendingRegistration(tx, hashToken(body.token), current);
       if (!pending) throw new InvalidTokenError();
+      const screened = await exclusions.screen(tx, pending, null);
+      if (exclusions.barred(screened)) {
+        await deletePendingRegistration(tx, pending.id);
+        await recordAudit(tx, {
+          event: 'register_refused',
+          ip: client.ip,
+          metadata: {
+            gate: 'confirmation',
+            email: pending.email.slice(0, 254),
+            matches: screened.matches.map((match) => match.userId),
+            nationalRegister: screened.nationalRegister,
+          },
+        });
+        return { refused: true } as const;
+      }
       const username = body.username ?? pending.username;
       const user = await insertUser(tx, {
         email: pending.email,
@@ -243,6 +281,8 @@ export function createAccountService({
         country: pending.country,
         currency: pending.currency,
         dateOfBirth: pending.dateOfBirth,
+        fullName: pending.fullName,
+        nameKey: nameKey(pending.fullName),
         locale: pending.locale,
         promoCode: pending.promoCode,
         termsAcceptedAt: pending.termsAcceptedAt,
@@ -263,8 +303,10 @@ export function createAccountService({
         ip: client.ip,
         metadata: { sessionId: session.sessionId },
       });
-      return { user: withoutHash(user), session };
+      return { refused: false, signedIn: { user: withoutHash(user), session } } as const;
     });
+    if (outcome.refused) throw new IdentityCheckError();
+    return outcome.signedIn;
   }
 
   /**

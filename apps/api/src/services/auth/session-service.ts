@@ -18,8 +18,8 @@ const STAFF_TOUCH_INTERVAL_MS = 60 * 1000;
 /** How often a new session also clears every account's expired sessions (players who never come back leave rows). */
 export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The signed-in user as the api works with it: the row without its password hash. */
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
+/** The signed-in user as the api works with it: the row without its password hash and its matching keys. */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash' | 'emailKey' | 'nameKey'>;
 
 export interface ResolvedSession {
   sessionId: number;
@@ -54,6 +54,7 @@ const userColumns = {
   country: users.country,
   currency: users.currency,
   dateOfBirth: users.dateOfBirth,
+  fullName: users.fullName,
   locale: users.locale,
   timezone: users.timezone,
   timezoneSource: users.timezoneSource,
