@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { cacheControlPlugin } from './plugins/app/cache-control';
 import { contentChangesPlugin } from './plugins/app/content-changes';
 import { dbPlugin } from './plugins/app/db';
+import { bodyLimitPlugin } from './plugins/app/body-limit';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
@@ -129,6 +130,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(errorHandlerPlugin);
+  await app.register(bodyLimitPlugin, { defaultLimit: BODY_LIMIT_BYTES });
   await app.register(cookie);
   await app.register(swaggerPlugin);
 
