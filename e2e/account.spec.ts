@@ -114,6 +114,37 @@ test.describe('registration and login', () => {
   }
 });
 
+test.describe('failed sign-ins', () => {
+  test('wrong passwords never lock the player out: the form asks a captcha, then the right password signs in', async ({
+    page,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    const player = await registerPlayer(baseURL!, testInfo);
+    await page.goto('/en/auth/login');
+    await dismissInfoPopup(page);
+    await page.getByLabel('E-mail or username').fill(player.username);
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Log in' });
+    // Someone guessing (here from the same browser): the first tries are answered as any wrong password.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await password.fill(`wrong password ${attempt}`);
+      await submit.click();
+      await expect(page.getByRole('alert')).toHaveText('E-mail/username or password is incorrect.');
+      await expect(submit).toBeEnabled();
+    }
+    await expect(page.getByText('I am not a robot')).toBeHidden();
+    // The owner, with the right password: the form asks for the security check instead of locking them out.
+    await password.fill(player.password);
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please complete the security check below, then log in again.');
+    await expect(page.getByText('Security check passed')).toBeVisible({ timeout: 60_000 });
+    await axe();
+    await submit.click();
+    await expect(page.getByRole('button', { name: `Account: ${player.username}` })).toBeVisible();
+  });
+});
+
 test.describe('sessions', () => {
   test('a session ended on the server signs the browser out with the spec message', async ({
     page,

@@ -213,7 +213,7 @@ test.describe('withdrawals while a bonus is wagered', () => {
     };
     const offer = overview.offers.find((candidate) => candidate.bonus.slug === 'welcome-free-money')!;
     const accepted = await page.request.post(`/spa/users/bonuses/get/${offer.id}`, {
-      headers: { 'idempotency-key': key() },
+      headers: { 'idempotency-key': key(), origin: new URL(page.url()).origin },
     });
     expect(accepted.status(), await accepted.text()).toBe(200);
     await expect(page.getByRole('link', { name: /^Balance €50\.00 Bonus €10\.00/ })).toBeVisible({ timeout: 10_000 });

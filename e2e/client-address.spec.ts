@@ -28,3 +28,28 @@ test('the login limit holds for one visitor whatever else its requests claim', a
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
   expect(statuses[10]).toBe(429);
 });
+
+test('an upload over 10 MB through the site answers 413 in the error envelope, not a bare 500', async ({ baseURL }) => {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(12 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
+  const response = await fetch(`${baseURL}/spa/users/documents/identity`, {
+    method: 'POST',
+    headers: { origin: baseURL! },
+    body,
+  });
+  expect(response.status).toBe(413);
+  const answer = (await response.json()) as { error: { code: string; message: string }; requestId: string };
+  expect(answer.error.code).toBe('payload_too_large');
+  expect(answer.error.message).toContain('MiB');
+  expect(answer.requestId).toBe(response.headers.get('x-request-id'));
+});
+
+test('a write through the site that names no origin is refused', async ({ baseURL }) => {
+  const response = await fetch(`${baseURL}/spa/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'nobody@example.com', password: 'not a password' }),
+  });
+  expect(response.status).toBe(403);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('origin_not_allowed');
+});

@@ -144,6 +144,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(authPlugin, {
     secureCookies: https,
     limits: config.auth.limits,
+    freshSecondFactorMs: config.auth.freshSecondFactorMs,
   });
   await app.register(streamLimitsPlugin, config.streams);
 

@@ -181,6 +181,10 @@ export interface AuthConfig {
   resetTokenTtlMs: number;
   /** A staff session ends after this long without a request. */
   staffIdleMs: number;
+  /** However busy, a staff session ends this long after its sign-in (a working day). */
+  staffMaxAgeMs: number;
+  /** Approving, paying, re-settling and role changes need a TOTP code verified at most this long ago. */
+  freshSecondFactorMs: number;
   /** How long the password step of a staff sign-in waits for the second factor. */
   staffSignInTtlMs: number;
   /** Wrong codes one staff sign-in takes before it must start again with the password. */
@@ -209,6 +213,8 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
   staffIdleMs: 15 * MINUTE_MS,
+  staffMaxAgeMs: 12 * HOUR_MS,
+  freshSecondFactorMs: 5 * MINUTE_MS,
   staffSignInTtlMs: 5 * MINUTE_MS,
   staffSignInMaxAttempts: 5,
   limits: {

@@ -36,8 +36,8 @@ export class UnknownLocaleError extends AppError {
 }
 
 export class OriginNotAllowedError extends AppError {
-  constructor() {
-    super('origin_not_allowed', 'Requests from this origin are not allowed.', 403);
+  constructor(message = 'Requests from this origin are not allowed.') {
+    super('origin_not_allowed', message, 403);
   }
 }
 

@@ -41,6 +41,7 @@ export function createAccountServices({
     db,
     ttlMs: config.auth.sessionTtlMs,
     staffIdleMs: config.auth.staffIdleMs,
+    staffMaxAgeMs: config.auth.staffMaxAgeMs,
     maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
   });

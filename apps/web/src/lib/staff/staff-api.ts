@@ -33,3 +33,12 @@ export function confirmTotp(lng: Locale, code: string) {
     body: { code },
   }).then((data) => data.user);
 }
+
+/** POST /spa/auth/staff/second-factor: a code entered again in the session; money and roles need one minutes old. */
+export function confirmSecondFactor(lng: Locale, code: string) {
+  return browserApi('/spa/auth/staff/second-factor', lazySchema(staff, 'staffSecondFactorResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+    body: { code },
+  });
+}

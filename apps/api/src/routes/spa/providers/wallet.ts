@@ -77,7 +77,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     body: z.ZodType,
     response: z.ZodType = walletResponseSchema,
   ) => ({
-    config: { rateLimit: false as const },
+    config: { rateLimit: false as const, signedCaller: true },
     schema: {
       operationId,
       tags: ['seamless wallet'],

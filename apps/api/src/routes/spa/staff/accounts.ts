@@ -34,6 +34,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         user: toUserView(signedInUser(request)),
         ...(await members.me(staffActor(request))),
         idleTimeoutMs: app.services.sessions.staffIdleMs,
+        secondFactorAt: request.secondFactorAt?.toISOString() ?? null,
       };
     },
   );
@@ -59,7 +60,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffCreateAccount',
         tags: ['staff'],
@@ -80,7 +81,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/accounts/:id/roles',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffSetRoles',
         tags: ['staff'],

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { navItemsFor } from '@/components/back-office/nav-items';
 import { OfficeNav } from '@/components/back-office/office-nav';
+import { SecondFactorDialog } from '@/components/back-office/second-factor-dialog';
 import { SessionWatch } from '@/components/back-office/session-watch';
 import styles from '@/components/back-office/office-shell.module.css';
 import { requireStaff } from '@/lib/back-office/office-server';
@@ -37,6 +38,7 @@ export default async function OfficeLayout({ children, params }: LayoutProps) {
       </div>
       <div className={styles.content}>{children}</div>
       <SessionWatch lng={lng} idleTimeoutMs={me.idleTimeoutMs} />
+      <SecondFactorDialog lng={lng} />
     </div>
   );
 }
