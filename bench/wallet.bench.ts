@@ -216,6 +216,7 @@ async function loginLatency(options: LoadOptions) {
       FEED_SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
+      WALLET_CALLS_PER_MIN: '1000000000',
       CAPTCHA_SECRET: 'bench-captcha-secret-of-at-least-32-characters',
       CAPTCHA_DIFFICULTY: '20',
     },

@@ -108,6 +108,10 @@ const envSchema = z.object({
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // The key rotated provider secrets are stored under (encrypted); without it the back office cannot rotate them.
   PROVIDER_SECRETS_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Seamless-wallet calls per provider and minute on one instance (signed ones), and calls failing their signature
+  // per provider, client address and minute, past which both answer 429.
+  WALLET_CALLS_PER_MIN: z.coerce.number().int().min(1).default(60_000),
+  WALLET_FAILS_PER_MIN: z.coerce.number().int().min(1).default(60),
   // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
   // memory until the database announces a change; off: every answer is read from the database.
   CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
@@ -331,6 +335,10 @@ export interface CasinoConfig {
   secretGraceMs: number;
   /** How far a call's signed timestamp may be from the wallet's clock, either way. */
   signatureWindowMs: number;
+  /** Signed wallet calls per provider and minute on one instance; past it 429. */
+  providerCallsPerMinute: number;
+  /** Calls failing their signature per provider, address and minute on one instance; past it 429 at once. */
+  providerBadCallsPerMinute: number;
   /** The most the wins of one casino round may add up to, per currency, in minor units (CASINO_MAX_WIN_<CUR>). */
   maxWinPerRound: Record<Currency, bigint>;
   launchTtlMs: number;
@@ -475,6 +483,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(vars.PROVIDER_SECRETS_KEY ? { secretsKey: vars.PROVIDER_SECRETS_KEY } : {}),
       secretGraceMs: 24 * HOUR_MS,
       signatureWindowMs: 5 * MINUTE_MS,
+      providerCallsPerMinute: vars.WALLET_CALLS_PER_MIN,
+      providerBadCallsPerMinute: vars.WALLET_FAILS_PER_MIN,
       maxWinPerRound: maxWin.limits,
       launchTtlMs: 5 * MINUTE_MS,
       gameSessionTtlMs: 12 * HOUR_MS,
