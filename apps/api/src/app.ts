@@ -41,6 +41,7 @@ import { playersPlugin } from './services/accounts/players-plugin';
 import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { reconciliationPlugin } from './services/reconciliation/reconciliation-plugin';
+import { receiptsPlugin } from './services/receipts/receipts-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
 import { stakesPlugin } from './services/stakes/stakes-plugin';
@@ -73,6 +74,7 @@ const DOMAINS = [
   reconciliationPlugin,
   staffPlugin,
   playersPlugin,
+  receiptsPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +141,9 @@ const envSchema = z.object({
   // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
   DOCUMENT_DIR: optionalString,
   EXCLUSION_REGISTER_CSV: optionalString,
+  // The operator's Ed25519 key that signs receipts: PKCS#8, as PEM or as the base64 of its DER. Unset: the api makes
+  // one at first start and keeps it in the database (the demo); production requires it.
+  RECEIPT_SIGNING_KEY: optionalString,
   DOCUMENT_S3_BUCKET: optionalString,
   DOCUMENT_S3_REGION: optionalString,
   DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -271,6 +275,8 @@ export interface Config {
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
   protection: ProtectionConfig;
+  /** The receipts' signing key (RECEIPT_SIGNING_KEY, PKCS#8 PEM); undefined: one generated and kept in the database. */
+  receipts: { signingKey: string | undefined };
 }
 
 export interface ReconciliationConfig {
@@ -412,7 +418,29 @@ function productionIssues(vars: z.infer<typeof envSchema>, providerSecrets: Reco
   if (vars.PROVIDER_SECRETS_KEY !== undefined) {
     secret('PROVIDER_SECRETS_KEY', vars.PROVIDER_SECRETS_KEY, 'rotated provider secrets are stored under it');
   }
+  if (!vars.RECEIPT_SIGNING_KEY) {
+    issues.push('RECEIPT_SIGNING_KEY: must be set in production (a key kept only in the database is not a secret)');
+  }
   return issues;
+}
+
+/** RECEIPT_SIGNING_KEY as PEM (PKCS#8), whether written as PEM or as the base64 of its DER; it must be Ed25519. */
+function receiptKeyFromEnv(value: string | undefined): { pem: string | undefined; issues: string[] } {
+  if (!value) return { pem: undefined, issues: [] };
+  try {
+    const text = value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : undefined;
+    const key = text
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyType !== 'ed25519')
+      return { pem: undefined, issues: ['RECEIPT_SIGNING_KEY: must be an Ed25519 key'] };
+    return { pem: key.export({ format: 'pem', type: 'pkcs8' }).toString(), issues: [] };
+  } catch {
+    return {
+      pem: undefined,
+      issues: ['RECEIPT_SIGNING_KEY: not a PKCS#8 private key (PEM, or the base64 of its DER)'],
+    };
+  }
 }
 
 /** Reads the api's settings from the environment once, at start-up; a bad value stops the process with every problem listed. */
@@ -424,7 +452,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const providerSecrets = providerSecretsFromEnv(env);
   const maxWin = maxWinFromEnv(env);
-  const issues = [...providerSecrets.issues, ...maxWin.issues];
+  const receiptKey = receiptKeyFromEnv(vars.RECEIPT_SIGNING_KEY);
+  const issues = [...providerSecrets.issues, ...maxWin.issues, ...receiptKey.issues];
   if (issues.length > 0) throw new ConfigError(issues);
   if (vars.PLAYHOUSE_MODE === 'production') {
     const unsafe = productionIssues(vars, providerSecrets.secrets);
@@ -523,6 +552,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? path.resolve(REPO_ROOT, vars.EXCLUSION_REGISTER_CSV)
         : undefined,
     },
+    receipts: { signingKey: receiptKey.pem },
   };
 }
 

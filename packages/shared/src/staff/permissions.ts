@@ -103,6 +103,11 @@ export const STAFF_PERMISSIONS = {
   /** Suspend and resume markets and matches; settle, void and re-settle markets (the ledger follows). */
   'trading.manage': ['trader'],
 
+  /** Check a receipt a player brings: the signature, and whether the api issued exactly it and to whom. */
+  'receipts.verify': ['support', 'finance', 'risk'],
+  /** Make a new receipt signing key (the old ones stay published); not for a key from the environment. */
+  'receipts.keys': ['admin'],
+
   'audit.read': ['risk', 'admin'],
   'staff.read': ['admin'],
   /** Create staff accounts, change their roles, block them, reset their second factor. */

@@ -19,6 +19,7 @@ import mediaRoutes from './media/index';
 import paymentRoutes from './payments/index';
 import providersRoutes from './providers/index';
 import pspRoutes from './psp/index';
+import receiptsRoutes from './receipts/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
 import slidesRoutes from './slides/index';
@@ -57,6 +58,7 @@ const AREAS = {
   sports: sportsRoutes,
   'staff/sports': sportsFeedRoutes,
   chat: chatRoutes,
+  receipts: receiptsRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

@@ -13,6 +13,7 @@ import staffMediaRoutes from './media';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
+import staffReceiptRoutes from './receipts';
 import staffReconciliationRoutes from './reconciliation';
 import staffTradingRoutes from './trading';
 import staffTranslationRoutes from './translations';
@@ -41,6 +42,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
+  await app.register(staffReceiptRoutes);
 };
 
 export default staffRoutes;
