@@ -61,7 +61,8 @@ export async function confirmByMail(api: APIRequestContext, email: string, baseU
   return (await confirmed.json()) as { user: Record<string, unknown> };
 }
 
-export type Player = { email: string; username: string; password: string };
+/** A registered player; `phone` (E.164) when it was registered here. */
+export type Player = { email: string; username: string; password: string; phone?: string };
 
 /** A separate client (own cookies, own address) talking to the site, as another device of the player would. */
 export async function newClient(baseURL: string, testInfo: TestInfo): Promise<APIRequestContext> {
@@ -82,13 +83,19 @@ export async function registerPlayer(
   const client = await newClient(baseURL, testInfo);
   try {
     const username = uniqueName('p');
-    const player = { email: `${username}@example.com`, username, password: PASSWORD };
+    const person = uniquePerson();
+    const player = {
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      phone: person.phone.replace(/\s/g, ''),
+    };
     const response = await client.post('/spa/users', {
       data: {
         email: player.email,
         username,
         password: PASSWORD,
-        ...uniquePerson(),
+        ...person,
         country,
         currency,
         dateOfBirth: '1990-04-12',

@@ -6,6 +6,7 @@ import { OfficeNav } from '@/components/back-office/office-nav';
 import { SecondFactorDialog } from '@/components/back-office/second-factor-dialog';
 import { SessionWatch } from '@/components/back-office/session-watch';
 import styles from '@/components/back-office/office-shell.module.css';
+import { PageMessages } from '@/i18n/page-messages';
 import { requireStaff } from '@/lib/back-office/office-server';
 import { pageLocale } from '@/lib/page-params';
 
@@ -38,7 +39,10 @@ export default async function OfficeLayout({ children, params }: LayoutProps) {
       </div>
       <div className={styles.content}>{children}</div>
       <SessionWatch lng={lng} idleTimeoutMs={me.idleTimeoutMs} />
-      <SecondFactorDialog lng={lng} />
+      {/* Its own texts: the pages hand theirs to their own content only. */}
+      <PageMessages lng={lng} namespaces={['staffAuth', 'errors']}>
+        <SecondFactorDialog lng={lng} />
+      </PageMessages>
     </div>
   );
 }
