@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
-  PASSWORD,
   confirmByMail,
   logIn,
   newClient,
+  PASSWORD,
+  type Player,
   solveCaptcha,
   uniqueName,
+  uniquePerson,
   visitorAddress,
-  type Player,
 } from './account-support';
 import { expect, test } from './fixtures';
 import { staffContext, staffRequest } from './staff-support';
@@ -41,7 +42,7 @@ async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode?:
         email: player.email,
         username,
         password: PASSWORD,
-        phone: '+49 151 23456789',
+        ...uniquePerson(),
         country: 'DE',
         currency: 'EUR',
         dateOfBirth: '1990-04-12',

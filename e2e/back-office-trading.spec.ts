@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { dismissInfoPopup } from './account-support';
 import { expect, test } from './fixtures';
-import { staffContext, withStaffLock } from './staff-support';
+import { answerSecondFactor, staffContext, withStaffLock } from './staff-support';
 import { balance, fundedPlayer, matchPage, open, pushFeed, signIn, slip } from './sports-support';
 
 /*
@@ -31,7 +31,7 @@ let desk: Page;
 let playerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await pushFeed(request, {
     language: 'en',
     matches: [
@@ -67,6 +67,7 @@ test.beforeAll(async ({ browser, playwright, baseURL }) => {
   const state = await context.storageState();
   await context.close();
   trader = await browser.newContext({ storageState: state, viewport: TABLET });
+  answerSecondFactor(trader, TRADER);
   desk = await trader.newPage();
 });
 

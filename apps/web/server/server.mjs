@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { refuseOversizeBody } from './body-limit.mjs';
 import { createForwarding, parseTrustedProxies } from './forwarding.mjs';
 
 // A production site's api refuses to start without WEB_SECRET; the web refuses too rather than be mistaken for a visitor.
@@ -25,6 +26,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((request, response) => {
+  if (refuseOversizeBody(request, response)) return;
   forwarding(request);
   void handle(request, response);
 });

@@ -242,6 +242,36 @@ describe('staff endpoints and the ops command line', () => {
     expect((await ops(['whoami'], asOpsAdmin)).out).toContain('staff.manage');
   });
 
+  it('ops enters a fresh code itself when the second factor of a resumed session is over 5 minutes old', async () => {
+    const target = await staffCaller(t, ['support']);
+    const second = await staffCaller(t, ['admin'], { password: 'second admin passphrase' });
+    const asSecond = {
+      OPS_LOGIN: second.email,
+      OPS_PASSWORD: 'second admin passphrase',
+      OPS_TOTP_SECRET: second.totpSecret,
+    };
+    const first = await ops(['staff'], asSecond);
+    expect(first.code, first.err).toBe(0);
+    // The kept session is the same one the next command resumes; its last code was 6 minutes ago.
+    await t.db
+      .update(schema.sessions)
+      .set({ secondFactorAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(schema.sessions.userId, second.id));
+    const sixMinutesAgo = Math.floor((Date.now() - 6 * 60_000) / 30_000);
+    await t.db
+      .update(schema.staffMembers)
+      .set({ totpLastStep: sixMinutesAgo })
+      .where(eq(schema.staffMembers.userId, second.id));
+    const changed = await ops(['staff-roles', String(target.id), '--roles', 'support,risk'], asSecond);
+    expect(changed.code, changed.err).toBe(0);
+    expect(changed.out).toContain('risk');
+    const events = await t.db
+      .select({ event: schema.auditLog.event })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.userId, second.id));
+    expect(events.map((row) => row.event)).toContain('staff_second_factor');
+  });
+
   it('ops outbox shows the mail through the api and in-process alike', async () => {
     const { body } = await register(t.app);
     await requestRegistration(t.app, { email: body.email });
@@ -289,6 +319,6 @@ describe('staff endpoints and the ops command line', () => {
     expect(wrongPassword.code).toBe(1);
     expect(wrongPassword.err).toContain('invalid_credentials');
     const signedOut = await ops(['sign-out'], asAdmin);
-    expect(signedOut.out).toBe('Signed out.');
+    expect(signedOut.out, signedOut.err).toBe('Signed out.');
   });
 });

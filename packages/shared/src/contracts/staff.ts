@@ -30,6 +30,11 @@ export const totpCodeSchema = z
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'six digits'));
 export const staffTotpBodySchema = z.object({ code: totpCodeSchema }).meta({ id: 'StaffTotpBody' });
+/** A code entered again in a staff session: when it was verified (money and roles need one a moment old). */
+export const staffSecondFactorResponseSchema = z
+  .object({ secondFactorAt: z.string() })
+  .meta({ id: 'StaffSecondFactorResponse' });
+export type StaffSecondFactorResponse = z.infer<typeof staffSecondFactorResponseSchema>;
 
 // The signed-in staff member, and the staff accounts admins manage.
 
@@ -46,6 +51,8 @@ export const staffMeResponseSchema = z
     permissions: z.array(z.enum(STAFF_PERMISSION_NAMES as [string, ...string[]])),
     /** A staff session ends after this long without a request; the back office sends its member to sign in then. */
     idleTimeoutMs: z.number().int(),
+    /** When this session's last authenticator code was verified: money and roles need one from the last minutes. */
+    secondFactorAt: z.string().nullable(),
   })
   .meta({ id: 'StaffMe' });
 export type StaffMe = z.infer<typeof staffMeResponseSchema>;

@@ -132,6 +132,11 @@ export const STAFF_PERMISSIONS = {
   /** Approve (or turn down) another trader's change of a result that already paid out. */
   'trading.results.approve': ['trader', 'risk'],
 
+  /** Check a receipt a player brings: the signature, and whether the api issued exactly it and to whom. */
+  'receipts.verify': ['support', 'finance', 'risk'],
+  /** Make a new receipt signing key (the old ones stay published); not for a key from the environment. */
+  'receipts.keys': ['admin'],
+
   'audit.read': ['risk', 'admin'],
   'staff.read': ['admin'],
   /**

@@ -33,6 +33,15 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
   }
 
   /**
+   * A registration the account checks refused (self-exclusion across accounts, the national register): told to the
+   * address's owner only, in words that name neither the reason nor another account.
+   */
+  async function registrationRefused(to: string, context: LocaleContext) {
+    const message = await render(context, 'registrationRefused', {});
+    return email.send({ to, ...message });
+  }
+
+  /**
    * The link that creates the account: registration goes no further without the address's owner. The link carries a
    * live token: it reaches the recipient only, never the outbox staff read (issue 9).
    */
@@ -76,7 +85,14 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message, secrets: [inviteLink, token] });
   }
 
-  return { registrationAttempt, confirmRegistration, passwordReset, passwordChanged, staffInvitation };
+  return {
+    registrationAttempt,
+    registrationRefused,
+    confirmRegistration,
+    passwordReset,
+    passwordChanged,
+    staffInvitation,
+  };
 }
 
 export type AccountEmails = ReturnType<typeof createAccountEmails>;

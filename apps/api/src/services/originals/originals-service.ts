@@ -185,6 +185,7 @@ export function createOriginalsService({
       payout: formatMinor(round.payout, currency),
       multiplier: multiplierText(round.bet, round.payout),
       createdAt: round.createdAt.toISOString(),
+      receiptRound: round.mode === 'real' ? round.walletRoundId : null,
     };
   }
 

@@ -6,7 +6,10 @@ const staff = () => import('@playhouse/shared/contracts/staff');
 const accounts = () => import('@playhouse/shared/contracts/accounts');
 
 /** POST /spa/auth/staff/login: the password step; answers which second step follows (no session yet). */
-export function startStaffSignIn(lng: Locale, credentials: { login: string; password: string }) {
+export function startStaffSignIn(
+  lng: Locale,
+  credentials: { login: string; password: string; captcha?: string | undefined },
+) {
   return browserApi('/spa/auth/staff/login', lazySchema(staff, 'staffSignInResponseSchema'), {
     method: 'POST',
     locale: lng,
@@ -51,4 +54,13 @@ export function acceptStaffInvitation(lng: Locale, body: { token: string; passwo
     locale: lng,
     body,
   }).then((data) => data.user);
+}
+
+/** POST /spa/auth/staff/second-factor: a code entered again in the session; money and roles need one minutes old. */
+export function confirmSecondFactor(lng: Locale, code: string) {
+  return browserApi('/spa/auth/staff/second-factor', lazySchema(staff, 'staffSecondFactorResponseSchema'), {
+    method: 'POST',
+    locale: lng,
+    body: { code },
+  });
 }

@@ -42,6 +42,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         user: toUserView(signedInUser(request)),
         ...(await members.me(staffActor(request))),
         idleTimeoutMs: app.services.sessions.staffIdleMs,
+        secondFactorAt: request.secondFactorAt?.toISOString() ?? null,
       };
     },
   );
@@ -67,7 +68,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffInvite',
         tags: ['staff'],
@@ -121,7 +122,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/accounts/:id/roles',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffSetRoles',
         tags: ['staff'],

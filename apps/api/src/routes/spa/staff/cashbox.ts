@@ -170,7 +170,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/approve',
     {
-      config: { permission: 'withdrawals.approve' },
+      config: { permission: 'withdrawals.approve', freshSecondFactor: true },
       schema: {
         operationId: 'staffApproveWithdrawal',
         tags: ['staff'],
@@ -188,7 +188,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/pay',
     {
-      config: { permission: 'withdrawals.pay' },
+      config: { permission: 'withdrawals.pay', freshSecondFactor: true },
       schema: {
         operationId: 'staffPayWithdrawal',
         tags: ['staff'],
@@ -229,7 +229,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adjustments',
     {
-      config: { permission: 'adjustments.request' },
+      config: { permission: 'adjustments.request', freshSecondFactor: true },
       schema: {
         operationId: 'staffRequestAdjustment',
         tags: ['staff'],
@@ -284,7 +284,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adjustments/:id/approve',
     {
-      config: { permission: 'adjustments.approve' },
+      config: { permission: 'adjustments.approve', freshSecondFactor: true },
       schema: {
         operationId: 'staffApproveAdjustment',
         tags: ['staff'],
@@ -430,7 +430,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/money',
     {
-      config: { permission: 'settings.money' },
+      config: { permission: 'settings.money', freshSecondFactor: true },
       schema: {
         operationId: 'staffSetAdjustmentThreshold',
         tags: ['staff'],

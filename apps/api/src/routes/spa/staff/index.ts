@@ -13,6 +13,7 @@ import staffMediaRoutes from './media';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
+import staffReceiptRoutes from './receipts';
 import staffReconciliationRoutes from './reconciliation';
 import staffSettingsRoutes from './settings';
 import staffTradingRoutes from './trading';
@@ -43,6 +44,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
+  await app.register(staffReceiptRoutes);
 };
 
 export default staffRoutes;

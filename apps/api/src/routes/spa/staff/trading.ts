@@ -153,7 +153,7 @@ const staffTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trading/markets/:marketId/result',
     {
-      config: { permission: 'trading.manage' },
+      config: { permission: 'trading.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffTradingResultMarket',
         tags: ['staff'],
@@ -186,7 +186,7 @@ const staffTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trading/markets/:marketId/void',
     {
-      config: { permission: 'trading.manage' },
+      config: { permission: 'trading.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffTradingVoidMarket',
         tags: ['staff'],
