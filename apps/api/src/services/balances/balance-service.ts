@@ -1,4 +1,4 @@
-import { schema, type Db, type Tx } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
   parseDecimal,
   type BalancesResponse,
@@ -12,6 +12,7 @@ import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
 import { boundOf } from '../../lib/period';
+import { recordAudit } from '../audit/audit-log';
 
 /** The refresh routes SPEC.md §3 hands the client for each balance. */
 export const BALANCE_REFRESH_ROUTES = {
@@ -101,7 +102,7 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
         metadata: { ...request.metadata, reason: request.reason, actorId: request.actor.id },
       });
       if (!result.replayed) {
-        await executor.insert(schema.auditLog).values({
+        await recordAudit(executor, {
           userId: user.id,
           actorId: request.actor.id,
           event: 'staff_balance_adjustment',
@@ -112,7 +113,7 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
             currency,
             reason: request.reason,
           },
-          createdAt: clock.now(),
+          at: clock.now(),
         });
       }
       const mainAccount = await ledger.accountId({ userId: user.id, kind: 'main' }, currency);

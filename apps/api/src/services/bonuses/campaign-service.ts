@@ -17,7 +17,7 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { BonusCampaignRow } from './bonus-engine';
 import { campaignMoney as money, campaignTermsView } from './campaign-view';
 import {

@@ -5,18 +5,11 @@ import { NotFoundError } from '../../lib/errors';
 import { OwnAccountError } from '../auth/auth-errors';
 import { STAKE_KINDS } from './limits-queries';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
+import { limitRaisesSince, usersWithEventSince } from '../audit/audit-queries';
 
-const {
-  harmFlags,
-  payments,
-  auditLog,
-  users,
-  sessionRealityChecks,
-  sessions,
-  ledgerEntries,
-  ledgerAccounts,
-  ledgerTransfers,
-} = schema;
+const { harmFlags, payments, users, sessionRealityChecks, sessions, ledgerEntries, ledgerAccounts, ledgerTransfers } =
+  schema;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,17 +117,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       raised.push('night_play');
     }
 
-    const raises = await db
-      .select({ at: auditLog.createdAt })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.userId, userId),
-          eq(auditLog.event, 'limit_change'),
-          gte(auditLog.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
-          sql`(${auditLog.metadata} ->> 'raise') = 'true'`,
-        ),
-      );
+    const raises = await limitRaisesSince(db, userId, new Date(now.getTime() - 30 * DAY_MS));
     if (
       raises.length >= HARM_THRESHOLDS.limitRaises &&
       (await flag(userId, 'limit_raises', now.toISOString().slice(0, 7), { raises30d: raises.length }, now))
@@ -167,10 +150,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       const since = new Date(clock.now().getTime() - DAY_MS);
       const [depositors, limitChangers, players] = await Promise.all([
         db.selectDistinct({ userId: payments.userId }).from(payments).where(gt(payments.createdAt, since)),
-        db
-          .selectDistinct({ userId: auditLog.userId })
-          .from(auditLog)
-          .where(and(gt(auditLog.createdAt, since), eq(auditLog.event, 'limit_change'))),
+        usersWithEventSince(db, 'limit_change', since),
         db
           .selectDistinct({ userId: ledgerAccounts.userId })
           .from(ledgerEntries)
@@ -218,7 +198,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
         // Nobody acts on their own account.
         if (flag.userId === actor.id) throw new OwnAccountError();
         await tx.update(harmFlags).set({ reviewedAt: now, reviewedBy: actor.id }).where(eq(harmFlags.id, id));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId: flag.userId,
           actorId: actor.id,
           event: 'staff_harm_flag_review',
@@ -226,7 +206,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
           metadata: { flagId: id, rule: flag.rule },
           before: { reviewedAt: flag.reviewedAt?.toISOString() ?? null, reviewedBy: flag.reviewedBy },
           after: { reviewedAt: now.toISOString(), reviewedBy: actor.id },
-          createdAt: now,
+          at: now,
         });
       });
     },

@@ -10,8 +10,9 @@ import {
   RestrictionNotEndedError,
 } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
 
-const { playerRestrictions, userBonuses, auditLog } = schema;
+const { playerRestrictions, userBonuses } = schema;
 
 type RestrictionRow = typeof playerRestrictions.$inferSelect;
 
@@ -183,13 +184,13 @@ export function createRestrictionsService({
           .update(userBonuses)
           .set({ status: 'rejected', finishedAt: now })
           .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'offered')));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId,
           actorId: userId,
           event: `restriction_${kind}`,
           ip: context.ip ?? null,
           metadata: { duration, endsAt: endsAt?.toISOString() ?? null, forfeitedBonus: bonus?.bonus.id ?? null },
-          createdAt: now,
+          at: now,
         });
       });
       const { row: _row, ...rest } = await status(db, userId);
@@ -224,13 +225,13 @@ export function createRestrictionsService({
           .update(playerRestrictions)
           .set({ returnRequestedAt: now, returnsAt })
           .where(and(eq(playerRestrictions.userId, userId), isNull(playerRestrictions.returnRequestedAt)));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId,
           actorId: userId,
           event: 'restriction_return_requested',
           ip: context.ip ?? null,
           metadata: { returnsAt: returnsAt.toISOString() },
-          createdAt: now,
+          at: now,
         });
       });
       const { row: _row, ...rest } = await status(db, userId);

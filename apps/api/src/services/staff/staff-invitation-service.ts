@@ -15,7 +15,7 @@ import {
 } from '@playhouse/shared';
 import { RateLimitError } from '../../lib/errors';
 import { UserExistsError, type AccountService, type ClientInfo } from '../accounts/account-service';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import {
   hashToken,
   newOpaqueToken,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRequestKind } from '@playhouse/shared';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 
 const { staffRequests } = schema;

@@ -17,7 +17,7 @@ import { playerMatches } from '../accounts/account-queries';
 import { mayApplyAlone } from './adjustment-thresholds';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
