@@ -15,7 +15,7 @@ import { boundOf } from '../../lib/period';
 import { playerMatches } from '../accounts/account-queries';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
-import { createWalletService } from '../wallet/wallet-service';
+import type { WalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
 import { WithdrawalHeldError, WithdrawalStateConflictError } from './cashbox-errors';
@@ -147,14 +147,16 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 export function createWithdrawalService({
   db,
   clock,
+  wallet,
   withdrawalGuard,
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
   withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
 }) {
-  const wallet = createWalletService({ db });
   const guards: WithdrawalGuard[] = [];
   let debts: WithdrawalDebts = { owes: async () => 0n, recover: async () => 0n };
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {

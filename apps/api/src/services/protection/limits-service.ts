@@ -9,15 +9,8 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
-import {
-  depositsSince,
-  listLimitRows,
-  lockLimitRows,
-  playSince,
-  playTotalsSince,
-  upsertLimitRow,
-  type PlayerLimitRow,
-} from './limits-queries';
+import { depositsSince, listLimitRows, lockLimitRows, upsertLimitRow, type PlayerLimitRow } from './limits-queries';
+import { playSince, playTotalsSince } from '../wallet/play-queries';
 import { LimitCoolingError, LimitExceededError, LimitNotPendingError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
 import { recordAudit } from '../audit/audit-log';

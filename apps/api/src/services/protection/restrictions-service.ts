@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import type { RestrictBody, RestrictionDuration, RestrictionKind, RestrictionStatus } from '@playhouse/shared';
 import { finishBonus, lockActiveBonus } from '../bonuses/bonus-engine';
-import { createWalletService } from '../wallet/wallet-service';
+import type { WalletService } from '../wallet/wallet-service';
 import {
   InvalidPasswordError,
   PlayerRestrictedError,
@@ -98,14 +98,15 @@ export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
 export function createRestrictionsService({
   db,
   clock,
+  wallet,
   confirmPassword,
 }: {
   db: Db;
   clock: ProtectionClock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   confirmPassword: (userId: number, password: string) => Promise<boolean>;
 }) {
-  const wallet = createWalletService({ db });
-
   async function rows(executor: DbOrTx, userId: number): Promise<RestrictionRow[]> {
     return executor
       .select()

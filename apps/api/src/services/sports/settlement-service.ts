@@ -13,7 +13,6 @@ import {
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import {
-  createWalletService,
   entriesOfTransfers,
   type TransferLeg,
   type WalletService,
@@ -99,13 +98,14 @@ export function createSettlementService({
   db,
   clock,
   stakes,
-  wallet = createWalletService({ db }),
+  wallet,
   debts = noDebtHooks,
 }: {
   db: Db;
   clock: Clock;
   stakes: StakePipeline;
-  wallet?: WalletService;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   debts?: DebtHooks;
 }) {
   async function selectionsOf(tx: Tx, betId: string) {
