@@ -12,11 +12,7 @@ import {
 } from '@playhouse/db/schema';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
-import {
-  entriesOfTransfers,
-  type TransferLeg,
-  type WalletService,
-} from '../wallet/wallet-service';
+import { entriesOfTransfers, type TransferLeg, type WalletService } from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';
 import { sportsSourceKey } from './bet-service';
 
