@@ -28,7 +28,7 @@ import {
   PromoCodeTakenError,
 } from './bonus-errors';
 import { campaignLimitsFor } from './campaign-limits';
-import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../staff/staff-request-queries';
+import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { formatAmount } from '../../lib/amounts';
 
 /** Who changes a campaign: a staff member and the address they act from (written to the audit log). */

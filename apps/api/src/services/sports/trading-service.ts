@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
-import { openStaffRequest, type StaffRequestRow } from '../staff/staff-request-queries';
+import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { INGEST_LOCK_KEY, notifyChanged } from './feed-ingest';
 import type { SettlementService } from './settlement-service';
 import { MatchNotFoundError } from './sports-errors';

@@ -23,7 +23,7 @@ import type { Clock } from '../../lib/clock';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
-import { openStaffRequest, type StaffRequestRow } from './staff-request-queries';
+import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 
 const { staffRequests, users, bonusCampaigns } = schema;
 

@@ -16,7 +16,7 @@ import type { AccountService } from '../accounts/account-service';
 import { recordAudit } from '../audit/audit-log';
 import type { SessionService } from '../auth/session-service';
 import { NotStaffError } from './staff-errors';
-import type { StaffRequestRow } from './staff-request-queries';
+import type { StaffRequestRow } from '../approvals/staff-request-queries';
 import {
   countActiveAdmins,
   findStaffMember,

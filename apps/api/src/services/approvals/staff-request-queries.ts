@@ -1,3 +1,7 @@
+/*
+ * The four-eyes requests (staff_requests): opened by whoever asks (staff, marketing, trading), decided by the staff
+ * domain's request service. Below every domain that opens one, so none of them reaches up into staff/.
+ */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRequestKind } from '@playhouse/shared';
