@@ -39,6 +39,7 @@ const BET: Bet = {
   placedAt: new Date().toISOString(),
   settledAt: null,
   selections: [],
+  funding: { stake: { cash: '50.00', bonus: '0.00', freeSpin: '0.00' }, payout: null },
 };
 const lostAnswer = () => new ApiError(0, 'network_error', 'Failed to fetch');
 
