@@ -29,3 +29,4 @@ export * from './contracts/dashboard';
 export * from './contracts/staff-content';
 export * from './contracts/media';
 export * from './contracts/receipts';
+export * from './contracts/funding';

@@ -127,6 +127,8 @@ describe('stake guards', () => {
         sourceKey: `casino:originals:${bet.transactionId}`,
         freeSpin: false,
         sessionId: null,
+        dryRun: false,
+        ahead: 0n,
       },
       {
         product: 'sports',
@@ -138,6 +140,8 @@ describe('stake guards', () => {
         freeSpin: false,
         // The site session the bet came from (protection's reality checks count per session).
         sessionId: expect.any(Number),
+        dryRun: false,
+        ahead: 0n,
       },
     ]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPEC } from '../constants';
 import { CURRENCY_CODES } from '../money';
 import { positiveAmountSchema } from './cashbox';
+import { fundingSplitSchema } from './funding';
 
 /** Error codes of the casino calls (beside the common ones in errors.ts). */
 export const CASINO_ERROR_CODES = [
@@ -379,6 +380,8 @@ export const originalsRoundSchema = z
     createdAt: z.string(),
     /** The round id its signed receipts are kept under (GET /spa/users/receipts?provider=originals&round=); null in demo mode. */
     receiptRound: z.string().nullable(),
+    /** How its bet was paid (cash, bonus, a free spin) and where its win went; null in demo mode. */
+    funding: fundingSplitSchema.nullable(),
   })
   .meta({ id: 'OriginalsRound' });
 export type OriginalsRound = z.infer<typeof originalsRoundSchema>;

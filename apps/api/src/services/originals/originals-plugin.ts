@@ -35,6 +35,8 @@ export const originalsPlugin = fp<{ config: Config }>(
       wallet,
       sessionTtlMs: config.casino.originalsSessionTtlMs,
       demoBalance: config.casino.demoBalance,
+      roundFunding: (userId, roundIds) =>
+        app.services.providerWallet.roundFunding(ORIGINALS_PROVIDER, userId, roundIds),
     });
     const settlement = createOriginalsSettlement({
       db: app.db,

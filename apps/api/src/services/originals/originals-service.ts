@@ -15,6 +15,7 @@ import {
   isCurrency,
   parseDecimal,
   type Currency,
+  type FundingSplit,
   type OriginalsRound,
   type OriginalsRoundResponse,
   type OriginalsSession,
@@ -102,6 +103,7 @@ export function createOriginalsService({
   sessionTtlMs,
   demoBalance,
   now = () => new Date(),
+  roundFunding = async () => new Map(),
 }: {
   db: Db;
   wallet: WalletClient;
@@ -109,6 +111,8 @@ export function createOriginalsService({
   /** Play money a demo session starts with, in minor units. */
   demoBalance: bigint;
   now?: () => Date;
+  /** The split a player's real-money rounds used (cash, bonus, free spin; where the win went), by wallet round id. */
+  roundFunding?: (userId: number, walletRoundIds: string[]) => Promise<Map<string, FundingSplit>>;
 }) {
   async function newSeed(owner: SeedOwner, clientSeed = generateClientSeed()) {
     const serverSeed = generateServerSeed();
@@ -170,7 +174,18 @@ export function createOriginalsService({
     return session.mode === 'demo' ? (session.demoBalance ?? 0n) : realBalance(session);
   }
 
-  function toRound(round: Awaited<ReturnType<typeof insertRound>>, seed: SeedRow): OriginalsRound {
+  /** The split of the real-money rounds among these (the wallet's record of each one's bet and win). */
+  async function fundingOf(session: OriginalsSessionRow, rounds: OriginalsRoundRow[]) {
+    const ids = rounds.flatMap((round) => (round.mode === 'real' && round.walletRoundId ? [round.walletRoundId] : []));
+    if (session.userId === null || ids.length === 0) return new Map<string, FundingSplit>();
+    return roundFunding(session.userId, ids);
+  }
+
+  function toRound(
+    round: Awaited<ReturnType<typeof insertRound>>,
+    seed: SeedRow,
+    funding: ReadonlyMap<string, FundingSplit>,
+  ): OriginalsRound {
     const currency = isCurrency(round.currency) ? round.currency : 'EUR';
     return {
       id: round.id,
@@ -186,6 +201,7 @@ export function createOriginalsService({
       multiplier: multiplierText(round.bet, round.payout),
       createdAt: round.createdAt.toISOString(),
       receiptRound: round.mode === 'real' ? round.walletRoundId : null,
+      funding: (round.walletRoundId && funding.get(round.walletRoundId)) || null,
     };
   }
 
@@ -344,7 +360,7 @@ export function createOriginalsService({
         }
       }
       return {
-        round: toRound(round, seed),
+        round: toRound(round, seed, await fundingOf(session, [round])),
         balance: formatMinor(balance, currency),
         fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce + 1 },
       };
@@ -354,7 +370,11 @@ export function createOriginalsService({
     async rounds(token: string | undefined): Promise<OriginalsRound[]> {
       const session = await usableSession(token);
       const rows = await listRounds(db, ownerOf(session), ROUND_HISTORY);
-      return rows.map(({ round, seed }) => toRound(round, seed));
+      const funding = await fundingOf(
+        session,
+        rows.map(({ round }) => round),
+      );
+      return rows.map(({ round, seed }) => toRound(round, seed, funding));
     },
 
     /** Reveals the active server seed (so its rounds can be verified) and commits to a new one. */

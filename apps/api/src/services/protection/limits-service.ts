@@ -215,15 +215,22 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
     return limits.map((limit) => toContract(limit, user.currency));
   }
 
-  /** Refuses `amount` when it would take a limit of `kinds` over; the limit rows are locked for the transaction. */
+  /**
+   * Refuses `amount` when it would take a limit of `kinds` over; the limit rows are locked for the transaction (a
+   * preview, `lock: false`, only reads them).
+   */
   async function assertWithin(
     tx: DbOrTx,
     user: { id: number; currency: string },
     kinds: ('deposit' | 'loss' | 'wager')[],
     amount: bigint,
     now: Date,
+    lock = true,
   ) {
-    const rows = (await lockLimitRows(tx, user.id, kinds)).filter((row) => row.amount !== null);
+    const found = lock
+      ? await lockLimitRows(tx, user.id, kinds)
+      : (await listLimitRows(tx, user.id)).filter((row) => kinds.some((kind) => kind === row.kind));
+    const rows = found.filter((row) => row.amount !== null);
     if (rows.length === 0) return;
     const monthAgo = new Date(now.getTime() - LIMIT_WINDOWS_MS.month);
     const deposits = kinds.includes('deposit') ? await depositsSince(tx, user.id, monthAgo) : [];
@@ -368,8 +375,13 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
       assertWithin(tx, user, ['deposit'], amount, now),
 
     /** Refuses a stake that would take the wager limit or, if it were lost, the loss limit over. */
-    assertStake: (tx: DbOrTx, user: { id: number; currency: string }, amount: bigint, now: Date) =>
-      assertWithin(tx, user, ['loss', 'wager'], amount, now),
+    assertStake: (
+      tx: DbOrTx,
+      user: { id: number; currency: string },
+      amount: bigint,
+      now: Date,
+      options: { lock: boolean } = { lock: true },
+    ) => assertWithin(tx, user, ['loss', 'wager'], amount, now, options.lock),
 
     /** Whether the player has any deposit limit in force (profiles that require one before the first deposit). */
     async hasDepositLimit(executor: DbOrTx, userId: number): Promise<boolean> {

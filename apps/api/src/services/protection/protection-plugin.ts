@@ -27,9 +27,13 @@ export const protectionPlugin = fp<{ config: Config }>(
     });
     app.services.protection = protection;
     // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's
-    // transaction before its bonus and ledger locks.
+    // transaction before its bonus and ledger locks. A preview asks the same, reading without locks, with the stakes
+    // ahead of it on the slip counted against the limits as if taken.
     app.services.stakes.addGuard((tx, stake) =>
-      protection.guard.assertCanStake(tx, stake.userId, stake.amount, { sessionId: stake.sessionId }),
+      protection.guard.assertCanStake(tx, stake.userId, stake.amount + stake.ahead, {
+        sessionId: stake.sessionId,
+        lock: !stake.dryRun,
+      }),
     );
     // Where the profile keeps casino and sports bonuses apart, a bonus funds and counts stakes of one product only:
     // the one it was first staked on.

@@ -5,6 +5,7 @@ import {
   isCurrency,
   parseDecimal,
   type Currency,
+  type FundingSplit,
   type StaffGameRound,
   type WalletAuthenticateResponse,
   type WalletErrorCode,
@@ -24,6 +25,7 @@ import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
 import type { StakePipeline } from '../stakes/stake-pipeline';
+import { splitView } from '../stakes/stake-views';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { insertGameSession } from './game-session-queries';
 import {
@@ -45,6 +47,7 @@ import {
   insertProviderTransaction,
   lockProviderRound,
   lockProviderTransaction,
+  roundMoneyCalls,
   roundsOfUser,
   type ProviderTransactionRow,
 } from './provider-wallet-queries';
@@ -274,6 +277,52 @@ export function createProviderWalletService({
         lastAt: row.lastAt.toISOString(),
       }));
       return { items, total, page: page.page, pageSize: page.pageSize };
+    },
+
+    /**
+     * The split each of a player's rounds at a provider used, from the legs its calls recorded when the money moved:
+     * its bets' (cash and bonus money, or a free spin) and its win's (cash, the bonus balance, the house bonus pool
+     * for a bonus that ended); payout null while the round waits for its win. Rounds without an accepted bet are left
+     * out.
+     */
+    async roundFunding(provider: string, userId: number, roundIds: string[]): Promise<Map<string, FundingSplit>> {
+      const leg = (legs: Record<string, string>, kind: string) => BigInt(legs[kind] ?? '0');
+      const rounds = new Map<
+        string,
+        {
+          currency: string;
+          stake: { main: bigint; bonus: bigint; freeSpin: bigint };
+          paid: boolean;
+          credited: { main: bigint; bonus: bigint; bonusPool: bigint };
+        }
+      >();
+      for (const call of await roundMoneyCalls(db, provider, userId, roundIds)) {
+        const round = rounds.get(call.roundId) ?? {
+          currency: call.currency,
+          stake: { main: 0n, bonus: 0n, freeSpin: 0n },
+          paid: false,
+          credited: { main: 0n, bonus: 0n, bonusPool: 0n },
+        };
+        rounds.set(call.roundId, round);
+        if (call.type === 'bet') {
+          round.stake.main += leg(call.legs, 'main');
+          round.stake.bonus += leg(call.legs, 'bonus');
+          round.stake.freeSpin += leg(call.legs, 'freeSpin');
+        } else {
+          round.paid = true;
+          round.credited.main += leg(call.legs, 'main');
+          round.credited.bonus += leg(call.legs, 'bonus');
+          round.credited.bonusPool += leg(call.legs, 'bonusPool');
+        }
+      }
+      const splits = new Map<string, FundingSplit>();
+      for (const [roundId, round] of rounds) {
+        const { main, bonus, freeSpin } = round.stake;
+        if (main + bonus + freeSpin === 0n) continue;
+        const payout = round.paid ? { credited: round.credited, withheld: 0n } : null;
+        splits.set(roundId, splitView(round.stake, payout, round.currency));
+      }
+      return splits;
     },
 
     /** Exchanges a one-time launch token for the player (or a demo session) and the game. */

@@ -21,13 +21,20 @@ import {
   type BetsQuery,
   type BetsResponse,
   type Currency,
+  type FundingSplit,
   type PlaceBetBody,
+  type PreviewBetsBody,
+  type PreviewBetsResponse,
 } from '@playhouse/shared';
-import { ValidationError } from '../../lib/errors';
+import { ValidationError, type AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
+import { stakesBySource } from '../stakes/stake-queries';
+import { previewView, splitView } from '../stakes/stake-views';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { entriesOfTransfers } from '../wallet/wallet-service';
+import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
   MarketSuspendedError,
@@ -40,10 +47,6 @@ import {
   StakeAboveMaximumError,
   StakeBelowMinimumError,
 } from './sports-errors';
-
-export const stakeTransferKey = (betId: string) => `bet:${betId}`;
-/** The bonus engine's key of a sports stake's wagering contribution. */
-export const sportsSourceKey = (betId: string) => `sports:${betId}`;
 
 /** The bounds of one currency in minor units. */
 export function betLimits(currency: Currency) {
@@ -83,7 +86,7 @@ interface SelectionFacts {
 }
 
 /** A bet as the player sees it, names in the request's language; `selections` in slip order. */
-function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext): Bet {
+function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext, funding: FundingSplit | null): Bet {
   const currency = isCurrency(row.currency) ? row.currency : 'EUR';
   return {
     id: row.id,
@@ -112,7 +115,48 @@ function betView(row: BetRow, selections: SelectionFacts[], context: LocaleConte
       odd: selection.odd / 1000,
       result: selection.result,
     })),
+    funding,
   };
+}
+
+/**
+ * The split each bet used, from what its money's records say: the stake's shares as the stake pipeline recorded them,
+ * and, once settled, the entries of its current settlement's transfer (the payout, nothing for a loss, or the void's
+ * refund) with what was kept against the bet's debt. Nothing is computed again.
+ */
+async function fundingOf(db: DbOrTx, rows: BetRow[]): Promise<Map<string, FundingSplit>> {
+  const recorded = new Map(
+    (
+      await stakesBySource(
+        db,
+        rows.map((row) => sportsSourceKey(row.id)),
+      )
+    ).map((stake) => [stake.sourceKey, stake]),
+  );
+  const settlementKey = (row: BetRow) =>
+    row.status === 'void'
+      ? voidTransferKey(row.id, row.settlementVersion)
+      : payoutTransferKey(row.id, row.settlementVersion);
+  const settled = rows.filter((row) => row.status !== 'open');
+  const entries = await entriesOfTransfers(db, settled.map(settlementKey));
+  const splits = new Map<string, FundingSplit>();
+  for (const row of rows) {
+    const stake = recorded.get(sportsSourceKey(row.id));
+    if (!stake) continue;
+    let payout: Parameters<typeof splitView>[1] = null;
+    if (row.status !== 'open') {
+      const credited = { main: 0n, bonus: 0n, bonusPool: 0n };
+      for (const entry of entries) {
+        if (entry.key !== settlementKey(row)) continue;
+        if (entry.userId === row.userId && entry.kind === 'main') credited.main += entry.amount;
+        else if (entry.userId === row.userId && entry.kind === 'bonus') credited.bonus += entry.amount;
+        else if (entry.userId === null && entry.kind === 'bonus_pool') credited.bonusPool += entry.amount;
+      }
+      payout = { credited, withheld: row.withheld };
+    }
+    splits.set(row.id, splitView(stake, payout, row.currency));
+  }
+  return splits;
 }
 
 /** Bets as the player sees them, names in the request's language. */
@@ -146,11 +190,13 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
       ),
     )
     .orderBy(asc(betSelections.position));
+  const funding = await fundingOf(db, rows);
   return rows.map((row) =>
     betView(
       row,
       selections.filter((selection) => selection.betId === row.id),
       context,
+      funding.get(row.id) ?? null,
     ),
   );
 }
@@ -338,7 +384,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
         if (rowsOf<{ id: string }>(inserted).length === 0) return null;
         // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
         // record. The stake counts towards a bonus's wagering when the bet settles.
-        await stakes.stake(tx, {
+        const taken = await stakes.stake(tx, {
           product: 'sports',
           sourceKey: sportsSourceKey(id),
           transferKey: stakeTransferKey(id),
@@ -352,11 +398,73 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           newSource: true,
           refusalEndsTransaction: true,
         });
-        return { row, accepted };
+        return { row, accepted, shares: taken.shares };
       });
       // A racing request with the same key won the insert: answer as it did.
       if (!created) return replay((await findByKey(db, user.id, idempotencyKey))!);
-      return { bet: betView(created.row, created.accepted, context), replayed: false };
+      const funding = splitView(created.shares, null, currency);
+      return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
+    },
+
+    /**
+     * How each bet of a slip would be funded if placed now, in the slip's order (each after the ones before it), or
+     * the refusal its placement would meet: the checks of `place` that need no book (the selections, the stake's
+     * bounds, the payout at the odds the slip shows), then the stake pipeline's own dry run (guards, bonus, split).
+     * Writes and locks nothing; whether the odds and markets still hold is for the placement (the slip follows them).
+     */
+    async preview(
+      user: { id: number; currency: string },
+      body: PreviewBetsBody,
+      options: { sessionId?: number | null } = {},
+    ): Promise<PreviewBetsResponse> {
+      if (!isCurrency(user.currency)) throw new ValidationError({ currency: 'unsupported currency' });
+      const currency = user.currency;
+      const limits = betLimits(currency);
+      const asks = body.bets.map((bet) => {
+        const stake = parseDecimal(bet.stake, currency) ?? 0n;
+        const odds = bet.selections.map((selection) => toThousandths(selection.odd) ?? 0);
+        const ids = new Set(bet.selections.map((selection) => selection.outcomeId));
+        let refusedBefore: AppError | undefined;
+        if (bet.kind === 'single' && bet.selections.length !== 1) {
+          refusedBefore = new SelectionCountError('A single has exactly one selection.');
+        } else if (bet.kind === 'accumulator' && bet.selections.length < 2) {
+          refusedBefore = new SelectionCountError('An accumulator needs at least two selections.');
+        } else if (stake < limits.minStakeMinor) {
+          refusedBefore = new StakeBelowMinimumError(limits.minStake, currency);
+        } else if (stake > limits.maxStakeMinor) {
+          refusedBefore = new StakeAboveMaximumError(limits.maxStake, currency);
+        } else if (ids.size !== bet.selections.length) {
+          refusedBefore = new ValidationError(
+            { selections: 'a selection appears twice' },
+            'A selection appears twice on the slip.',
+          );
+        } else if (payoutFor(stake, odds) > limits.maxPayoutMinor) {
+          refusedBefore = new PayoutAboveMaximumError(limits.maxPayout, currency);
+        }
+        return { stake, oddThousandths: totalOddThousandths(odds), refusedBefore };
+      });
+      const previews = await stakes.preview(
+        asks.map((ask) => ({
+          product: 'sports' as const,
+          userId: user.id,
+          currency,
+          amount: ask.stake,
+          gameType: 'sports' as const,
+          oddThousandths: ask.oddThousandths,
+          sessionId: options.sessionId ?? null,
+          ...(ask.refusedBefore ? { refusedBefore: ask.refusedBefore } : {}),
+        })),
+      );
+      return {
+        bets: previews.map((preview, index) =>
+          previewView(preview, {
+            amount: asks[index]!.stake,
+            currency,
+            gameType: 'sports',
+            product: 'sports',
+          }),
+        ),
+      };
     },
 
     /** "My bets": newest first, open or settled. */

@@ -151,10 +151,11 @@ export interface AccountBalance {
   balance: bigint;
 }
 
-export async function playerAccounts(db: DbOrTx, userId: number): Promise<AccountBalance[]> {
+/** A player's accounts, locked for the caller's transaction unless only looked at (`lock: false`, a preview). */
+export async function playerAccounts(db: DbOrTx, userId: number, lock = true): Promise<AccountBalance[]> {
   const rows = rowsOf(
     await db.execute(
-      sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`,
+      sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id ${lock ? sql`for update` : sql``}`,
     ),
     z.object({ id: z.coerce.number(), kind: accountKind, currency: z.string(), balance: minor }),
   );
@@ -173,6 +174,8 @@ export async function houseBalance(db: DbOrTx, house: AccountRef & { house: stri
 
 /** One entry of a transfer as its owner sees it: a player's main or bonus money, or a house account. */
 export interface KeyedEntry {
+  /** The idempotency key of the entry's transfer. */
+  key: string;
   userId: number | null;
   kind: LedgerAccountKind;
   amount: bigint;
@@ -182,7 +185,7 @@ export interface KeyedEntry {
 export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]): Promise<KeyedEntry[]> {
   if (idempotencyKeys.length === 0) return [];
   const rows = rowsOf(
-    await db.execute(sql`select a.user_id, a.kind, e.amount::text as amount
+    await db.execute(sql`select t.idempotency_key, a.user_id, a.kind, e.amount::text as amount
       from ledger_transfers t
       join ledger_entries e on e.transfer_id = t.id
       join ledger_accounts a on a.id = e.account_id
@@ -191,9 +194,14 @@ export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]):
         sql`, `,
       )})`}
       order by e.id`),
-    z.object({ user_id: z.coerce.number().nullable(), kind: accountKind, amount: minor }),
+    z.object({
+      idempotency_key: z.string(),
+      user_id: z.coerce.number().nullable(),
+      kind: accountKind,
+      amount: minor,
+    }),
   );
-  return rows.map((row) => ({ userId: row.user_id, kind: row.kind, amount: row.amount }));
+  return rows.map((row) => ({ key: row.idempotency_key, userId: row.user_id, kind: row.kind, amount: row.amount }));
 }
 
 /** A transfer that moved a player's money, with what it did to each of the player's accounts (minor units). */

@@ -145,10 +145,15 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
 
   /**
    * The player's main and bonus balances in a currency (zero when the account does not exist yet). Inside the caller's
-   * transaction `tx` the player's account rows are locked until it ends.
+   * transaction `tx` the player's account rows are locked until it ends, unless `lock` is false (a preview's look).
    */
-  async function balances(userId: number, currency: string, tx?: Tx): Promise<{ main: bigint; bonus: bigint }> {
-    const accounts = await playerAccounts(tx ?? db, userId);
+  async function balances(
+    userId: number,
+    currency: string,
+    tx?: Tx,
+    options: { lock: boolean } = { lock: true },
+  ): Promise<{ main: bigint; bonus: bigint }> {
+    const accounts = await playerAccounts(tx ?? db, userId, options.lock);
     const find = (kind: AccountBalance['kind']) =>
       accounts.find((account) => account.kind === kind && account.currency === currency)?.balance ?? 0n;
     return { main: find('main'), bonus: find('bonus') };

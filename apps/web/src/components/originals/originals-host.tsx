@@ -106,6 +106,7 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
       <Game lng={lng} currency={session.currency} play={play} />
       <FairnessPanel
         token={session.token}
+        currency={session.currency}
         fairness={session.fairness}
         roundsPlayed={roundsPlayed}
         onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}

@@ -34,7 +34,7 @@ export default async function GamePage({ params }: PageProps) {
   const game = await getGame(lng, refOf((await params).slug));
   if (!game) notFound();
   return (
-    <PageMessages lng={lng} namespaces={['casino', 'errors']}>
+    <PageMessages lng={lng} namespaces={['casino', 'errors', 'funding']}>
       {/* The frame reads ?mode=demo in the browser; the rest of the page does not wait for it. */}
       <Suspense>
         <GameFrame lng={lng} game={game} />
