@@ -33,6 +33,8 @@ import type { StakePipeline } from '../stakes/stake-pipeline';
 import { stakesBySource } from '../stakes/stake-queries';
 import { previewView, splitView } from '../stakes/stake-views';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { z } from 'zod';
+import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
@@ -201,11 +203,6 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
   );
 }
 
-/** The rows of a raw statement's answer (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** An SQL array of bound values: `array[$1, $2, ...]` (cast it to the element type at the call). */
 function arrayOf(values: number[]) {
   return sql`array[${sql.join(
@@ -215,22 +212,24 @@ function arrayOf(values: number[]) {
 }
 
 /** One row of `sports_slip_book` (migration 0022): an outcome of the slip, share-locked with its market and match. */
-interface SlipBookRow {
-  outcome_id: string | number;
-  odd_thousandths: number;
-  outcome_status: string;
-  label: string;
-  market_id: string | number;
-  market_status: string;
-  market_name: LocalizedText;
-  match_id: string | number;
-  match_status: string;
-  starts_at: string | Date;
-  team1: LocalizedText;
-  team2: LocalizedText;
-  sport_name: LocalizedText;
-  tournament_name: LocalizedText;
-}
+/** A row of `sports_slip_book`: what the slip's outcomes stand at, with the names a bet keeps. */
+const localizedText = z.partialRecord(z.string(), z.string());
+const slipBookRow = z.object({
+  outcome_id: z.coerce.number(),
+  odd_thousandths: z.coerce.number(),
+  outcome_status: z.string(),
+  label: z.string(),
+  market_id: z.coerce.number(),
+  market_status: z.string(),
+  market_name: localizedText,
+  match_id: z.coerce.number(),
+  match_status: z.string(),
+  starts_at: z.coerce.date(),
+  team1: localizedText,
+  team2: localizedText,
+  sport_name: localizedText,
+  tournament_name: localizedText,
+});
 
 export type BetService = ReturnType<typeof createBetService>;
 
@@ -256,7 +255,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
     }
     const book = await tx.execute(sql`select * from sports_slip_book(${arrayOf(ids)}::bigint[])`);
-    const byId = new Map(rowsOf<SlipBookRow>(book).map((row) => [Number(row.outcome_id), row]));
+    const byId = new Map(rowsOf(book, slipBookRow).map((row) => [row.outcome_id, row]));
     const seenMatches = new Set<number>();
     const changed: Record<string, string> = {};
     const accepted: (SelectionFacts & { odd: number })[] = [];
@@ -264,7 +263,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       const row = byId.get(selection.outcomeId);
       if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
       const matchId = Number(row.match_id);
-      const startsAt = new Date(row.starts_at);
+      const startsAt = row.starts_at;
       if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
         throw new MatchStartedError(matchId);
       }
@@ -381,7 +380,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             ) with ordinality as slip(outcome_id, match_id, odd, position)
           )
           select id from bet`);
-        if (rowsOf<{ id: string }>(inserted).length === 0) return null;
+        if (rowsOf(inserted, z.object({ id: z.unknown() })).length === 0) return null;
         // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
         // record. The stake counts towards a bonus's wagering when the bet settles.
         const taken = await stakes.stake(tx, {
