@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRequestKind } from '@playhouse/shared';
 import { recordAudit } from '../audit/audit-log';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { keyedRequest } from '../../lib/idempotency';
 
 const { staffRequests } = schema;
 
@@ -53,19 +53,25 @@ export async function openStaffRequest(
     .onConflictDoNothing({ target: [staffRequests.requestedBy, staffRequests.idempotencyKey] })
     .returning();
   if (!created) {
-    const [existing] = await tx
-      .select()
-      .from(staffRequests)
-      .where(
-        and(eq(staffRequests.requestedBy, request.actor.id), eq(staffRequests.idempotencyKey, request.idempotencyKey)),
-      );
-    const same =
-      existing &&
-      existing.kind === request.kind &&
-      existing.subjectUserId === request.subjectUserId &&
-      canonicalPayload(existing.payload) === canonicalPayload(request.payload);
-    if (!same) throw new IdempotencyConflictError();
-    return { row: existing, created: false };
+    const once = keyedRequest(
+      async () => {
+        const [existing] = await tx
+          .select()
+          .from(staffRequests)
+          .where(
+            and(
+              eq(staffRequests.requestedBy, request.actor.id),
+              eq(staffRequests.idempotencyKey, request.idempotencyKey),
+            ),
+          );
+        return existing;
+      },
+      (existing) =>
+        existing.kind === request.kind &&
+        existing.subjectUserId === request.subjectUserId &&
+        canonicalPayload(existing.payload) === canonicalPayload(request.payload),
+    );
+    return { row: (await once.winner(created)).row, created: false };
   }
   await recordAudit(tx, {
     event: `staff_request_${request.kind}`,

@@ -16,8 +16,9 @@ import { playerMatches } from '../accounts/account-queries';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import type { WalletService } from '../wallet/wallet-service';
-import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
+import { InsufficientFundsError } from '../wallet/wallet-errors';
+import { asCurrency, formatAmount } from '../../lib/amounts';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
 import { WithdrawalHeldError, WithdrawalStateConflictError } from './cashbox-errors';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
@@ -358,22 +359,20 @@ export function createWithdrawalService({
       },
     ): Promise<Withdrawal> {
       const currency = asCurrency(user.currency);
-      const existing = await findByKey(db, user.id, request.idempotencyKey);
       const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'withdrawal' });
       const details = checkedDetails(offer.kind, request.details);
-      const hash = requestHash(['withdrawal', offer.code, amount.toString(), details]);
-      const replay = (row: WithdrawalRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
-        return creationResponse(row);
-      };
-      if (existing) return replay(existing);
+      const once = hashedRequest(requestHash(['withdrawal', offer.code, amount.toString(), details]), () =>
+        findByKey(db, user.id, request.idempotencyKey),
+      );
+      const existing = await once.earlier();
+      if (existing) return creationResponse(existing);
       await withdrawalGuard(db, user.id);
       // Too little main money is said before any guard asks the player to confirm something (the debit checks again).
       const { main } = await wallet.balances(user.id, currency);
       if (main < amount) {
         // A retry that raced its original: the original may have spent the money after this one looked for its key.
-        const raced = await findByKey(db, user.id, request.idempotencyKey);
-        if (raced) return replay(raced);
+        const raced = await once.earlier();
+        if (raced) return creationResponse(raced);
         throw new InsufficientFundsError(0, main);
       }
 
@@ -388,7 +387,7 @@ export function createWithdrawalService({
             currency,
             details,
             idempotencyKey: request.idempotencyKey,
-            requestHash: hash,
+            requestHash: once.hash,
             createdAt: now,
           })
           .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
@@ -416,8 +415,7 @@ export function createWithdrawalService({
         );
         return row;
       });
-      if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);
-      return creationResponse(created);
+      return creationResponse((await once.winner(created)).row);
     },
 
     async listForUser(userId: number, query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {

@@ -3,8 +3,8 @@ import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { WalletService } from '../wallet/wallet-service';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
+import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
@@ -154,15 +154,16 @@ export function createPaymentService({
       request: { method: string; amount: string; locale: string; idempotencyKey: string },
     ): Promise<Deposit> {
       const currency = asCurrency(user.currency);
-      const hash = requestHash(['deposit', request.method, parsePositiveAmount(request.amount, currency).toString()]);
-      const replay = (row: PaymentRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
-        return row.redirectUrl === null && row.status === 'pending'
+      const once = hashedRequest(
+        requestHash(['deposit', request.method, parsePositiveAmount(request.amount, currency).toString()]),
+        () => findByKey(db, user.id, request.idempotencyKey),
+      );
+      const replay = (row: PaymentRow) =>
+        row.redirectUrl === null && row.status === 'pending'
           ? openCheckout(row, request.locale).then(creationResponse)
           : creationResponse(row);
-      };
 
-      const existing = await findByKey(db, user.id, request.idempotencyKey);
+      const existing = await once.earlier();
       if (existing) return replay(existing);
 
       const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'deposit' });
@@ -179,7 +180,7 @@ export function createPaymentService({
             amount,
             currency,
             idempotencyKey: request.idempotencyKey,
-            requestHash: hash,
+            requestHash: once.hash,
             createdAt: now,
             updatedAt: now,
           })
@@ -188,8 +189,8 @@ export function createPaymentService({
         return row ?? null;
       });
       // A twin request with the same key won the race: answer as it did.
-      if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);
-      return creationResponse(await openCheckout(created, request.locale));
+      const { row, replayed } = await once.winner(created);
+      return replayed ? replay(row) : creationResponse(await openCheckout(row, request.locale));
     },
 
     /** One of the player's deposits, as it stands now. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   formatMinor,
@@ -19,6 +18,7 @@ import type {
   walletWinBodySchema,
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
+import { requestHash } from '../../lib/idempotency';
 import { NotFoundError, type AppError } from '../../lib/errors';
 import { gameTypeOf } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
@@ -108,13 +108,6 @@ function ok(amount: bigint, currency: Currency, transactionId?: string): WalletR
 
 /** The stake pipeline's key of a casino bet (also its wagering contribution's key). */
 export const casinoSourceKey = (provider: string, transactionId: string) => `casino:${provider}:${transactionId}`;
-
-/** What a call asked for, so a repeat with the same transaction id must ask for exactly the same. */
-function requestHash(type: string, body: object): string {
-  return createHash('sha256')
-    .update(JSON.stringify([type, body]))
-    .digest('hex');
-}
 
 /** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
 type StoredRow = Omit<
@@ -383,7 +376,7 @@ export function createProviderWalletService({
      * bet, or with the balance when too low.
      */
     async bet(provider: string, body: BetBody): Promise<WalletResponse> {
-      const hash = requestHash('bet', body);
+      const hash = requestHash(['bet', body]);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId);
         if (!player) return { response: failure('player_not_found') };
@@ -468,7 +461,7 @@ export function createProviderWalletService({
      * closes a losing round without moving anything.
      */
     async win(provider: string, body: WinBody): Promise<WalletResponse> {
-      const hash = requestHash('win', body);
+      const hash = requestHash(['win', body]);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };
@@ -521,7 +514,7 @@ export function createProviderWalletService({
      * the late bet is refused; a bet that was refused, or already rolled back, has nothing to return.
      */
     async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
-      const hash = requestHash('rollback', body);
+      const hash = requestHash(['rollback', body]);
       return once(provider, body.roundId, body.referenceTransactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
@@ -32,8 +32,8 @@ import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import { stakesBySource } from '../stakes/stake-queries';
 import { previewView, splitView } from '../stakes/stake-views';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { z } from 'zod';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
 import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
@@ -61,13 +61,12 @@ export function betLimits(currency: Currency) {
   };
 }
 
-function requestHash(body: PlaceBetBody, stake: bigint): string {
+/** What a bet asked for, so a repeat of its key must ask for the same (the selections in any order). */
+function betRequestHash(body: PlaceBetBody, stake: bigint): string {
   const selections = body.selections
     .map((selection) => [selection.outcomeId, toThousandths(selection.odd)])
     .sort((a, b) => Number(a[0]) - Number(b[0]));
-  return createHash('sha256')
-    .update(JSON.stringify([body.kind, stake.toString(), body.oddsChangePolicy, selections]))
-    .digest('hex');
+  return requestHash([body.kind, stake.toString(), body.oddsChangePolicy, selections]);
 }
 
 type BetRow = typeof bets.$inferSelect;
@@ -322,13 +321,12 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       if (body.kind === 'accumulator' && body.selections.length < 2) {
         throw new SelectionCountError('An accumulator needs at least two selections.');
       }
-      const hash = requestHash(body, stake);
+      const once = hashedRequest(betRequestHash(body, stake), () => findByKey(db, user.id, idempotencyKey));
       const replay = async (row: BetRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
         const [bet] = await betViews(db, [row], context);
         return { bet: bet!, replayed: true };
       };
-      const existing = await findByKey(db, user.id, idempotencyKey);
+      const existing = await once.earlier();
       if (existing) return replay(existing);
 
       if (stake < limits.minStakeMinor) throw new StakeBelowMinimumError(limits.minStake, currency);
@@ -353,7 +351,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           status: 'open',
           oddsChangePolicy: body.oddsChangePolicy,
           idempotencyKey,
-          requestHash: hash,
+          requestHash: once.hash,
           placedAt: now,
           settledAt: null,
           // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
@@ -367,7 +365,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             insert into ${bets} (id, user_id, kind, stake, currency, total_odd_thousandths, potential_payout,
               odds_change_policy, idempotency_key, request_hash, placed_at)
             values (${id}, ${user.id}, ${body.kind}, ${stake}, ${currency}, ${row.totalOddThousandths},
-              ${potentialPayout}, ${body.oddsChangePolicy}, ${idempotencyKey}, ${hash}, ${now})
+              ${potentialPayout}, ${body.oddsChangePolicy}, ${idempotencyKey}, ${once.hash}, ${now})
             on conflict (user_id, idempotency_key) do nothing
             returning id
           ), selections as (
@@ -400,7 +398,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
         return { row, accepted, shares: taken.shares };
       });
       // A racing request with the same key won the insert: answer as it did.
-      if (!created) return replay((await findByKey(db, user.id, idempotencyKey))!);
+      if (!created) return replay((await once.winner(created)).row);
       const funding = splitView(created.shares, null, currency);
       return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
     },
