@@ -30,3 +30,4 @@ export * from './contracts/staff-content';
 export * from './contracts/media';
 export * from './contracts/receipts';
 export * from './contracts/funding';
+export * from './error-codes';

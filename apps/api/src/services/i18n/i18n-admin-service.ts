@@ -23,7 +23,7 @@ export interface I18nActor {
 }
 
 export class LocaleStateError extends AppError {
-  constructor(code: string, message: string) {
+  constructor(code: 'default_text_required' | 'locale_exists' | 'locale_disabled', message: string) {
     super(code, message, 409);
   }
 }

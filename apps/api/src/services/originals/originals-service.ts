@@ -12,6 +12,7 @@ import {
 } from '@playhouse/games';
 import {
   formatMinor,
+  isApiErrorCode,
   isCurrency,
   parseDecimal,
   type Currency,
@@ -338,7 +339,7 @@ export function createOriginalsService({
           }
           if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
           // The operator's protection refused: the player reads its own reason (which limit, until when).
-          if (debit.code === 'player_protection' && debit.detail) {
+          if (debit.code === 'player_protection' && debit.detail && isApiErrorCode(debit.detail.code)) {
             throw new AppError(debit.detail.code, debit.message, 409, debit.detail.fields);
           }
           throw new GameSessionInvalidError();
