@@ -198,6 +198,12 @@ export interface AuthConfig {
 }
 
 const MINUTE_MS = 60_000;
+/**
+ * A table round whose player made no move for this long is finished by the settlement job with the game's defaults
+ * (docs/decisions.md, "Table rounds in the api"): long enough for a dropped connection or a reload, short enough that a
+ * stake is not held for long.
+ */
+export const ABANDONED_ROUND_MS = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
@@ -324,8 +330,11 @@ export interface CasinoConfig {
   /** A provider's game session ends with the player's site session, and after this at the latest. */
   gameSessionTtlMs: number;
   originalsSessionTtlMs: number;
-  /** The Originals settlement job: how often it runs, and how long a bet of unknown fate waits before its rollback. */
-  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number };
+  /**
+   * The Originals settlement job: how often it runs, how long a bet of unknown fate waits before its rollback, and how
+   * long a table round may wait for the player's next move before the job finishes it with the game's defaults.
+   */
+  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number; abandonedRoundMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
 }
@@ -471,7 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       launchTtlMs: 5 * MINUTE_MS,
       gameSessionTtlMs: 12 * HOUR_MS,
       originalsSessionTtlMs: 12 * HOUR_MS,
-      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS },
+      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS, abandonedRoundMs: ABANDONED_ROUND_MS },
       demoBalance: 100_000n,
     },
     chat: {

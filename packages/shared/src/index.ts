@@ -27,3 +27,4 @@ export * from './contracts/reconciliation';
 export * from './contracts/dashboard';
 export * from './contracts/staff-content';
 export * from './contracts/media';
+export * from './contracts/tables';

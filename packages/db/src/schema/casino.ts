@@ -59,8 +59,12 @@ export const providerSecrets = pgTable(
 export const GAME_KINDS = ['slot', 'table', 'live', 'originals'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 
-/** The in-house engine a launch opens: studios without their own game server are played by the Originals host. */
-export const GAME_ENGINES = ['slot', 'dice', 'plinko'] as const;
+/**
+ * The in-house engine a launch opens: studios without their own game server are played by the Originals host. `table`
+ * is a single-player table game (multi-step rounds), `shared-table` a table whose rounds run on a clock for everyone
+ * seated; `games.engine_config` names which one.
+ */
+export const GAME_ENGINES = ['slot', 'dice', 'plinko', 'table', 'shared-table'] as const;
 export type GameEngine = (typeof GAME_ENGINES)[number];
 
 export const games = pgTable(
@@ -86,6 +90,11 @@ export const games = pgTable(
       .references(() => providers.id, { onDelete: 'restrict' }),
     kind: text({ enum: GAME_KINDS }).notNull(),
     engine: text({ enum: GAME_ENGINES }).notNull(),
+    /**
+     * The engine's configuration this title plays: a slot configuration ('book', 'ways-243', …), a table game
+     * ('blackjack', 'roulette-european', …); null for dice and plinko, which have none.
+     */
+    engineConfig: text(),
     demoModeEnabled: boolean().notNull().default(false),
     /** Locked for visitors without a successful deposit. */
     requiresDeposit: boolean().notNull().default(false),
@@ -332,9 +341,24 @@ export const originalsSeeds = pgTable(
  * Where a real-money round stands with the wallet. It is written `placed`, with its outcome, before the bet is sent;
  * `accepted` once the wallet took the bet (its win, even 0.00, is then owed); `settled` once the win was paid.
  * `refused`: the wallet refused the bet. `cancelled`: the bet's fate was unknown and it was rolled back. Demo rounds
- * are `settled` at once.
+ * are `settled` at once. A table round is `open` between its first bet and its last action (demo ones too).
  */
-export const ORIGINALS_ROUND_STATUSES = ['placed', 'accepted', 'settled', 'refused', 'cancelled'] as const;
+export const ORIGINALS_ROUND_STATUSES = ['placed', 'open', 'accepted', 'settled', 'refused', 'cancelled'] as const;
+
+/**
+ * An action of a table round whose extra stake was sent to the wallet and not yet answered: stored before the bet
+ * call, so the settlement job can roll back a bet of unknown fate. `attempt` makes each try's transaction id its own
+ * (a refused bet stays refused at the wallet under its id); `rollback` marks the job's claim on it.
+ */
+export interface PendingTableAction {
+  index: number;
+  action: Record<string, unknown>;
+  /** Minor units, as a decimal string. */
+  stake: string;
+  attempt: number;
+  at: string;
+  rollback: boolean;
+}
 export type OriginalsRoundStatus = (typeof ORIGINALS_ROUND_STATUSES)[number];
 
 export const originalsRounds = pgTable(
@@ -356,6 +380,19 @@ export const originalsRounds = pgTable(
     payout: bigint({ mode: 'bigint' }).notNull(),
     currency: text().notNull(),
     status: text({ enum: ORIGINALS_ROUND_STATUSES }).notNull().default('settled'),
+    /**
+     * Table rounds only (null for single-shot rounds): the player's actions so far, in order, with their stakes as
+     * minor units in decimal strings. The round is its input: `params` (game and initial bets) + these + the seeds.
+     */
+    actions: jsonb().$type<Record<string, unknown>[]>(),
+    /** The action whose extra stake is with the wallet right now (see PendingTableAction). */
+    pendingAction: jsonb().$type<PendingTableAction>(),
+    /** Action bets the wallet refused or the job rolled back: the next try of an action index gets a fresh id. */
+    actionAttempts: integer().notNull().default(0),
+    /** When the player last moved the round: an open round left alone long enough is finished by its defaults. */
+    lastActionAt: timestamp({ withTimezone: true }),
+    /** Set when the settlement job finished an abandoned round with the game's default actions. */
+    defaultedAt: timestamp({ withTimezone: true }),
     /** The round id the wallet knows (its bet and win transaction ids derive from it); null in demo mode. */
     walletRoundId: text(),
     /** Deliveries the settlement job tried, and when it tries next. */
@@ -370,5 +407,12 @@ export const originalsRounds = pgTable(
     index('originals_rounds_unsettled_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('placed', 'accepted')`),
+    // One table round in play per game session: a second start while one is open is refused before any bet.
+    uniqueIndex('originals_rounds_open_table_idx')
+      .on(t.sessionId)
+      .where(sql`${t.actions} is not null and ${t.status} in ('placed', 'open')`),
+    index('originals_rounds_open_idx')
+      .on(t.lastActionAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

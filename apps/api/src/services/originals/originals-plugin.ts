@@ -42,6 +42,7 @@ export const originalsPlugin = fp<{ config: Config }>(
       log: app.log,
       retryMs: WIN_RETRY_DELAY_MS,
       unconfirmedBetMs: config.casino.originalsSettlement.unconfirmedBetMs,
+      abandonedRoundMs: config.casino.originalsSettlement.abandonedRoundMs,
     });
     app.services.originalsSettlement = settlement;
     app.jobs.add(originalsSettlementJob(settlement, config.casino.originalsSettlement.intervalMs));

@@ -10,7 +10,7 @@ import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from 
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { formatAmount } from './format';
-import type { PlayRound } from './play-round';
+import type { GameProps, PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
 import styles from './originals-host.module.css';
@@ -85,7 +85,19 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   }
 
   const { session } = load;
-  const Game = { slot: SlotGame, dice: DiceGame, plinko: PlinkoGame }[session.game.engine];
+  const games: Partial<Record<OriginalsSession['game']['engine'], (props: GameProps) => React.JSX.Element>> = {
+    slot: SlotGame,
+    dice: DiceGame,
+    plinko: PlinkoGame,
+  };
+  const Game = games[session.game.engine];
+  if (!Game) {
+    return (
+      <p className={styles.message} role="alert">
+        {t('sessionEnded')}
+      </p>
+    );
+  }
   return (
     // Named by the game: inside the game page's frame, the page's own <main> is the other one.
     <main className={styles.host} aria-labelledby={titleId}>
