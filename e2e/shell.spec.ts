@@ -357,9 +357,12 @@ test.describe('home-page slider', () => {
     await expect(slider.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '/en/auth/register');
 
     await slider.getByRole('button', { name: 'Go to slide 2' }).click();
-    await expect(slider.getByRole('heading', { name: 'Live tables, real dealers' })).toBeInViewport();
+    await expect(slider.getByRole('heading', { name: 'Shared tables, one clock' })).toBeInViewport();
     await expect(slider.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
-    await expect(slider.getByRole('link', { name: 'Take a seat' })).toHaveAttribute('href', '/en/category/live-casino');
+    await expect(slider.getByRole('link', { name: 'Take a seat' })).toHaveAttribute(
+      'href',
+      '/en/category/shared-tables',
+    );
 
     await slider.getByRole('button', { name: 'Previous slide' }).click();
     await expect(slider.getByRole('heading', { name: 'Welcome to Playhouse' })).toBeInViewport();
