@@ -1,6 +1,7 @@
 'use client';
 
 import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
+import type { TableRoundResponse } from '@playhouse/shared/contracts/tables';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -13,6 +14,7 @@ import { formatAmount } from './format';
 import type { GameProps, PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
+import { TableHost } from '@/components/tables/table-host';
 import styles from './originals-host.module.css';
 
 /** The session token survives a reload of the frame (the launch token in the address is single-use). */
@@ -69,6 +71,25 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
     [load, errorText],
   );
 
+  // A table round's every answer carries the balance after its wallet calls; a finished one joins the history.
+  const onTableAnswer = useCallback((answer: TableRoundResponse) => {
+    setError(null);
+    setLoad((current) =>
+      current.kind === 'ready'
+        ? { kind: 'ready', session: { ...current.session, balance: answer.balance, fairness: answer.fairness } }
+        : current,
+    );
+    if (answer.round.status === 'finished') setRoundsPlayed((count) => count + 1);
+  }, []);
+
+  const onTableError = useCallback(
+    (failure: unknown) => {
+      if (failure instanceof ApiError && failure.code === 'game_session_invalid') setLoad({ kind: 'ended' });
+      setError(errorText(failure));
+    },
+    [errorText],
+  );
+
   if (load.kind === 'loading') {
     return (
       <p className={styles.message} role="status">
@@ -91,13 +112,6 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
     plinko: PlinkoGame,
   };
   const Game = games[session.game.engine];
-  if (!Game) {
-    return (
-      <p className={styles.message} role="alert">
-        {t('sessionEnded')}
-      </p>
-    );
-  }
   return (
     // Named by the game: inside the game page's frame, the page's own <main> is the other one.
     <main className={styles.host} aria-labelledby={titleId}>
@@ -115,7 +129,11 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
           {error}
         </p>
       ) : null}
-      <Game lng={lng} currency={session.currency} play={play} />
+      {session.game.engine === 'table' ? (
+        <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
+      ) : Game ? (
+        <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
+      ) : null}
       <FairnessPanel
         token={session.token}
         fairness={session.fairness}

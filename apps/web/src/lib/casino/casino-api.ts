@@ -1,4 +1,5 @@
 import type { GameMode } from '@playhouse/shared/contracts/casino';
+import type { TableActionBody, TableRoundBody } from '@playhouse/shared/contracts/tables';
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema } from '../browser-api';
@@ -114,4 +115,38 @@ export function rotateOriginalsSeed(token: string, clientSeed: string | undefine
     body: clientSeed ? { clientSeed } : {},
     headers: gameSession(token),
   });
+}
+
+// The table games of the Originals host: a round starts with its bets and goes on with the player's moves.
+
+const tableContracts = () => import('@playhouse/shared/contracts/tables');
+const tableSchema = <K extends keyof Awaited<ReturnType<typeof tableContracts>>>(name: K) =>
+  lazySchema(tableContracts, name);
+
+/** Starts a table round with its first bets (the session's own game). */
+export function startTableRound(token: string, body: TableRoundBody) {
+  return browserApi('/spa/games/originals/tables/rounds', tableSchema('tableRoundResponseSchema'), {
+    method: 'POST',
+    body,
+    headers: gameSession(token),
+  });
+}
+
+/**
+ * One move of a round, at the index the player saw: sent again after a failure, the same move at the same index is
+ * answered with the round as it stands, never applied twice.
+ */
+export function actOnTableRound(token: string, roundId: number, index: number, action: TableActionBody) {
+  return browserApi(`/spa/games/originals/tables/rounds/${roundId}/actions`, tableSchema('tableRoundResponseSchema'), {
+    method: 'POST',
+    body: { index, action },
+    headers: gameSession(token),
+  });
+}
+
+/** The session's round still in play, after a reload. */
+export function fetchOpenTableRound(token: string) {
+  return browserApi('/spa/games/originals/tables/round', tableSchema('openTableRoundResponseSchema'), {
+    headers: gameSession(token),
+  }).then((data) => data.round);
 }

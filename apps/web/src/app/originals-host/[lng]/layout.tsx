@@ -23,7 +23,7 @@ export default async function OriginalsHostLayout({ children, params }: LayoutPr
       <body>
         <NextIntlClientProvider
           locale={lng}
-          messages={{ casino: messages.casino ?? {}, errors: messages.errors ?? {} }}
+          messages={{ casino: messages.casino ?? {}, tables: messages.tables ?? {}, errors: messages.errors ?? {} }}
         >
           {children}
         </NextIntlClientProvider>
