@@ -133,6 +133,7 @@ const envSchema = z.object({
   JURISDICTION_COUNTRIES: optionalString,
   // Tests only: lets a test move one player's protection clock (cooling periods); refused for a public SITE_URL.
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  TEST_SEEDS: z.enum(['on', 'off']).default('off'),
   // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
   DOCUMENT_DIR: optionalString,
   DOCUMENT_S3_BUCKET: optionalString,
@@ -337,6 +338,11 @@ export interface CasinoConfig {
   originalsSettlement: { intervalMs: number; unconfirmedBetMs: number; abandonedRoundMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
+  /**
+   * TEST_SEEDS: the Originals' server seeds follow from the client seed (`predictableServerSeed`), so an end-to-end
+   * test can pick the deal it needs; refused unless SITE_URL is a loopback address.
+   */
+  predictableSeeds: boolean;
 }
 
 export class ConfigError extends Error {
@@ -426,6 +432,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.TEST_CLOCK === 'on' && !loopbackSite) {
     throw new ConfigError(['TEST_CLOCK: only allowed when SITE_URL is a loopback address (a test run)']);
   }
+  // Server seeds a test can predict are the opposite of provably fair: a test run's only.
+  if (vars.TEST_SEEDS === 'on' && !loopbackSite) {
+    throw new ConfigError(['TEST_SEEDS: only allowed when SITE_URL is a loopback address (a test run)']);
+  }
   const dataDir = resolveDataDir(vars.DATA_DIR);
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
@@ -482,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       originalsSessionTtlMs: 12 * HOUR_MS,
       originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS, abandonedRoundMs: ABANDONED_ROUND_MS },
       demoBalance: 100_000n,
+      predictableSeeds: vars.TEST_SEEDS === 'on',
     },
     chat: {
       ...DEFAULT_CHAT_CONFIG,

@@ -15,6 +15,15 @@ export type CatalogueEngine = (typeof CATALOGUE_ENGINES)[number];
 export const SHARED_TABLE_GAMES = ['roulette-european', 'baccarat'] as const satisfies readonly TableGame[];
 export type SharedTableGame = (typeof SHARED_TABLE_GAMES)[number];
 
+/**
+ * A shared table's clock: bets are taken for `bettingMs`, then no more bets for `closedMs` (the wheel spins, the cards
+ * are drawn), then the result stands for `resultMs` while the bets are paid, and the next round opens: one round every
+ * 30 seconds, the figure the tables' titles state.
+ */
+export const SHARED_TABLE_TIMING = { bettingMs: 20_000, closedMs: 3_000, resultMs: 7_000 } as const;
+export const SHARED_TABLE_ROUND_SECONDS =
+  (SHARED_TABLE_TIMING.bettingMs + SHARED_TABLE_TIMING.closedMs + SHARED_TABLE_TIMING.resultMs) / 1000;
+
 export function isSlotConfig(config: string | null | undefined): config is SlotConfigId {
   return typeof config === 'string' && Object.hasOwn(SLOT_CONFIGS, config);
 }

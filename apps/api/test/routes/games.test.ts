@@ -90,7 +90,7 @@ describe('GET /spa/games', () => {
   it('lists a provider under the same slug parameter', async () => {
     const { games, category } = await listGames('?categorySlug=northlight&withCategory=1&limit=60');
     expect(category).toMatchObject({ slug: 'northlight', title: 'Northlight Tables', kind: 'provider' });
-    expect(games).toHaveLength(4);
+    expect(games).toHaveLength(6);
     expect(new Set(games.map((game) => game.provider.slug))).toEqual(new Set(['northlight']));
   });
 

@@ -416,3 +416,74 @@ export const originalsRounds = pgTable(
       .where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * A round of a shared table (a catalogue game whose engine is `shared-table`): one round for everyone seated, on the
+ * table's clock. Its server seed is drawn and its hash published when betting opens; the result is computed from the
+ * seed when betting has closed and the seed is published with it (docs/decisions.md, "Shared tables").
+ * `betting` → `closed` (no more bets) → `result` (the outcome is public, the bets are paid).
+ */
+export const SHARED_ROUND_STATUSES = ['betting', 'closed', 'result'] as const;
+export type SharedRoundStatus = (typeof SHARED_ROUND_STATUSES)[number];
+
+export const sharedTableRounds = pgTable(
+  'shared_table_rounds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Counts the table's rounds from 1: with the table's slug it is the round's public client seed. */
+    number: integer().notNull(),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text().notNull(),
+    status: text({ enum: SHARED_ROUND_STATUSES }).notNull().default('betting'),
+    bettingClosesAt: timestamp({ withTimezone: true }).notNull(),
+    resultAt: timestamp({ withTimezone: true }).notNull(),
+    nextRoundAt: timestamp({ withTimezone: true }).notNull(),
+    /** The engine's view of the outcome (the pocket, the coup), once it is public. */
+    outcome: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shared_table_rounds_number_idx').on(t.gameId, t.number)],
+);
+
+/**
+ * One player's bets on a round of a shared table, and where they stand with the wallet: written `placed` before the
+ * bet call, `accepted` once the wallet took it, `settled` once the round's win (0.00 included) was paid; `refused` and
+ * `cancelled` as for Originals rounds. Demo bets move the session's play money and are `accepted` at once.
+ */
+export const sharedTableBets = pgTable(
+  'shared_table_bets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    roundId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sharedTableRounds.id, { onDelete: 'cascade' }),
+    sessionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => originalsSessions.id, { onDelete: 'cascade' }),
+    mode: text({ enum: GAME_MODES }).notNull(),
+    /** The bets as the engine takes them, stakes in minor units as decimal strings. */
+    bets: jsonb().$type<Record<string, unknown>>().notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+    /** Set when the round's result is known. */
+    payout: bigint({ mode: 'bigint' }),
+    currency: text().notNull(),
+    status: text({ enum: ORIGINALS_ROUND_STATUSES }).notNull(),
+    /** The round id the wallet knows (real money only): its bet and win transaction ids derive from it. */
+    walletRoundId: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One bet slip per game session and round: a repeat of the placing request is refused before any money moves.
+    uniqueIndex('shared_table_bets_slip_idx').on(t.roundId, t.sessionId),
+    index('shared_table_bets_unsettled_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('placed', 'accepted')`),
+  ],
+);

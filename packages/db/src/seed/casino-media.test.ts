@@ -52,7 +52,9 @@ describe('the demo casino catalogue', () => {
 
   it('fills the casino categories (sports opens the sportsbook), with locked and demo games among them', () => {
     const categories = new Set(games.flatMap((game) => game.categories));
-    expect([...categories].sort()).toEqual(['jackpots', 'new', 'originals', 'slots', 'table-games', 'top'].sort());
+    expect([...categories].sort()).toEqual(
+      ['jackpots', 'new', 'originals', 'shared-tables', 'slots', 'table-games', 'top'].sort(),
+    );
     expect(games.some((game) => game.requiresDeposit)).toBe(true);
     expect(games.some((game) => game.demoModeEnabled)).toBe(true);
     expect(games.some((game) => !game.demoModeEnabled)).toBe(true);

@@ -25,7 +25,14 @@ export const TABLE_GAME_IDS = [
 export type TableGameId = (typeof TABLE_GAME_IDS)[number];
 
 /** Error codes of the table rounds (beside the common ones). */
-export const TABLE_ERROR_CODES = ['illegal_action', 'action_conflict', 'round_open', 'round_not_found'] as const;
+export const TABLE_ERROR_CODES = [
+  'illegal_action',
+  'action_conflict',
+  'round_open',
+  'round_not_found',
+  'betting_closed',
+  'bets_placed',
+] as const;
 
 const stake = positiveAmountSchema;
 /** A roulette pocket: 0–36, and 37 for the American double zero. */
@@ -188,3 +195,67 @@ export const tableRoundResponseSchema = z.object({
 export type TableRoundResponse = z.infer<typeof tableRoundResponseSchema>;
 
 export const openTableRoundResponseSchema = z.object({ round: tableRoundSchema.nullable() });
+
+// Shared tables: one round on a clock for everyone seated.
+
+export const SHARED_TABLE_GAME_IDS = ['roulette-european', 'baccarat'] as const;
+
+export const sharedRoundSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.number().int(),
+    /** betting: bets are taken; closed: no more bets; result: the outcome and the seed are public. */
+    status: z.enum(['betting', 'closed', 'result']),
+    serverSeedHash: z.string(),
+    /** The round's public client seed: the table's slug and the round's number. */
+    clientSeed: z.string(),
+    /** Published with the result. */
+    serverSeed: z.string().nullable(),
+    bettingClosesAt: z.string(),
+    resultAt: z.string(),
+    nextRoundAt: z.string(),
+    /** The pocket or the coup, once public. */
+    outcome: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'SharedTableRound' });
+export type SharedRound = z.infer<typeof sharedRoundSchema>;
+
+export const sharedTableStateSchema = z
+  .object({
+    table: z.object({ slug: z.string(), game: z.enum(SHARED_TABLE_GAME_IDS) }),
+    /** The server's clock when this was read: the countdown runs from it. */
+    serverTime: z.string(),
+    round: sharedRoundSchema.nullable(),
+    /** The latest rounds with their results and seeds, newest first. */
+    results: z.array(sharedRoundSchema),
+  })
+  .meta({ id: 'SharedTableState' });
+export type SharedTableState = z.infer<typeof sharedTableStateSchema>;
+
+export const sharedTableParamsSchema = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/) });
+
+export const sharedBetsBodySchema = z
+  .discriminatedUnion('game', [
+    z.object({ game: z.literal('roulette-european'), roundId: z.number().int().positive(), bets: rouletteBetsSchema }),
+    z.object({ game: z.literal('baccarat'), roundId: z.number().int().positive(), bets: baccaratBetsSchema }),
+  ])
+  .meta({ id: 'SharedBetsRequest', description: 'The bets of the round now taking bets, placed once per round' });
+export type SharedBetsBody = z.infer<typeof sharedBetsBodySchema>;
+
+export const sharedSlipSchema = z
+  .object({
+    roundId: z.number().int(),
+    roundNumber: z.number().int(),
+    bets: z.record(z.string(), z.unknown()),
+    stake: z.string(),
+    /** pending: with the wallet; in: taken; settled: paid (0.00 for a loss); refused; cancelled: returned. */
+    status: z.enum(['pending', 'in', 'settled', 'refused', 'cancelled']),
+    settlement: z
+      .object({ bets: z.array(tableSettledBetSchema), totalStake: z.string(), totalPayout: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'SharedSlip' });
+export type SharedSlip = z.infer<typeof sharedSlipSchema>;
+
+export const sharedBetsResponseSchema = z.object({ slip: sharedSlipSchema, balance: z.string() });
+export const sharedSlipsResponseSchema = z.object({ slips: z.array(sharedSlipSchema), balance: z.string() });

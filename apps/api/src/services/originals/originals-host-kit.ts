@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '@playhouse/db';
-import { generateClientSeed, generateServerSeed, hashServerSeed } from '@playhouse/games';
+import { generateClientSeed, generateServerSeed, hashServerSeed, predictableServerSeed } from '@playhouse/games';
 import { isCurrency, parseDecimal, type Currency, type WalletResponse } from '@playhouse/shared';
 import { AppError } from '../../lib/errors';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
@@ -57,9 +57,20 @@ export function throwWalletRefusal(refusal: Extract<WalletResponse, { status: 'e
 
 export type HostKit = ReturnType<typeof createHostKit>;
 
-export function createHostKit({ db, wallet, now }: { db: Db; wallet: WalletClient; now: () => Date }) {
+export function createHostKit({
+  db,
+  wallet,
+  now,
+  predictableSeeds = false,
+}: {
+  db: Db;
+  wallet: WalletClient;
+  now: () => Date;
+  /** Tests only (TEST_SEEDS): server seeds follow from the client seed. */
+  predictableSeeds?: boolean;
+}) {
   async function newSeed(owner: SeedOwner, clientSeed = generateClientSeed(), executor: DbOrTx = db) {
-    const serverSeed = generateServerSeed();
+    const serverSeed = predictableSeeds ? await predictableServerSeed(clientSeed) : generateServerSeed();
     return insertSeed(executor, {
       ...('userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId }),
       serverSeed,

@@ -82,6 +82,7 @@ export function createOriginalsService({
   wallet,
   sessionTtlMs,
   demoBalance,
+  predictableSeeds = false,
   now = () => new Date(),
 }: {
   db: Db;
@@ -89,9 +90,11 @@ export function createOriginalsService({
   sessionTtlMs: number;
   /** Play money a demo session starts with, in minor units. */
   demoBalance: bigint;
+  /** Tests only (TEST_SEEDS): server seeds a test can compute from the client seed. */
+  predictableSeeds?: boolean;
   now?: () => Date;
 }) {
-  const kit = createHostKit({ db, wallet, now });
+  const kit = createHostKit({ db, wallet, now, predictableSeeds });
   const { activeSeed, liveSession, gameOf, currencyOf, walletSessionOf, usableSession, balanceOf } = kit;
   const tables = createTableRounds({
     db,

@@ -1,8 +1,16 @@
 import type { Db } from '@playhouse/db';
-import { playFairTableRound, tableDefaultAction, tableToJson, type TableRoundState } from '@playhouse/games';
+import {
+  isSharedTableGame,
+  playFairTableRound,
+  tableDefaultAction,
+  tableToJson,
+  type TableRoundState,
+} from '@playhouse/games';
 import { formatMinor, isCurrency, type WalletResponse } from '@playhouse/shared';
 import { findSeed, findUnsettledRounds, settleDemo, updateRound, type OriginalsRoundRow } from './originals-queries';
 import { walletTransactionIds } from './originals-ids';
+import { findOwedSlips, updateSlip } from './shared-table-queries';
+import { playSlip } from './shared-tables-service';
 import { findAbandonedTableRounds, findStalePendingActions, moveTableRound } from './table-round-queries';
 import { actionTransactionId, outcomeOf, tableInputOf } from './table-rounds-service';
 import type { WalletClient } from './wallet-client';
@@ -141,7 +149,79 @@ export function createOriginalsSettlement({
     return round.status === 'accepted' ? 'paid' : 'cancelled';
   }
 
+  /**
+   * A shared table slip the wallet still has to hear about: the win of a taken bet once its round's result is public
+   * (0.00 for a loss; play money for a demo slip), or the rollback of a bet whose answer never came.
+   */
+  async function settleSlip(row: Awaited<ReturnType<typeof findOwedSlips>>[number]): Promise<'paid' | 'cancelled'> {
+    const { slip, round, walletSessionId, playerId, gameSlug, game } = row;
+    if (!isSharedTableGame(game) || !isCurrency(slip.currency)) throw new Error('not a shared table slip');
+    if (slip.status === 'accepted') {
+      const payout = (await playSlip(round, game, slip.bets)).settlement!.totalPayout;
+      if (slip.mode === 'demo') {
+        await db.transaction(async (tx) => {
+          const settled = await updateSlip(tx, slip.id, ['accepted'], { status: 'settled', payout, settledAt: now() });
+          if (settled) await settleDemo(tx, slip.sessionId, 0n, payout);
+        });
+        return 'paid';
+      }
+      if (!slip.walletRoundId || !walletSessionId || !playerId) throw new Error('the slip has no wallet session');
+      const ids = walletTransactionIds(slip.walletRoundId);
+      const answer = await wallet.win({
+        sessionId: walletSessionId,
+        playerId,
+        gameId: gameSlug,
+        roundId: slip.walletRoundId,
+        transactionId: ids.win,
+        amount: formatMinor(payout, slip.currency),
+        currency: slip.currency,
+      });
+      if (answer.status !== 'ok') throw new Error(`the wallet refused: ${answer.code}`);
+      await updateSlip(db, slip.id, ['accepted'], { status: 'settled', payout, settledAt: now() });
+      return 'paid';
+    }
+    if (!slip.walletRoundId || !walletSessionId || !playerId) throw new Error('the slip has no wallet session');
+    const ids = walletTransactionIds(slip.walletRoundId);
+    const answer = await wallet.rollback({
+      sessionId: walletSessionId,
+      playerId,
+      gameId: gameSlug,
+      roundId: slip.walletRoundId,
+      transactionId: ids.rollback,
+      referenceTransactionId: ids.bet,
+    });
+    if (answer.status !== 'ok') throw new Error(`the wallet refused: ${answer.code}`);
+    await updateSlip(db, slip.id, ['placed'], { status: 'cancelled', settledAt: now() });
+    return 'cancelled';
+  }
+
+  /** Every shared table slip due now. */
+  async function settleSlips(): Promise<{ paid: number; cancelled: number; failed: number }> {
+    const current = now();
+    const done = { paid: 0, cancelled: 0, failed: 0 };
+    for (const row of await findOwedSlips(db, current, new Date(current.getTime() - unconfirmedBetMs), BATCH)) {
+      try {
+        done[await settleSlip(row)] += 1;
+      } catch (error) {
+        const attempts = row.slip.attempts + 1;
+        const wait = Math.min(retryMs * 2 ** Math.min(attempts - 1, 20), MAX_BACKOFF_MS);
+        await updateSlip(db, row.slip.id, [row.slip.status], {
+          attempts,
+          nextAttemptAt: new Date(now().getTime() + wait),
+        });
+        const details = { err: error, slipId: row.slip.id, status: row.slip.status, attempts };
+        if (wait >= MAX_BACKOFF_MS) log.error(details, 'a shared table slip still cannot be settled');
+        else log.warn(details, 'a shared table slip could not be settled; it is tried again later');
+        done.failed += 1;
+      }
+    }
+    return done;
+  }
+
   return {
+    /** The shared tables' slips due now (the clock runs it as soon as a result is public). */
+    settleSlips,
+
     /** One pass over the rounds due now; answers what it did. */
     async settleDue(): Promise<{
       paid: number;
@@ -200,6 +280,10 @@ export function createOriginalsSettlement({
           done.failed += 1;
         }
       }
+      const slips = await settleSlips();
+      done.paid += slips.paid;
+      done.cancelled += slips.cancelled;
+      done.failed += slips.failed;
       return done;
     },
   };

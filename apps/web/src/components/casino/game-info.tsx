@@ -66,8 +66,8 @@ async function SlotInfo({ lng, config, id }: { lng: Locale; config: SlotConfig; 
         <li>{t('shape', { reels: config.reels, rows: config.rows })}</li>
         <li>
           {config.evaluation.kind === 'lines'
-            ? t('lines', { count: config.evaluation.paylines.length })
-            : t('ways', { count: config.rows ** config.reels })}
+            ? t('lines', { count: number.format(config.evaluation.paylines.length) })
+            : t('ways', { count: number.format(config.rows ** config.reels) })}
         </li>
         <li>{t('volatility', { level: t(`volatilityLevels.${config.volatility}`) })}</li>
         <li>{t('rtp', { rtp: percent(SLOT_CONFIG_STATED_RTP_BP[id]) })}</li>

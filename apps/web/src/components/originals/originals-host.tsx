@@ -14,6 +14,7 @@ import { formatAmount } from './format';
 import type { GameProps, PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
+import { SharedTable } from '@/components/tables/shared-table';
 import { TableHost } from '@/components/tables/table-host';
 import styles from './originals-host.module.css';
 
@@ -82,6 +83,12 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
     if (answer.round.status === 'finished') setRoundsPlayed((count) => count + 1);
   }, []);
 
+  const onSharedBalance = useCallback((balance: string) => {
+    setLoad((current) =>
+      current.kind === 'ready' ? { kind: 'ready', session: { ...current.session, balance } } : current,
+    );
+  }, []);
+
   const onTableError = useCallback(
     (failure: unknown) => {
       if (failure instanceof ApiError && failure.code === 'game_session_invalid') setLoad({ kind: 'ended' });
@@ -131,16 +138,21 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
       ) : null}
       {session.game.engine === 'table' ? (
         <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
+      ) : session.game.engine === 'shared-table' ? (
+        <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
       ) : Game ? (
         <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
       ) : null}
-      <FairnessPanel
-        token={session.token}
-        fairness={session.fairness}
-        roundsPlayed={roundsPlayed}
-        onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
-        errorText={errorText}
-      />
+      {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
+      {session.game.engine === 'shared-table' ? null : (
+        <FairnessPanel
+          token={session.token}
+          fairness={session.fairness}
+          roundsPlayed={roundsPlayed}
+          onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
+          errorText={errorText}
+        />
+      )}
     </main>
   );
 }

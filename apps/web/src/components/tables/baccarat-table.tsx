@@ -23,11 +23,11 @@ export function BaccaratCoup({ round }: { round: TableRound }) {
     <div className={styles.felt}>
       <div className={styles.hands}>
         <div className={styles.area}>
-          <h3>{t('hand', { side: t('player'), total: view.playerTotal })}</h3>
+          <h2>{t('hand', { side: t('player'), total: view.playerTotal })}</h2>
           <CardRow cards={view.player} label={t('player')} />
         </div>
         <div className={styles.area}>
-          <h3>{t('hand', { side: t('banker'), total: view.bankerTotal })}</h3>
+          <h2>{t('hand', { side: t('banker'), total: view.bankerTotal })}</h2>
           <CardRow cards={view.banker} label={t('banker')} />
         </div>
       </div>

@@ -186,7 +186,7 @@ export function CrapsTable({ lng, currency, game, controls }: TableGameProps<'cr
           {view.point === null ? t('craps.noPoint') : t('craps.point', { point: view.point })}
           {last ? ` · ${t('craps.roll', { first: last[0], second: last[1], total: last[0] + last[1] })}` : ''}
         </p>
-        <h3>{t('craps.rolls')}</h3>
+        <h2>{t('craps.rolls')}</h2>
         <ol className={styles.betList}>
           {view.rolls.map(([first, second], index) => (
             <li key={index}>{t('craps.roll', { first, second, total: first + second })}</li>

@@ -225,7 +225,7 @@ export function BetList({
   const money = (amount: string) => formatAmount(amount, currency, lng);
   return (
     <section className={styles.area} aria-label={t('yourBets')}>
-      <h3>{t('yourBets')}</h3>
+      <h2>{t('yourBets')}</h2>
       {items.length === 0 ? (
         <p className={styles.hint}>{t('noBets')}</p>
       ) : (

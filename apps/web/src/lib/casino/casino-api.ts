@@ -1,5 +1,5 @@
 import type { GameMode } from '@playhouse/shared/contracts/casino';
-import type { TableActionBody, TableRoundBody } from '@playhouse/shared/contracts/tables';
+import type { SharedBetsBody, TableActionBody, TableRoundBody } from '@playhouse/shared/contracts/tables';
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema } from '../browser-api';
@@ -149,4 +149,27 @@ export function fetchOpenTableRound(token: string) {
   return browserApi('/spa/games/originals/tables/round', tableSchema('openTableRoundResponseSchema'), {
     headers: gameSession(token),
   }).then((data) => data.round);
+}
+
+// The shared tables: what a table shows is public; bets go with the game session's token.
+
+/** The address of a shared table's event stream (server-sent events through the site's own /spa). */
+export const sharedTableStreamUrl = (slug: string) => `/spa/games/originals/shared/${slug}/stream`;
+
+export function fetchSharedTable(slug: string) {
+  return browserApi(`/spa/games/originals/shared/${slug}/state`, tableSchema('sharedTableStateSchema'));
+}
+
+export function placeSharedBets(token: string, body: SharedBetsBody) {
+  return browserApi('/spa/games/originals/shared/bets', tableSchema('sharedBetsResponseSchema'), {
+    method: 'POST',
+    body,
+    headers: gameSession(token),
+  });
+}
+
+export function fetchSharedSlips(token: string) {
+  return browserApi('/spa/games/originals/shared/slips', tableSchema('sharedSlipsResponseSchema'), {
+    headers: gameSession(token),
+  });
 }

@@ -1,4 +1,11 @@
-import { catalogueFigures, SLOT_CONFIGS, type SlotConfigId, type TableGame } from '@playhouse/games';
+import {
+  catalogueFigures,
+  SHARED_TABLE_ROUND_SECONDS,
+  SLOT_CONFIGS,
+  type SharedTableGame,
+  type SlotConfigId,
+  type TableGame,
+} from '@playhouse/games';
 import type { GameEngine, GameKind } from '../../schema/casino';
 import type { LocalizedText } from '../../schema/content';
 
@@ -222,6 +229,35 @@ const TABLE_GAMES: { key: string; title: LocalizedText; config: TableGame }[] = 
   },
 ];
 
+/**
+ * The shared tables: a round for everyone seated on a fixed clock, named for what they are (no dealer, no studio, no
+ * video: the result comes from the round's seed, published after it).
+ */
+const SHARED_TABLES: { key: string; config: SharedTableGame; title: (seconds: number) => LocalizedText }[] = [
+  {
+    key: 'roulette-table',
+    config: 'roulette-european',
+    title: (seconds) => ({
+      en: `Roulette Table — every ${seconds} s`,
+      de: `Roulette-Tisch — alle ${seconds} s`,
+      es: `Mesa de ruleta — cada ${seconds} s`,
+      pt: `Mesa de roleta — a cada ${seconds} s`,
+      ru: `Стол рулетки — каждые ${seconds} с`,
+    }),
+  },
+  {
+    key: 'baccarat-table',
+    config: 'baccarat',
+    title: (seconds) => ({
+      en: `Baccarat Table — every ${seconds} s`,
+      de: `Baccara-Tisch — alle ${seconds} s`,
+      es: `Mesa de bacará — cada ${seconds} s`,
+      pt: `Mesa de bacará — a cada ${seconds} s`,
+      ru: `Стол баккара — каждые ${seconds} с`,
+    }),
+  },
+];
+
 /** The three in-house games; "dice" is the Originals category's head game (content/categories.ts). */
 const ORIGINALS: { slug: string; title: LocalizedText; engine: GameEngine; config: SlotConfigId | null }[] = [
   {
@@ -331,6 +367,20 @@ export function demoGames(): DemoGame[] {
       demoModeEnabled: true,
       requiresDeposit: index % 5 === 4,
       categories: ['table-games'],
+    });
+  });
+
+  SHARED_TABLES.forEach((table) => {
+    add({
+      slug: table.key,
+      title: table.title(SHARED_TABLE_ROUND_SECONDS),
+      provider: 'northlight',
+      kind: 'live',
+      engine: 'shared-table',
+      config: table.config,
+      demoModeEnabled: true,
+      requiresDeposit: false,
+      categories: ['shared-tables'],
     });
   });
 
