@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { hashServerSeed, playFairTableRound, SHARED_TABLE_TIMING } from '@playhouse/games';
+import { hashServerSeed, playFairTableRound, predictableServerSeed, SHARED_TABLE_TIMING } from '@playhouse/games';
 import {
   originalsSessionResponseSchema,
   sharedBetsResponseSchema,
@@ -204,6 +204,36 @@ describe('shared tables: the clock', () => {
       one.close();
       two.close();
     }
+  });
+});
+
+describe('shared tables: predictable seeds (TEST_SEEDS, test runs only)', () => {
+  /** The seeds of the round a fresh clock opens on the roulette table. */
+  async function firstRound(app: CasinoTestApp) {
+    await app.app.services.sharedTables.tick(new Date());
+    const [table] = await app.db
+      .select({ id: schema.games.id })
+      .from(schema.games)
+      .where(eq(schema.games.slug, 'roulette-table'));
+    const [round] = await app.db
+      .select()
+      .from(schema.sharedTableRounds)
+      .where(eq(schema.sharedTableRounds.gameId, table!.id));
+    return round!;
+  }
+
+  it("follow a round's server seed from its public client seed only when TEST_SEEDS is on", async () => {
+    // The money simulation replays a seed's table rounds from this; a real site cannot turn it on (config.test.ts).
+    const seeded = await buildCasinoApp({ TEST_SEEDS: 'on' });
+    try {
+      const round = await firstRound(seeded);
+      expect(round.serverSeed).toBe(await predictableServerSeed(round.clientSeed));
+      expect(round.serverSeedHash).toBe(await hashServerSeed(round.serverSeed));
+    } finally {
+      await seeded.close();
+    }
+    const round = await firstRound(t);
+    expect(round.serverSeed).not.toBe(await predictableServerSeed(round.clientSeed));
   });
 });
 

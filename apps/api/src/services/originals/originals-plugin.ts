@@ -55,8 +55,9 @@ export const originalsPlugin = fp<{ config: Config }>(
     app.services.originalsSettlement = settlement;
     app.jobs.add(originalsSettlementJob(settlement, config.casino.originalsSettlement.intervalMs));
 
-    const kit = createHostKit({ db: app.db, wallet, now: () => new Date() });
-    const sharedTables = createSharedTables({ db: app.db, wallet, kit, log: app.log });
+    const predictableSeeds = config.casino.predictableSeeds;
+    const kit = createHostKit({ db: app.db, wallet, now: () => new Date(), predictableSeeds });
+    const sharedTables = createSharedTables({ db: app.db, wallet, kit, log: app.log, predictableSeeds });
     app.services.sharedTables = sharedTables;
     const hub = createSharedTableHub({
       listen: app.dbHandle.listen,

@@ -5,6 +5,7 @@ import {
   isSharedTableGame,
   mapTableStakes,
   playFairTableRound,
+  predictableServerSeed,
   SHARED_TABLE_TIMING,
   tableInputFromJson,
   tableToJson,
@@ -117,17 +118,21 @@ export function createSharedTables({
   wallet,
   kit,
   log,
+  predictableSeeds = false,
   now = () => new Date(),
 }: {
   db: Db;
   wallet: WalletClient;
   kit: HostKit;
   log: { warn(details: Record<string, unknown>, message: string): void };
+  /** Tests only (TEST_SEEDS): a round's server seed follows from its public client seed. */
+  predictableSeeds?: boolean;
   now?: () => Date;
 }) {
   async function openRound(table: { id: number; slug: string }, previous: SharedRoundRow | undefined, at: Date) {
-    const serverSeed = generateServerSeed();
     const number = (previous?.number ?? 0) + 1;
+    const clientSeed = sharedClientSeed(table.slug, number);
+    const serverSeed = predictableSeeds ? await predictableServerSeed(clientSeed) : generateServerSeed();
     const closes = new Date(at.getTime() + SHARED_TABLE_TIMING.bettingMs);
     const result = new Date(closes.getTime() + SHARED_TABLE_TIMING.closedMs);
     return insertRound(db, {
@@ -135,7 +140,7 @@ export function createSharedTables({
       number,
       serverSeed,
       serverSeedHash: await hashServerSeed(serverSeed),
-      clientSeed: sharedClientSeed(table.slug, number),
+      clientSeed,
       status: 'betting',
       bettingClosesAt: closes,
       resultAt: result,
