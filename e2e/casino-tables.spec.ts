@@ -287,6 +287,7 @@ test.describe('a shared roulette table', () => {
         const paid = Number(/€([\d.]+) paid/.exec((await slip.textContent()) ?? '')?.[1] ?? '0');
         await expect.poll(() => walletMain(seat.page), { timeout: 10_000 }).toBeCloseTo(20 - stake + paid, 2);
       }
+      await axe.page(phone.page);
       await axe.page(desktop.page);
 
       // The round is in the table's history with its published seed, and verifies in the browser.
