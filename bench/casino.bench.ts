@@ -115,6 +115,7 @@ async function startApi(env: Record<string, string>): Promise<RunningServer> {
       SITE_URL: benchSiteUrl,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
+      WALLET_CALLS_PER_MIN: '1000000000',
       FEED_SIMULATOR: 'off',
       ...env,
     },

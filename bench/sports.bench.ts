@@ -100,6 +100,7 @@ async function startSportsApi(env: Record<string, string>): Promise<RunningServe
       SITE_URL: benchSiteUrl,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
+      WALLET_CALLS_PER_MIN: '1000000000',
       FEED_SIMULATOR: 'on',
       ...env,
     },

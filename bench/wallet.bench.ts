@@ -155,6 +155,7 @@ async function registerThroughMailbox(apiUrl: string, mailDir: string, email: st
     body: JSON.stringify({
       email,
       username: 'login_bench',
+      fullName: 'Login Bench',
       password,
       phone: '+49 151 23456789',
       country: 'DE',
@@ -215,6 +216,7 @@ async function loginLatency(options: LoadOptions) {
       FEED_SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
+      WALLET_CALLS_PER_MIN: '1000000000',
       CAPTCHA_SECRET: 'bench-captcha-secret-of-at-least-32-characters',
       CAPTCHA_DIFFICULTY: '20',
     },

@@ -30,6 +30,16 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 24);
 }
 
+/**
+ * A phone number and a full name of a person of their own: the api finds one person's accounts by phone, or by name
+ * and birth date, and a player who excludes themselves in one spec must not bar the players of the others.
+ */
+export function uniquePerson(): { phone: string; fullName: string } {
+  const digits = String(Math.floor(Math.random() * 90_000_000) + 10_000_000);
+  const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return { phone: `+49 151 ${digits}`, fullName: `E2e Player ${letters[0]!.toUpperCase()}${letters.slice(1)}` };
+}
+
 /** Solves the api's ALTCHA challenge as the widget does in the browser, and packs the payload it would send. */
 export async function solveCaptcha(api: APIRequestContext): Promise<string> {
   const response = await api.get('/spa/captcha/challenge');
@@ -51,13 +61,15 @@ export async function confirmByMail(api: APIRequestContext, email: string, baseU
   return (await confirmed.json()) as { user: Record<string, unknown> };
 }
 
-export type Player = { email: string; username: string; password: string };
+/** A registered player; `phone` (E.164) when it was registered here. */
+export type Player = { email: string; username: string; password: string; phone?: string };
 
 /** A separate client (own cookies, own address) talking to the site, as another device of the player would. */
 export async function newClient(baseURL: string, testInfo: TestInfo): Promise<APIRequestContext> {
   return playwrightRequest.newContext({
     baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo) },
+    // A browser names the site's origin on every write; the api refuses a write that names none.
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo), origin: new URL(baseURL).origin },
   });
 }
 
@@ -71,13 +83,19 @@ export async function registerPlayer(
   const client = await newClient(baseURL, testInfo);
   try {
     const username = uniqueName('p');
-    const player = { email: `${username}@example.com`, username, password: PASSWORD };
+    const person = uniquePerson();
+    const player = {
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      phone: person.phone.replace(/\s/g, ''),
+    };
     const response = await client.post('/spa/users', {
       data: {
         email: player.email,
         username,
         password: PASSWORD,
-        phone: '+49 151 23456789',
+        ...person,
         country,
         currency,
         dateOfBirth: '1990-04-12',

@@ -55,7 +55,7 @@ test('never shows over the cashbox or a game, and shows once the player is elsew
   const player = await registerPlayer(baseURL!, testInfo);
   // Signed in without passing any page that shows the announcement.
   const login = await page.request.post('/spa/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress(testInfo) },
+    headers: { 'x-forwarded-for': visitorAddress(testInfo), origin: baseURL! },
     data: { login: player.username, password: PASSWORD },
   });
   expect(login.status()).toBe(200);

@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
-  PASSWORD,
   confirmByMail,
   logIn,
   newClient,
+  PASSWORD,
+  type Player,
   solveCaptcha,
   uniqueName,
+  uniquePerson,
   visitorAddress,
-  type Player,
 } from './account-support';
 import { expect, test } from './fixtures';
 import { staffContext, staffRequest } from './staff-support';
@@ -27,6 +28,9 @@ const MARKETING = {
   password: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
 
+/** The second marketing member: a campaign and its codes go live when they approve (four eyes). */
+const MARKETING2 = { ...MARKETING, email: 'marketing2@playhouse.example', username: 'marketing2' };
+
 /** Registers a player, who typed `promoCode` (if any) into the registration form's promo code field. */
 async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode?: string): Promise<Player> {
   const client: APIRequestContext = await newClient(baseURL, testInfo);
@@ -38,7 +42,7 @@ async function registerWithCode(baseURL: string, testInfo: TestInfo, promoCode?:
         email: player.email,
         username,
         password: PASSWORD,
-        phone: '+49 151 23456789',
+        ...uniquePerson(),
         country: 'DE',
         currency: 'EUR',
         dateOfBirth: '1990-04-12',
@@ -95,21 +99,18 @@ test('marketing creates a promo-code campaign that new players then receive', as
     await staff.getByLabel('GBP: amount').fill('6.50');
     await staff.getByRole('button', { name: 'Create campaign' }).click();
 
-    // The campaign's page: its terms, and a promo code added to it.
+    // The campaign's page: its terms, and a promo code added to it; neither is live before a second member approves.
     await expect(staff.getByRole('heading', { level: 1, name: `Spring gift ${slug}` })).toBeVisible();
-    await expect(staff.getByText('Active', { exact: true })).toBeVisible();
+    await expect(staff.getByText('Waiting for approval', { exact: true })).toBeVisible();
     await staff.getByLabel('Code', { exact: true }).fill(code);
     await staff.getByRole('button', { name: 'Add code' }).click();
     await expect(staff.getByRole('table', { name: 'Promo codes of this campaign' })).toContainText(code);
+    const waiting = staff.getByRole('region', { name: 'Waiting for a second marketing member' });
+    await expect(waiting.getByRole('listitem')).toHaveCount(2);
+    await expect(waiting.getByText('Your request: another member decides.').first()).toBeVisible();
     await axe.page(staff);
 
-    // Offering it to a chosen player opens the four-eyes request dialog; the editor opens in place.
-    await staff.getByRole('button', { name: 'Offer to a player' }).click();
-    const grant = staff.getByRole('dialog', { name: `Offer Spring gift ${slug} to a player` });
-    await expect(grant.getByLabel("Player's e-mail or username")).toBeVisible();
-    await axe.page(staff);
-    await grant.getByRole('button', { name: 'Close' }).click();
-    await expect(grant).toHaveCount(0);
+    // The editor opens in place.
     await staff.getByRole('button', { name: 'Edit' }).click();
     await expect(staff.getByRole('heading', { level: 1, name: `Edit Spring gift ${slug}` })).toBeVisible();
     await expect(staff.getByLabel('Wagering multiple')).toHaveValue('20');
@@ -117,6 +118,34 @@ test('marketing creates a promo-code campaign that new players then receive', as
     await staff.getByRole('button', { name: 'Cancel' }).click();
   } finally {
     await office.close();
+  }
+
+  // The second marketing member approves the campaign and its code on the campaign's page.
+  const colleague = await staffContext(browser, MARKETING2, '/staff/campaigns');
+  await colleague.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
+  const approver = await colleague.newPage();
+  try {
+    await approver.goto('/en/staff/campaigns');
+    await approver.getByRole('button', { name: new RegExp(`^Approve: Campaign ${slug} goes live`) }).click();
+    await expect(approver.getByRole('status').filter({ hasText: 'Approved and carried out' })).toBeVisible();
+    await approver.getByRole('button', { name: `Approve: Promo code ${code} for campaign ${slug}` }).click();
+    await expect(approver.getByRole('status').filter({ hasText: `Promo code ${code}` })).toBeVisible();
+    await axe.page(approver);
+    // Live now: offering it to a chosen player opens the four-eyes request dialog.
+    await approver
+      .getByRole('table', { name: 'Bonus campaigns' })
+      .getByRole('link', { name: `Spring gift ${slug}` })
+      .click();
+    await expect(approver.getByRole('heading', { level: 1, name: `Spring gift ${slug}` })).toBeVisible();
+    await expect(approver.getByText('Active', { exact: true })).toBeVisible();
+    await approver.getByRole('button', { name: 'Offer to a player' }).click();
+    const grant = approver.getByRole('dialog', { name: `Offer Spring gift ${slug} to a player` });
+    await expect(grant.getByLabel("Player's e-mail or username")).toBeVisible();
+    await axe.page(approver);
+    await grant.getByRole('button', { name: 'Close' }).click();
+    await expect(grant).toHaveCount(0);
+  } finally {
+    await colleague.close();
   }
 
   // A player who typed the code when registering has the offer on their bonus page.

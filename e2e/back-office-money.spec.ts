@@ -12,6 +12,8 @@ const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase
 const FINANCE: StaffAccount = { email: 'finance@playhouse.example', username: 'finance', password: STAFF_PASSWORD };
 const FINANCE2: StaffAccount = { email: 'finance2@playhouse.example', username: 'finance2', password: STAFF_PASSWORD };
 const ADMIN: StaffAccount = { email: 'admin@playhouse.example', username: 'admin', password: STAFF_PASSWORD };
+/** The second admin: a threshold widens what one finance member does alone, so it takes two admins. */
+const ADMIN2: StaffAccount = { email: 'admin2@playhouse.example', username: 'admin2', password: STAFF_PASSWORD };
 
 const IBAN = 'DE89370400440532013000';
 
@@ -200,7 +202,7 @@ test.describe('back office: money', () => {
     await second.context().close();
   });
 
-  test('payments list a deposit and its page shows the webhooks it got; the admin sets a threshold', async ({
+  test('payments list a deposit and its page shows the webhooks it got; two admins set a threshold', async ({
     browser,
     axe,
     baseURL,
@@ -229,13 +231,30 @@ test.describe('back office: money', () => {
     const admin = await staffPage(browser, ADMIN, '/staff/money/settings', testInfo);
     await expect(admin.getByRole('heading', { level: 1, name: 'Money settings' })).toBeVisible();
     await axe.page(admin);
-    await admin.getByLabel('Currency').selectOption('GBP');
-    await admin.getByLabel('New threshold (e.g. 100.00)').fill('25.00');
-    await admin.getByRole('button', { name: 'Save the threshold' }).click();
-    await expect(admin.getByText('The GBP threshold is now £25.00.')).toBeVisible();
-    await expect(admin.getByRole('row', { name: /^GBP/ })).toContainText(ADMIN.email);
+    const ask = admin
+      .locator('section')
+      .filter({ has: admin.getByRole('heading', { name: 'Ask for a new threshold' }) });
+    await ask.getByLabel('Currency').selectOption('GBP');
+    await ask.getByLabel('New threshold (e.g. 100.00)').fill('25.00');
+    await ask.getByRole('button', { name: 'Ask a second admin' }).click();
+    await expect(
+      admin.getByText('Asked: the GBP threshold becomes £25.00 once a second admin approves.'),
+    ).toBeVisible();
+    const thresholds = admin.getByRole('region', { name: 'Four-eyes threshold of manual adjustments' });
+    await expect(thresholds.getByRole('row', { name: /^GBP/ })).toContainText('£0.00');
+    await expect(
+      admin.getByRole('region', { name: 'Settings waiting for a second admin' }).getByRole('listitem'),
+    ).toContainText('Your request: another member decides.');
     await axe.page(admin);
     await admin.context().close();
+
+    const second = await staffPage(browser, ADMIN2, '/staff/money/settings', testInfo);
+    await second.getByRole('button', { name: 'Approve: GBP adjustment threshold: 25.00' }).click();
+    const applied = second.getByRole('region', { name: 'Four-eyes threshold of manual adjustments' });
+    await expect(applied.getByRole('row', { name: /^GBP/ })).toContainText('£25.00');
+    await expect(applied.getByRole('row', { name: /^GBP/ })).toContainText(ADMIN2.email);
+    await axe.page(second);
+    await second.context().close();
   });
 
   test('the withdrawal queue and a withdrawal fit a tablet', async ({ browser, axe, baseURL }, testInfo) => {

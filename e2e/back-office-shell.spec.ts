@@ -4,16 +4,11 @@ import { readLocaleMessages } from '@playhouse/db/messages';
 import type { Locale } from '@playhouse/shared/locales';
 import type { StaffRole } from '@playhouse/shared/staff/permissions';
 import { navItemsFor } from '../apps/web/src/components/back-office/nav-items';
+import { generate } from 'otplib';
 import { dismissInfoPopup, logIn, registerPlayer, uniqueName } from './account-support';
 import { expect, test } from './fixtures';
-import {
-  enterStaffPassword,
-  setupHeading,
-  staffContext,
-  staffSignIn,
-  withStaffLock,
-  type StaffAccount,
-} from './staff-support';
+import { waitForMail } from './mail';
+import { staffContext, type StaffAccount } from './staff-support';
 
 /** The demo staff team the e2e api creates (DEMO_STAFF_PASSWORD in playwright.config.ts): one account per role. */
 const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123';
@@ -32,6 +27,8 @@ const TEAM: [StaffAccount, StaffRole[]][] = [
   [demo('admin'), ['admin']],
 ];
 const ADMIN = demo('admin');
+/** The second admin: invitations to and grants of roles that touch money or players wait for them. */
+const ADMIN2 = demo('admin2');
 
 const navLabels = (locale: Locale) => {
   const nav = readLocaleMessages(locale).backOffice;
@@ -144,38 +141,67 @@ test.describe('the back office', () => {
     await context.close();
   });
 
-  test('an admin creates a staff account, which must set up its second factor before anything else', async ({
+  test('an admin invites a staff member; a second admin approves; the invitee sets their own factors', async ({
     browser,
     page,
+    axe,
   }) => {
     const name = uniqueName('agent').slice(0, 24);
     const agent: StaffAccount = { email: `${name}@staff.example`, username: name, password: 'agent passphrase 0123' };
     const admin = await officePage(browser, ADMIN, '/staff/accounts');
     await admin.page.goto('/en/staff/accounts');
     await dismissInfoPopup(admin.page);
-    const form = admin.page.getByRole('region', { name: 'New staff account' });
+    const form = admin.page.getByRole('region', { name: 'Invite a staff member' });
+    // Nobody chooses another member's password: the form has no such field.
+    await expect(form.getByLabel(/password/i)).toHaveCount(0);
     await form.getByLabel('E-mail').fill(agent.email);
     await form.getByLabel('Username (optional)').fill(agent.username);
-    await form.getByLabel('First password').fill(agent.password);
     await form.getByRole('checkbox', { name: 'Support' }).check();
-    await form.getByRole('button', { name: 'Create the account' }).click();
-    await expect(admin.page.getByRole('status').filter({ hasText: `${agent.email} can now sign in` })).toBeVisible();
-    const row = admin.page.getByRole('row').filter({ hasText: agent.email });
-    await expect(row).toContainText('Not set up yet');
+    await form.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(
+      admin.page.getByRole('status').filter({ hasText: `The invitation of ${agent.email} waits for a second admin` }),
+    ).toBeVisible();
+    // The admin's own request: another admin decides.
+    const waiting = admin.page.getByRole('region', { name: 'Invitations and roles waiting for a second admin' });
+    await expect(waiting.getByRole('listitem').filter({ hasText: agent.email })).toContainText(
+      'Your request: another member decides.',
+    );
+    await axe.page(admin.page);
     await admin.context.close();
 
-    await withStaffLock(agent, async () => {
-      // The password alone lands on the set-up screen; the back office still refuses (no session yet).
-      await enterStaffPassword(page, agent, '/staff');
-      await expect(setupHeading(page)).toBeVisible();
-      await page.goto('/en/staff');
-      await expect(page).toHaveURL(/\/en\/staff\/login\?next=%2Fstaff$/);
-      await staffSignIn(page, agent, '/staff');
-    });
+    const second = await officePage(browser, ADMIN2, '/staff/accounts');
+    await second.page.goto('/en/staff/accounts');
+    await dismissInfoPopup(second.page);
+    await second.page.getByRole('button', { name: `Approve: Invite ${agent.email} as Support` }).click();
+    await expect(second.page.getByRole('status').filter({ hasText: 'Approved and carried out' })).toBeVisible();
+    await expect(
+      second.page.getByRole('table', { name: 'Invitations not yet accepted' }).getByRole('row').filter({
+        hasText: agent.email,
+      }),
+    ).toContainText('Sent');
+    await second.context.close();
+
+    // The link reaches the invitee's mailbox only; the invitee chooses the password and scans the key.
+    const mail = await waitForMail(agent.email, /\/staff\/invitation\?token=/);
+    const link = /https?:\/\/\S+\/staff\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await dismissInfoPopup(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff invitation' })).toBeVisible();
+    await expect(page.getByText('Roles: Support')).toBeVisible();
+    await axe.page(page);
+    const secret = (await page.getByLabel('Or type this key into the app').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('Your password').fill(agent.password);
+    await page.getByLabel('Six-digit code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+    await page.getByRole('button', { name: 'Create my staff account' }).click();
+    await expect(page).toHaveURL(/\/en\/staff$/);
     // Signed in, the new support agent sees the support role's screens (and only those).
     const labels = navLabels('en');
     await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(
       navItemsFor(['support']).map((item) => labels[item.labelKey]!),
     );
+    // The link was good once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText(/^This invitation is not valid any more/)).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { dismissInfoPopup } from './account-support';
 import { expect, test } from './fixtures';
-import { staffContext, withStaffLock } from './staff-support';
+import { answerSecondFactor, staffContext, withStaffLock } from './staff-support';
 import { balance, fundedPlayer, matchPage, open, pushFeed, signIn, slip } from './sports-support';
 
 /*
@@ -16,6 +16,8 @@ const TRADER = {
   username: 'trader',
   password: process.env.E2E_STAFF_PASSWORD ?? 'e2e-support-passphrase-0123',
 };
+/** Risk: the second pair of eyes on a result changed after it paid out. */
+const RISK = { ...TRADER, email: 'risk@playhouse.example', username: 'risk' };
 
 // Feed ids of this spec's match (sports.spec.ts uses 9,500,00x).
 const DERBY = 9_600_001;
@@ -29,7 +31,7 @@ let desk: Page;
 let playerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 test.beforeAll(async ({ browser, playwright, baseURL }) => {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await pushFeed(request, {
     language: 'en',
     matches: [
@@ -65,6 +67,7 @@ test.beforeAll(async ({ browser, playwright, baseURL }) => {
   const state = await context.storageState();
   await context.close();
   trader = await browser.newContext({ storageState: state, viewport: TABLET });
+  answerSecondFactor(trader, TRADER);
   desk = await trader.newPage();
 });
 
@@ -145,9 +148,26 @@ test('a trader settles the match, then re-settles it: the balance follows, exact
   await open(player, matchPage(DERBY));
   await expect(balance(player)).toContainText('111.00');
 
-  // The result was wrong: West Ham won. The payout is taken back, the bet lost.
+  // The result was wrong: West Ham won. It already paid out, so the change waits for a second pair of eyes.
   await confirmAction('Re-settle Match result', { '1': 'Lost', X: 'Lost', '2': 'Won' });
-  await expect(notice()).toHaveText('Match result: 0 bets settled, 1 bet re-settled.');
+  await expect(notice()).toHaveText(
+    'Match result already paid out: the change waits for a second trader or risk, who approve it on the trading page.',
+  );
+  await player.reload();
+  await expect(balance(player)).toContainText('111.00');
+
+  // Risk approves it on the trading page: the payout is taken back, the bet lost.
+  const riskContext = await staffContext(browser, RISK, '/staff/trading');
+  const risk = await riskContext.newPage();
+  await risk.setViewportSize(TABLET);
+  await risk.goto('/en/staff/trading');
+  await dismissInfoPopup(risk);
+  const requests = risk.getByRole('region', { name: 'Result changes waiting for a second trader or risk' });
+  await expect(requests.getByRole('listitem')).toContainText(`Match ${DERBY}, market ${DERBY * 10}`);
+  await axe.page(risk);
+  await requests.getByRole('button', { name: /^Approve: Match / }).click();
+  await expect(risk.getByRole('status').filter({ hasText: 'Approved and carried out' })).toBeVisible();
+  await riskContext.close();
   await player.reload();
   await expect(balance(player)).toContainText('90.00');
 

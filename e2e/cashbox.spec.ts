@@ -1,13 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
-  PASSWORD,
+  confirmRegistrationInBrowser,
   dismissInfoPopup,
   documentMark,
   logIn,
   markDocument,
-  confirmRegistrationInBrowser,
+  PASSWORD,
   registerPlayer,
   uniqueName,
+  uniquePerson,
   visitorAddress,
 } from './account-support';
 import { expect, test } from './fixtures';
@@ -49,7 +50,9 @@ test.describe('deposits', () => {
     await page.getByLabel('E-mail address', { exact: true }).fill(`${username}@example.com`);
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Phone number', { exact: true }).fill('+44 7911 123456');
+    const person = uniquePerson();
+    await page.getByLabel('Full name (as on your ID)', { exact: true }).fill(person.fullName);
+    await page.getByLabel('Phone number', { exact: true }).fill(person.phone);
     await page.getByLabel('Country', { exact: true }).selectOption('DE');
     await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
     await page.getByLabel('Date of birth', { exact: true }).fill('1985-11-30');
@@ -210,7 +213,7 @@ test.describe('withdrawals while a bonus is wagered', () => {
     };
     const offer = overview.offers.find((candidate) => candidate.bonus.slug === 'welcome-free-money')!;
     const accepted = await page.request.post(`/spa/users/bonuses/get/${offer.id}`, {
-      headers: { 'idempotency-key': key() },
+      headers: { 'idempotency-key': key(), origin: new URL(page.url()).origin },
     });
     expect(accepted.status(), await accepted.text()).toBe(200);
     await expect(page.getByRole('link', { name: /^Balance €50\.00 Bonus €10\.00/ })).toBeVisible({ timeout: 10_000 });

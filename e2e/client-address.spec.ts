@@ -47,3 +47,28 @@ test.describe('a visitor the edge locates', () => {
     await axe();
   });
 });
+
+test('an upload over 10 MB through the site answers 413 in the error envelope, not a bare 500', async ({ baseURL }) => {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(12 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
+  const response = await fetch(`${baseURL}/spa/users/documents/identity`, {
+    method: 'POST',
+    headers: { origin: baseURL! },
+    body,
+  });
+  expect(response.status).toBe(413);
+  const answer = (await response.json()) as { error: { code: string; message: string }; requestId: string };
+  expect(answer.error.code).toBe('payload_too_large');
+  expect(answer.error.message).toContain('MiB');
+  expect(answer.requestId).toBe(response.headers.get('x-request-id'));
+});
+
+test('a write through the site that names no origin is refused', async ({ baseURL }) => {
+  const response = await fetch(`${baseURL}/spa/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'nobody@example.com', password: 'not a password' }),
+  });
+  expect(response.status).toBe(403);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('origin_not_allowed');
+});

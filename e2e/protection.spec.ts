@@ -47,7 +47,10 @@ async function depositWithCard(page: Page, amount: string) {
 
 /** Moves this player's protection clock on the api (the test-only endpoint; the browser's cookies sign it). */
 async function advanceApiClock(page: Page, ms: number) {
-  const response = await page.request.post('/spa/jurisdiction/test-clock', { data: { ms } });
+  const response = await page.request.post('/spa/jurisdiction/test-clock', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { ms },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
-import { confirmByMail, dismissInfoPopup, solveCaptcha } from './account-support';
+import { confirmByMail, dismissInfoPopup, solveCaptcha, uniquePerson } from './account-support';
 import { expect } from './fixtures';
 
 // What the sportsbook specs share: pushing the feed, a funded player signed in, the bet slip and the balance.
@@ -38,7 +38,7 @@ export async function fundedPlayer(page: Page, baseURL: string) {
       email: `${name}@example.com`,
       username: name,
       password: 'correct horse battery staple',
-      phone: '+49 151 23456789',
+      ...uniquePerson(),
       country: 'DE',
       currency: 'EUR',
       dateOfBirth: '1990-05-17',

@@ -129,7 +129,7 @@ function deliverResult(request: APIRequestContext, matchId: number, winner: '1' 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await pushFeed(request, { language: 'en', matches: book() });
   // The home page is served from the cache and refreshed in the background: wait until a render has the new book.
   await expect

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The deterministic money simulation over many seeds: `npm run simulate -- 1000 [--from 1] [--postgres] [--digests]`.
 // Runs apps/api/test/services/bonus-simulation.test.ts (players, bonuses, sports settlement, an adversarial game
-// provider and the staff four-eyes desk per seed, then the ledger, stake, wagering, four-eyes and reconciliation
+// provider, the staff four-eyes desk and the insiders of issue 19 per seed, then the ledger, stake, wagering,
+// four-eyes, insider (payouts within deposits plus fair winnings) and reconciliation
 // checks) in chunks of 100 seeds, each chunk a fresh database, and ends with "N seeds, M violations".
 // `--digests` prints each seed's replay digest: a seed run again (`npm run simulate -- 1 --from <seed> --digests`)
 // prints the same one.

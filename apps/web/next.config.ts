@@ -38,7 +38,11 @@ const nextConfig: NextConfig = {
   async rewrites() {
     // The browser talks to the api same-origin: first-party cookies, no CORS.
     return {
-      beforeFiles: [{ source: '/spa/:path*', destination: `${apiUrl}/spa/:path*` }],
+      beforeFiles: [
+        { source: '/spa/:path*', destination: `${apiUrl}/spa/:path*` },
+        // The operator's receipt keys at a well-known path: anyone's tool finds them without knowing the api.
+        { source: '/.well-known/playhouse-receipt-keys.json', destination: `${apiUrl}/spa/receipts/keys` },
+      ],
       afterFiles: [],
       fallback: [],
     };

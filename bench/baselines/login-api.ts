@@ -11,6 +11,8 @@ config.auth = {
     ...config.auth.limits,
     loginPerIp: unlimited,
     loginFailuresPerAccount: unlimited,
+    loginCaptchaPerAccount: unlimited,
+    loginCaptchaPerAddress: unlimited,
     registerPerIp: unlimited,
   },
 };

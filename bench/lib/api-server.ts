@@ -29,6 +29,7 @@ export async function startBenchApi(): Promise<RunningServer> {
       LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'warn',
       WEB_SECRET: benchWebSecret,
       RATE_LIMIT_MAX: '1000000000',
+      WALLET_CALLS_PER_MIN: '1000000000',
     },
     readyUrl: `${benchApiUrl}/spa/health`,
   });

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { cacheControlPlugin } from './plugins/app/cache-control';
 import { contentChangesPlugin } from './plugins/app/content-changes';
 import { dbPlugin } from './plugins/app/db';
+import { bodyLimitPlugin } from './plugins/app/body-limit';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { localePlugin } from './plugins/app/locale';
 import { originCheckPlugin } from './plugins/app/origin-check';
@@ -42,6 +43,7 @@ import { playersPlugin } from './services/accounts/players-plugin';
 import { protectionPlugin } from './services/protection/protection-plugin';
 import { providersPlugin } from './services/providers/providers-plugin';
 import { reconciliationPlugin } from './services/reconciliation/reconciliation-plugin';
+import { receiptsPlugin } from './services/receipts/receipts-plugin';
 import { seoPlugin } from './services/seo/seo-plugin';
 import { sportsPlugin } from './services/sports/sports-plugin';
 import { stakesPlugin } from './services/stakes/stakes-plugin';
@@ -75,6 +77,7 @@ const DOMAINS = [
   staffPlugin,
   playersPlugin,
   errorReportsPlugin,
+  receiptsPlugin,
 ] satisfies FastifyPluginCallback<{ config: Config }>[];
 
 /** Bodies are small JSON documents; anything larger is refused before it is read. */
@@ -134,6 +137,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(errorHandlerPlugin, {
     reporter: createErrorReporter({ ...config.errorReports, service: 'api' }),
   });
+  await app.register(bodyLimitPlugin, { defaultLimit: BODY_LIMIT_BYTES });
   await app.register(cookie);
   await app.register(swaggerPlugin);
 
@@ -147,6 +151,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(authPlugin, {
     secureCookies: https,
     limits: config.auth.limits,
+    freshSecondFactorMs: config.auth.freshSecondFactorMs,
   });
   await app.register(streamLimitsPlugin, config.streams);
 

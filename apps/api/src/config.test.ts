@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -61,11 +62,14 @@ describe('loadConfig', () => {
     WEB_SECRET: 'Qm9pc3NvbiBkZSBsYSB3ZWIgc2VjcmV0ZSAyMDI2IQ',
     CAPTCHA_SECRET: 'VGhlIGNhcHRjaGEgc2VjcmV0IG9mIHRoaXMgc2l0ZQ',
     PROVIDER_SECRET_ORIGINALS: 'T3JpZ2luYWxzIHdhbGxldCBzaWduaW5nIGtleSAyMDI2',
+    // An Ed25519 key made for this test only (PKCS#8 DER, base64).
+    RECEIPT_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIOfkYCtgRy1UiwB0d9ZoggIbPoc0c9nq+7qC5jBetSEn',
   };
 
   it('loads a production configuration that has nothing demo-only and real secrets', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.mode).toBe('production');
+    expect(config.receipts.signingKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(config.payments.sandbox).toBe(false);
     expect(config.seedDemo).toBe(false);
   });
@@ -87,6 +91,7 @@ describe('loadConfig', () => {
       'WEB_SECRET',
       'CAPTCHA_SECRET',
       'PROVIDER_SECRET_ORIGINALS',
+      'RECEIPT_SIGNING_KEY',
     ]) {
       expect(
         issues.some((issue) => issue.startsWith(`${name}:`)),
@@ -153,5 +158,14 @@ describe('loadConfig', () => {
 
   it('does not change behaviour with NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({ NODE_ENV: 'development' }));
+  });
+
+  it('takes a receipt signing key as PEM or base64 DER, and refuses one that is not Ed25519', () => {
+    const pem = loadConfig({ RECEIPT_SIGNING_KEY: PRODUCTION.RECEIPT_SIGNING_KEY }).receipts.signingKey!;
+    expect(loadConfig({ RECEIPT_SIGNING_KEY: pem }).receipts.signingKey).toBe(pem);
+    expect(loadConfig({ RECEIPT_SIGNING_KEY: pem.replace(/\n/g, '\\n') }).receipts.signingKey).toBe(pem);
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: 'bm90IGEga2V5' })).toThrow(/RECEIPT_SIGNING_KEY/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' });
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: rsa.toString() })).toThrow(/Ed25519/);
   });
 });

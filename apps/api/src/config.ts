@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +109,10 @@ const envSchema = z.object({
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // The key rotated provider secrets are stored under (encrypted); without it the back office cannot rotate them.
   PROVIDER_SECRETS_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Seamless-wallet calls per provider and minute on one instance (signed ones), and calls failing their signature
+  // per provider, client address and minute, past which both answer 429.
+  WALLET_CALLS_PER_MIN: z.coerce.number().int().min(1).default(60_000),
+  WALLET_FAILS_PER_MIN: z.coerce.number().int().min(1).default(60),
   // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
   // memory until the database announces a change; off: every answer is read from the database.
   CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
@@ -136,6 +141,10 @@ const envSchema = z.object({
   TEST_SEEDS: z.enum(['on', 'off']).default('off'),
   // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
   DOCUMENT_DIR: optionalString,
+  EXCLUSION_REGISTER_CSV: optionalString,
+  // The operator's Ed25519 key that signs receipts: PKCS#8, as PEM or as the base64 of its DER. Unset: the api makes
+  // one at first start and keeps it in the database (the demo); production requires it.
+  RECEIPT_SIGNING_KEY: optionalString,
   DOCUMENT_S3_BUCKET: optionalString,
   DOCUMENT_S3_REGION: optionalString,
   DOCUMENT_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -185,13 +194,22 @@ export interface AuthConfig {
   resetTokenTtlMs: number;
   /** A staff session ends after this long without a request. */
   staffIdleMs: number;
+  /** However busy, a staff session ends this long after its sign-in (a working day). */
+  staffMaxAgeMs: number;
+  /** Approving, paying, re-settling and role changes need a TOTP code verified at most this long ago. */
+  freshSecondFactorMs: number;
   /** How long the password step of a staff sign-in waits for the second factor. */
   staffSignInTtlMs: number;
   /** Wrong codes one staff sign-in takes before it must start again with the password. */
   staffSignInMaxAttempts: number;
   limits: {
     loginPerIp: WindowLimit;
+    /** Password confirmations and TOTP codes per account and window (a signed-in or half-signed-in holder). */
     loginFailuresPerAccount: WindowLimit;
+    /** Sign-in tries per account (since its last sign-in) before each further one asks a captcha, harder each time. */
+    loginCaptchaPerAccount: WindowLimit;
+    /** Failed sign-ins per address before its every sign-in asks a captcha, harder with each further failure. */
+    loginCaptchaPerAddress: WindowLimit;
     registerPerIp: WindowLimit;
     recoveryPerIp: WindowLimit;
     recoveryPerEmail: WindowLimit;
@@ -214,11 +232,15 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   sessionRecheckMs: 25_000,
   resetTokenTtlMs: 30 * MINUTE_MS,
   staffIdleMs: 15 * MINUTE_MS,
+  staffMaxAgeMs: 12 * HOUR_MS,
+  freshSecondFactorMs: 5 * MINUTE_MS,
   staffSignInTtlMs: 5 * MINUTE_MS,
   staffSignInMaxAttempts: 5,
   limits: {
     loginPerIp: { max: 10, windowMs: MINUTE_MS },
     loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
+    loginCaptchaPerAccount: { max: 3, windowMs: 15 * MINUTE_MS },
+    loginCaptchaPerAddress: { max: 5, windowMs: 15 * MINUTE_MS },
     registerPerIp: { max: 5, windowMs: HOUR_MS },
     recoveryPerIp: { max: 5, windowMs: HOUR_MS },
     recoveryPerEmail: { max: 3, windowMs: HOUR_MS },
@@ -266,6 +288,8 @@ export interface Config {
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
   protection: ProtectionConfig;
+  /** The receipts' signing key (RECEIPT_SIGNING_KEY, PKCS#8 PEM); undefined: one generated and kept in the database. */
+  receipts: { signingKey: string | undefined };
 }
 
 export interface ReconciliationConfig {
@@ -293,6 +317,11 @@ export interface ProtectionConfig {
     maxBytes: number;
   };
   harmCheckIntervalMs: number;
+  /**
+   * The national self-exclusion register as a CSV file (EXCLUSION_REGISTER_CSV: email, phone, full_name,
+   * date_of_birth); undefined: no register is asked. A real register plugs in behind the same interface.
+   */
+  selfExclusionRegisterFile: string | undefined;
 }
 
 export interface SportsConfig {
@@ -325,6 +354,10 @@ export interface CasinoConfig {
   secretGraceMs: number;
   /** How far a call's signed timestamp may be from the wallet's clock, either way. */
   signatureWindowMs: number;
+  /** Signed wallet calls per provider and minute on one instance; past it 429. */
+  providerCallsPerMinute: number;
+  /** Calls failing their signature per provider, address and minute on one instance; past it 429 at once. */
+  providerBadCallsPerMinute: number;
   /** The most the wins of one casino round may add up to, per currency, in minor units (CASINO_MAX_WIN_<CUR>). */
   maxWinPerRound: Record<Currency, bigint>;
   launchTtlMs: number;
@@ -406,7 +439,29 @@ function productionIssues(vars: z.infer<typeof envSchema>, providerSecrets: Reco
   if (vars.PROVIDER_SECRETS_KEY !== undefined) {
     secret('PROVIDER_SECRETS_KEY', vars.PROVIDER_SECRETS_KEY, 'rotated provider secrets are stored under it');
   }
+  if (!vars.RECEIPT_SIGNING_KEY) {
+    issues.push('RECEIPT_SIGNING_KEY: must be set in production (a key kept only in the database is not a secret)');
+  }
   return issues;
+}
+
+/** RECEIPT_SIGNING_KEY as PEM (PKCS#8), whether written as PEM or as the base64 of its DER; it must be Ed25519. */
+function receiptKeyFromEnv(value: string | undefined): { pem: string | undefined; issues: string[] } {
+  if (!value) return { pem: undefined, issues: [] };
+  try {
+    const text = value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : undefined;
+    const key = text
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyType !== 'ed25519')
+      return { pem: undefined, issues: ['RECEIPT_SIGNING_KEY: must be an Ed25519 key'] };
+    return { pem: key.export({ format: 'pem', type: 'pkcs8' }).toString(), issues: [] };
+  } catch {
+    return {
+      pem: undefined,
+      issues: ['RECEIPT_SIGNING_KEY: not a PKCS#8 private key (PEM, or the base64 of its DER)'],
+    };
+  }
 }
 
 /** Reads the api's settings from the environment once, at start-up; a bad value stops the process with every problem listed. */
@@ -418,7 +473,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const providerSecrets = providerSecretsFromEnv(env);
   const maxWin = maxWinFromEnv(env);
-  const issues = [...providerSecrets.issues, ...maxWin.issues];
+  const receiptKey = receiptKeyFromEnv(vars.RECEIPT_SIGNING_KEY);
+  const issues = [...providerSecrets.issues, ...maxWin.issues, ...receiptKey.issues];
   if (issues.length > 0) throw new ConfigError(issues);
   if (vars.PLAYHOUSE_MODE === 'production') {
     const unsafe = productionIssues(vars, providerSecrets.secrets);
@@ -486,6 +542,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(vars.PROVIDER_SECRETS_KEY ? { secretsKey: vars.PROVIDER_SECRETS_KEY } : {}),
       secretGraceMs: 24 * HOUR_MS,
       signatureWindowMs: 5 * MINUTE_MS,
+      providerCallsPerMinute: vars.WALLET_CALLS_PER_MIN,
+      providerBadCallsPerMinute: vars.WALLET_FAILS_PER_MIN,
       maxWinPerRound: maxWin.limits,
       launchTtlMs: 5 * MINUTE_MS,
       gameSessionTtlMs: 12 * HOUR_MS,
@@ -521,7 +579,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxBytes: DOCUMENT_MAX_BYTES,
       },
       harmCheckIntervalMs: vars.HARM_CHECK_INTERVAL_MS,
+      selfExclusionRegisterFile: vars.EXCLUSION_REGISTER_CSV
+        ? path.resolve(REPO_ROOT, vars.EXCLUSION_REGISTER_CSV)
+        : undefined,
     },
+    receipts: { signingKey: receiptKey.pem },
   };
 }
 

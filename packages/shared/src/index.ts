@@ -28,3 +28,4 @@ export * from './contracts/dashboard';
 export * from './contracts/staff-content';
 export * from './contracts/media';
 export * from './contracts/tables';
+export * from './contracts/receipts';

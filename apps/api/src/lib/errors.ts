@@ -36,8 +36,8 @@ export class UnknownLocaleError extends AppError {
 }
 
 export class OriginNotAllowedError extends AppError {
-  constructor() {
-    super('origin_not_allowed', 'Requests from this origin are not allowed.', 403);
+  constructor(message = 'Requests from this origin are not allowed.') {
+    super('origin_not_allowed', message, 403);
   }
 }
 
@@ -47,9 +47,17 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** `limit`: the most the route takes, in bytes, named in the message (in MiB from 1 MiB, else in KiB). */
 export class PayloadTooLargeError extends AppError {
-  constructor() {
-    super('payload_too_large', 'The request body is too large.', 413);
+  constructor(limit?: number) {
+    const mib = 1024 * 1024;
+    const most =
+      limit === undefined ? '' : limit >= mib ? ` ${Math.floor(limit / mib)} MiB` : ` ${Math.floor(limit / 1024)} KiB`;
+    super(
+      'payload_too_large',
+      limit === undefined ? 'The request body is too large.' : `The request body is too large: at most${most} here.`,
+      413,
+    );
   }
 }
 

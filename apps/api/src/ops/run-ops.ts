@@ -62,7 +62,9 @@ function help(apiUrl: string): string {
     '  roles; money actions are requests that a second staff member approves. Sign in with OPS_LOGIN, OPS_PASSWORD',
     "  and OPS_TOTP_SECRET (the base32 secret of the staff member's authenticator; --ops-totp <code> instead for a",
     '  person), or --ops-login/--ops-password. The session is kept for the next command (~/.cache/playhouse-ops;',
-    '  OPS_SESSION_CACHE=off keeps none) until the staff idle timeout.',
+    '  OPS_SESSION_CACHE=off keeps none) until the staff idle timeout. Approving, paying, re-settling and role',
+    '  changes ask a fresh code (at most 5 minutes old): the command line sends one from OPS_TOTP_SECRET. Requests',
+    "  name the site's origin (SITE_URL, or OPS_ORIGIN when the api's site is another).",
     '',
     'Where commands do their work:',
     `  When an api answers at API_URL (now ${apiUrl}), through it; when none answers, through the same api built in`,
@@ -199,6 +201,7 @@ export async function runOps(argv: string[], io: OpsEnvironment): Promise<number
         totpSecret: io.env.OPS_TOTP_SECRET,
         totpCode: options['ops-totp'] as string | undefined,
         setUpTotp: (command as OpsCommand).setsUpTotp === true,
+        origin: io.env.OPS_ORIGIN || new URL(config.siteUrl).origin,
       },
       await cache.read(cacheKey),
     );

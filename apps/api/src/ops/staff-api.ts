@@ -1,5 +1,7 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { generate } from 'otplib';
-import type { ErrorEnvelope, StaffSignInResponse, StaffTotpSetup } from '@playhouse/shared';
+import type { CaptchaChallenge, ErrorEnvelope, StaffSignInResponse, StaffTotpSetup } from '@playhouse/shared';
 import { SESSION_COOKIE } from '../services/auth/session-service';
 
 export interface TransportRequest {
@@ -24,6 +26,7 @@ export class ApiCallError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiCallError';
@@ -46,6 +49,11 @@ export interface StaffCredentials {
   totpCode?: string | undefined;
   /** Set up the second factor when the account has none yet (the new secret is then in `newTotpSecret`). */
   setUpTotp?: boolean;
+  /**
+   * The site's origin, sent as Origin with every request: the api refuses a write that names no origin (the
+   * cross-site request guard), and the command line acts on the site's behalf.
+   */
+  origin: string;
 }
 
 export type StaffApi = Awaited<ReturnType<typeof signInAsStaff>>;
@@ -53,8 +61,8 @@ export type StaffApi = Awaited<ReturnType<typeof signInAsStaff>>;
 /**
  * Signs in at the staff sign-in (password, then the TOTP code) and returns a client for the staff endpoints;
  * `signOut` ends that session. With `resume` (the session cookie of an earlier command) it goes on with that session
- * while it lives: a TOTP code is good once, so back-to-back commands could not each sign in anew. The command line
- * sends no Origin header: the api's Origin check only concerns browsers.
+ * while it lives: a TOTP code is good once, so back-to-back commands could not each sign in anew. Every request names
+ * the site's origin (`credentials.origin`), as the back office's would.
  */
 export async function signInAsStaff(transport: Transport, credentials: StaffCredentials, resume?: string | null) {
   const cookies = new Map<string, string>();
@@ -65,7 +73,7 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
     payload?: unknown,
     extraHeaders: Record<string, string> = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+    const headers: Record<string, string> = { accept: 'application/json', origin: credentials.origin, ...extraHeaders };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await transport({
@@ -86,17 +94,52 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
     const parsed: unknown = response.body ? JSON.parse(response.body) : null;
     if (response.status >= 400) {
       const error = (parsed as Partial<ErrorEnvelope> | null)?.error;
-      throw new ApiCallError(response.status, error?.code ?? 'error', error?.message ?? `HTTP ${response.status}`);
+      throw new ApiCallError(
+        response.status,
+        error?.code ?? 'error',
+        error?.message ?? `HTTP ${response.status}`,
+        error?.fields ?? {},
+      );
     }
     return parsed as T;
+  }
+
+  let codeUsed: string | null = null;
+  /**
+   * Money and roles need a code from the last few minutes: when the api asks for one (a resumed session), the
+   * command line enters a new one from OPS_TOTP_SECRET (or the typed code, if it is still unused) and asks again.
+   */
+  async function fresh<T>(
+    method: TransportRequest['method'],
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T> {
+    try {
+      return await call<T>(method, path, payload, headers);
+    } catch (error) {
+      if (!(error instanceof ApiCallError) || error.code !== 'fresh_second_factor_required') throw error;
+      const typed = credentials.totpCode && credentials.totpCode !== codeUsed ? credentials.totpCode : undefined;
+      const code = typed ?? (credentials.totpSecret ? await generate({ secret: credentials.totpSecret }) : undefined);
+      if (!code) {
+        throw new ApiCallError(
+          error.status,
+          error.code,
+          `${error.message} Set OPS_TOTP_SECRET (or pass --ops-totp with the current code).`,
+        );
+      }
+      codeUsed = code;
+      await call('POST', '/spa/auth/staff/second-factor', { code });
+      return call<T>(method, path, payload, headers);
+    }
   }
 
   const client = {
     get: <T>(path: string) => call<T>('GET', path),
     /** `headers`: extra request headers, such as the Idempotency-Key of a money movement. */
     post: <T>(path: string, payload: unknown, headers?: Record<string, string>) =>
-      call<T>('POST', path, payload, headers),
-    put: <T>(path: string, payload: unknown) => call<T>('PUT', path, payload),
+      fresh<T>('POST', path, payload, headers),
+    put: <T>(path: string, payload: unknown) => fresh<T>('PUT', path, payload),
     signOut: () => call<null>('POST', '/spa/auth/logout'),
     /** The session cookie (`name=value`), to resume the session in the next command. */
     sessionCookie: () => {
@@ -120,7 +163,20 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
   }
 
   const { login, password } = credentials;
-  const started = await call<StaffSignInResponse>('POST', '/spa/auth/staff/login', { login, password });
+  const passwordStep = (captcha?: string) =>
+    call<StaffSignInResponse>('POST', '/spa/auth/staff/login', { login, password, ...(captcha ? { captcha } : {}) });
+  let started: StaffSignInResponse;
+  try {
+    started = await passwordStep();
+  } catch (error) {
+    // Failed tries of this login (someone else's, perhaps) ask a captcha: the command line does the browser's work.
+    if (!(error instanceof ApiCallError) || error.code !== 'captcha_required') throw error;
+    const level = Number(error.fields.level ?? 0);
+    const challenge = await call<CaptchaChallenge>('GET', `/spa/captcha/challenge?level=${level}`);
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw error;
+    started = await passwordStep(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+  }
   let newTotpSecret: string | null = null;
   let secret = credentials.totpSecret;
   if (started.step === 'totp_setup') {
@@ -143,7 +199,9 @@ export async function signInAsStaff(transport: Transport, credentials: StaffCred
       'Staff sign in with a second factor: set OPS_TOTP_SECRET (or pass --ops-totp with the current code).',
     );
   }
-  await call('POST', '/spa/auth/staff/totp', { code: code ?? (await generate({ secret: secret! })) });
+  const signInCode = code ?? (await generate({ secret: secret! }));
+  codeUsed = signInCode;
+  await call('POST', '/spa/auth/staff/totp', { code: signInCode });
 
   /** newTotpSecret: the secret of a second factor set up by this sign-in, to keep with the password. */
   return { ...client, newTotpSecret };

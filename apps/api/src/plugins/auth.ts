@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, isStaffPermission, staffMay, type StaffPermission } fro
 import type { AuthConfig } from '../config';
 import { addRouteHook } from '../lib/route-hooks';
 import type { ClientInfo } from '../services/accounts/account-service';
-import { ForbiddenError, UnauthorizedError } from '../services/auth/auth-errors';
+import { ForbiddenError, FreshSecondFactorError, UnauthorizedError } from '../services/auth/auth-errors';
 import { SESSION_COOKIE, type NewSession, type SessionUser } from '../services/auth/session-service';
 import type { StaffActor } from '../services/staff/staff-queries';
 
@@ -23,11 +23,19 @@ declare module 'fastify' {
      * a thrown error refuses it, false falls back to the permission check.
      */
     permissionAlternative?: (request: FastifyRequest) => Promise<boolean>;
+    /**
+     * Moves money or changes what staff may do (approving, paying, re-settling, roles, the four-eyes threshold): the
+     * session's last verified TOTP code must be at most `freshSecondFactorMs` old, else 403
+     * fresh_second_factor_required and the staff member enters a code again (POST /spa/auth/staff/second-factor).
+     */
+    freshSecondFactor?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie; null for visitors. */
     user: SessionUser | null;
     sessionId: number | null;
+    /** When the session's last TOTP code was verified (staff); null for players and visitors. */
+    secondFactorAt: Date | null;
     /** The staff member calling a route that names a permission, with their roles; null elsewhere. */
     staff: StaffActor | null;
   }
@@ -80,14 +88,19 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
  * Publicly cached routes do not run the lookup at all (their answer is the same for everyone); on the others it runs
  * after the route's rate limit, so a refused request costs no database read.
  */
-export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limits'] }>(
-  async (app, { secureCookies, limits }) => {
+export const authPlugin = fp<{
+  secureCookies: boolean;
+  limits: AuthConfig['limits'];
+  freshSecondFactorMs: number;
+}>(
+  async (app, { secureCookies, limits, freshSecondFactorMs }) => {
     app.decorate('authLimits', limits);
     app.decorate('secureCookies', secureCookies);
     const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies } as const;
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('secondFactorAt', null);
     app.decorateRequest('staff', null);
     app.decorate('permissionedRoutes', []);
 
@@ -140,6 +153,7 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       }
       request.user = session.user;
       request.sessionId = session.sessionId;
+      request.secondFactorAt = session.secondFactorAt;
       if (session.refreshed) {
         const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
@@ -154,6 +168,12 @@ export const authPlugin = fp<{ secureCookies: boolean; limits: AuthConfig['limit
       const actor = await staffCaller(request);
       if (!staffMay(actor.roles, permission)) {
         throw new ForbiddenError('Your staff roles do not allow this.');
+      }
+      if (request.routeOptions.config.freshSecondFactor) {
+        const verifiedAt = request.secondFactorAt?.getTime() ?? 0;
+        if (app.services.sessions.now().getTime() - verifiedAt > freshSecondFactorMs) {
+          throw new FreshSecondFactorError(freshSecondFactorMs);
+        }
       }
     };
     app.addHook('onRoute', (route) => {

@@ -128,6 +128,7 @@ export async function grantBonus(t: CasinoTestApp, userId: number, amount: bigin
       validDays: 7,
       offerDays: 7,
       contributions: DEMO_CONTRIBUTIONS,
+      approvedAt: new Date(),
     })
     .onConflictDoNothing();
   const [user] = await t.db

@@ -5,6 +5,8 @@ import { BODY_LIMIT_BYTES } from '../../src/app';
 import { AppError } from '../../src/lib/errors';
 import { buildTestApp, expectErrorEnvelope, type TestApp } from '../helpers/build-test-app';
 
+/** The site's origin, which every write from a browser names. */
+const SITE = 'http://localhost:3000';
 const logLines: string[] = [];
 let t: TestApp;
 
@@ -44,7 +46,7 @@ describe('the error handler', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/spa/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: SITE },
       payload: '{"name": "Ann",',
     });
     const body = expectErrorEnvelope(response, 400, 'bad_request');
@@ -55,13 +57,18 @@ describe('the error handler', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/spa/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: SITE },
     });
     expectErrorEnvelope(response, 400, 'bad_request');
   });
 
   it('answers a body that breaks the schema with 400 validation_failed and a message per field', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/spa/test/echo', payload: { name: 'A', age: 'old' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/spa/test/echo',
+      headers: { origin: SITE },
+      payload: { name: 'A', age: 'old' },
+    });
     const body = expectErrorEnvelope(response, 400, 'validation_failed');
     expect(Object.keys(body.error.fields ?? {}).sort()).toEqual(['age', 'name']);
     for (const message of Object.values(body.error.fields ?? {})) expect(message).not.toBe('');
@@ -71,7 +78,7 @@ describe('the error handler', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/spa/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: SITE },
       payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES + 1) }),
     });
     expectErrorEnvelope(response, 413, 'payload_too_large');
@@ -81,7 +88,7 @@ describe('the error handler', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/spa/test/echo',
-      headers: { 'content-type': 'application/xml' },
+      headers: { 'content-type': 'application/xml', origin: SITE },
       payload: '<name>Ann</name>',
     });
     expectErrorEnvelope(response, 415, 'unsupported_media_type');

@@ -104,7 +104,7 @@ describe('the per-address limits of the account, chat and card routes', () => {
         method: 'POST',
         url,
         remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}` },
+        headers: { 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}`, origin: 'http://localhost:3000' },
         payload: {},
       });
       statuses.push(response.statusCode);

@@ -39,6 +39,8 @@ export interface AccountsTestAppOptions {
   auth?: Partial<Omit<AuthConfig, 'limits' | 'argon2'>>;
   /** Leave the translations table empty, as a database seeded without the UI texts would be. */
   withoutUiTexts?: boolean;
+  /** More of the demo content the test needs (payment methods, games), written before the app starts. */
+  seed?: (db: Db) => Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
   const handle = await createTestDb();
   await handle.db.insert(schema.locales).values(demoLocales());
   if (!options.withoutUiTexts) await loadMessages(handle.db);
+  await options.seed?.(handle.db);
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'playhouse-test-mail-'));
   const base = loadConfig({
     MAIL_DIR: mailDir,
@@ -68,6 +71,8 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
       limits: {
         loginPerIp: GENEROUS,
         loginFailuresPerAccount: GENEROUS,
+        loginCaptchaPerAccount: GENEROUS,
+        loginCaptchaPerAddress: GENEROUS,
         registerPerIp: GENEROUS,
         recoveryPerIp: GENEROUS,
         recoveryPerEmail: GENEROUS,
@@ -129,25 +134,36 @@ export function unsolvedPayload(challenge: CaptchaChallenge): CaptchaSolution {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A challenge from the api (at least `level` hard: a sign-in past failed tries asks one), solved. */
 export async function solvedCaptcha(
   app: AccountsTestApp['app'],
   remoteAddress = '127.0.0.1',
+  level?: number,
 ): Promise<CaptchaSolution> {
-  const response = await app.inject({ method: 'GET', url: '/spa/captcha/challenge', remoteAddress });
+  const url = level === undefined ? '/spa/captcha/challenge' : `/spa/captcha/challenge?level=${level}`;
+  const response = await app.inject({ method: 'GET', url, remoteAddress });
   expect(response.statusCode).toBe(200);
   return solveChallenge(response.json<CaptchaChallenge>());
 }
 
 let sequence = 0;
 
-/** A valid registration body; each call gets its own e-mail and username. */
+/** A number in letters (1 → "Ab"): names are compared by their letters only, so each test player's must differ. */
+function lettersOf(n: number): string {
+  let out = '';
+  for (let rest = n; rest > 0; rest = Math.floor(rest / 26)) out = String.fromCharCode(97 + (rest % 26)) + out;
+  return `A${out}`;
+}
+
+/** A valid registration body; each call gets its own e-mail, username, name and phone. */
 export function registration(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   return {
     email: `player${sequence}@example.com`,
     username: `player_${sequence}`,
+    fullName: `Test Player ${lettersOf(sequence)}`,
     password: 'correct horse battery staple',
-    phone: '+49 151 23456789',
+    phone: `+49 151 ${String(23_456_789 + sequence)}`,
     country: 'DE',
     currency: 'EUR',
     dateOfBirth: '1990-05-17',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { outboxResponseSchema, staffAccountResponseSchema } from '@playhouse/shared';
+import { outboxResponseSchema, staffInvitationResponseSchema } from '@playhouse/shared';
 import { runOps } from '../../src/ops/run-ops';
 import type { SessionCache } from '../../src/ops/session-cache';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
@@ -12,6 +12,7 @@ import {
   buildAccountsApp,
   cookieHeader,
   login,
+  mailboxTo,
   register,
   requestRegistration,
   type AccountsTestApp,
@@ -113,27 +114,37 @@ describe('staff endpoints and the ops command line', () => {
       method: 'POST',
       url: '/spa/staff/accounts',
       headers: support.headers,
-      payload: { email: 'new2@example.com', password: 'new passphrase 2', roles: ['support'] },
+      payload: { email: 'new2@example.com', roles: ['content'] },
     });
     expectErrorEnvelope(staffBySupport, 403, 'forbidden');
+    // Staff are invited: a password chosen by the admin is refused.
+    const withPassword = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/accounts',
+      headers: admin.headers,
+      payload: { email: 'new2@example.com', password: 'new passphrase 2', roles: ['content'] },
+    });
+    expectErrorEnvelope(withPassword, 400, 'validation_failed');
     const staffByAdmin = await t.app.inject({
       method: 'POST',
       url: '/spa/staff/accounts',
       headers: admin.headers,
-      payload: { email: 'new2@example.com', password: 'new passphrase 2', roles: ['support', 'finance'] },
+      payload: { email: 'new2@example.com', roles: ['content'] },
     });
     expect(staffByAdmin.statusCode).toBe(201);
-    expect(staffAccountResponseSchema.parse(staffByAdmin.json()).account).toMatchObject({
-      roles: ['support', 'finance'],
-      totpEnabled: false,
-      createdBy: admin.id,
+    expect(staffInvitationResponseSchema.parse(staffByAdmin.json()).invitation).toMatchObject({
+      email: 'new2@example.com',
+      roles: ['content'],
+      status: 'sent',
+      invitedBy: admin.id,
+      approvedBy: null,
     });
 
     const duplicate = await t.app.inject({
       method: 'POST',
-      url: '/spa/staff/users',
-      headers: support.headers,
-      payload: { email: 'NEW2@example.com', password: 'new passphrase 2' },
+      url: '/spa/staff/accounts',
+      headers: admin.headers,
+      payload: { email: support.email.toUpperCase(), roles: ['content'] },
     });
     expectErrorEnvelope(duplicate, 409, 'user_exists');
   });
@@ -141,7 +152,17 @@ describe('staff endpoints and the ops command line', () => {
   it('ops help lists every command', async () => {
     const { code, out } = await ops(['help']);
     expect(code).toBe(0);
-    for (const name of ['bootstrap-admin', 'setup-totp', 'create-player', 'create-staff', 'staff-roles', 'outbox']) {
+    for (const name of [
+      'bootstrap-admin',
+      'setup-totp',
+      'create-player',
+      'invite-staff',
+      'create-staff',
+      'staff-roles',
+      'requests',
+      'approve-request',
+      'outbox',
+    ]) {
       expect(out).toContain(name);
     }
   });
@@ -163,39 +184,92 @@ describe('staff endpoints and the ops command line', () => {
     expect(accounts.map((account) => `${account.kind}:${account.currency}`).sort()).toEqual(['bonus:BRL', 'main:BRL']);
   });
 
-  it('ops bootstrap-admin makes the first admin only; setup-totp then gives it its second factor', async () => {
-    // The test database already has an active admin: no second "first admin".
-    const refused = await ops(['bootstrap-admin', 'ops-admin@example.com', 'ops passphrase 1']);
-    expect(refused.code).toBe(1);
-    expect(refused.err).toContain('An active admin exists');
+  it('ops bootstrap-admin founds the first admin, invites the second, then refuses; later staff are invited', async () => {
+    // One active admin: the console may only invite the second one, who sets their own password.
+    const withPassword = await ops(['bootstrap-admin', 'ops-admin@example.com', 'ops passphrase 1']);
+    expect(withPassword.code).toBe(1);
+    expect(withPassword.err).toContain('sets their own password');
     await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, admin.id));
     try {
       const first = await ops(['bootstrap-admin', 'ops-admin@example.com', 'ops passphrase 1']);
       expect(first.code).toBe(0);
       expect(first.err).toContain('on the embedded database');
       expect(first.out).toMatch(/^Created staff #\d+ ops-admin@example\.com .*roles admin, active, second factor not/);
+      // Now exactly one admin again (the new one): the second is invited by e-mail.
+      // The console's e-mail goes where the api's does (here the test's mail folder).
+      const second = await ops(['bootstrap-admin', 'founding-second@example.com'], { MAIL_DIR: t.mailDir });
+      expect(second.code).toBe(0);
+      expect(second.out).toContain('Invited founding-second@example.com as admin');
+      expect((await mailboxTo(t, 'founding-second@example.com'))[0]).toContain('/staff/invitation?token=');
     } finally {
       await t.db.update(schema.users).set({ status: 'active' }).where(eq(schema.users.id, admin.id));
     }
+    // Two active admins: the console founds no more.
+    const third = await ops(['bootstrap-admin', 'ops-third@example.com']);
+    expect(third.code).toBe(1);
+    expect(third.err).toContain('Two active admins exist');
 
     const credentials = { OPS_LOGIN: 'ops_admin', OPS_PASSWORD: 'ops passphrase 1' };
-    const noFactor = await ops(['create-staff', 'ops-staff@example.com', 'ops passphrase 2', '--roles', 'risk'], {
-      ...credentials,
-    });
+    const noFactor = await ops(['invite-staff', 'ops-staff@example.com', '--roles', 'risk'], { ...credentials });
     expect(noFactor.code).toBe(1);
     expect(noFactor.err).toContain('setup-totp');
     const setup = await ops(['setup-totp'], credentials);
     expect(setup.code).toBe(0);
     const secret = /^ {2}([A-Z2-7]{16,})$/m.exec(setup.out)?.[1];
     expect(secret).toBeDefined();
+    const asOpsAdmin = { ...credentials, OPS_TOTP_SECRET: secret! };
 
-    const created = await ops(['create-staff', 'ops-staff@example.com', 'ops passphrase 2', '--roles', 'risk,trader'], {
-      ...credentials,
-      OPS_TOTP_SECRET: secret!,
-    });
-    expect(created.code).toBe(0);
-    expect(created.out).toMatch(/^Created staff #\d+ ops-staff@example\.com .*roles risk, trader/);
-    expect((await ops(['whoami'], { ...credentials, OPS_TOTP_SECRET: secret! })).out).toContain('staff.manage');
+    const content = await ops(['create-staff', 'ops-content@example.com', '--roles', 'content'], asOpsAdmin);
+    expect(content.code).toBe(0);
+    expect(content.out).toMatch(/^Invited ops-content@example\.com as content/);
+    const asked = await ops(['invite-staff', 'ops-staff@example.com', '--roles', 'risk,trader'], asOpsAdmin);
+    expect(asked.code).toBe(0);
+    expect(asked.out).toContain('a second admin approves');
+    const requestId = /^([0-9a-f-]{36}) {2}pending/m.exec(asked.out)?.[1];
+    expect(requestId).toBeDefined();
+    expect((await ops(['approve-request', 'accounts', requestId!], asOpsAdmin)).err).toContain('four_eyes_required');
+    const second = await staffCaller(t, ['admin'], { password: 'second admin passphrase' });
+    const asSecond = {
+      OPS_LOGIN: second.email,
+      OPS_PASSWORD: 'second admin passphrase',
+      OPS_TOTP_SECRET: second.totpSecret,
+    };
+    const approved = await ops(['approve-request', 'accounts', requestId!], asSecond);
+    expect(approved.code).toBe(0);
+    await ops(['sign-out'], asSecond);
+    expect(approved.out).toMatch(/approved +staff_invitation/);
+    expect((await mailboxTo(t, 'ops-staff@example.com'))[0]).toContain('/staff/invitation?token=');
+    expect((await ops(['whoami'], asOpsAdmin)).out).toContain('staff.manage');
+  });
+
+  it('ops enters a fresh code itself when the second factor of a resumed session is over 5 minutes old', async () => {
+    const target = await staffCaller(t, ['support']);
+    const second = await staffCaller(t, ['admin'], { password: 'second admin passphrase' });
+    const asSecond = {
+      OPS_LOGIN: second.email,
+      OPS_PASSWORD: 'second admin passphrase',
+      OPS_TOTP_SECRET: second.totpSecret,
+    };
+    const first = await ops(['staff'], asSecond);
+    expect(first.code, first.err).toBe(0);
+    // The kept session is the same one the next command resumes; its last code was 6 minutes ago.
+    await t.db
+      .update(schema.sessions)
+      .set({ secondFactorAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(schema.sessions.userId, second.id));
+    const sixMinutesAgo = Math.floor((Date.now() - 6 * 60_000) / 30_000);
+    await t.db
+      .update(schema.staffMembers)
+      .set({ totpLastStep: sixMinutesAgo })
+      .where(eq(schema.staffMembers.userId, second.id));
+    const changed = await ops(['staff-roles', String(target.id), '--roles', 'support,risk'], asSecond);
+    expect(changed.code, changed.err).toBe(0);
+    expect(changed.out).toContain('risk');
+    const events = await t.db
+      .select({ event: schema.auditLog.event })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.userId, second.id));
+    expect(events.map((row) => row.event)).toContain('staff_second_factor');
   });
 
   it('ops outbox shows the mail through the api and in-process alike', async () => {
@@ -245,6 +319,6 @@ describe('staff endpoints and the ops command line', () => {
     expect(wrongPassword.code).toBe(1);
     expect(wrongPassword.err).toContain('invalid_credentials');
     const signedOut = await ops(['sign-out'], asAdmin);
-    expect(signedOut.out).toBe('Signed out.');
+    expect(signedOut.out, signedOut.err).toBe('Signed out.');
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { userResponseSchema } from '@playhouse/shared';
+import { DEFAULT_AUTH_CONFIG } from '../../src/config';
 import { hashToken } from '../../src/services/auth/session-service';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {
@@ -11,6 +12,7 @@ import {
   login,
   register,
   sessionCookie,
+  solvedCaptcha,
   withoutRequestId,
   type AccountsTestApp,
 } from './auth-helpers';
@@ -204,7 +206,8 @@ describe('login rate limits', () => {
     t = await buildAccountsApp({
       limits: {
         loginPerIp: { max: 10, windowMs: 60_000 },
-        loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+        loginCaptchaPerAccount: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAccount,
+        loginCaptchaPerAddress: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAddress,
       },
     });
     const { body } = await register(t.app);
@@ -237,7 +240,32 @@ describe('login rate limits', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('after 5 failures for one account, refuses even the right password with 429, from any address', async () => {
+  it('asks the captcha of an unknown login after the same failures, word for word, so it reveals nothing', async () => {
+    const { body } = await register(t.app);
+    const answers = async (loginName: string, base: number) => {
+      const statuses: string[] = [];
+      let last: ReturnType<typeof withoutRequestId> | null = null;
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/spa/auth/login',
+          headers: BROWSER,
+          payload: { login: loginName, password: 'some password' },
+          remoteAddress: `192.0.2.${base + attempt}`,
+        });
+        statuses.push(`${response.statusCode} ${response.json().error.code}`);
+        last = withoutRequestId(response);
+      }
+      return { statuses, last };
+    };
+    const known = await answers(body.email, 1);
+    const unknown = await answers('nobody-here@example.com', 20);
+    expect(unknown.statuses).toEqual(known.statuses);
+    expect(unknown.last).toEqual(known.last);
+    expect(known.statuses.at(-1)).toBe('401 captcha_required');
+  });
+
+  it('five wrong passwords from any addresses never lock the owner out: a solved captcha and the password sign in', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await t.app.inject({
         method: 'POST',
@@ -246,31 +274,107 @@ describe('login rate limits', () => {
         payload: { login: player.email, password: `wrong password ${attempt}` },
         remoteAddress: `198.51.100.${attempt + 1}`,
       });
-      expectErrorEnvelope(response, 401, 'invalid_credentials');
+      expect(response.statusCode).toBe(401);
     }
-    const locked = await t.app.inject({
+    const withoutCaptcha = await t.app.inject({
       method: 'POST',
       url: '/spa/auth/login',
       headers: BROWSER,
       payload: { login: player.email, password: player.password },
       remoteAddress: '198.51.100.77',
     });
-    expectErrorEnvelope(locked, 429, 'rate_limit_exceeded');
+    const asked = expectErrorEnvelope(withoutCaptcha, 401, 'captcha_required');
+    const level = Number(asked.error.fields?.level);
+    expect(level).toBeGreaterThanOrEqual(1);
+    expect(sessionCookie(withoutCaptcha)).toBeUndefined();
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/login',
+      headers: BROWSER,
+      payload: {
+        login: player.email,
+        password: player.password,
+        captcha: await solvedCaptcha(t.app, '198.51.100.78', level),
+      },
+      remoteAddress: '198.51.100.78',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(sessionCookie(signedIn)?.value).toBeTruthy();
   });
 
-  it('counts failures for an unknown account the same way, so the limit reveals nothing', async () => {
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) {
+  it('past the failures each try asks a harder captcha; an easier one proves nothing, nor does a wrong password', async () => {
+    const { body } = await register(t.app);
+    const attempt = (password: string, remoteAddress: string, captcha?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/login',
+        headers: BROWSER,
+        payload: { login: body.username, password, ...(captcha ? { captcha } : {}) },
+        remoteAddress,
+      });
+    const { loginCaptchaPerAccount } = DEFAULT_AUTH_CONFIG.limits;
+    for (let n = 0; n < loginCaptchaPerAccount.max; n += 1) {
+      expectErrorEnvelope(await attempt('wrong password!', `203.0.113.${40 + n}`), 401, 'invalid_credentials');
+    }
+    const levels: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const address = `203.0.113.${60 + n}`;
+      const asked = expectErrorEnvelope(await attempt('wrong password!', address), 401, 'captcha_required');
+      const level = Number(asked.error.fields?.level);
+      levels.push(level);
+      // A solved captcha does not make a wrong password right.
+      expectErrorEnvelope(
+        await attempt('wrong password!', address, await solvedCaptcha(t.app, address, level)),
+        401,
+        'invalid_credentials',
+      );
+    }
+    expect(levels[1]).toBeGreaterThan(levels[0]!);
+    expect(levels[2]).toBeGreaterThan(levels[1]!);
+    // A challenge easier than the account's level is asked again (the address is not blamed for it).
+    const easy = await attempt(body.password, '203.0.113.70', await solvedCaptcha(t.app, '203.0.113.70', 0));
+    const again = expectErrorEnvelope(easy, 401, 'captcha_required');
+    const signedIn = await attempt(
+      body.password,
+      '203.0.113.70',
+      await solvedCaptcha(t.app, '203.0.113.70', Number(again.error.fields?.level)),
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // Signing in clears the account's failures: the next sign-in needs no captcha.
+    expect((await attempt(body.password, '203.0.113.71')).statusCode).toBe(200);
+  });
+
+  it('an address failing on many accounts must solve a captcha for any account; other addresses need none', async () => {
+    const { body } = await register(t.app);
+    const from = '203.0.113.90';
+    const { loginCaptchaPerAddress } = DEFAULT_AUTH_CONFIG.limits;
+    for (let n = 0; n < loginCaptchaPerAddress.max; n += 1) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/spa/auth/login',
         headers: BROWSER,
-        payload: { login: 'nobody-here@example.com', password: 'some password' },
-        remoteAddress: `192.0.2.${attempt + 1}`,
+        payload: { login: `stuffed${n}@example.com`, password: 'leaked password' },
+        remoteAddress: from,
       });
-      statuses.push(response.statusCode);
+      expectErrorEnvelope(response, 401, 'invalid_credentials');
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/login',
+      headers: BROWSER,
+      payload: { login: body.email, password: body.password },
+      remoteAddress: from,
+    });
+    expectErrorEnvelope(asked, 401, 'captcha_required');
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/login',
+      headers: BROWSER,
+      payload: { login: body.email, password: body.password },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('a successful login clears the failures of that account', async () => {
@@ -283,9 +387,12 @@ describe('login rate limits', () => {
         payload: { login: body.username, password },
         remoteAddress: `192.0.2.${100 + n}`,
       });
-    for (let n = 0; n < 4; n += 1) expect((await attempt('wrong password!', n)).statusCode).toBe(401);
-    expect((await attempt(body.password, 4)).statusCode).toBe(200);
-    for (let n = 5; n < 9; n += 1) expect((await attempt('wrong password!', n)).statusCode).toBe(401);
-    expect((await attempt(body.password, 9)).statusCode).toBe(200);
+    // The tries free of a captcha, the one that signs in included.
+    const wrong = DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAccount.max - 1;
+    for (let n = 0; n < wrong; n += 1) expect((await attempt('wrong password!', n)).statusCode).toBe(401);
+    expect((await attempt(body.password, wrong)).statusCode).toBe(200);
+    for (let n = wrong + 1; n < 2 * wrong + 1; n += 1)
+      expect((await attempt('wrong password!', n)).statusCode).toBe(401);
+    expect((await attempt(body.password, 2 * wrong + 1)).statusCode).toBe(200);
   });
 });

@@ -3,7 +3,6 @@ import { parse } from 'csv-parse/sync';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { schema } from '@playhouse/db';
 import {
-  adjustmentThresholdResponseSchema,
   depositResponseSchema,
   moneySettingsResponseSchema,
   staffAdjustmentPageSchema,
@@ -32,6 +31,7 @@ let t: CashboxTestApp;
 let finance: StaffCaller;
 let finance2: StaffCaller;
 let admin: StaffCaller;
+let admin2: StaffCaller;
 let support: StaffCaller;
 let risk: StaffCaller;
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
   finance = await staffCaller(t, ['finance']);
   finance2 = await staffCaller(t, ['finance']);
   admin = await staffCaller(t, ['admin']);
+  admin2 = await staffCaller(t, ['admin']);
   support = await staffCaller(t, ['support']);
   risk = await staffCaller(t, ['risk']);
 });
@@ -130,19 +131,28 @@ describe('the four-eyes threshold of manual adjustments', () => {
     expect(await auditRows('staff_set_adjustment_threshold')).toEqual([]);
   });
 
-  it('an admin sets it per currency, audited with before and after', async () => {
+  it('an admin asks for it per currency, a second admin approves it, audited with before and after', async () => {
     const response = await setThreshold(admin, { currency: 'EUR', amount: '50.00' });
-    expect(response.statusCode).toBe(200);
-    expect(adjustmentThresholdResponseSchema.parse(response.json()).threshold).toMatchObject({
-      currency: 'EUR',
+    expect(response.statusCode).toBe(202);
+    const { request } = staffRequestResponseSchema.parse(response.json());
+    expect(request).toMatchObject({ kind: 'adjustment_threshold', status: 'pending', payload: { amount: '50.00' } });
+    expect(await t.db.select().from(schema.adjustmentThresholds)).toEqual([]);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/spa/staff/settings/requests/${request.id}/approve`,
+      headers: admin2.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const set = moneySettingsResponseSchema.parse((await get('/spa/staff/settings/money', admin)).json());
+    expect(set.thresholds.find((row) => row.currency === 'EUR')).toMatchObject({
       amount: '50.00',
       isDefault: false,
-      updatedBy: { id: admin.id, login: admin.email },
+      updatedBy: { id: admin2.id, login: admin2.email },
     });
     const [audit] = await auditRows('staff_set_adjustment_threshold');
     expect(audit).toMatchObject({
-      actorId: admin.id,
-      metadata: { currency: 'EUR' },
+      actorId: admin2.id,
+      metadata: { currency: 'EUR', requestedBy: admin.id },
       before: { amount: '0.00', isDefault: true },
       after: { amount: '50.00', isDefault: false },
     });

@@ -41,6 +41,7 @@ beforeAll(async () => {
     validDays: 7,
     offerDays: 7,
     contributions: DEMO_CONTRIBUTIONS,
+    approvedAt: new Date(),
   };
   await t.db.insert(schema.bonusCampaigns).values([
     // 10.00 to wager 30 times: the attacker cannot wager it honestly with the money at hand.

@@ -44,6 +44,7 @@ beforeAll(async () => {
     validDays: 7,
     offerDays: 7,
     contributions: DEMO_CONTRIBUTIONS,
+    approvedAt: new Date(),
   });
 });
 afterAll(async () => {
@@ -222,6 +223,7 @@ describe('GET /spa/users/bonuses', () => {
       validDays: 7,
       offerDays: 7,
       contributions: DEMO_CONTRIBUTIONS,
+      approvedAt: new Date(),
       createdAt: new Date(Date.now() + 1000),
     });
     try {
@@ -482,14 +484,17 @@ describe('wagering through the casino', () => {
         validDays: 7,
         offerDays: 7,
         contributions: { slots: 100, dice: 0 },
+        approvedAt: new Date(),
       })
       .returning();
     const player = await signedInPlayer(t);
     await seat(player, 'lucky-reels', 'dice');
     const id = await staffOffer(player, slug);
     expect((await post(player, `get/${id}`)).statusCode).toBe(200);
-    // Marketing tightens the campaign: a 1.00 max bet, nothing counted from slots, 50x wagering, all of dice.
-    await t.app.services.marketing.campaigns.update({ id: player.id, ip: null }, campaign!.id, {
+    // Marketing tightens the campaign: a 1.00 max bet, nothing counted from slots, 50x wagering, all of dice. The
+    // campaign is live, so the edit is a request a second member approves.
+    const [asker, approver] = [await signedInPlayer(t), await signedInPlayer(t)];
+    const edit = await t.app.services.marketing.campaigns.update({ id: asker.id, ip: null }, campaign!.id, {
       kind: 'free_money',
       trigger: 'manual',
       names: { en: 'Edited' },
@@ -508,6 +513,14 @@ describe('wagering through the casino', () => {
       sportsMinOdd: '1.50',
       currencyAmounts: {},
     });
+    expect(edit).toMatchObject({ requestId: expect.any(String) });
+    if ('requestId' in edit) {
+      await t.app.services.staff.requests.approve('campaign_edit', edit.requestId, {
+        id: approver.id,
+        roles: ['marketing'],
+        ip: null,
+      });
+    }
     // The granted bonus keeps its 5.00 max bet, its 2x requirement and its contribution table.
     expect((await walletCall(t, 'originals', 'bet', bet(player, '5.01'))).json()).toMatchObject({
       code: 'bonus_max_bet_exceeded',

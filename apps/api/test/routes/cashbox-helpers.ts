@@ -46,6 +46,8 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
       limits: {
         loginPerIp: generous,
         loginFailuresPerAccount: generous,
+        loginCaptchaPerAccount: generous,
+        loginCaptchaPerAddress: generous,
         registerPerIp: generous,
         recoveryPerIp: generous,
         recoveryPerEmail: generous,

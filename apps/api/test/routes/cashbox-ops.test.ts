@@ -3,7 +3,14 @@ import { depositResponseSchema } from '@playhouse/shared';
 import { runOps } from '../../src/ops/run-ops';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
 import { opsAs, type OpsMode, type OpsRun } from '../helpers/ops';
-import { buildCashboxApp, fund, idempotencyKey, signedInUser, type CashboxTestApp } from './cashbox-helpers';
+import {
+  buildCashboxApp,
+  fund,
+  idempotencyKey,
+  signedInUser,
+  SITE_ORIGIN,
+  type CashboxTestApp,
+} from './cashbox-helpers';
 
 const IBAN = 'DE89370400440532013000';
 
@@ -131,13 +138,14 @@ describe.each(['api', 'in-process'] as const)('ops money commands (%s)', (mode: 
     await t.app.inject({
       method: 'POST',
       url: `/spa/psp/sandbox/checkout/${sessionId}`,
+      headers: { origin: SITE_ORIGIN },
       payload: { cardNumber: '4000000000000077', expiry: '10/40', cvc: '999', holder: 'Ada Player' },
     });
     await t.deliverWebhooks();
 
     expect((await ops(['psp-settle', deposit.id, 'maybe'])).code).toBe(2);
     const settled = await ops(['psp-settle', deposit.id, 'succeed']);
-    expect(settled).toMatchObject({ code: 0 });
+    expect(settled, settled.err).toMatchObject({ code: 0 });
     expect(settled.out).toContain('marked payment');
     expect(settled.out).toContain('The deposit of 45.00 EUR is succeeded.');
     expect(await mainBalance(player.id)).toBe(4_500n);

@@ -439,8 +439,10 @@ describe('demo support account', () => {
       'risk@playhouse.example': ['risk'],
       'trader@playhouse.example': ['trader'],
       'marketing@playhouse.example': ['marketing'],
+      'marketing2@playhouse.example': ['marketing'],
       'content@playhouse.example': ['content'],
       'admin@playhouse.example': ['admin'],
+      'admin2@playhouse.example': ['admin'],
     });
     expect(team.filter((row) => row.email !== DEMO_STAFF.email).every((row) => row.totp === null)).toBe(true);
     const admin = await t.app.inject({

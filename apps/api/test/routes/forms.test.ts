@@ -52,6 +52,7 @@ describe('GET /spa/forms/{id}', () => {
       'email',
       'username',
       'password',
+      'fullName',
       'phone',
       'country',
       'currency',
@@ -71,6 +72,13 @@ describe('GET /spa/forms/{id}', () => {
     });
     expect(field(fields, 'email')).toMatchObject({ type: 'email', required: true, constraints: { maxLength: 254 } });
     expect(field(fields, 'phone').type).toBe('tel');
+    expect(field(fields, 'fullName')).toMatchObject({
+      type: 'text',
+      required: true,
+      autocomplete: 'name',
+      label: 'Full name (as on your ID)',
+      constraints: { minLength: 2, maxLength: 100 },
+    });
     expect(field(fields, 'promoCode').required).toBe(false);
     expect(field(fields, 'termsAccepted')).toMatchObject({ type: 'checkbox', required: true });
     expect(field(fields, 'dateOfBirth')).toMatchObject({

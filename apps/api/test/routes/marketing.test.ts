@@ -43,6 +43,22 @@ function freeMoney(slug: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The other marketing member approves whatever is pending about the campaign (going live, an edit, promo codes). */
+async function approvePending(campaignId: number, by: StaffCaller) {
+  const detail = await t.app.inject({ url: `/spa/staff/campaigns/${campaignId}`, headers: by.headers });
+  for (const request of detail.json<{ campaign: Campaign }>().campaign.pendingRequests) {
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/spa/staff/campaigns/requests/${request.id}/approve`,
+      headers: by.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  }
+  const after = await t.app.inject({ url: `/spa/staff/campaigns/${campaignId}`, headers: by.headers });
+  return after.json<{ campaign: Campaign }>().campaign;
+}
+
+/** A campaign as one marketing member makes it and the other approves it (four eyes): live from then on. */
 async function createCampaign(body: Record<string, unknown>, by: StaffCaller = marketing): Promise<Campaign> {
   const response = await t.app.inject({
     method: 'POST',
@@ -51,7 +67,8 @@ async function createCampaign(body: Record<string, unknown>, by: StaffCaller = m
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ campaign: Campaign }>().campaign;
+  expect(response.json<{ campaign: Campaign }>().campaign.status).toBe('pending');
+  return approvePending(response.json<{ campaign: Campaign }>().campaign.id, by === marketing ? marketing2 : marketing);
 }
 
 async function offersOf(player: SignedIn): Promise<BonusesResponse> {
@@ -227,12 +244,17 @@ describe('campaigns: create, edit, pause, end', () => {
       headers: marketing2.headers,
       payload: terms,
     });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<{ campaign: Campaign }>().campaign).toMatchObject({ amount: '9.00', wager: 40 });
+    // A live campaign's edit waits for the other marketing member.
+    expect(edited.statusCode, edited.body).toBe(202);
+    expect(await approvePending(campaign.id, marketing)).toMatchObject({ amount: '9.00', wager: 40 });
     const [audit] = (await auditEvents('staff_campaign_update')).filter(
       (row) => (row.metadata as { campaignId: number }).campaignId === campaign.id,
     );
-    expect(audit).toMatchObject({ actorId: marketing2.id, before: { amount: '5.00', wager: 10 } });
+    expect(audit).toMatchObject({
+      actorId: marketing.id,
+      metadata: { requestedBy: marketing2.id },
+      before: { amount: '5.00', wager: 10 },
+    });
     expect(audit!.after).toMatchObject({ amount: '9.00', wager: 40 });
 
     // The granted bonus: 5.00 to wager 10 times, max bet 2.00, as accepted.
@@ -352,6 +374,9 @@ describe('promo codes', () => {
       payload: { code, ...options },
     });
     expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ approved: false });
+    // The code redeems once the other marketing member approves it.
+    await approvePending(campaign.id, marketing2);
     return { campaign, code: added.json<{ id: number; code: string }>() };
   }
 

@@ -215,7 +215,7 @@ describe('POST /spa/cashbox/deposits and the hosted payment page', () => {
       await t.app.inject({
         method: 'POST',
         url: '/spa/cashbox/deposits',
-        headers: { 'idempotency-key': idempotencyKey() },
+        headers: { 'idempotency-key': idempotencyKey(), origin: SITE_ORIGIN },
         payload: { method: 'sandbox_card', amount: '20' },
       }),
       401,

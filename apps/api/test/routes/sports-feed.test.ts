@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedIngestResponseSchema, matchDetailSchema, type MatchDetail } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { englishBook, footballMatch } from '../helpers/sports-fixtures';
-import { buildSportsApp, pushFeed, signedInUser, type SportsTestApp } from './sports-helpers';
+import { buildSportsApp, pushFeed, signedInUser, SITE_ORIGIN, type SportsTestApp } from './sports-helpers';
 import { staffCaller } from '../helpers/staff';
 
 let t: SportsTestApp;
@@ -42,7 +42,8 @@ describe('POST /spa/staff/sports/feed', () => {
 
   it('refuses visitors, players and a wrong token', async () => {
     const player = await signedInUser(t);
-    expectErrorEnvelope(await feed({}), 401, 'unauthorized');
+    expectErrorEnvelope(await feed({}), 403, 'origin_not_allowed');
+    expectErrorEnvelope(await feed({ origin: SITE_ORIGIN }), 401, 'unauthorized');
     expectErrorEnvelope(await feed(player.headers), 403, 'forbidden');
     expectErrorEnvelope(await feed({ 'x-feed-token': 'not-the-token' }), 401, 'feed_token_invalid');
   });

@@ -1,18 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { auditResponseSchema, staffAccountResponseSchema, staffAccountsResponseSchema } from '@playhouse/shared';
+import { auditResponseSchema, staffAccountsResponseSchema } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { staffCaller, type StaffCaller } from '../helpers/staff';
 import { buildAccountsApp, type AccountsTestApp } from './auth-helpers';
 
 let t: AccountsTestApp;
 let admin: StaffCaller;
+let admin2: StaffCaller;
 let risk: StaffCaller;
 
 beforeAll(async () => {
   t = await buildAccountsApp();
   admin = await staffCaller(t, ['admin']);
+  admin2 = await staffCaller(t, ['admin']);
   risk = await staffCaller(t, ['risk']);
 });
 afterAll(async () => t.close());
@@ -21,21 +23,22 @@ const call = (who: StaffCaller, method: 'GET' | 'POST' | 'PUT', url: string, pay
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 describe('admins manage staff accounts', () => {
-  it('creates, lists, changes roles, blocks and unblocks staff, each audited with before and after', async () => {
-    const created = await call(admin, 'POST', '/spa/staff/accounts', {
-      email: 'agent@staff.example',
-      password: 'agent passphrase 1',
-      roles: ['support', 'support'],
-    });
-    expect(created.statusCode).toBe(201);
-    const account = staffAccountResponseSchema.parse(created.json()).account;
-    expect(account).toMatchObject({ roles: ['support'], status: 'active', totpEnabled: false });
+  it('lists, changes roles (a grant with a second admin), blocks and unblocks staff, each audited', async () => {
+    const agent = await staffCaller(t, ['support'], { name: 'agent' });
+    const account = { id: agent.id };
 
     const list = staffAccountsResponseSchema.parse((await call(admin, 'GET', '/spa/staff/accounts')).json());
-    expect(list.items.map((item) => item.email)).toContain('agent@staff.example');
+    expect(list.items.map((item) => item.email)).toContain(agent.email);
 
-    const roles = await call(admin, 'PUT', `/spa/staff/accounts/${account.id}/roles`, { roles: ['support', 'risk'] });
-    expect(roles.json()).toMatchObject({ account: { roles: ['support', 'risk'] } });
+    const asked = await call(admin, 'PUT', `/spa/staff/accounts/${account.id}/roles`, {
+      roles: ['support', 'risk', 'risk'],
+    });
+    expect(asked.statusCode).toBe(202);
+    const requestId = asked.json<{ request: { id: string } }>().request.id;
+    const roles = await call(admin2, 'POST', `/spa/staff/accounts/requests/${requestId}/approve`);
+    expect(roles.statusCode, roles.body).toBe(200);
+    const after = staffAccountsResponseSchema.parse((await call(admin, 'GET', '/spa/staff/accounts')).json());
+    expect(after.items.find((item) => item.id === account.id)).toMatchObject({ roles: ['support', 'risk'] });
     expectErrorEnvelope(
       await call(admin, 'PUT', `/spa/staff/accounts/${account.id}/roles`, { roles: ['superuser'] }),
       400,
@@ -57,14 +60,15 @@ describe('admins manage staff accounts', () => {
       .where(eq(schema.auditLog.userId, account.id))
       .orderBy(schema.auditLog.id);
     expect(audit.map((row) => [row.event, row.actorId])).toEqual([
-      ['staff_create_staff', admin.id],
-      ['staff_roles_changed', admin.id],
+      ['staff_request_staff_roles', admin.id],
+      ['staff_roles_changed', admin2.id],
+      ['staff_approve_staff_roles', admin2.id],
       ['staff_blocked', admin.id],
       ['staff_unblocked', admin.id],
       ['staff_totp_reset', admin.id],
     ]);
     expect(audit[1]).toMatchObject({ before: { roles: ['support'] }, after: { roles: ['support', 'risk'] } });
-    expect(audit[2]).toMatchObject({
+    expect(audit[3]).toMatchObject({
       before: { status: 'active' },
       after: { status: 'blocked' },
       metadata: { reason: 'left the company' },

@@ -3,11 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { staffMeResponseSchema, staffSignInResponseSchema, staffTotpSetupResponseSchema } from '@playhouse/shared';
+import { DEFAULT_AUTH_CONFIG } from '../../src/config';
 import { hashToken, SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { STAFF_SIGN_IN_COOKIE } from '../../src/services/staff/staff-auth-service';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
+import { injectTransport } from '../helpers/ops';
 import { staffCaller, totpCode } from '../helpers/staff';
-import { BROWSER, buildAccountsApp, register, type AccountsTestApp } from './auth-helpers';
+import { runOps } from '../../src/ops/run-ops';
+import { noSessionCache } from '../../src/ops/session-cache';
+import { BROWSER, buildAccountsApp, register, solvedCaptcha, type AccountsTestApp } from './auth-helpers';
 
 let t: AccountsTestApp;
 let sequence = 0;
@@ -215,5 +219,179 @@ describe('staff sign-in with TOTP', () => {
   it('a staff caller helper session works (a guard on the helper itself)', async () => {
     const staff = await staffCaller(t, ['support']);
     expect((await t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: staff.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('staff sign-in under attack', () => {
+  let u: AccountsTestApp;
+  beforeAll(async () => {
+    u = await buildAccountsApp({
+      limits: {
+        loginCaptchaPerAccount: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAccount,
+        loginCaptchaPerAddress: DEFAULT_AUTH_CONFIG.limits.loginCaptchaPerAddress,
+      },
+    });
+  });
+  afterAll(async () => u.close());
+
+  it('five wrong passwords from any addresses never lock a staff member out: a solved captcha lets the password on', async () => {
+    const email = 'besieged@staff.example';
+    const password = 'a besieged passphrase';
+    await u.app.services.accounts.createUser(
+      { email, password, staffRoles: ['finance'] },
+      { id: null, ip: null, via: 'direct' },
+    );
+    const step = (remoteAddress: string, body: Record<string, string>) =>
+      u.app.inject({ method: 'POST', url: '/spa/auth/staff/login', headers: BROWSER, payload: body, remoteAddress });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await step(`198.51.100.${attempt + 1}`, { login: email, password: `wrong ${attempt}!` });
+      expect(response.statusCode).toBe(401);
+    }
+    const asked = expectErrorEnvelope(await step('198.51.100.50', { login: email, password }), 401, 'captcha_required');
+    const captcha = await solvedCaptcha(u.app, '198.51.100.50', Number(asked.error.fields?.level));
+    const started = await step('198.51.100.50', { login: email, password, captcha });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(staffSignInResponseSchema.parse(started.json()).step).toBe('totp_setup');
+  });
+
+  it('the ops command line solves the captcha itself when failed tries of its login ask one', async () => {
+    const member = await staffCaller(u, ['support'], { password: 'ops member passphrase' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await u.app.inject({
+        method: 'POST',
+        url: '/spa/auth/staff/login',
+        headers: BROWSER,
+        payload: { login: member.email, password: `wrong ${attempt}!` },
+        remoteAddress: `192.0.2.${attempt + 1}`,
+      });
+    }
+    const out: string[] = [];
+    const code = await runOps(['whoami'], {
+      env: {
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        OPS_LOGIN: member.email,
+        OPS_PASSWORD: 'ops member passphrase',
+        OPS_TOTP_SECRET: member.totpSecret,
+      },
+      transport: injectTransport(u.app),
+      openDatabase: async () => ({ ...u.handle, close: async () => undefined }),
+      sessionCache: noSessionCache,
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+    });
+    expect(code, out.join('\n')).toBe(0);
+    expect(out.join('\n')).toContain(member.email);
+  });
+});
+
+describe('staff sessions: 12 hours at most, and a fresh second factor before money and roles', () => {
+  it('a staff session ends 12 hours after its sign-in, however busy', async () => {
+    const member = await newStaff();
+    const { session } = await signIn(member);
+    const me = () => t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: session });
+    expect((await me()).statusCode).toBe(200);
+    const [row] = await t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, member.id));
+    // Busy all day long: seen a minute ago, its idle expiry ahead; signed in 12 hours and a minute ago.
+    const now = Date.now();
+    await t.db
+      .update(schema.sessions)
+      .set({
+        createdAt: new Date(now - 12 * 3_600_000 - 60_000),
+        lastSeenAt: new Date(now - 60_000),
+        expiresAt: new Date(now + 60_000),
+      })
+      .where(eq(schema.sessions.id, row!.id));
+    expectErrorEnvelope(await me(), 401, 'unauthorized');
+  });
+
+  it('the idle expiry never slides past 12 hours after the sign-in', async () => {
+    const member = await newStaff();
+    const { session } = await signIn(member);
+    const [row] = await t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, member.id));
+    const signedInAt = Date.now() - 12 * 3_600_000 + 30_000;
+    await t.db
+      .update(schema.sessions)
+      .set({ createdAt: new Date(signedInAt), lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(schema.sessions.id, row!.id));
+    expect((await t.app.inject({ method: 'GET', url: '/spa/staff/me', headers: session })).statusCode).toBe(200);
+    const [slid] = await t.db.select().from(schema.sessions).where(eq(schema.sessions.id, row!.id));
+    expect(slid!.expiresAt.getTime()).toBeLessThanOrEqual(signedInAt + 12 * 3_600_000);
+  });
+
+  const freshRoutes = [
+    ['POST', `/spa/staff/withdrawals/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/approve`, ['finance']],
+    ['POST', `/spa/staff/withdrawals/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/pay`, ['finance']],
+    ['POST', `/spa/staff/adjustments/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/approve`, ['finance']],
+    ['POST', '/spa/staff/adjustments', ['finance']],
+    ['POST', '/spa/staff/bonuses/offers/1/approve', ['marketing']],
+    ['POST', '/spa/staff/trading/markets/1/result', ['trader']],
+    ['POST', '/spa/staff/trading/markets/1/void', ['trader']],
+    ['PUT', '/spa/staff/accounts/1/roles', ['admin']],
+    ['POST', '/spa/staff/accounts', ['admin']],
+    ['PUT', '/spa/staff/settings/money', ['admin']],
+  ] as const;
+
+  it.each(freshRoutes)(
+    '%s %s asks a fresh second factor once the last code is over 5 minutes old',
+    async (method, url, roles) => {
+      const member = await staffCaller(t, [...roles]);
+      await t.db
+        .update(schema.sessions)
+        .set({ secondFactorAt: new Date(Date.now() - 5 * 60_000 - 1_000) })
+        .where(eq(schema.sessions.userId, member.id));
+      const response = await t.app.inject({ method, url, headers: member.headers, payload: {} });
+      expectErrorEnvelope(response, 403, 'fresh_second_factor_required');
+    },
+  );
+
+  it('a code entered again makes the factor fresh for 5 minutes; wrong and replayed codes do not', async () => {
+    const admin = await staffCaller(t, ['admin']);
+    const target = await newStaff(['support']);
+    const stale = new Date(Date.now() - 6 * 60_000);
+    await t.db.update(schema.sessions).set({ secondFactorAt: stale }).where(eq(schema.sessions.userId, admin.id));
+    const setRoles = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/spa/staff/accounts/${target.id}/roles`,
+        headers: admin.headers,
+        // A role touching neither money nor players: the admin grants it alone (issue 19), once the factor is fresh.
+        payload: { roles: ['support', 'content'] },
+      });
+    const again = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/spa/auth/staff/second-factor',
+        headers: admin.headers,
+        payload: { code },
+      });
+    expectErrorEnvelope(await setRoles(), 403, 'fresh_second_factor_required');
+    expectErrorEnvelope(await again('000000'), 401, 'invalid_totp_code');
+    const code = await totpCode(admin.totpSecret);
+    const verified = await again(code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(new Date(verified.json<{ secondFactorAt: string }>().secondFactorAt).getTime()).toBeGreaterThan(
+      Date.now() - 10_000,
+    );
+    expect((await setRoles()).statusCode).toBe(200);
+    // RFC 6238: a code is good once.
+    expectErrorEnvelope(await again(code), 401, 'invalid_totp_code');
+    // Only a staff session can ask; a player's cannot.
+    const { response } = await register(t.app);
+    const playerHeaders = { ...BROWSER, cookie: `${SESSION_COOKIE}=${cookieOf(response, SESSION_COOKIE)!.value}` };
+    const player = await t.app.inject({
+      method: 'POST',
+      url: '/spa/auth/staff/second-factor',
+      headers: playerHeaders,
+      payload: { code: '123456' },
+    });
+    expectErrorEnvelope(player, 403, 'forbidden');
+    const audit = await t.db
+      .select({ event: schema.auditLog.event })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.userId, admin.id));
+    expect(audit.map((row) => row.event)).toEqual(
+      expect.arrayContaining(['staff_second_factor', 'staff_second_factor_failed']),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
   casinoCategoriesResponseSchema,
@@ -271,11 +271,14 @@ describe('provider secret rotation', () => {
     );
     expect(await signedWith(second.secret)).toBe(200);
     expect(await signedWith(first.secret)).toBe(200);
-    // Once the grace window is over, only the current secret works.
+    // Once the grace window is over, only the current secret works. (The wallet keeps the secrets in memory: the
+    // edit standing in for the passing day announces itself as a rotation does.)
     await t.db
       .update(schema.providerSecrets)
       .set({ retiresAt: new Date(Date.now() - 1_000) })
       .where(and(eq(schema.providerSecrets.providerId, netstar.id), isNotNull(schema.providerSecrets.retiresAt)));
+    await t.db.execute(sql`select pg_notify('provider_secrets', 'netstar')`);
+    await vi.waitFor(async () => expect(await signedWith(first.secret)).toBe(401));
     expect(await signedWith(second.secret)).toBe(200);
     expect(await signedWith(first.secret)).toBe(401);
     expect(await signedWith(PROVIDER_SECRETS.netstar)).toBe(401);

@@ -10,6 +10,7 @@ import {
   tradingSettlementResponseSchema,
   type Bet,
   type PlaceBetBody,
+  type StaffRequest,
   type TradingMatch,
 } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
@@ -29,6 +30,8 @@ import {
 
 let t: SportsTestApp;
 let trader: StaffCaller;
+let trader2: StaffCaller;
+let risk: StaffCaller;
 const now = Date.now();
 const HOUR = 3_600_000;
 
@@ -36,6 +39,8 @@ beforeAll(async () => {
   t = await buildSportsApp();
   expect((await pushFeed(t, englishBook(now))).statusCode).toBe(200);
   trader = await staffCaller(t, ['trader']);
+  trader2 = await staffCaller(t, ['trader']);
+  risk = await staffCaller(t, ['risk']);
 });
 afterAll(async () => t.close());
 
@@ -98,6 +103,22 @@ function result(matchId: number, winner: '1' | 'X' | '2', ids: Record<string, nu
     },
     caller,
   );
+}
+
+/**
+ * A change of a result that already paid out: the trader asks (202), risk approves; answers the approval's request
+ * (its result says what it settled and re-settled).
+ */
+async function changeResult(matchId: number, winner: '1' | 'X' | '2' | 'void', ids: Record<string, number>) {
+  const asked =
+    winner === 'void'
+      ? await post(`/spa/staff/trading/markets/${matchId * 10}/void`)
+      : await result(matchId, winner, ids);
+  expect(asked.statusCode, asked.body).toBe(202);
+  const { request } = asked.json<{ request: StaffRequest }>();
+  const approved = await post(`/spa/staff/trading/requests/${request.id}/approve`, undefined, risk);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return approved.json<{ request: StaffRequest }>().request;
 }
 
 const transfersOf = (betId: string) =>
@@ -262,9 +283,9 @@ describe('results, voids and re-settlement', () => {
     expect(await mainBalance(t, home.id)).toBe(2_500n);
     expect(await mainBalance(t, draw.id)).toBe(0n);
 
-    // The trader corrects the result: it was a draw.
-    const corrected = tradingSettlementResponseSchema.parse((await result(id, 'X', ids)).json());
-    expect(corrected).toMatchObject({ settled: 0, resettled: 2, shortfall: [] });
+    // The trader corrects the result (it was a draw); a change after the payout takes a second pair of eyes.
+    const corrected = await changeResult(id, 'X', ids);
+    expect(corrected.result).toMatchObject({ settled: 0, resettled: 2, shortfall: [] });
     expect(await mainBalance(t, home.id)).toBe(0n);
     expect(await mainBalance(t, draw.id)).toBe(3_000n);
     // A retry of the same correction moves nothing.
@@ -291,16 +312,19 @@ describe('results, voids and re-settlement', () => {
     expect(await stakeViolations(t.db)).toEqual(NO_STAKE_VIOLATIONS);
   });
 
-  it('two re-settlements racing with the same result pay once', async () => {
+  it('approvals of one re-settlement racing each other pay once', async () => {
     const id = await freshMatch({ '2': 4 });
     const ids = await outcomeIds(id);
     const user = await playerWith(1_000n);
     await betOn(user, ids['2']!);
     expect((await result(id, '1', ids)).statusCode).toBe(200);
     expect(await mainBalance(t, user.id)).toBe(0n);
-    const raced = await Promise.all([result(id, '2', ids), result(id, '2', ids), result(id, '2', ids)]);
-    expect(raced.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    expect(raced.map((response) => response.json<{ resettled: number }>().resettled).sort()).toEqual([0, 0, 1]);
+    const asked = await result(id, '2', ids);
+    expect(asked.statusCode).toBe(202);
+    const { request } = asked.json<{ request: StaffRequest }>();
+    const approve = (who: StaffCaller) => post(`/spa/staff/trading/requests/${request.id}/approve`, undefined, who);
+    const raced = await Promise.all([approve(risk), approve(trader2), approve(risk)]);
+    expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await mainBalance(t, user.id)).toBe(4_000n);
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
@@ -321,8 +345,8 @@ describe('results, voids and re-settlement', () => {
         { account: { house: 'withdrawals' }, amount: 2_500n },
       ],
     });
-    const corrected = tradingSettlementResponseSchema.parse((await result(id, '2', ids)).json());
-    expect(corrected).toMatchObject({ resettled: 1, shortfall: [{ currency: 'EUR', amount: '25.00' }] });
+    const corrected = await changeResult(id, '2', ids);
+    expect(corrected.result).toMatchObject({ resettled: 1, shortfall: [{ currency: 'EUR', amount: '25.00' }] });
     expect(await mainBalance(t, user.id)).toBe(0n);
     const [row] = await t.db.select().from(schema.betResettlements).where(eq(schema.betResettlements.betId, betId));
     expect(row).toMatchObject({
@@ -344,10 +368,9 @@ describe('results, voids and re-settlement', () => {
     await betOn(loser, ids['2']!);
     await result(id, '1', ids);
     expect([await mainBalance(t, winner.id), await mainBalance(t, loser.id)]).toEqual([2_000n, 0n]);
-    const voided = tradingSettlementResponseSchema.parse(
-      (await post(`/spa/staff/trading/markets/${id * 10}/void`)).json(),
-    );
-    expect(voided).toMatchObject({ resettled: 2, market: { status: 'void' } });
+    const voided = await changeResult(id, 'void', ids);
+    expect(voided.result).toMatchObject({ resettled: 2 });
+    expect((await tradingMatch(id)).marketsList.find((m) => m.id === id * 10)?.status).toBe('void');
     expect([await mainBalance(t, winner.id), await mainBalance(t, loser.id)]).toEqual([1_000n, 1_000n]);
     // Voiding again changes nothing.
     expect(
@@ -355,7 +378,7 @@ describe('results, voids and re-settlement', () => {
     ).toMatchObject({ resettled: 0, settled: 0 });
     expect([await mainBalance(t, winner.id), await mainBalance(t, loser.id)]).toEqual([1_000n, 1_000n]);
     // And a result after the void takes the stakes back and pays the winner.
-    await result(id, '1', ids);
+    await changeResult(id, '1', ids);
     expect([await mainBalance(t, winner.id), await mainBalance(t, loser.id)]).toEqual([2_000n, 0n]);
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
     expect(await stakeViolations(t.db)).toEqual(NO_STAKE_VIOLATIONS);

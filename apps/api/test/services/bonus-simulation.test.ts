@@ -16,6 +16,7 @@ import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations }
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
+import { openInsiders } from './simulation-insiders';
 import { IBAN, openStaffDesk } from './simulation-staff';
 import { closeTables, openTables, playBlackjack, playSharedRound } from './simulation-tables';
 
@@ -85,7 +86,13 @@ beforeAll(async () => {
   // TEST_SEEDS: the table games' server seeds follow from the client seeds the simulation sets, so a seed replays.
   t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000', TEST_SEEDS: 'on' });
   await seedBonuses(t.db);
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, maxBet: 5000n, trigger: 'manual' };
+  const common = {
+    contributions: DEMO_CONTRIBUTIONS,
+    sportsMinOddThousandths: 1500,
+    maxBet: 5000n,
+    trigger: 'manual',
+    approvedAt: new Date(),
+  };
   await t.db.insert(schema.bonusCampaigns).values([
     {
       ...common,
@@ -625,6 +632,14 @@ describe('bonus engine simulation', () => {
           trace: traceOf('staff desk'),
           tally,
         });
+        // The insiders of issue 19 (simulation-insiders.ts): an admin building accounts, a marketing member writing
+        // terms, a trader flipping results, their colleagues, and an accomplice; from a stream of their own.
+        const insiders = await openInsiders(t, {
+          seed,
+          random: streamOf(seed, 'insiders'),
+          trace: traceOf('insiders'),
+          tally,
+        });
         /** What a player holds now, for the seed's trace. */
         async function snapshot(player: (typeof players)[number], when: string) {
           const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
@@ -648,6 +663,7 @@ describe('bonus engine simulation', () => {
           );
           await expectNoStrayBonusMoney(`round ${round}`);
           for (let turn = world.int(0, 2); turn > 0; turn--) await desk.step();
+          await insiders.round();
           if (round % 10 === 5) await playSharedRound(t, seating.slug, seating.players, tally);
           await expectNoStrayBonusMoney(`round ${round}, staff`);
           // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
@@ -658,6 +674,7 @@ describe('bonus engine simulation', () => {
           }
         }
         await desk.finish();
+        await insiders.finish();
         await closeTables(t, seed, seating.slug, seating.players, tally);
         // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
         // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
@@ -959,7 +976,11 @@ describe('bonus engine simulation', () => {
       console.log(
         [...reached]
           .filter(
-            ([what]) => what.startsWith('adversary:') || what.startsWith('staff:') || what.startsWith('withdrawal'),
+            ([what]) =>
+              what.startsWith('adversary:') ||
+              what.startsWith('staff:') ||
+              what.startsWith('withdrawal') ||
+              what.startsWith('insider:'),
           )
           .map(([what, count]) => `${what} ${count}`)
           .join('\n'),
@@ -989,6 +1010,15 @@ describe('bonus engine simulation', () => {
         'staff:refused:pay a withdrawal one approved',
         'staff:refused:adjustment for oneself',
         'staff:refused:adjustment for a staff account',
+        'insider:refused:mint campaign',
+        'insider:refused:approve own campaign',
+        'insider:refused:redeem an unapproved code',
+        'insider:campaign approved',
+        'insider:bonus granted',
+        'insider:limits change approved',
+        'insider:result change approved',
+        'insider:result change turned down',
+        'insider:withdrawal paid',
         'table: round',
         'table: double',
         'table: split',

@@ -6,6 +6,8 @@ import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService } from '../../src/services/cashbox/withdrawal-service';
 import { createBalanceService } from '../../src/services/balances/balance-service';
 import { loadConfig } from '../../src/config';
+import { noExclusionRegister } from '../../src/services/protection/exclusion-register';
+import { createExclusionScreen } from '../../src/services/protection/exclusion-screen';
 import { createProtectionCore } from '../../src/services/protection/protection-services';
 import { createPaymentService } from '../../src/services/payments/payment-service';
 import {
@@ -35,6 +37,7 @@ export async function cashboxServices(handle: DbHandle, options: { retry?: Retry
     // These tests send no e-mail and confirm no password: nothing here reviews documents or takes a break.
     email: { send: async () => ({ id: 0 }) },
     confirmPassword: async () => false,
+    exclusions: createExclusionScreen({ register: noExclusionRegister }),
     clock,
   });
   const limits = protection.limits;

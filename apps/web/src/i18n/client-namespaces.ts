@@ -37,4 +37,5 @@ export const PAGE_NAMESPACES = [
   'boCasino',
   'boMarketing',
   'boMedia',
+  'receipts',
 ] as const;

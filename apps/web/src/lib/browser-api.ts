@@ -2,6 +2,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error';
 import { queryString, type Query } from './query-string';
+import { askSecondFactor } from './staff/second-factor-prompt';
 
 export type BrowserRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,14 +65,24 @@ export async function browserApi(
     payload = JSON.stringify(body);
   }
   const target = withQuery(path, query);
-  let response: Response;
-  try {
-    response = await fetch(target, { method, headers, body: payload, credentials: 'include', signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'network_error', `${method} ${path} could not be sent`);
+  const send = async (): Promise<{ response: Response; data: unknown }> => {
+    let response: Response;
+    try {
+      response = await fetch(target, { method, headers, body: payload, credentials: 'include', signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'network_error', `${method} ${path} could not be sent`);
+    }
+    return { response, data: response.status === 204 ? null : await response.json().catch(() => null) };
+  };
+  let { response, data } = await send();
+  if (!response.ok) {
+    const error = await apiErrorFrom(response.status, data, `${method} ${path}`);
+    // Money and roles in the back office: the api wants a code from the last minutes; once the member entered one,
+    // the same request (same idempotency key) goes again. Nothing happened the first time.
+    if (error.code !== 'fresh_second_factor_required' || !(await askSecondFactor())) throw error;
+    ({ response, data } = await send());
+    if (!response.ok) throw await apiErrorFrom(response.status, data, `${method} ${path}`);
   }
-  const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) throw await apiErrorFrom(response.status, data, `${method} ${path}`);
   return schema ? (await resolveSchema(schema)).parse(data) : null;
 }

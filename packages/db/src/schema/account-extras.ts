@@ -57,6 +57,7 @@ export const pendingRegistrations = pgTable(
     country: text(),
     currency: text().notNull(),
     dateOfBirth: date({ mode: 'string' }),
+    fullName: text(),
     locale: text().notNull(),
     promoCode: text(),
     termsAcceptedAt: timestamp({ withTimezone: true }).notNull(),

@@ -12,6 +12,16 @@ import {
   bigint,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * `users.email_key` from `users.email`: what apps/api/src/services/protection/identity.ts `emailKey` computes, in SQL
+ * (split_part reads the part before and after the first `@`, as the api does).
+ */
+const EMAIL_KEY_SQL = sql.raw(
+  `case when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com') ` +
+    `then replace(split_part(split_part(lower(email), '@', 1), '+', 1), '.', '') || '@gmail.com' ` +
+    `else split_part(split_part(lower(email), '@', 1), '+', 1) || '@' || split_part(lower(email), '@', 2) end`,
+);
+
 /** A staff account's roles (support, finance, admin, ...) are in staff_members; here it is only player or staff. */
 export const USER_ROLES = ['player', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -31,6 +41,16 @@ export const users = pgTable(
     country: text(),
     currency: text().notNull(),
     dateOfBirth: date({ mode: 'string' }),
+    /** The name given at registration (null for accounts from before it was asked). */
+    fullName: text(),
+    /**
+     * The e-mail address as the mailbox sees it, to find one person's other accounts (self-exclusion across
+     * accounts): lower case, without a `+tag`, and for Gmail without dots and with googlemail.com as gmail.com. Kept
+     * by the database, so every way in (registration, staff, seed) has it; the api computes the same (`emailKey`).
+     */
+    emailKey: text().generatedAlwaysAs(sql`${EMAIL_KEY_SQL}`),
+    /** The full name folded by the api (`nameKey`: letters only, no accents, lower case, words sorted). */
+    nameKey: text(),
     locale: text().notNull().default('en'),
     timezone: text(),
     /** 'player' once the player picked the time zone in the profile: the device's daily report no longer changes it. */
@@ -57,6 +77,10 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // One person's other accounts, by any of these (the exclusion check at registration, confirmation and deposit).
+    index('users_email_key_idx').on(t.emailKey),
+    index('users_phone_idx').on(t.phone),
+    index('users_name_key_dob_idx').on(t.nameKey, t.dateOfBirth),
   ],
 );
 

@@ -101,6 +101,12 @@ export const bonusCampaigns = pgTable(
     active: boolean().notNull().default(true),
     /** Ended for good: no new offers, open offers withdrawn; running bonuses keep their terms. */
     endedAt: timestamp({ withTimezone: true }),
+    /**
+     * When a second marketing member approved the campaign (its `campaign_publish` request): until then it offers
+     * nothing. Campaigns older than this rule were approved by the migration that added it.
+     */
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,6 +143,13 @@ export const userBonuses = pgTable(
       .notNull()
       .default(sql`0`),
     freeSpinsLeft: integer(),
+    /**
+     * What this bonus has turned into main money: its conversion, and the bonus share of its stakes paid after it
+     * completed. Never past the currency's max cash-out (campaign_limits) at the time.
+     */
+    cashedOut: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** The campaign's terms when this offer was written (null only for rows older than the snapshot). */
     terms: jsonb().$type<BonusTermsSnapshot>(),
     offerExpiresAt: timestamp({ withTimezone: true }),
@@ -193,9 +206,14 @@ export const promoCodes = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    /** A second marketing member approved the code (its `promo_code` request): only then does it redeem. */
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('promo_codes_code_idx').on(t.code),
+    check('promo_codes_approver_not_creator', sql`${t.approvedBy} <> ${t.createdBy}`),
     index('promo_codes_campaign_idx').on(t.campaignId),
     check('promo_codes_code_upper', sql`${t.code} = upper(${t.code})`),
     check(
@@ -203,4 +221,24 @@ export const promoCodes = pgTable(
       sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or ${t.redemptions} <= ${t.maxRedemptions})`,
     ),
   ],
+);
+
+/**
+ * What no campaign passes in one currency (minor units), set by admins through a four-eyes request: the largest amount
+ * one player is granted, the smallest wagering multiple, the largest sum one bonus converts to main money. A currency
+ * without a row uses DEFAULT_CAMPAIGN_LIMITS. The bonus engine reads them when it grants and converts.
+ */
+export const campaignLimits = pgTable(
+  'campaign_limits',
+  {
+    currency: text().primaryKey(),
+    maxAmount: bigint({ mode: 'bigint' }).notNull(),
+    minWager: integer().notNull(),
+    maxCashout: bigint({ mode: 'bigint' }).notNull(),
+    updatedBy: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('campaign_limits_amounts', sql`${t.maxAmount} >= 0 and ${t.maxCashout} >= 0 and ${t.minWager} >= 0`)],
 );

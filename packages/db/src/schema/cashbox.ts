@@ -205,6 +205,11 @@ export const withdrawals = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
     rejectedAt: timestamp({ withTimezone: true }),
+    /**
+     * Held for review: a trader's re-settlement left the player owing part of a payout (sports `bets.shortfall`). A
+     * held withdrawal is neither approved nor paid while anything is owed.
+     */
+    heldAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),

@@ -13,3 +13,4 @@ export * from './protection';
 export * from './stakes';
 export * from './players';
 export * from './media';
+export * from './receipts';

@@ -188,9 +188,24 @@ export const bets = pgTable(
      * settlement pays once and each reversal takes back once.
      */
     settlementVersion: integer().notNull().default(0),
+    /**
+     * What the player still owes on this bet: the part of an earlier payout a re-settlement could not take back (they
+     * had spent or withdrawn it). A later payout of the bet pays it first; their withdrawals wait while any is owed.
+     */
+    shortfall: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The part of the current settlement's payout kept against the shortfall (a reversal takes it back too). */
+    withheld: bigint({ mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     check('bets_stake_positive', sql`${t.stake} > 0`),
+    check('bets_shortfall_not_negative', sql`${t.shortfall} >= 0 and ${t.withheld} >= 0`),
+    index('bets_shortfall_idx')
+      .on(t.userId)
+      .where(sql`${t.shortfall} > 0`),
     uniqueIndex('bets_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('bets_user_placed_idx').on(t.userId, t.placedAt),
     index('bets_open_idx')

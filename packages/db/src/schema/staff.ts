@@ -74,10 +74,8 @@ export const staffRequests = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     kind: text({ enum: STAFF_REQUEST_KINDS }).notNull(),
-    /** The player the action concerns. */
-    subjectUserId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The account the action concerns (a player, or a staff member whose roles change); null for settings. */
+    subjectUserId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text({ enum: STAFF_REQUEST_STATUSES }).notNull().default('pending'),
     requestedBy: bigint({ mode: 'number' })
@@ -100,9 +98,10 @@ export const staffRequests = pgTable(
     uniqueIndex('staff_requests_idempotency_idx').on(t.requestedBy, t.idempotencyKey),
     index('staff_requests_status_idx').on(t.kind, t.status, t.requestedAt),
     check('staff_requests_not_own_account', sql`${t.requestedBy} <> ${t.subjectUserId}`),
+    // Null-safe: a request about no account (a setting, a campaign) still needs a decider other than its requester.
     check(
       'staff_requests_four_eyes',
-      sql`${t.status} <> 'approved' or (${t.decidedBy} <> ${t.subjectUserId} and (${t.decidedBy} <> ${t.requestedBy} or ${t.appliedAlone}))`,
+      sql`${t.status} <> 'approved' or (${t.decidedBy} is not null and ${t.decidedBy} is distinct from ${t.subjectUserId} and (${t.decidedBy} <> ${t.requestedBy} or ${t.appliedAlone}))`,
     ),
     check(
       'staff_requests_applied_alone',
@@ -127,4 +126,37 @@ export const adjustmentThresholds = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('adjustment_thresholds_amount', sql`${t.amount} >= 0`)],
+);
+
+/**
+ * An invitation to the staff: the link (its token, stored hashed) goes to the invitee's address only; the invitee sets
+ * their own password and second factor, and only then is there an account. An invitation to a role that touches money
+ * or players is sent once a second admin approved its request (`approved_by`).
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    username: text(),
+    roles: text().array().$type<StaffRole[]>().notNull(),
+    locale: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    /** The second factor offered on the invitation's page, kept until a code from it accepts the invitation. */
+    totpPendingSecret: text(),
+    /** The admin who invited; null: the operator's console founding the site's second admin (bootstrap-admin). */
+    invitedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** The account the invitation became. */
+    userId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('staff_invitations_email_idx').on(t.email),
+    check('staff_invitations_roles_known', sql`${t.roles} <@ array[${roleList}]::text[]`),
+    check('staff_invitations_has_role', sql`cardinality(${t.roles}) > 0`),
+    check('staff_invitations_approver_not_inviter', sql`${t.approvedBy} <> ${t.invitedBy}`),
+  ],
 );

@@ -19,7 +19,8 @@ type CampaignInsert = typeof bonusCampaigns.$inferInsert;
 
 /** The demo campaigns: what a freshly registered player is offered, and the match on the first deposit. */
 export function demoBonusCampaigns(): CampaignInsert[] {
-  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500 };
+  // The demo's campaigns are part of setting the site up, like its migrations: live from the start.
+  const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, approvedAt: new Date() };
   return [
     {
       ...common,

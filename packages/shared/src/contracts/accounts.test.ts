@@ -45,6 +45,7 @@ describe('account field rules', () => {
       country: 'DE',
       currency: 'EUR',
       dateOfBirth: '1990-01-01',
+      fullName: 'Ann Lee',
       termsAccepted: false,
       captcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==',
     };

@@ -69,6 +69,8 @@ export const FIELD_RULES = {
   country: z.enum(COUNTRY_CODES),
   currency: z.enum(CURRENCY_CODES),
   dateOfBirth: z.iso.date(),
+  /** The name as on an identity document: with the date of birth it finds a person's other accounts. */
+  fullName: z.string().trim().min(2).max(100),
   termsAccepted: z.literal(true),
   promoCode: z
     .string()
@@ -107,6 +109,7 @@ export const registerBodySchema = z
     country: FIELD_RULES.country,
     currency: FIELD_RULES.currency,
     dateOfBirth: FIELD_RULES.dateOfBirth,
+    fullName: FIELD_RULES.fullName,
     termsAccepted: FIELD_RULES.termsAccepted,
     promoCode: FIELD_RULES.promoCode.optional(),
     captcha: requiredCaptcha,
@@ -115,7 +118,15 @@ export const registerBodySchema = z
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const loginBodySchema = z
-  .object({ login: FIELD_RULES.login, password: FIELD_RULES.password })
+  .object({
+    login: FIELD_RULES.login,
+    password: FIELD_RULES.password,
+    captcha: captchaSolutionSchema.optional().meta({
+      description:
+        'A solved captcha challenge: needed once the account or the address has failed a few times (401 ' +
+        'captcha_required names the challenge level to ask for)',
+    }),
+  })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -253,6 +264,18 @@ export const captchaChallengeResponseSchema = z
   .meta({ id: 'CaptchaChallenge' });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeResponseSchema>;
 
+/** The hardest captcha: level 4 asks 2^4 = 16 times an untroubled visitor's work. */
+export const CAPTCHA_MAX_LEVEL = 4;
+export const captchaChallengeQuerySchema = z.object({
+  level: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(CAPTCHA_MAX_LEVEL)
+    .optional()
+    .meta({ description: 'At least this hard (0 to 4; each step doubles the work)' }),
+});
+
 export const FORM_IDS = [
   'login',
   'register',
@@ -309,7 +332,7 @@ export const outboxMessageSchema = z
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 
-/** A player account created by staff (staff accounts: staffCreateAccountBodySchema in contracts/staff.ts). */
+/** A player account created by staff (staff are invited: staffInviteBodySchema in contracts/staff.ts). */
 export const createUserBodySchema = z
   .object({
     email: FIELD_RULES.email,
@@ -327,6 +350,8 @@ export const ACCOUNT_ERROR_CODES = [
   'too_many_streams',
   'invalid_credentials',
   'captcha_invalid',
+  'captcha_required',
+  'identity_check_failed',
   'invalid_token',
   'account_blocked',
   'staff_sign_in_required',

@@ -332,6 +332,11 @@ export const staffWithdrawalSchema = withdrawalSchema
     /** Four eyes: the staff member who approved it and the one who paid it (never the same). */
     approvedBy: z.number().int().nullable(),
     paidBy: z.number().int().nullable(),
+    /**
+     * Held for review since then: a trader's re-settlement took back a payout the player had already withdrawn. It is
+     * neither approved nor paid while the player owes that shortfall.
+     */
+    heldAt: z.string().nullable(),
   })
   .meta({ id: 'StaffWithdrawal' });
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;

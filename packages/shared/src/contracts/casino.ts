@@ -388,6 +388,8 @@ export const originalsRoundSchema = z
     /** Payout ÷ bet as a decimal string ("1.9800"). */
     multiplier: z.string(),
     createdAt: z.string(),
+    /** The round id its signed receipts are kept under (GET /spa/users/receipts?provider=originals&round=); null in demo mode. */
+    receiptRound: z.string().nullable(),
   })
   .meta({ id: 'OriginalsRound' });
 export type OriginalsRound = z.infer<typeof originalsRoundSchema>;

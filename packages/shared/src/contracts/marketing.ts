@@ -3,13 +3,15 @@ import { CURRENCY_CODES } from '../money';
 import { LOCALES } from '../locales';
 import { sortableBy, staffPageSchema } from '../staff/paging';
 import { BONUS_GAME_TYPES, BONUS_KINDS, BONUS_TEMPLATES, BONUS_TRIGGERS, bonusOfferSchema } from './bonuses';
+import { staffRequestAcceptedSchema } from './staff';
 
 /**
  * Marketing (issue 11): bonus campaigns as the back office edits them, promo codes, and the affiliate report. Amounts
  * are decimal strings in the currency they are given for (every accepted currency has two decimals).
  */
 
-export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
+/** `pending`: made, but no second marketing member has approved it yet: it offers nothing. */
+export const CAMPAIGN_STATUSES = ['pending', 'active', 'paused', 'ended'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 const amountText = z
@@ -95,6 +97,8 @@ export const promoCodeSchema = z
     redemptions: z.number().int(),
     expiresAt: z.string().nullable(),
     active: z.boolean(),
+    /** A second marketing member approved it: only then does it redeem. */
+    approved: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'PromoCode' });
@@ -115,10 +119,26 @@ export const campaignSchema = campaignTermsSchema
     offers: z.number().int(),
     active: z.number().int(),
     promoCodes: z.array(promoCodeSchema),
+    /** When a second marketing member approved it (null: never; it offers nothing yet). */
+    approvedAt: z.string().nullable(),
+    approvedBy: z.number().int().nullable(),
+    /** Its requests waiting for a second marketing member: going live, an edit (with its terms), a promo code. */
+    pendingRequests: z.array(
+      z.object({
+        id: z.uuid(),
+        kind: z.enum(['campaign_publish', 'campaign_edit', 'promo_code']),
+        requestedBy: z.number().int(),
+        requestedAt: z.string(),
+        payload: z.record(z.string(), z.unknown()),
+      }),
+    ),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignResponseSchema = z.object({ campaign: campaignSchema });
+/** An edit: done at once for a campaign not yet live, else the request a second marketing member approves. */
+export const campaignUpdateAnswerSchema = z.union([campaignResponseSchema, staffRequestAcceptedSchema]);
+export type CampaignUpdateAnswer = z.infer<typeof campaignUpdateAnswerSchema>;
 
 export const campaignRowSchema = z
   .object({
@@ -137,6 +157,58 @@ export const campaignRowSchema = z
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
 export const campaignPageSchema = staffPageSchema(campaignRowSchema);
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+/**
+ * What no campaign passes in one currency, whatever its terms say (admins set them; a change is a four-eyes request).
+ * The bonus engine holds them when it grants and converts, so a campaign approved before a limit was lowered cannot
+ * pay past it either.
+ */
+export const campaignLimitSchema = z
+  .object({
+    currency: z.enum(CURRENCY_CODES),
+    /** The largest amount one player is granted by one bonus. */
+    maxAmount: z.string(),
+    /** The smallest wagering multiple of any bonus money. */
+    minWager: z.number().int(),
+    /** The largest sum one bonus converts to main money; what is left above it goes back to the house. */
+    maxCashout: z.string(),
+    isDefault: z.boolean(),
+    updatedBy: z.object({ id: z.number().int(), login: z.string() }).nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CampaignLimit' });
+export type CampaignLimit = z.infer<typeof campaignLimitSchema>;
+export const campaignLimitsResponseSchema = z.object({ limits: z.array(campaignLimitSchema) });
+export type CampaignLimits = z.infer<typeof campaignLimitsResponseSchema>;
+export const campaignLimitBodySchema = z
+  .object({
+    currency: z.enum(CURRENCY_CODES),
+    maxAmount: amountText,
+    minWager: z.number().int().min(0).max(100),
+    maxCashout: amountText,
+  })
+  .strict()
+  .meta({ id: 'CampaignLimitBody' });
+export type CampaignLimitBody = z.infer<typeof campaignLimitBodySchema>;
+
+/**
+ * A currency's limits where no admin has set any (minor units): bounded, so a new site never runs a campaign without
+ * a ceiling; one euro, dollar or pound is about five reais and a hundred roubles.
+ */
+export const DEFAULT_CAMPAIGN_LIMITS: Record<
+  (typeof CURRENCY_CODES)[number],
+  {
+    maxAmount: bigint;
+    minWager: number;
+    maxCashout: bigint;
+  }
+> = {
+  EUR: { maxAmount: 100_000n, minWager: 1, maxCashout: 1_000_000n },
+  USD: { maxAmount: 100_000n, minWager: 1, maxCashout: 1_000_000n },
+  GBP: { maxAmount: 100_000n, minWager: 1, maxCashout: 1_000_000n },
+  BRL: { maxAmount: 500_000n, minWager: 1, maxCashout: 5_000_000n },
+  RUB: { maxAmount: 10_000_000n, minWager: 1, maxCashout: 100_000_000n },
+};
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 const promoCodeText = z.string().trim().regex(PROMO_CODE_PATTERN, '3 to 32 letters, digits, hyphens or underscores');

@@ -274,6 +274,21 @@ export const reviewDocumentBodySchema = z.discriminatedUnion('decision', [
 ]);
 export type ReviewDocumentBody = z.infer<typeof reviewDocumentBodySchema>;
 
+/** What tied a player to another account: the e-mail as the mailbox sees it, the phone, or name and birth date. */
+export const EXCLUSION_MATCH_ON = ['email', 'phone', 'name_dob'] as const;
+
+/** Another account of the same person that is self-excluded or closed for gambling (it bars this one too). */
+export const exclusionMatchSchema = z
+  .object({
+    userId: z.number().int(),
+    username: z.string(),
+    on: z.array(z.enum(EXCLUSION_MATCH_ON)),
+    kind: z.enum(['self_exclusion', 'closure']),
+    since: z.string(),
+  })
+  .meta({ id: 'ExclusionMatch' });
+export type ExclusionMatch = z.infer<typeof exclusionMatchSchema>;
+
 export const staffPlayerProtectionSchema = z
   .object({
     userId: z.number().int(),
@@ -283,5 +298,9 @@ export const staffPlayerProtectionSchema = z
     restriction: restrictionStatusSchema,
     verification: z.record(z.enum(DOCUMENT_TYPES), z.enum(DOCUMENT_STATUSES)),
     flags: z.array(harmFlagSchema),
+    /** The player's other accounts that bar them (deposits are refused while there is one). */
+    exclusionMatches: z.array(exclusionMatchSchema),
+    /** Whether the national self-exclusion register lists the player. */
+    nationalRegister: z.boolean(),
   })
   .meta({ id: 'StaffPlayerProtection' });

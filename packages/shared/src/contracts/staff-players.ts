@@ -71,6 +71,8 @@ export const staffPlayerProfileSchema = z
     country: z.string().nullable(),
     currency: z.string(),
     dateOfBirth: z.string().nullable(),
+    /** The name given at registration (null for accounts from before it was asked). */
+    fullName: z.string().nullable(),
     locale: z.string(),
     timezone: z.string().nullable(),
     promoCode: z.string().nullable(),

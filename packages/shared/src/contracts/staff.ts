@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAFF_PERMISSION_NAMES, STAFF_ROLES } from '../staff/permissions';
 import { sortableBy, staffPageSchema } from '../staff/paging';
+import { LOCALES } from '../locales';
 import { FIELD_RULES, userSchema } from './accounts';
 
 // Staff sign-in: the password, then a TOTP code (or, the first time, setting TOTP up).
@@ -29,6 +30,11 @@ export const totpCodeSchema = z
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'six digits'));
 export const staffTotpBodySchema = z.object({ code: totpCodeSchema }).meta({ id: 'StaffTotpBody' });
+/** A code entered again in a staff session: when it was verified (money and roles need one a moment old). */
+export const staffSecondFactorResponseSchema = z
+  .object({ secondFactorAt: z.string() })
+  .meta({ id: 'StaffSecondFactorResponse' });
+export type StaffSecondFactorResponse = z.infer<typeof staffSecondFactorResponseSchema>;
 
 // The signed-in staff member, and the staff accounts admins manage.
 
@@ -45,6 +51,8 @@ export const staffMeResponseSchema = z
     permissions: z.array(z.enum(STAFF_PERMISSION_NAMES as [string, ...string[]])),
     /** A staff session ends after this long without a request; the back office sends its member to sign in then. */
     idleTimeoutMs: z.number().int(),
+    /** When this session's last authenticator code was verified: money and roles need one from the last minutes. */
+    secondFactorAt: z.string().nullable(),
   })
   .meta({ id: 'StaffMe' });
 export type StaffMe = z.infer<typeof staffMeResponseSchema>;
@@ -67,21 +75,99 @@ export const staffAccountsResponseSchema = z.object({ items: z.array(staffAccoun
 export const staffAccountResponseSchema = z.object({ account: staffAccountSchema });
 export const staffAccountParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export const staffCreateAccountBodySchema = z
+/**
+ * The first admin of a new site, from the operator's console on the database (`npm run ops -- bootstrap-admin`): the
+ * one account ever made with a password someone else typed, because that someone is its holder at the console.
+ */
+export const staffBootstrapBodySchema = z
   .object({
     email: FIELD_RULES.email,
     password: FIELD_RULES.newPassword,
     username: FIELD_RULES.username.optional(),
-    roles: staffRolesSchema,
   })
-  .meta({ id: 'StaffCreateAccountBody' });
-export type StaffCreateAccountBody = z.input<typeof staffCreateAccountBodySchema>;
+  .meta({ id: 'StaffBootstrapBody' });
+export type StaffBootstrapBody = z.input<typeof staffBootstrapBodySchema>;
+
+/**
+ * An invitation to the staff: the e-mail goes to the invitee, who sets their own password and second factor. No
+ * password is taken here (strict: a password sent along is refused), so nobody holds another member's factors.
+ */
+export const staffInviteBodySchema = z
+  .object({
+    email: FIELD_RULES.email,
+    username: FIELD_RULES.username.optional(),
+    roles: staffRolesSchema,
+    /** The language of the invitation e-mail and the link's page. */
+    locale: z.enum(LOCALES).default('en'),
+  })
+  .strict()
+  .meta({ id: 'StaffInviteBody' });
+export type StaffInviteBody = z.input<typeof staffInviteBodySchema>;
+
+export const STAFF_INVITATION_STATUSES = ['sent', 'accepted', 'expired'] as const;
+export const staffInvitationSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    username: z.string().nullable(),
+    roles: z.array(z.enum(STAFF_ROLES)),
+    status: z.enum(STAFF_INVITATION_STATUSES),
+    /** The admin who invited (null: the operator's console, founding the site's second admin). */
+    invitedBy: z.number().int().nullable(),
+    /** The second admin who approved it, for roles that touch money or players. */
+    approvedBy: z.number().int().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'StaffInvitation' });
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export const staffInvitationResponseSchema = z.object({ invitation: staffInvitationSchema });
+export const staffInvitationsResponseSchema = z.object({ items: z.array(staffInvitationSchema) });
+
+/** The invitation link's token: 32 random bytes, base64url. */
+export const staffInvitationTokenSchema = z
+  .string()
+  .length(43)
+  .regex(/^[A-Za-z0-9_-]+$/);
+export const staffInvitationOpenBodySchema = z
+  .object({ token: staffInvitationTokenSchema })
+  .meta({ id: 'StaffInvitationOpen' });
+/** What the invitee sees: who they are invited as, and the second factor to scan (the same one until accepted). */
+export const staffInvitationViewSchema = z
+  .object({
+    email: z.string(),
+    username: z.string().nullable(),
+    roles: z.array(z.enum(STAFF_ROLES)),
+    expiresAt: z.string(),
+    totp: staffTotpSetupResponseSchema,
+  })
+  .meta({ id: 'StaffInvitationView' });
+export type StaffInvitationView = z.infer<typeof staffInvitationViewSchema>;
+export const staffInvitationAcceptBodySchema = z
+  .object({ token: staffInvitationTokenSchema, password: FIELD_RULES.newPassword, code: totpCodeSchema })
+  .meta({ id: 'StaffInvitationAccept' });
+export type StaffInvitationAcceptBody = z.input<typeof staffInvitationAcceptBodySchema>;
 export const staffRolesBodySchema = z.object({ roles: staffRolesSchema }).meta({ id: 'StaffRolesBody' });
 export const staffReasonBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
 
 // Four eyes: staff money actions as requests that a second staff member approves.
 
-export const STAFF_REQUEST_KINDS = ['balance_adjustment', 'bonus_offer'] as const;
+export const STAFF_REQUEST_KINDS = [
+  'balance_adjustment',
+  'bonus_offer',
+  // Staff: an invitation to, or a grant of, a role that touches money or players.
+  'staff_invitation',
+  'staff_roles',
+  // Settings that widen what one person may do alone.
+  'adjustment_threshold',
+  'campaign_limits',
+  // Marketing: a campaign goes live, an edit of one, a promo code.
+  'campaign_publish',
+  'campaign_edit',
+  'promo_code',
+  // Trading: a result changed after the market paid out.
+  'result_change',
+] as const;
 export type StaffRequestKind = (typeof STAFF_REQUEST_KINDS)[number];
 export const STAFF_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type StaffRequestStatus = (typeof STAFF_REQUEST_STATUSES)[number];
@@ -91,16 +177,20 @@ export const staffRequestSchema = z
     id: z.uuid(),
     kind: z.enum(STAFF_REQUEST_KINDS),
     status: z.enum(STAFF_REQUEST_STATUSES),
-    /** The player concerned. */
-    subject: z.object({ id: z.number().int(), login: z.string() }),
-    /** What is asked: `{ amount, currency, reason }` for an adjustment, `{ campaign }` for a bonus offer. */
+    /** The account concerned (a player, or the staff member whose roles change); none for settings and campaigns. */
+    subject: z.object({ id: z.number().int(), login: z.string() }).nullable(),
+    /**
+     * What is asked: `{ amount, currency, reason }` for an adjustment, `{ campaign }` for a bonus offer, `{ email,
+     * roles }` for an invitation, `{ roles, before }` for a role change, the new values of a setting, `{ campaignId,
+     * slug, ... }` for marketing, `{ marketId, matchId, status, results }` for a result change.
+     */
     payload: z.record(z.string(), z.unknown()),
     requestedBy: z.number().int(),
     requestedAt: z.string(),
     decidedBy: z.number().int().nullable(),
     decidedAt: z.string().nullable(),
     decisionReason: z.string().nullable(),
-    /** What the approval did: `{ transferId, mainBalance }`, `{ bonusId }`. */
+    /** What the approval did: `{ transferId, mainBalance }`, `{ bonusId }`, `{ invitationId }`, ... */
     result: z.record(z.string(), z.unknown()).nullable(),
   })
   .meta({ id: 'StaffRequest' });
@@ -118,6 +208,31 @@ export const staffRequestsResponseSchema = z.object({
   total: z.number().int(),
 });
 export const staffRequestParamsSchema = z.object({ id: z.uuid() });
+
+/** A four-eyes request as the back office's request lists show it: with who asked and who decided. */
+export const staffFourEyesRequestSchema = staffRequestSchema
+  .extend({
+    requester: z.object({ id: z.number().int(), login: z.string() }),
+    decider: z.object({ id: z.number().int(), login: z.string() }).nullable(),
+  })
+  .meta({ id: 'StaffFourEyesRequest' });
+export type StaffFourEyesRequest = z.infer<typeof staffFourEyesRequestSchema>;
+export const staffFourEyesRequestsResponseSchema = z.object({
+  items: z.array(staffFourEyesRequestSchema),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+/** An answer that asked rather than did: the request a second staff member decides. */
+export const staffRequestAcceptedSchema = z
+  .object({ request: staffRequestSchema })
+  .meta({ id: 'StaffRequestAccepted' });
+/** An invitation: sent at once, or the request a second admin approves first. */
+export const staffInviteAnswerSchema = z.union([staffInvitationResponseSchema, staffRequestAcceptedSchema]);
+export type StaffInviteAnswer = z.infer<typeof staffInviteAnswerSchema>;
+/** A role change: done at once (narrowing), or the request a second admin approves (a grant). */
+export const staffRolesAnswerSchema = z.union([staffAccountResponseSchema, staffRequestAcceptedSchema]);
+export type StaffRolesAnswer = z.infer<typeof staffRolesAnswerSchema>;
 
 // The audit log.
 
@@ -171,4 +286,9 @@ export const STAFF_ERROR_CODES = [
   'four_eyes_required',
   'own_account',
   'request_not_pending',
+  'invitation_not_found',
+  'user_exists',
+  'withdrawal_held',
+  'campaign_beyond_limits',
+  'campaign_edit_pending',
 ] as const;

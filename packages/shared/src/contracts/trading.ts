@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sortableBy, staffPageSchema } from '../staff/paging';
 import { BET_KINDS, BET_STATUSES } from './sports';
+import { staffRequestAcceptedSchema } from './staff';
 
 /*
  * The back office's sportsbook trading (/spa/staff/trading): fixtures and markets as the feed (or a trader) left them,
@@ -119,6 +120,9 @@ export const tradingSettlementResponseSchema = z
   })
   .meta({ id: 'TradingSettlement' });
 export type TradingSettlement = z.infer<typeof tradingSettlementResponseSchema>;
+/** A result or void: done (the settlement), or, for a market that already paid out, the request a second approves. */
+export const tradingResultAnswerSchema = z.union([tradingSettlementResponseSchema, staffRequestAcceptedSchema]);
+export type TradingResultAnswer = z.infer<typeof tradingResultAnswerSchema>;
 
 export const tradingMarketResponseSchema = z.object({ market: tradingMarketSchema }).meta({ id: 'TradingMarketState' });
 export const tradingMatchMarketsResponseSchema = z

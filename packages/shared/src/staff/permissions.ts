@@ -9,6 +9,22 @@
 export const STAFF_ROLES = ['support', 'finance', 'risk', 'trader', 'marketing', 'content', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The roles that touch money or players: granting one (an invitation or a role change) is a request a second admin
+ * approves. Support is among them (it reads players' personal data, blocks players, reviews identity documents and
+ * asks for adjustments); only content, which edits the site and the catalogue, is granted by one admin.
+ */
+export const FOUR_EYES_ROLES: readonly StaffRole[] = ['support', 'finance', 'risk', 'trader', 'marketing', 'admin'];
+
+/** Whether granting `roles` (to someone who holds `current`) needs a second admin: it adds a four-eyes role. */
+export function grantNeedsSecondAdmin(roles: readonly StaffRole[], current: readonly StaffRole[] = []): boolean {
+  return roles.some((role) => FOUR_EYES_ROLES.includes(role) && !current.includes(role));
+}
+
 export const STAFF_PERMISSIONS = {
   /** Their own staff profile, roles and permissions (every staff member). */
   'staff.self': [...STAFF_ROLES],
@@ -41,7 +57,10 @@ export const STAFF_PERMISSIONS = {
   /** Ask for a manual credit or debit; it moves no money until someone else approves it. */
   'adjustments.request': ['support', 'finance'],
   'adjustments.approve': ['finance'],
-  /** The four-eyes threshold of manual adjustments per currency (below it one finance member may apply one alone). */
+  /**
+   * The settings that widen what one person may do alone: the four-eyes threshold of manual adjustments and the
+   * campaign limits per currency. A change is a request; a second admin approves it.
+   */
   'settings.money': ['admin'],
 
   /** The dashboard: deposits, withdrawals, bets, wins, GGR/NGR, bonus cost and players per day, from the ledger. */
@@ -59,8 +78,13 @@ export const STAFF_PERMISSIONS = {
   'bonuses.offer.request': ['support', 'marketing'],
   'bonuses.offer.approve': ['marketing'],
   'bonuses.expire': ['marketing'],
-  /** Create, edit, pause, resume and end bonus campaigns and add their promo codes (reading them is bonuses.read). */
+  /**
+   * Create, edit, pause, resume and end bonus campaigns and add their promo codes (reading them is bonuses.read). A
+   * new campaign, an edit and a new promo code wait for a second marketing member's approval.
+   */
   'campaigns.manage': ['marketing'],
+  /** Approve (or turn down) another marketing member's campaign, edit or promo code: only then does it offer. */
+  'campaigns.approve': ['marketing'],
   /** Registrations, depositors, deposits and NGR per affiliate (registration) code. */
   'affiliates.read': ['marketing', 'finance'],
 
@@ -100,12 +124,25 @@ export const STAFF_PERMISSIONS = {
   'sports.feed': ['trader'],
   /** Fixtures, markets, liability per outcome and the bet search. */
   'trading.read': ['trader', 'risk'],
-  /** Suspend and resume markets and matches; settle, void and re-settle markets (the ledger follows). */
+  /**
+   * Suspend and resume markets and matches; settle and void markets (the ledger follows). Changing a result after the
+   * market paid out is a request a second member approves.
+   */
   'trading.manage': ['trader'],
+  /** Approve (or turn down) another trader's change of a result that already paid out. */
+  'trading.results.approve': ['trader', 'risk'],
+
+  /** Check a receipt a player brings: the signature, and whether the api issued exactly it and to whom. */
+  'receipts.verify': ['support', 'finance', 'risk'],
+  /** Make a new receipt signing key (the old ones stay published); not for a key from the environment. */
+  'receipts.keys': ['admin'],
 
   'audit.read': ['risk', 'admin'],
   'staff.read': ['admin'],
-  /** Create staff accounts, change their roles, block them, reset their second factor. */
+  /**
+   * Invite staff, change their roles, block them, reset their second factor; approve another admin's invitation or
+   * grant of a role that touches money or players (FOUR_EYES_ROLES).
+   */
   'staff.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -1,16 +1,26 @@
 import {
+  DEFAULT_LOCALE,
+  STAFF_REQUEST_STATUSES,
   STAFF_ROLES,
   createUserBodySchema,
   outboxQuerySchema,
-  staffCreateAccountBodySchema,
+  staffBootstrapBodySchema,
+  staffInviteBodySchema,
   staffRolesSchema,
   type OutboxMessage,
   type StaffAccount,
+  type StaffInvitation,
   type StaffMe,
+  type StaffRequest,
   type User,
 } from '@playhouse/shared';
+import { createAccountEmails } from '../../services/accounts/account-emails';
+import { ForbiddenError } from '../../services/auth/auth-errors';
 import { createAccountServices } from '../../services/accounts/account-services';
+import { createStaffInvitationService } from '../../services/staff/staff-invitation-service';
+import { countActiveAdmins } from '../../services/staff/staff-queries';
 import { createStaffService } from '../../services/staff/staff-service';
+import { decideRequest, describeRequest, listRequests } from './cashbox';
 import {
   UsageError,
   stringOption,
@@ -18,6 +28,7 @@ import {
   type CommandInput,
   type DatabaseCommand,
   type OpsCommand,
+  type OpsTarget,
 } from '../command';
 
 function problems(issues: { path: PropertyKey[]; message: string }[]): string {
@@ -53,32 +64,109 @@ function describeMessage(message: OutboxMessage): string {
   ].join('\n');
 }
 
+/**
+ * The founding of a site's admins, on the database itself (whoever can open it is the operator, and could write any
+ * row anyway). The first admin is the console's own holder, so its password is typed here; the second is invited (the
+ * invitee sets their own password and second factor) because four eyes need two admins to exist. From then on, admins
+ * come through the api, a second admin approving.
+ */
 const bootstrapAdmin: DatabaseCommand = {
   name: 'bootstrap-admin',
-  args: '<email> <password>',
+  args: '<email> [password]',
   summary:
-    'Create the first admin of a new site, on the database itself (refused once an active admin exists); the admin ' +
-    'sets up TOTP at the first sign-in (`setup-totp`, or the staff sign-in page)',
-  options: { username: { type: 'string', description: 'username (default: from the e-mail address)' } },
+    'Found the admins of a new site, on the database itself: with no active admin, create the first one (the ' +
+    'password given here; TOTP is set up at the first sign-in); with exactly one, invite the second by e-mail (they ' +
+    'set their own password and TOTP). Refused once two active admins exist: later admins are invited through the ' +
+    'api and approved by a second admin',
+  options: {
+    username: { type: 'string', description: 'username (default: from the e-mail address)' },
+  },
   database: true,
   run: async (input, { db, config }) => {
     const [email, password] = input.positionals;
-    const parsed = staffCreateAccountBodySchema.safeParse({
-      email,
-      password,
-      username: stringOption(input, 'username'),
-      roles: ['admin'],
-    });
-    if (!parsed.success) throw new UsageError(problems(parsed.error.issues));
     const services = createAccountServices({
       db,
       config,
       logger: { warn: (details, message) => console.error(message, details) },
     });
-    const staff = createStaffService({ db, accounts: services.accounts, sessions: services.sessions });
-    return `Created ${describeStaff(await staff.bootstrapAdmin(parsed.data))}`;
+    const admins = await countActiveAdmins(db);
+    if (admins === 0) {
+      const parsed = staffBootstrapBodySchema.safeParse({ email, password, username: stringOption(input, 'username') });
+      if (!parsed.success) throw new UsageError(problems(parsed.error.issues));
+      const staff = createStaffService({ db, accounts: services.accounts, sessions: services.sessions });
+      return `Created ${describeStaff(await staff.bootstrapAdmin(parsed.data))}`;
+    }
+    if (admins > 1) {
+      throw new ForbiddenError(
+        'Two active admins exist: invite staff through the api (`invite-staff`); a second admin approves.',
+      );
+    }
+    if (password !== undefined) {
+      throw new ForbiddenError(
+        'An active admin exists: the second admin is invited and sets their own password; give only the e-mail address.',
+      );
+    }
+    const parsed = staffInviteBodySchema.safeParse({
+      email,
+      username: stringOption(input, 'username'),
+      roles: ['admin'],
+    });
+    if (!parsed.success) throw new UsageError(problems(parsed.error.issues));
+    const emails = createAccountEmails({ db, email: services.email, siteUrl: config.siteUrl });
+    const invitations = createStaffInvitationService({
+      db,
+      accounts: services.accounts,
+      sessions: services.sessions,
+      ask: async () => {
+        throw new UsageError('The console founds the second admin only.');
+      },
+      send: (to, _locale, token, hours) =>
+        emails.staffInvitation(to, { locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE }, token, hours),
+    });
+    const invitation = await invitations.foundSecondAdmin(parsed.data);
+    await services.email.drain();
+    return `Invited ${describeInvitation(invitation)}: the link went to that address (SMTP or the server's mail folder).`;
   },
 };
+
+function describeInvitation(invitation: StaffInvitation): string {
+  return `${invitation.email} as ${invitation.roles.join(', ')} (invitation ${invitation.id}, until ${invitation.expiresAt})`;
+}
+
+/** Invites a staff member through the api: sent at once, or a request a second admin approves. */
+async function inviteStaff(input: CommandInput, target: OpsTarget): Promise<string> {
+  const [email] = input.positionals;
+  const roles = rolesOption(input, input.options.admin === true ? 'admin' : undefined);
+  const parsed = staffInviteBodySchema.safeParse({ email, username: stringOption(input, 'username'), roles });
+  if (!parsed.success) throw new UsageError(problems(parsed.error.issues));
+  const answer = await target.api.post<{ invitation: StaffInvitation } | { request: StaffRequest }>(
+    '/spa/staff/accounts',
+    parsed.data,
+  );
+  if ('invitation' in answer) return `Invited ${describeInvitation(answer.invitation)}`;
+  return [
+    'These roles touch money or players: a second admin approves the invitation (`approve-request accounts <id>`).',
+    describeRequest(answer.request),
+  ].join('\n');
+}
+
+const REQUEST_AREAS = {
+  accounts: '/spa/staff/accounts/requests',
+  settings: '/spa/staff/settings/requests',
+  campaigns: '/spa/staff/campaigns/requests',
+  trading: '/spa/staff/trading/requests',
+} as const;
+
+function areaOf(input: CommandInput): string {
+  const area = input.positionals[0] ?? '';
+  if (!Object.hasOwn(REQUEST_AREAS, area)) {
+    throw new UsageError(`The area is one of ${Object.keys(REQUEST_AREAS).join(', ')}.`);
+  }
+  return REQUEST_AREAS[area as keyof typeof REQUEST_AREAS];
+}
+
+/** The request commands name the area first; the shared helpers read the request id as their first argument. */
+const shifted = (input: CommandInput): CommandInput => ({ ...input, positionals: input.positionals.slice(1) });
 
 const staffCommands: OpsCommand[] = [
   {
@@ -144,27 +232,51 @@ const staffCommands: OpsCommand[] = [
     },
   },
   {
-    name: 'create-staff',
-    args: '<email> <password>',
-    summary: 'Create a staff account with its roles (admins); it sets up TOTP at its first sign-in',
+    name: 'invite-staff',
+    args: '<email>',
+    summary:
+      'Invite a staff member (admins): the link goes to their address and they set their own password and TOTP; ' +
+      'roles that touch money or players wait for a second admin',
     options: {
       roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` },
       admin: { type: 'boolean', description: 'the same as --roles admin' },
       username: { type: 'string', description: 'username (default: from the e-mail address)' },
     },
-    run: async (input, target) => {
-      const [email, password] = input.positionals;
-      const roles = rolesOption(input, input.options.admin === true ? 'admin' : undefined);
-      const parsed = staffCreateAccountBodySchema.safeParse({
-        email,
-        password,
-        username: stringOption(input, 'username'),
-        roles,
-      });
-      if (!parsed.success) throw new UsageError(problems(parsed.error.issues));
-      const { account } = await target.api.post<{ account: StaffAccount }>('/spa/staff/accounts', parsed.data);
-      return `Created ${describeStaff(account)}`;
+    run: inviteStaff,
+  },
+  {
+    name: 'create-staff',
+    args: '<email>',
+    summary: 'The same as invite-staff (staff are invited now: nobody chooses another member’s password)',
+    options: {
+      roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` },
+      admin: { type: 'boolean', description: 'the same as --roles admin' },
+      username: { type: 'string', description: 'username (default: from the e-mail address)' },
     },
+    run: inviteStaff,
+  },
+  {
+    name: 'requests',
+    args: '<area>',
+    summary: `List the four-eyes requests of an area: ${Object.keys(REQUEST_AREAS).join(', ')}`,
+    options: {
+      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
+      page: { type: 'string', description: 'page of 50 (default 1)' },
+    },
+    run: (input, target) => listRequests(shifted(input), target, areaOf(input), 'request(s)'),
+  },
+  {
+    name: 'approve-request',
+    args: '<area> <id>',
+    summary: 'Approve a request another staff member asked for in an area (never your own): it is carried out',
+    run: (input, target) => decideRequest(shifted(input), target, areaOf(input), 'approve'),
+  },
+  {
+    name: 'reject-request',
+    args: '<area> <id>',
+    summary: 'Turn down (or withdraw one of your own) requests of an area',
+    options: { reason: { type: 'string', description: 'why (required)' } },
+    run: (input, target) => decideRequest(shifted(input), target, areaOf(input), 'reject'),
   },
   {
     name: 'staff',
@@ -178,15 +290,22 @@ const staffCommands: OpsCommand[] = [
   {
     name: 'staff-roles',
     args: '<id>',
-    summary: "Replace a staff member's roles (admins; not one's own)",
+    summary:
+      "Replace a staff member's roles (admins; not one's own); adding one that touches money or players waits for " +
+      'a second admin',
     options: { roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` } },
     run: async (input, target) => {
       const id = Number(input.positionals[0]);
       if (!Number.isInteger(id) || id < 1) throw new UsageError('The staff member is their numeric id (see `staff`).');
-      const { account } = await target.api.put<{ account: StaffAccount }>(`/spa/staff/accounts/${id}/roles`, {
-        roles: rolesOption(input),
-      });
-      return `Now ${describeStaff(account)}`;
+      const answer = await target.api.put<{ account: StaffAccount } | { request: StaffRequest }>(
+        `/spa/staff/accounts/${id}/roles`,
+        { roles: rolesOption(input) },
+      );
+      if ('account' in answer) return `Now ${describeStaff(answer.account)}`;
+      return [
+        'A role that touches money or players: a second admin approves (`approve-request accounts <id>`).',
+        describeRequest(answer.request),
+      ].join('\n');
     },
   },
   {

@@ -40,7 +40,10 @@ function reasonOption(input: CommandInput): string {
 /** A four-eyes request as the command line shows it. */
 export function describeRequest(request: StaffRequest): string {
   const what = Object.entries(request.payload)
-    .map(([name, value]) => `${name}=${String(value)}`)
+    .map(
+      ([name, value]) =>
+        `${name}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(' ');
   const result = request.result
     ? ` → ${Object.entries(request.result)
@@ -48,7 +51,8 @@ export function describeRequest(request: StaffRequest): string {
         .join(' ')}`
     : '';
   return [
-    `${request.id}  ${request.status.padEnd(8)} ${request.kind} for player #${request.subject.id} ${request.subject.login}`,
+    `${request.id}  ${request.status.padEnd(8)} ${request.kind}` +
+      (request.subject ? ` for #${request.subject.id} ${request.subject.login}` : ''),
     `  ${what}`,
     `  asked by staff #${request.requestedBy} at ${request.requestedAt}` +
       (request.decidedBy !== null ? `, ${request.status} by staff #${request.decidedBy} at ${request.decidedAt}` : '') +

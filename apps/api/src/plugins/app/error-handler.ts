@@ -82,6 +82,12 @@ function describe(error: FastifyError | AppError | Error): Failure {
   return { status: 500, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
 }
 
+/** Whether the request failed because its sender closed the connection before the body was read. */
+function senderGaveUp(request: FastifyRequest, error: Error): boolean {
+  const code = 'code' in error ? error.code : undefined;
+  return request.raw.readableAborted || (code === 'ECONNRESET' && error.message === 'aborted');
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Failure) {
   const body: ErrorEnvelope = {
     error: { code: failure.code, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) },
@@ -103,6 +109,15 @@ export const errorHandlerPlugin = fp<{ reporter: ErrorReporter }>(
     });
     app.decorateRequest('errorCode', null);
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (senderGaveUp(request, error)) {
+        // Nobody is left to answer (a proxy or a browser closed the upload): the sender's doing, not a fault here.
+        request.errorCode = 'request_aborted';
+        request.log.warn(
+          { method: request.method, route: request.routeOptions.url, client: request.clientAddress },
+          'request aborted by the client',
+        );
+        return sendError(request, reply, { status: 400, code: 'request_aborted', message: 'The request was aborted.' });
+      }
       const failure = describe(error);
       request.errorCode = failure.code;
       if (failure.status >= 500) {

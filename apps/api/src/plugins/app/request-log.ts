@@ -13,7 +13,9 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (!error && !LOGS_INFO.has(reply.log.level)) return;
+    // A body too large is the sender's doing, but worth watching (a misconfigured client or proxy, a probe).
+    const warn = reply.statusCode === 413;
+    if (!error && !warn && !LOGS_INFO.has(reply.log.level)) return;
     const route = request.routeOptions.url;
     const line = {
       method: request.method,
@@ -24,6 +26,7 @@ export class RequestLogController extends LogController {
       client: request.clientAddress,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (warn) reply.log.warn(line, 'request');
     else reply.log.info(line, 'request');
   }
 }

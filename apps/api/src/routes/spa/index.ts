@@ -20,6 +20,7 @@ import mediaRoutes from './media/index';
 import paymentRoutes from './payments/index';
 import providersRoutes from './providers/index';
 import pspRoutes from './psp/index';
+import receiptsRoutes from './receipts/index';
 import seoRoutes from './seo/index';
 import sitemapRoutes from './sitemap/index';
 import slidesRoutes from './slides/index';
@@ -60,6 +61,7 @@ const AREAS = {
   chat: chatRoutes,
   'client-errors': clientErrorRoutes,
   hcaptchaError: captchaErrorRoutes,
+  receipts: receiptsRoutes,
 } satisfies Record<string, FastifyPluginAsyncZod>;
 
 export const spaRoutes: FastifyPluginAsync = async (app) => {

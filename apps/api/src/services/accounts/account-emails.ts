@@ -33,6 +33,15 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
   }
 
   /**
+   * A registration the account checks refused (self-exclusion across accounts, the national register): told to the
+   * address's owner only, in words that name neither the reason nor another account.
+   */
+  async function registrationRefused(to: string, context: LocaleContext) {
+    const message = await render(context, 'registrationRefused', {});
+    return email.send({ to, ...message });
+  }
+
+  /**
    * The link that creates the account: registration goes no further without the address's owner. The link carries a
    * live token: it reaches the recipient only, never the outbox staff read (issue 9).
    */
@@ -61,7 +70,29 @@ export function createAccountEmails({ db, email, siteUrl }: { db: DbOrTx; email:
     return email.send({ to, ...message });
   }
 
-  return { registrationAttempt, confirmRegistration, passwordReset, passwordChanged };
+  /**
+   * An invitation to the staff: the link lets its holder set their own password and second factor. It carries a live
+   * token: it reaches the invitee only, never the outbox staff read (issue 19).
+   */
+  async function staffInvitation(to: string, context: LocaleContext, token: string, validHours: number) {
+    const inviteLink = link(context.locale, '/staff/invitation', { token });
+    const message = await render(
+      context,
+      'staffInvitation',
+      { link: inviteLink, hours: String(validHours) },
+      'staffAuth.emails.',
+    );
+    return email.send({ to, ...message, secrets: [inviteLink, token] });
+  }
+
+  return {
+    registrationAttempt,
+    registrationRefused,
+    confirmRegistration,
+    passwordReset,
+    passwordChanged,
+    staffInvitation,
+  };
 }
 
 export type AccountEmails = ReturnType<typeof createAccountEmails>;

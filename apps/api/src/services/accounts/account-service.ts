@@ -1,5 +1,6 @@
-import type { Db } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
+  CAPTCHA_MAX_LEVEL,
   DEFAULT_CURRENCY,
   DEFAULT_LOCALE,
   EARLIEST_BIRTH_DATE,
@@ -21,11 +22,11 @@ import {
 import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { ensureAccount } from '../wallet/wallet-service';
-import type { CaptchaService } from '../captcha/captcha-service';
+import { CaptchaRequiredError, type CaptchaService } from '../captcha/captcha-service';
 import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-errors';
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { WindowLimit } from '../../config';
-import { clearCounter, hitCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
+import { clearCounter, hitCounter, peekCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
 import {
   hashToken,
   newOpaqueToken,
@@ -57,13 +58,32 @@ import {
   usernameTaken,
   type UserRow,
 } from './account-queries';
+import { IdentityCheckError, type ExclusionScreen } from '../protection/exclusion-screen';
+import { nameKey } from '../protection/identity';
 import { recordAudit } from './audit';
 import { normalizePhone } from './phone';
 
-/** Limits the api enforces per account or address (per-IP limits sit on the routes). */
+/** Limits the api enforces per account or address (per-IP request limits sit on the routes). */
 export interface AccountLimits {
   loginFailuresPerAccount: WindowLimit;
+  loginCaptchaPerAccount: WindowLimit;
+  loginCaptchaPerAddress: WindowLimit;
   recoveryPerEmail: WindowLimit;
+}
+
+/**
+ * The captcha level a sign-in try must carry (null: none), from the account's tries since its last sign-in (this
+ * one included) and the address's failures: free up to each limit, then doubling per further try, up to the most.
+ */
+export function signInCaptchaLevel(
+  accountTries: number,
+  addressFailures: number,
+  limits: Pick<AccountLimits, 'loginCaptchaPerAccount' | 'loginCaptchaPerAddress'>,
+): number | null {
+  const overAccount = accountTries - limits.loginCaptchaPerAccount.max;
+  const overAddress = addressFailures - limits.loginCaptchaPerAddress.max + 1;
+  const over = Math.max(overAccount, overAddress);
+  return over > 0 ? Math.min(CAPTCHA_MAX_LEVEL, over - 1) : null;
 }
 
 /** How long a registration's confirmation link works. */
@@ -128,6 +148,7 @@ export function createAccountService({
   sessions,
   emails,
   captcha,
+  exclusions,
   limits,
   resetTokenTtlMs,
   now = () => new Date(),
@@ -137,6 +158,7 @@ export function createAccountService({
   sessions: SessionService;
   emails: AccountEmails;
   captcha: CaptchaService;
+  exclusions: ExclusionScreen;
   limits: AccountLimits;
   resetTokenTtlMs: number;
   now?: () => Date;
@@ -157,7 +179,8 @@ export function createAccountService({
    * Registration answers the same whether the e-mail address is free or taken (no enumeration): a free address gets
    * a confirmation link, and the account is created only when it is used (confirmRegistration); a taken one tells its
    * owner by e-mail. Both do the same work (the password is hashed either way). A few e-mails per address an hour at
-   * most: beyond that nothing is sent, and the answer stays the same.
+   * most: beyond that nothing is sent, and the answer stays the same. A person barred by self-exclusion (another
+   * account of theirs, or the national register) gets the same answer too, and a neutral e-mail instead of the link.
    */
   async function register(body: RegisterBody, client: ClientInfo): Promise<void> {
     const issues: Record<string, string> = {};
@@ -185,6 +208,22 @@ export function createAccountService({
       if (mailsLeft) await emails.registrationAttempt(owner.email, localeOf(owner, client));
       return;
     }
+    const person = { email, phone, fullName: body.fullName, dateOfBirth: body.dateOfBirth };
+    const screened = await exclusions.screen(db, person, null);
+    if (exclusions.barred(screened)) {
+      await recordAudit(db, {
+        event: 'register_refused',
+        ip: client.ip,
+        metadata: {
+          gate: 'registration',
+          email: email.slice(0, 254),
+          matches: screened.matches.map((match) => match.userId),
+          nationalRegister: screened.nationalRegister,
+        },
+      });
+      if (mailsLeft) await emails.registrationRefused(email, client.locale);
+      return;
+    }
     await pruneExpiredPendingRegistrations(db, current);
     const token = newOpaqueToken();
     await insertPendingRegistration(db, {
@@ -196,6 +235,7 @@ export function createAccountService({
       country: body.country,
       currency: body.currency,
       dateOfBirth: body.dateOfBirth,
+      fullName: body.fullName,
       locale: client.locale.locale,
       promoCode: body.promoCode || null,
       termsAcceptedAt: current,
@@ -216,13 +256,29 @@ export function createAccountService({
   /**
    * The confirmation link creates the account and signs it in. A username taken since the registration answers 409
    * username_taken and the player sends another with the same link; an address that got an account meanwhile, an
-   * unknown or an expired link answer invalid_token.
+   * unknown or an expired link answer invalid_token. A person barred since the registration (self-exclusion across
+   * accounts, the national register) is refused with the neutral identity_check_failed, and the link is spent.
    */
   async function confirmRegistration(body: RegistrationConfirmBody, client: ClientInfo): Promise<SignedIn> {
     const current = now();
-    return db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const pending = await lockPendingRegistration(tx, hashToken(body.token), current);
       if (!pending) throw new InvalidTokenError();
+      const screened = await exclusions.screen(tx, pending, null);
+      if (exclusions.barred(screened)) {
+        await deletePendingRegistration(tx, pending.id);
+        await recordAudit(tx, {
+          event: 'register_refused',
+          ip: client.ip,
+          metadata: {
+            gate: 'confirmation',
+            email: pending.email.slice(0, 254),
+            matches: screened.matches.map((match) => match.userId),
+            nationalRegister: screened.nationalRegister,
+          },
+        });
+        return { refused: true } as const;
+      }
       const username = body.username ?? pending.username;
       const user = await insertUser(tx, {
         email: pending.email,
@@ -232,6 +288,8 @@ export function createAccountService({
         country: pending.country,
         currency: pending.currency,
         dateOfBirth: pending.dateOfBirth,
+        fullName: pending.fullName,
+        nameKey: nameKey(pending.fullName),
         locale: pending.locale,
         promoCode: pending.promoCode,
         termsAcceptedAt: pending.termsAcceptedAt,
@@ -253,24 +311,42 @@ export function createAccountService({
         // Where the address says the player was, beside the country they declared: staff read a mismatch.
         metadata: { sessionId: session.sessionId, ...(client.country ? { geoCountry: client.country } : {}) },
       });
-      return { user: withoutHash(user), session };
+      return { refused: false, signedIn: { user: withoutHash(user), session } } as const;
     });
+    if (outcome.refused) throw new IdentityCheckError();
+    return outcome.signedIn;
   }
 
   /**
-   * Checks a login and password against the per-login failure limit; unknown logins and wrong passwords cost the
-   * same and answer the same. The account row when they match an active account.
+   * Checks a login and password; unknown logins and wrong passwords cost the same and answer the same. Failed tries
+   * never lock the owner out: past a few tries of one login (counted per login string, so an unknown one behaves the
+   * same) or failures from one address, each try must carry a solved captcha, harder with each further try, and the
+   * right password with one signs in from anywhere. The account row when they match an active account.
    */
   async function checkCredentials(body: LoginBody, client: ClientInfo): Promise<UserRow> {
     const loginKey = body.login.trim().toLowerCase();
     const counterKey = `login:${loginKey}`;
-    await spendAttempt(counterKey, limits.loginFailuresPerAccount);
+    const address = client.ip ?? '';
+    const addressKey = `login-failed-address:${address}`;
+    const current = now();
+    await pruneCounters(db, current);
+    // Counted before the password is looked at, so parallel tries cannot all slip under the limit.
+    const tries = await hitCounter(db, counterKey, limits.loginCaptchaPerAccount.windowMs, current);
+    const addressFailures = await peekCounter(db, addressKey, current);
+    const level = signInCaptchaLevel(tries.count, addressFailures, limits);
+    if (level !== null) {
+      // The level a try without one should ask for next: this try already counted.
+      const next = signInCaptchaLevel(tries.count + 1, addressFailures, limits) ?? level;
+      if (!body.captcha) throw new CaptchaRequiredError(next);
+      await captcha.redeem(body.captcha, address, { minLevel: level });
+    }
 
     const row = await findUserByLogin(db, loginKey);
     const valid = row
       ? await hasher.verifyPassword(row.passwordHash, body.password)
       : await hasher.verifyNobody(body.password);
     if (!row || !valid) {
+      await hitCounter(db, addressKey, limits.loginCaptchaPerAddress.windowMs, current);
       await recordAudit(db, {
         event: 'login_failed',
         userId: row?.id ?? null,
@@ -435,15 +511,15 @@ export function createAccountService({
   }
 
   /** A username from the e-mail's local part ("ann.lee@x" → "ann_lee"), with a number when that one is taken. */
-  async function deriveUsername(email: string): Promise<string> {
+  async function deriveUsername(email: string, executor: Db | Tx = db): Promise<string> {
     const base = (email.split('@')[0] ?? '')
       .replace(/[^a-zA-Z0-9_]/g, '_')
       .slice(0, 18)
       .padEnd(3, '_');
-    if (!(await usernameTaken(db, base))) return base;
+    if (!(await usernameTaken(executor, base))) return base;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const candidate = `${base}_${Math.floor(1000 + Math.random() * 9000)}`;
-      if (!(await usernameTaken(db, candidate))) return candidate;
+      if (!(await usernameTaken(executor, candidate))) return candidate;
     }
     throw new UserExistsError();
   }
@@ -454,14 +530,15 @@ export function createAccountService({
    */
   async function createUser(
     input: NewAccountInput,
-    actor: { id: number | null; ip: string | null; via: 'api' | 'direct' },
+    actor: { id: number | null; ip: string | null; via: 'api' | 'direct' | 'invitation' },
+    executor?: Tx,
   ): Promise<SessionUser> {
-    const username = input.username ?? (await deriveUsername(input.email));
+    const username = input.username ?? (await deriveUsername(input.email, executor));
     const weak = passwordIssue(input.password, [input.email, username]);
     if (weak) throw new ValidationError({ password: weak });
     const passwordHash = await hasher.hashPassword(input.password);
     const role = input.staffRoles ? 'staff' : 'player';
-    return db.transaction(async (tx) => {
+    const write = async (tx: Tx) => {
       const user = await insertUser(tx, {
         email: input.email,
         username,
@@ -488,7 +565,9 @@ export function createAccountService({
         },
       });
       return withoutHash(user);
-    });
+    };
+    // A staff invitation creates its account in the transaction that accepts it.
+    return executor ? write(executor) : db.transaction(write);
   }
 
   /**

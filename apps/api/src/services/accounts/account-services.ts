@@ -6,6 +6,8 @@ import { createSessionService, type SessionService } from '../auth/session-servi
 import { createCaptchaService, type CaptchaService } from '../captcha/captcha-service';
 import { createEmailService, type EmailLogger, type EmailService } from '../email/email-service';
 import { createAccountEmails } from './account-emails';
+import { fileExclusionRegister, noExclusionRegister } from '../protection/exclusion-register';
+import { createExclusionScreen, type ExclusionScreen } from '../protection/exclusion-screen';
 import { createAccountService, type AccountService } from './account-service';
 
 export interface AccountServices {
@@ -13,6 +15,8 @@ export interface AccountServices {
   sessions: SessionService;
   captcha: CaptchaService;
   email: EmailService;
+  /** Self-exclusion across accounts and the national register (registration, confirmation, deposits). */
+  exclusions: ExclusionScreen;
 }
 
 /** Accounts, sessions, captcha and e-mail wired from the config: the api and the ops command line build the same. */
@@ -22,7 +26,7 @@ export function createAccountServices({
   logger,
 }: {
   db: Db;
-  config: Pick<Config, 'auth' | 'captcha' | 'mail' | 'siteUrl'>;
+  config: Pick<Config, 'auth' | 'captcha' | 'mail' | 'siteUrl' | 'protection'>;
   logger: EmailLogger;
 }): AccountServices {
   let captchaSecret = config.captcha.secret;
@@ -37,6 +41,7 @@ export function createAccountServices({
     db,
     ttlMs: config.auth.sessionTtlMs,
     staffIdleMs: config.auth.staffIdleMs,
+    staffMaxAgeMs: config.auth.staffMaxAgeMs,
     maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
   });
@@ -53,8 +58,13 @@ export function createAccountServices({
     from: config.mail.from,
     logger,
   });
+  const registerFile = config.protection.selfExclusionRegisterFile;
+  const exclusions = createExclusionScreen({
+    register: registerFile ? fileExclusionRegister(registerFile) : noExclusionRegister,
+  });
   const accounts = createAccountService({
     db,
+    exclusions,
     hasher: createPasswordHasher(config.auth.argon2),
     sessions,
     emails: createAccountEmails({ db, email, siteUrl: config.siteUrl }),
@@ -62,5 +72,5 @@ export function createAccountServices({
     limits: config.auth.limits,
     resetTokenTtlMs: config.auth.resetTokenTtlMs,
   });
-  return { accounts, sessions, captcha, email };
+  return { accounts, sessions, captcha, email, exclusions };
 }

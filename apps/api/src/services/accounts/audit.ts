@@ -10,6 +10,8 @@ export type AuditEvent =
   | 'logout'
   | 'register'
   | 'register_failed'
+  | 'register_refused'
+  | 'deposit_refused'
   | 'password_change'
   | 'password_change_failed'
   | 'password_reset'

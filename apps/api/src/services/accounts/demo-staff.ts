@@ -10,8 +10,10 @@ import type { AccountService } from './account-service';
 export const DEMO_STAFF = { email: 'support@playhouse.example', username: 'support' } as const;
 
 /**
- * The demo back-office team, one account per role (two for finance: a payout needs two people), all with the
- * DEMO_STAFF_PASSWORD. The e2e signs in as these; a demo operator can try each role.
+ * The demo back-office team, one account per role (two for finance, marketing and admin: a payout, a campaign and a
+ * role grant each need a second person), all with the DEMO_STAFF_PASSWORD. The e2e signs in as these; a demo operator
+ * can try each role. Seeding is the operator setting up the demo, like bootstrap-admin: on a real site staff are
+ * invited and a second admin approves money roles.
  */
 export const DEMO_STAFF_TEAM: readonly { email: string; username: string; staffRoles: StaffRole[] }[] = [
   { ...DEMO_STAFF, staffRoles: ['support', 'content'] },
@@ -20,8 +22,10 @@ export const DEMO_STAFF_TEAM: readonly { email: string; username: string; staffR
   { email: 'risk@playhouse.example', username: 'risk', staffRoles: ['risk'] },
   { email: 'trader@playhouse.example', username: 'trader', staffRoles: ['trader'] },
   { email: 'marketing@playhouse.example', username: 'marketing', staffRoles: ['marketing'] },
+  { email: 'marketing2@playhouse.example', username: 'marketing2', staffRoles: ['marketing'] },
   { email: 'content@playhouse.example', username: 'content', staffRoles: ['content'] },
   { email: 'admin@playhouse.example', username: 'admin', staffRoles: ['admin'] },
+  { email: 'admin2@playhouse.example', username: 'admin2', staffRoles: ['admin'] },
 ];
 
 /**

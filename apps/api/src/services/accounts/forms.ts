@@ -51,6 +51,7 @@ const FORMS: Record<FormId, FormSpec> = {
       { name: 'email', type: 'email', autocomplete: 'email' },
       { name: 'username', type: 'text', autocomplete: 'username' },
       { name: 'password', type: 'password', autocomplete: 'new-password' },
+      { name: 'fullName', type: 'text', autocomplete: 'name' },
       { name: 'phone', type: 'tel', autocomplete: 'tel' },
       { name: 'country', type: 'select', autocomplete: 'country' },
       { name: 'currency', type: 'select' },

@@ -141,6 +141,7 @@ export function createPlayerAdminService({
       return {
         ...toRow(row),
         dateOfBirth: row.dateOfBirth,
+        fullName: row.fullName,
         locale: row.locale,
         timezone: row.timezone,
         promoCode: row.promoCode,

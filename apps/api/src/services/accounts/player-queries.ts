@@ -85,6 +85,7 @@ export async function findPlayer(db: DbOrTx, id: number, lock = false) {
     .select({
       ...rowColumns,
       dateOfBirth: users.dateOfBirth,
+      fullName: users.fullName,
       locale: users.locale,
       timezone: users.timezone,
       promoCode: users.promoCode,

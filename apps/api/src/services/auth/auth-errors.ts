@@ -39,3 +39,17 @@ export class OwnAccountError extends AppError {
     super('own_account', 'Staff cannot act on their own account.', 403);
   }
 }
+
+/**
+ * Money and roles need a second factor verified a moment ago, not at the morning's sign-in: a session left open (or
+ * taken over) cannot approve, pay, re-settle or change roles without the authenticator at hand.
+ */
+export class FreshSecondFactorError extends AppError {
+  constructor(maxAgeMs: number) {
+    super(
+      'fresh_second_factor_required',
+      `Enter a code from your authenticator app again: this needs one from the last ${Math.round(maxAgeMs / 60_000)} minutes.`,
+      403,
+    );
+  }
+}

@@ -13,13 +13,15 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** Staff sessions end after this long without a request (STAFF_IDLE_TIMEOUT_MS). */
 export const STAFF_IDLE_TIMEOUT_MS = 15 * 60 * 1000;
+/** However busy, a staff session ends this long after its sign-in: a working day, not a month. */
+export const STAFF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** A staff session's expiry slides at most this often: the idle timeout holds to the minute. */
 const STAFF_TOUCH_INTERVAL_MS = 60 * 1000;
 /** How often a new session also clears every account's expired sessions (players who never come back leave rows). */
 export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The signed-in user as the api works with it: the row without its password hash. */
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
+/** The signed-in user as the api works with it: the row without its password hash and its matching keys. */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash' | 'emailKey' | 'nameKey'>;
 
 export interface ResolvedSession {
   sessionId: number;
@@ -27,6 +29,8 @@ export interface ResolvedSession {
   /** Set when the expiry slid forward: the cookie should be sent again with a fresh Max-Age. */
   refreshed: boolean;
   expiresAt: Date;
+  /** When a TOTP code was last verified for this session (its sign-in, or a code entered again); null for players. */
+  secondFactorAt: Date | null;
 }
 
 export interface NewSession {
@@ -54,6 +58,7 @@ const userColumns = {
   country: users.country,
   currency: users.currency,
   dateOfBirth: users.dateOfBirth,
+  fullName: users.fullName,
   locale: users.locale,
   timezone: users.timezone,
   timezoneSource: users.timezoneSource,
@@ -80,6 +85,7 @@ export function createSessionService({
   db,
   ttlMs = SESSION_TTL_MS,
   staffIdleMs = STAFF_IDLE_TIMEOUT_MS,
+  staffMaxAgeMs = STAFF_MAX_AGE_MS,
   maxAgeMs = SESSION_MAX_AGE_MS,
   recheckMs = 25_000,
   now = () => new Date(),
@@ -89,6 +95,8 @@ export function createSessionService({
   ttlMs?: number;
   /** A staff session's lifetime without a request. */
   staffIdleMs?: number;
+  /** A staff session's absolute lifetime from sign-in. */
+  staffMaxAgeMs?: number;
   /** Absolute lifetime from sign-in; the sliding expiry never passes it. */
   maxAgeMs?: number;
   /** How often a long-lived connection should ask `isLive` again. */
@@ -109,7 +117,8 @@ export function createSessionService({
   ): Promise<NewSession> {
     const token = newOpaqueToken();
     const current = now();
-    const expiresAt = new Date(current.getTime() + Math.min(options.staff ? staffIdleMs : ttlMs, maxAgeMs));
+    const lifetime = options.staff ? Math.min(staffIdleMs, staffMaxAgeMs) : ttlMs;
+    const expiresAt = new Date(current.getTime() + Math.min(lifetime, maxAgeMs));
     // Dead sessions go when a new one starts (the user's own every time, everyone's at most hourly per instance), so
     // the table holds live sessions without a separate job.
     const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
@@ -166,19 +175,24 @@ export function createSessionService({
     if (!row || row.user.status !== 'active') return null;
     const staff = row.user.role === 'staff';
     if (staff && row.secondFactorAt === null) return null;
+    if (staff && current.getTime() - row.createdAt.getTime() >= Math.min(staffMaxAgeMs, maxAgeMs)) return null;
     // The player's session time limit (player protection) ends the session when it is reached.
     if (sessionLimitReached(row, current)) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
       return null;
     }
+    const { secondFactorAt } = row;
     if (current.getTime() - row.lastSeenAt.getTime() < (staff ? STAFF_TOUCH_INTERVAL_MS : TOUCH_INTERVAL_MS)) {
-      return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt };
+      return { sessionId: row.sessionId, user: row.user, refreshed: false, expiresAt: row.expiresAt, secondFactorAt };
     }
     const expiresAt = new Date(
-      Math.min(current.getTime() + (staff ? staffIdleMs : ttlMs), row.createdAt.getTime() + maxAgeMs),
+      Math.min(
+        current.getTime() + (staff ? staffIdleMs : ttlMs),
+        row.createdAt.getTime() + (staff ? Math.min(staffMaxAgeMs, maxAgeMs) : maxAgeMs),
+      ),
     );
     await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, row.sessionId));
-    return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt };
+    return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt, secondFactorAt };
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
@@ -192,6 +206,11 @@ export function createSessionService({
       .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, current), eq(users.status, 'active')))
       .limit(1);
     return rows.length > 0 && !sessionLimitReached(rows[0]!, current);
+  }
+
+  /** Records a TOTP code verified just now for a session (a staff member entered one again). */
+  async function markSecondFactor(executor: DbOrTx, sessionId: number, at: Date): Promise<void> {
+    await executor.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
   }
 
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {
@@ -209,5 +228,5 @@ export function createSessionService({
       );
   }
 
-  return { create, resolve, isLive, destroy, destroyAllForUser, recheckMs, staffIdleMs };
+  return { create, resolve, isLive, markSecondFactor, destroy, destroyAllForUser, recheckMs, staffIdleMs, now };
 }

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, bonusContributions, userBonuses, type BonusTermsSnapshot } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
-import { playerAccounts, type WalletService } from '../wallet/wallet-service';
+import { playerAccounts, type TransferLeg, type WalletService } from '../wallet/wallet-service';
+import { campaignLimitsFor } from './campaign-limits';
 
 export type UserBonusRow = typeof userBonuses.$inferSelect;
 export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;
@@ -169,26 +170,94 @@ export async function finishBonus(
     .update(userBonuses)
     .set({ status, finishedAt: now })
     .where(and(eq(userBonuses.id, bonus.id), eq(userBonuses.status, 'active')))
-    .returning({ id: userBonuses.id });
+    .returning({ id: userBonuses.id, cashedOut: userBonuses.cashedOut });
   if (updated.length === 0) return;
   const remaining = await bonusBalance(tx, bonus.userId, bonus.currency);
   if (remaining <= 0n) return;
-  const converting = status === 'completed';
+  if (status !== 'completed') {
+    await wallet.transfer(
+      {
+        idempotencyKey: forfeitTransferKey(bonus.id),
+        kind: 'bonus_forfeit',
+        currency: bonus.currency,
+        legs: [
+          { account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining },
+          { account: { house: 'bonus_pool' }, amount: remaining },
+        ],
+        metadata: { bonusId: bonus.id, status },
+      },
+      tx,
+    );
+    return;
+  }
+  // The currency's max cash-out holds whatever the campaign said: the rest goes back to the house.
+  const converted = await cashOutAllowed(tx, bonus, updated[0]!.cashedOut, remaining);
+  const legs: TransferLeg[] = [{ account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining }];
+  if (converted > 0n) legs.push({ account: { userId: bonus.userId, kind: 'main' }, amount: converted });
+  if (remaining > converted) legs.push({ account: { house: 'bonus_pool' }, amount: remaining - converted });
   await wallet.transfer(
     {
-      idempotencyKey: converting ? conversionTransferKey(bonus.id) : forfeitTransferKey(bonus.id),
-      kind: converting ? 'bonus_conversion' : 'bonus_forfeit',
+      idempotencyKey: conversionTransferKey(bonus.id),
+      kind: 'bonus_conversion',
       currency: bonus.currency,
-      legs: [
-        { account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining },
-        converting
-          ? { account: { userId: bonus.userId, kind: 'main' }, amount: remaining }
-          : { account: { house: 'bonus_pool' }, amount: remaining },
-      ],
-      metadata: { bonusId: bonus.id, status },
+      legs,
+      metadata: {
+        bonusId: bonus.id,
+        status,
+        ...(remaining > converted ? { overMaxCashout: String(remaining - converted) } : {}),
+      },
     },
     tx,
   );
+}
+
+/**
+ * Caps what bonus-funded shares of stakes pay into main money after their bonus completed (`late`, per bonus id):
+ * that is cash-out too, so each bonus's max cash-out holds it; the excess moves from `credited.main` to the pool.
+ * Locks each bonus row (ids in order) after the stake rows: completed bonuses are final, only this path writes them.
+ */
+export async function capLateShares(
+  tx: DbOrTx,
+  credited: { main: bigint; bonusPool: bigint },
+  late: Map<string, bigint>,
+): Promise<void> {
+  for (const bonusId of [...late.keys()].sort()) {
+    const share = late.get(bonusId)!;
+    if (share <= 0n) continue;
+    const [row] = await tx
+      .select({ id: userBonuses.id, currency: userBonuses.currency, cashedOut: userBonuses.cashedOut })
+      .from(userBonuses)
+      .where(eq(userBonuses.id, bonusId))
+      .for('update');
+    if (!row) continue;
+    const excess = share - (await cashOutAllowed(tx, row, row.cashedOut, share));
+    credited.main -= excess;
+    credited.bonusPool += excess;
+  }
+}
+
+/**
+ * How much of `amount` a bonus may still turn into main money under its currency's max cash-out, given what it
+ * already has (`cashedOut`); records that much more as cashed out on the bonus row (which the caller has locked or
+ * just finished).
+ */
+export async function cashOutAllowed(
+  tx: DbOrTx,
+  bonus: Pick<UserBonusRow, 'id' | 'currency'>,
+  cashedOut: bigint,
+  amount: bigint,
+): Promise<bigint> {
+  if (amount <= 0n) return 0n;
+  const { maxCashout } = await campaignLimitsFor(tx, bonus.currency, true);
+  const left = maxCashout > cashedOut ? maxCashout - cashedOut : 0n;
+  const allowed = amount < left ? amount : left;
+  if (allowed > 0n) {
+    await tx
+      .update(userBonuses)
+      .set({ cashedOut: sql`${userBonuses.cashedOut} + ${allowed}` })
+      .where(eq(userBonuses.id, bonus.id));
+  }
+  return allowed;
 }
 
 /** Wagering is done once the requirement is met and no free spin is left to play. */

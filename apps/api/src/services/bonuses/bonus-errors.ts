@@ -122,3 +122,17 @@ export class BonusesPausedError extends AppError {
     super('bonuses_not_allowed', 'No bonus can be received during a break from play.', 403);
   }
 }
+
+/** Terms past what the admins' limits allow in some currency (the fields say which and by how much). */
+export class CampaignBeyondLimitsError extends AppError {
+  constructor(fields: Record<string, string>) {
+    super('campaign_beyond_limits', 'These terms pass the campaign limits the admins set.', 400, fields);
+  }
+}
+
+/** A live campaign's edit is already waiting for a second marketing member: decide that one first. */
+export class CampaignEditPendingError extends AppError {
+  constructor() {
+    super('campaign_edit_pending', 'An edit of this campaign is already waiting for approval.', 409);
+  }
+}

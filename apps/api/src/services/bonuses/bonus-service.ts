@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
@@ -15,6 +15,7 @@ import {
   type StaffBonusCampaign,
 } from '@playhouse/shared';
 import { campaignTermsView } from './campaign-view';
+import { campaignLimitsFor, smaller } from './campaign-limits';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
@@ -191,6 +192,9 @@ export function createBonusService({
     amount: bigint | null,
   ): Promise<string | undefined> {
     const now = clock.now();
+    // The currency's limits hold over what the campaign says: the amount under its ceiling, the wager over its floor.
+    const limits = await campaignLimitsFor(executor, user.currency);
+    const terms = termsSnapshot(campaignInCurrency(campaign, user.currency));
     const [row] = await executor
       .insert(userBonuses)
       .values({
@@ -199,8 +203,8 @@ export function createBonusService({
         campaignId: campaign.id,
         triggerRef,
         currency: user.currency,
-        amount,
-        terms: termsSnapshot(campaignInCurrency(campaign, user.currency)),
+        amount: amount === null ? null : smaller(amount, limits.maxAmount),
+        terms: { ...terms, wager: Math.max(terms.wager, limits.minWager) },
         offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
         createdAt: now,
       })
@@ -232,7 +236,10 @@ export function createBonusService({
         .from(promoCodes)
         .innerJoin(bonusCampaigns, eq(bonusCampaigns.id, promoCodes.campaignId))
         .where(eq(promoCodes.code, code.trim().toUpperCase()));
-      if (!found) throw new PromoCodeUnknownError();
+      // A code or campaign no second marketing member approved does not exist for players.
+      if (!found || found.code.approvedAt === null || found.campaign.approvedAt === null) {
+        throw new PromoCodeUnknownError();
+      }
       const { campaign } = found;
       const live = found.code.active && campaign.active && campaign.endedAt === null;
       if (!live || (found.code.expiresAt !== null && found.code.expiresAt <= now)) throw new PromoCodeExpiredError();
@@ -264,7 +271,9 @@ export function createBonusService({
     const [match] = await db
       .select({ id: promoCodes.id, createdAt: promoCodes.createdAt })
       .from(promoCodes)
-      .where(and(eq(promoCodes.code, code), inArray(promoCodes.campaignId, campaignIds)));
+      .where(
+        and(eq(promoCodes.code, code), inArray(promoCodes.campaignId, campaignIds), isNotNull(promoCodes.approvedAt)),
+      );
     // Only codes that existed when the player signed up: a code made later was not what they typed it for.
     if (!match || (user.createdAt !== undefined && user.createdAt < match.createdAt)) return;
     try {
@@ -292,6 +301,7 @@ export function createBonusService({
         and(
           eq(bonusCampaigns.active, true),
           isNull(bonusCampaigns.endedAt),
+          isNotNull(bonusCampaigns.approvedAt),
           inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code']),
         ),
       );
@@ -367,7 +377,8 @@ export function createBonusService({
   /** Fixes a coins offer's amount at random among its items (once: a repeat answers the amount picked first). */
   async function pickIn(tx: DbOrTx, locked: { bonus: UserBonusRow; campaign: BonusCampaignRow }): Promise<bigint> {
     if (locked.bonus.pickedAmount !== null) return locked.bonus.pickedAmount;
-    const picked = pickFrom(locked.campaign);
+    const { maxAmount } = await campaignLimitsFor(tx, locked.bonus.currency, true);
+    const picked = smaller(pickFrom(locked.campaign), maxAmount);
     await tx
       .update(userBonuses)
       .set({ pickedAmount: picked, amount: picked })
@@ -496,10 +507,14 @@ export function createBonusService({
           .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
         if (other) throw new BonusActiveExistsError();
         await assertDepositStillIn(tx, locked.bonus, campaign);
-        const amount = campaign.kind === 'coins' ? await pickIn(tx, locked) : (locked.bonus.amount ?? 0n);
-        // A jurisdiction may cap the multiple (UK-like: 10x): the requirement is never above it.
+        // The currency's limits as they stand now, whatever they were when the offer was made: no grant above the
+        // ceiling, no wagering below the floor (a jurisdiction's cap, UK-like 10x, still wins over the floor).
+        const limits = await campaignLimitsFor(tx, locked.bonus.currency, true);
+        const offered = campaign.kind === 'coins' ? await pickIn(tx, locked) : (locked.bonus.amount ?? 0n);
+        const amount = smaller(offered, limits.maxAmount);
+        const floor = Math.max(campaign.wager, limits.minWager);
         const cap = await maxWagering(tx, userId);
-        const multiple = cap === null ? campaign.wager : Math.min(campaign.wager, cap);
+        const multiple = cap === null ? floor : Math.min(floor, cap);
         const [updated] = await tx
           .update(userBonuses)
           .set({
@@ -509,6 +524,8 @@ export function createBonusService({
             expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
             wagerRequired: amount * BigInt(multiple),
             freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
+            // Free-spin winnings carry the multiple this grant holds (the floor included) from now on.
+            ...(locked.bonus.terms ? { terms: { ...locked.bonus.terms, wager: multiple } } : {}),
           })
           .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))
           .returning();
@@ -630,7 +647,7 @@ export function createBonusService({
       const [campaign] = await executor.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
       if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
       const triggerRef = `ops:${key}`;
-      if (!campaign.active || campaign.endedAt !== null) {
+      if (!campaign.active || campaign.endedAt !== null || campaign.approvedAt === null) {
         const [existing] = await executor
           .select({ id: userBonuses.id })
           .from(userBonuses)

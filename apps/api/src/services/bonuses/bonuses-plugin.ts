@@ -5,6 +5,7 @@ import { systemClock } from '../../lib/clock';
 import { bonusExpiryJob } from './bonus-jobs';
 import { affiliateReport } from './affiliate-queries';
 import { createBonusService, type BonusService } from './bonus-service';
+import { createCampaignLimitService, type CampaignLimitService } from './campaign-limits';
 import { createCampaignService, type CampaignService } from './campaign-service';
 
 declare module '../../plugins/app/services' {
@@ -13,6 +14,8 @@ declare module '../../plugins/app/services' {
     /** Marketing's side of the domain: campaigns and promo codes as staff run them, and the affiliate report. */
     marketing: {
       campaigns: CampaignService;
+      /** The admins' limits per currency that no campaign passes (the engine holds them at grant and conversion). */
+      limits: CampaignLimitService;
       affiliates: (query: AffiliateReportQuery, window: { limit: number; offset: number }) => Promise<AffiliatePage>;
     };
   }
@@ -33,6 +36,7 @@ export const bonusesPlugin = fp<{ config: Config }>(
     app.services.bonuses = bonuses;
     app.services.marketing = {
       campaigns: createCampaignService({ db: app.db, clock: systemClock }),
+      limits: createCampaignLimitService({ db: app.db, clock: systemClock }),
       affiliates: (query, window) => affiliateReport(app.db, query, window),
     };
     app.jobs.add(bonusExpiryJob(bonuses));

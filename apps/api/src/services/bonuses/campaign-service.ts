@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, promoCodes, userBonuses } from '@playhouse/db/schema';
+import { bonusCampaigns, games, promoCodes, staffRequests, userBonuses } from '@playhouse/db/schema';
 import {
   CURRENCY_CODES,
+  campaignTermsSchema,
   parseDecimal,
   type Campaign,
   type CampaignCreateBody,
@@ -18,7 +20,16 @@ import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../accounts/audit';
 import type { BonusCampaignRow } from './bonus-engine';
 import { campaignMoney as money, campaignTermsView } from './campaign-view';
-import { CampaignEndedError, CampaignSlugTakenError, PromoCodeTakenError } from './bonus-errors';
+import {
+  CampaignBeyondLimitsError,
+  CampaignEditPendingError,
+  CampaignEndedError,
+  CampaignSlugTakenError,
+  PromoCodeTakenError,
+} from './bonus-errors';
+import { campaignLimitsFor } from './campaign-limits';
+import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../staff/staff-request-queries';
+import { formatAmount } from '../../lib/amounts';
 
 /** Who changes a campaign: a staff member and the address they act from (written to the audit log). */
 export interface CampaignActor {
@@ -28,9 +39,38 @@ export interface CampaignActor {
 
 type CampaignValues = Omit<typeof bonusCampaigns.$inferInsert, 'id' | 'slug' | 'createdAt'>;
 
-export function campaignStatus(row: Pick<BonusCampaignRow, 'active' | 'endedAt'>): CampaignStatus {
+export function campaignStatus(row: Pick<BonusCampaignRow, 'active' | 'endedAt' | 'approvedAt'>): CampaignStatus {
   if (row.endedAt !== null) return 'ended';
+  if (row.approvedAt === null) return 'pending';
   return row.active ? 'active' : 'paused';
+}
+
+/**
+ * The fields of terms that pass the currency limits, in any accepted currency (a campaign's own amounts apply to
+ * every currency without a line of its own): the amount a player gets under the ceiling, the wager over the floor.
+ */
+async function beyondLimits(executor: Db | Tx, values: CampaignValues): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const currency of CURRENCY_CODES) {
+    const limits = await campaignLimitsFor(executor, currency);
+    const line = values.currencyAmounts?.[currency];
+    const amount = line?.amount !== undefined ? BigInt(line.amount) : (values.amount ?? null);
+    const items = (line?.items ?? values.items ?? []).map((item) => BigInt(item));
+    const largest = [amount ?? 0n, ...items].reduce((a, b) => (a > b ? a : b), 0n);
+    if (largest > limits.maxAmount && !fields.amount) {
+      fields.amount = `above the ${currency} limit of ${formatAmount(limits.maxAmount, currency)}`;
+    }
+    if ((values.wager ?? 0) < limits.minWager && !fields.wager) {
+      fields.wager = `below the ${currency} floor of ${limits.minWager}x`;
+    }
+  }
+  return fields;
+}
+
+/** Refuses terms past the limits (400 campaign_beyond_limits naming the fields). */
+async function assertWithinLimits(executor: Db | Tx, values: CampaignValues) {
+  const fields = await beyondLimits(executor, values);
+  if (Object.keys(fields).length > 0) throw new CampaignBeyondLimitsError(fields);
 }
 
 const minor = (text: string | null | undefined): bigint | null =>
@@ -128,9 +168,12 @@ function promoView(row: typeof promoCodes.$inferSelect): PromoCode {
     redemptions: row.redemptions,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     active: row.active,
+    approved: row.approvedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+const CAMPAIGN_REQUEST_KINDS = ['campaign_publish', 'campaign_edit', 'promo_code'] as const;
 
 const SORT_COLUMNS = {
   id: bonusCampaigns.id,
@@ -141,8 +184,10 @@ const SORT_COLUMNS = {
 
 function statusFilter(status: CampaignStatus | undefined): SQL | undefined {
   if (status === 'ended') return isNotNull(bonusCampaigns.endedAt);
-  if (status === 'active') return and(isNull(bonusCampaigns.endedAt), eq(bonusCampaigns.active, true));
-  if (status === 'paused') return and(isNull(bonusCampaigns.endedAt), eq(bonusCampaigns.active, false));
+  const approved = isNotNull(bonusCampaigns.approvedAt);
+  if (status === 'pending') return and(isNull(bonusCampaigns.endedAt), isNull(bonusCampaigns.approvedAt));
+  if (status === 'active') return and(isNull(bonusCampaigns.endedAt), approved, eq(bonusCampaigns.active, true));
+  if (status === 'paused') return and(isNull(bonusCampaigns.endedAt), approved, eq(bonusCampaigns.active, false));
   return undefined;
 }
 
@@ -166,13 +211,14 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
   async function detail(id: number): Promise<Campaign> {
     const [row] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, id));
     if (!row) throw new NotFoundError('There is no such campaign.');
-    const [[offers], [running], codes] = await Promise.all([
+    const [[offers], [running], codes, ...pending] = await Promise.all([
       db.select({ value: count() }).from(userBonuses).where(eq(userBonuses.campaignId, id)),
       db
         .select({ value: count() })
         .from(userBonuses)
         .where(and(eq(userBonuses.campaignId, id), eq(userBonuses.status, 'active'))),
       db.select().from(promoCodes).where(eq(promoCodes.campaignId, id)).orderBy(asc(promoCodes.id)),
+      ...CAMPAIGN_REQUEST_KINDS.map((kind) => pendingRequestsFor(db, kind, 'campaignId', id)),
     ]);
     const currencyAmounts = Object.fromEntries(
       Object.entries(row.currencyAmounts).flatMap(([currency, line]) =>
@@ -204,7 +250,83 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       offers: offers?.value ?? 0,
       active: running?.value ?? 0,
       promoCodes: codes.map(promoView),
+      approvedAt: row.approvedAt?.toISOString() ?? null,
+      approvedBy: row.approvedBy,
+      pendingRequests: pending.flat().map((request) => ({
+        id: request.id,
+        kind: request.kind as (typeof CAMPAIGN_REQUEST_KINDS)[number],
+        requestedBy: request.requestedBy,
+        requestedAt: request.requestedAt.toISOString(),
+        payload: request.payload,
+      })),
     };
+  }
+
+  /** Opens the request for a second marketing member to approve, with what they will approve (JSON-safe). */
+  function ask(
+    tx: Tx,
+    actor: CampaignActor,
+    kind: (typeof CAMPAIGN_REQUEST_KINDS)[number],
+    payload: Record<string, unknown>,
+  ) {
+    return openStaffRequest(tx, {
+      kind,
+      subjectUserId: null,
+      payload,
+      actor,
+      idempotencyKey: `${kind}:${randomUUID()}`,
+      at: clock.now(),
+    });
+  }
+
+  /** Withdraws its own earlier requests of a kind for the campaign that a newer one replaces. */
+  async function supersede(tx: Tx, actor: CampaignActor, kind: 'campaign_publish' | 'campaign_edit', id: number) {
+    for (const request of await pendingRequestsFor(tx, kind, 'campaignId', id)) {
+      await tx
+        .update(staffRequests)
+        .set({
+          status: 'rejected',
+          decidedBy: request.requestedBy,
+          decidedAt: clock.now(),
+          decisionReason: 'superseded by a newer version',
+        })
+        .where(eq(staffRequests.id, request.id));
+      await recordAudit(tx, {
+        event: `staff_reject_${kind}`,
+        actorId: actor.id,
+        ip: actor.ip,
+        metadata: { requestId: request.id, requestedBy: request.requestedBy, reason: 'superseded' },
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
+        at: clock.now(),
+      });
+    }
+  }
+
+  /** Writes terms (and for a publication, the approval) over a locked campaign, audited with before and after. */
+  async function writeTerms(
+    tx: Tx,
+    actor: CampaignActor,
+    before: BonusCampaignRow,
+    values: CampaignValues,
+    extra: { approvedAt?: Date; approvedBy?: number; requestId?: string; requestedBy?: number },
+  ) {
+    const now = clock.now();
+    const { requestId, requestedBy, ...approval } = extra;
+    const [after] = await tx
+      .update(bonusCampaigns)
+      .set({ ...values, ...approval, updatedAt: now })
+      .where(eq(bonusCampaigns.id, before.id))
+      .returning();
+    await recordAudit(tx, {
+      event: approval.approvedAt ? 'staff_campaign_publish' : 'staff_campaign_update',
+      actorId: actor.id,
+      ip: actor.ip,
+      metadata: { campaignId: before.id, ...(requestId ? { requestId, requestedBy } : {}) },
+      before: auditView(before),
+      after: auditView(after!),
+      at: now,
+    });
   }
 
   return {
@@ -251,16 +373,23 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       };
     },
 
+    /**
+     * Creates a campaign that offers nothing until a second marketing member approves it (its `campaign_publish`
+     * request carries the terms they approve). Terms past the admins' limits are refused.
+     */
     async create(actor: CampaignActor, body: CampaignCreateBody): Promise<Campaign> {
       const id = await db.transaction(async (tx) => {
         const values = await valuesOf(tx, body);
+        await assertWithinLimits(tx, values);
         const now = clock.now();
         const [row] = await tx
           .insert(bonusCampaigns)
-          .values({ ...values, slug: body.slug, createdAt: now, updatedAt: now })
+          .values({ ...values, slug: body.slug, createdAt: now, updatedAt: now, approvedAt: null })
           .onConflictDoNothing({ target: bonusCampaigns.slug })
           .returning();
         if (!row) throw new CampaignSlugTakenError();
+        const { slug: _slug, ...terms } = body;
+        await ask(tx, actor, 'campaign_publish', { campaignId: row.id, slug: row.slug, terms });
         await recordAudit(tx, {
           event: 'staff_campaign_create',
           actorId: actor.id,
@@ -274,29 +403,71 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       return detail(id);
     },
 
-    /** Changes what the campaign offers from now on; offers already written keep their terms. */
-    async update(actor: CampaignActor, id: number, terms: CampaignTerms): Promise<Campaign> {
-      await db.transaction(async (tx) => {
+    /**
+     * Changes what the campaign offers. A campaign not yet approved is not live: its terms change at once and a new
+     * publication request replaces the pending one (`{ campaign }`). A live campaign keeps running as it is; the edit
+     * is a request a second marketing member approves (`{ request }`), and offers already written keep their terms.
+     */
+    async update(
+      actor: CampaignActor,
+      id: number,
+      terms: CampaignTerms,
+    ): Promise<{ campaign: Campaign } | { requestId: string }> {
+      const outcome = await db.transaction(async (tx) => {
         const before = await lockCampaign(tx, id);
         if (before.endedAt !== null) throw new CampaignEndedError();
         const values = await valuesOf(tx, terms);
-        const now = clock.now();
-        const [after] = await tx
-          .update(bonusCampaigns)
-          .set({ ...values, updatedAt: now })
-          .where(eq(bonusCampaigns.id, id))
+        await assertWithinLimits(tx, values);
+        if (before.approvedAt !== null) {
+          if ((await pendingRequestsFor(tx, 'campaign_edit', 'campaignId', id)).length > 0) {
+            throw new CampaignEditPendingError();
+          }
+          const { row } = await ask(tx, actor, 'campaign_edit', { campaignId: id, slug: before.slug, terms });
+          return { requestId: row.id };
+        }
+        await writeTerms(tx, actor, before, values, {});
+        await supersede(tx, actor, 'campaign_publish', id);
+        await ask(tx, actor, 'campaign_publish', { campaignId: id, slug: before.slug, terms });
+        return null;
+      });
+      return outcome ?? { campaign: await detail(id) };
+    },
+
+    /**
+     * The approval of a marketing request (`campaign_publish`, `campaign_edit`, `promo_code`) by a second marketing
+     * member, in its transaction: the terms they were shown go live (checked against the limits as they are now),
+     * or the code starts to redeem.
+     */
+    async approve(tx: Tx, request: StaffRequestRow, approver: CampaignActor) {
+      const campaignId = Number(request.payload.campaignId);
+      const campaign = await lockCampaign(tx, campaignId);
+      if (campaign.endedAt !== null) throw new CampaignEndedError();
+      const now = clock.now();
+      if (request.kind === 'promo_code') {
+        const [code] = await tx
+          .update(promoCodes)
+          .set({ approvedAt: now, approvedBy: approver.id })
+          .where(and(eq(promoCodes.id, Number(request.payload.codeId)), eq(promoCodes.campaignId, campaignId)))
           .returning();
+        if (!code) throw new NotFoundError('There is no such promo code.');
         await recordAudit(tx, {
-          event: 'staff_campaign_update',
-          actorId: actor.id,
-          ip: actor.ip,
-          metadata: { campaignId: id },
-          before: auditView(before),
-          after: auditView(after!),
+          event: 'staff_promo_code_approve',
+          actorId: approver.id,
+          ip: approver.ip,
+          metadata: { campaignId, requestId: request.id, requestedBy: request.requestedBy },
+          after: promoView(code),
           at: now,
         });
+        return { result: { codeId: code.id } };
+      }
+      const values = await valuesOf(tx, campaignTermsSchema.parse(request.payload.terms));
+      await assertWithinLimits(tx, values);
+      const metadata = { requestId: request.id, requestedBy: request.requestedBy };
+      await writeTerms(tx, approver, campaign, values, {
+        ...metadata,
+        ...(request.kind === 'campaign_publish' ? { approvedAt: now, approvedBy: approver.id } : {}),
       });
-      return detail(id);
+      return { result: { campaignId } };
     },
 
     /**
@@ -344,6 +515,7 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       return detail(id);
     },
 
+    /** Adds a promo code; it redeems once a second marketing member approves it (its `promo_code` request). */
     async addPromoCode(actor: CampaignActor, campaignId: number, body: PromoCodeCreateBody): Promise<PromoCode> {
       return db.transaction(async (tx) => {
         const campaign = await lockCampaign(tx, campaignId);
@@ -362,11 +534,13 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
             maxRedemptions: body.maxRedemptions ?? null,
             expiresAt,
             createdAt: now,
+            createdBy: actor.id,
           })
           .onConflictDoNothing()
           .returning();
         if (!row) throw new PromoCodeTakenError();
         const view = promoView(row);
+        await ask(tx, actor, 'promo_code', { campaignId, slug: campaign.slug, codeId: row.id, code: row.code });
         await recordAudit(tx, {
           event: 'staff_promo_code_create',
           actorId: actor.id,

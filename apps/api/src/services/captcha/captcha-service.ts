@@ -3,7 +3,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
-import type { CaptchaChallenge } from '@playhouse/shared';
+import { CAPTCHA_MAX_LEVEL, type CaptchaChallenge } from '@playhouse/shared';
 import { AppError } from '../../lib/errors';
 import { hitCounter, peekCounter } from '../rate-counters/rate-counters';
 
@@ -15,11 +15,21 @@ export class CaptchaInvalidError extends AppError {
   }
 }
 
+/**
+ * A sign-in past a few failed tries: the captcha of the level `level` (the challenge to ask for, at least) goes with
+ * the next try. The level is the caller's to read in `fields.level`; it says nothing about whether the login exists.
+ */
+export class CaptchaRequiredError extends AppError {
+  constructor(level: number) {
+    super('captcha_required', 'Solve the security check, then sign in again.', 401, { level: String(level) });
+  }
+}
+
 /** PBKDF2-SHA-256 iterations per attempt: each try costs real work, in the browser's workers. */
 const COST = 500;
 /** Failed checks from one address raise its difficulty for an hour, doubling per failure up to 2^MAX_LEVEL. */
 const FAILURE_WINDOW_MS = 60 * 60_000;
-const MAX_LEVEL = 4;
+const MAX_LEVEL = CAPTCHA_MAX_LEVEL;
 
 export interface CaptchaOptions {
   db: Db;
@@ -65,9 +75,12 @@ export function createCaptchaService({ db, secret, difficulty, ttlMs, now = () =
     throw new CaptchaInvalidError();
   }
 
-  /** A fresh challenge for the caller, as hard as its recent failures say. */
-  async function challenge(address: string): Promise<CaptchaChallenge> {
-    const level = await levelOf(address);
+  /**
+   * A fresh challenge for the caller, as hard as its recent failures say, and at least `minLevel` (a sign-in past
+   * failed tries of its account asks for one that hard).
+   */
+  async function challenge(address: string, minLevel = 0): Promise<CaptchaChallenge> {
+    const level = Math.max(Math.min(MAX_LEVEL, Math.max(0, minLevel)), await levelOf(address));
     const expected = difficulty * 2 ** level;
     const created: Challenge = await createChallenge({
       algorithm: 'PBKDF2/SHA-256',
@@ -82,8 +95,16 @@ export function createCaptchaService({ db, secret, difficulty, ttlMs, now = () =
     return { parameters: created.parameters, signature: created.signature ?? '' };
   }
 
-  /** Throws CaptchaInvalidError unless the payload solves a genuine, fresh, hard-enough challenge not used before. */
-  async function redeem(payload: string | undefined, address: string): Promise<void> {
+  /**
+   * Throws CaptchaInvalidError unless the payload solves a genuine, fresh, hard-enough challenge not used before.
+   * `minLevel`: what the sign-in of an account under attack asks; a genuine but easier challenge answers
+   * CaptchaRequiredError with that level (nothing forged: the address is not blamed, the challenge stays unused).
+   */
+  async function redeem(
+    payload: string | undefined,
+    address: string,
+    { minLevel = 0 }: { minLevel?: number } = {},
+  ): Promise<void> {
     const parsed = payload ? parsePayload(payload) : null;
     if (!parsed) return failed(address);
     const current = now();
@@ -100,6 +121,7 @@ export function createCaptchaService({ db, secret, difficulty, ttlMs, now = () =
     if (!result?.verified) return failed(address);
     const level = Number(parsed.challenge.parameters.data?.level ?? 0);
     if (level < (await levelOf(address))) return failed(address);
+    if (level < Math.min(MAX_LEVEL, minLevel)) throw new CaptchaRequiredError(Math.min(MAX_LEVEL, minLevel));
 
     const tokenHash = createHash('sha256')
       .update(parsed.challenge.signature ?? '')

@@ -20,3 +20,15 @@ export class WithdrawalStateConflictError extends AppError {
     super('withdrawal_state_conflict', `A ${status} withdrawal cannot be ${action}.`, 409);
   }
 }
+
+/** The player owes part of a sports payout a re-settlement took back: their withdrawal waits until it is paid back. */
+export class WithdrawalHeldError extends AppError {
+  constructor() {
+    super(
+      'withdrawal_held',
+      'This withdrawal is held: the player owes part of a payout a corrected result took back. Reject it (its money ' +
+        'pays the debt first) or wait until the debt is paid.',
+      409,
+    );
+  }
+}

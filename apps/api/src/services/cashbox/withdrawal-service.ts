@@ -18,7 +18,7 @@ import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { createWalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
-import { WithdrawalStateConflictError } from './cashbox-errors';
+import { WithdrawalHeldError, WithdrawalStateConflictError } from './cashbox-errors';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 
@@ -38,6 +38,7 @@ function toStaffWithdrawal(row: WithdrawalRow, login: string): StaffWithdrawal {
     reviewedBy: row.reviewedBy,
     approvedBy: row.approvedBy,
     paidBy: row.paidBy,
+    heldAt: row.heldAt?.toISOString() ?? null,
   };
 }
 
@@ -125,6 +126,15 @@ export async function withdrawalRequestedSince(executor: DbOrTx, userId: number,
   return row !== undefined;
 }
 
+/**
+ * What a player owes on their sports bets (a re-settlement's shortfall), and how the money of a rejected withdrawal
+ * pays it back first: the sportsbook's answers (it owns the bets).
+ */
+export interface WithdrawalDebts {
+  owes(executor: DbOrTx, userId: number): Promise<bigint>;
+  recover(tx: Tx, withdrawal: { id: string; userId: number; currency: string }): Promise<bigint>;
+}
+
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /**
@@ -144,6 +154,7 @@ export function createWithdrawalService({
 }) {
   const wallet = createWalletService({ db });
   const guards: WithdrawalGuard[] = [];
+  let debts: WithdrawalDebts = { owes: async () => 0n, recover: async () => 0n };
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -199,6 +210,10 @@ export function createWithdrawalService({
       if (step.to === 'paid' && (row.approvedBy === null || row.approvedBy === actor.id)) {
         throw new FourEyesError('A withdrawal is paid by a second staff member: not the one who approved it.');
       }
+      // A player who owes part of a payout a corrected result took back is paid nothing until they owe nothing.
+      if ((step.to === 'approved' || step.to === 'paid') && (await debts.owes(tx, row.userId)) > 0n) {
+        throw new WithdrawalHeldError();
+      }
       const now = clock.now();
       if (step.to === 'paid') {
         await wallet.transfer(
@@ -237,8 +252,11 @@ export function createWithdrawalService({
           ...(step.to === 'approved' ? { approvedAt: now, approvedBy: actor.id } : {}),
           ...(step.to === 'paid' ? { paidAt: now, paidBy: actor.id } : {}),
           ...(step.to === 'rejected' ? { rejectedAt: now, reason: step.reason ?? null } : {}),
+          heldAt: null,
         })
         .where(eq(withdrawals.id, row.id));
+      // The money of a rejected withdrawal is back on main: it pays what the player owes first.
+      const recovered = step.to === 'rejected' ? await debts.recover(tx, row) : 0n;
       await tx.insert(auditLog).values({
         userId: row.userId,
         actorId: actor.id,
@@ -249,8 +267,9 @@ export function createWithdrawalService({
           amount: formatAmount(row.amount, row.currency),
           currency: row.currency,
           ...(step.reason ? { reason: step.reason } : {}),
+          ...(recovered > 0n ? { shortfallRecovered: formatAmount(recovered, row.currency) } : {}),
         },
-        before: { status: row.status, approvedBy: row.approvedBy },
+        before: { status: row.status, approvedBy: row.approvedBy, held: row.heldAt !== null },
         after: {
           status: step.to,
           approvedBy: step.to === 'approved' ? actor.id : row.approvedBy,
@@ -286,6 +305,38 @@ export function createWithdrawalService({
     /** Adds a check every withdrawal request passes (a bonus being wagered, player protection). */
     addGuard(guard: WithdrawalGuard): void {
       guards.push(guard);
+    },
+
+    /** The sportsbook's answers on what a player owes (set once, by the sports plugin). */
+    addDebts(answers: WithdrawalDebts): void {
+      debts = answers;
+    },
+
+    /**
+     * Holds the player's withdrawals not yet paid for review (a re-settlement left them owing), in the caller's
+     * transaction. One a staff member is deciding right now is skipped rather than waited for: the approval and the
+     * payout check what the player owes themselves, so the flag is what the queue shows, not the gate.
+     */
+    async hold(tx: Tx, userId: number): Promise<void> {
+      await tx.execute(sql`
+        update withdrawals set held_at = ${clock.now().toISOString()}::timestamptz
+        where id in (
+          select id from withdrawals
+          where user_id = ${userId} and status in ('pending', 'approved') and held_at is null
+          for update skip locked
+        )`);
+    },
+
+    /** Lifts the holds once the player owes nothing (a later payout paid the shortfall back). */
+    async release(tx: Tx, userId: number): Promise<void> {
+      if ((await debts.owes(tx, userId)) > 0n) return;
+      await tx.execute(sql`
+        update withdrawals set held_at = null
+        where id in (
+          select id from withdrawals
+          where user_id = ${userId} and status in ('pending', 'approved') and held_at is not null
+          for update skip locked
+        )`);
     },
 
     /**
@@ -341,6 +392,10 @@ export function createWithdrawalService({
         if (!row) return null;
         const intent = { userId: user.id, currency, amount, forfeitBonus: request.forfeitBonus === true };
         for (const guard of guards) await guard(tx, intent);
+        // A player who owes a re-settlement's shortfall may ask; the request waits for review until they owe nothing.
+        if ((await debts.owes(tx, user.id)) > 0n) {
+          await tx.update(withdrawals).set({ heldAt: now }).where(eq(withdrawals.id, row.id));
+        }
         // Only the main account is debited: bonus money cannot leave through a withdrawal.
         await wallet.transfer(
           {

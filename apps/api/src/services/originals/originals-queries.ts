@@ -157,3 +157,25 @@ export function listRounds(db: DbOrTx, owner: SeedOwner, limit: number) {
     .orderBy(desc(originalsRounds.id))
     .limit(limit);
 }
+
+/**
+ * The provably fair facts of a round the wallet knows by `walletRoundId` (for its receipt): the seed hash, the client
+ * seed, the nonce, the engine, its parameters and outcome; the server seed once revealed. Null for another round.
+ */
+export async function roundFairnessForReceipt(db: DbOrTx, walletRoundId: string) {
+  const [row] = await db
+    .select({
+      nonce: originalsRounds.nonce,
+      engine: originalsRounds.engine,
+      params: originalsRounds.params,
+      outcome: originalsRounds.outcome,
+      status: originalsRounds.status,
+      serverSeedHash: originalsSeeds.serverSeedHash,
+      clientSeed: originalsSeeds.clientSeed,
+    })
+    .from(originalsRounds)
+    .innerJoin(originalsSeeds, eq(originalsSeeds.id, originalsRounds.seedId))
+    .where(eq(originalsRounds.walletRoundId, walletRoundId))
+    .limit(1);
+  return row ?? null;
+}

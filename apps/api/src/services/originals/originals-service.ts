@@ -124,6 +124,7 @@ export function createOriginalsService({
       payout: formatMinor(round.payout, currency),
       multiplier: multiplierText(round.bet, round.payout),
       createdAt: round.createdAt.toISOString(),
+      receiptRound: round.mode === 'real' ? round.walletRoundId : null,
     };
   }
 

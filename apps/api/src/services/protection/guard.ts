@@ -8,6 +8,7 @@ import {
 } from '@playhouse/shared';
 import { UnauthorizedError } from '../auth/auth-errors';
 import type { DocumentsService } from './documents-service';
+import { IdentityCheckError, type ExclusionScreen } from './exclusion-screen';
 import { gateDocuments, type Jurisdictions } from './jurisdictions';
 import type { LimitsService } from './limits-service';
 import { LimitsRequiredError, VerificationRequiredError } from './protection-errors';
@@ -36,6 +37,7 @@ export function createProtectionGuard({
   realityChecks,
   documents,
   clock,
+  exclusions,
 }: {
   jurisdictions: Jurisdictions;
   limits: LimitsService;
@@ -43,6 +45,7 @@ export function createProtectionGuard({
   realityChecks: RealityCheckService;
   documents: DocumentsService;
   clock: ProtectionClock;
+  exclusions: ExclusionScreen;
 }) {
   async function player(executor: DbOrTx, userId: number): Promise<PlayerRef> {
     const [row] = await executor
@@ -77,10 +80,17 @@ export function createProtectionGuard({
     missingByGate,
     profileOf: (country: string | null | undefined): JurisdictionProfile => jurisdictions.forCountry(country),
 
-    /** Before a deposit is created: no break in force, verified where the profile asks, within the deposit limits. */
+    /**
+     * Before a deposit is created: no break in force, no other account of the person excluded or closed for gambling
+     * and not on the national register, verified where the profile asks, within the deposit limits.
+     */
     async assertCanDeposit(tx: DbOrTx, userId: number, amount: bigint) {
       const user = await player(tx, userId);
       await restrictions.assertFree(tx, user.id);
+      const identity = await exclusions.identityOf(tx, user.id);
+      if (identity && exclusions.barred(await exclusions.screen(tx, identity, user.id))) {
+        throw new IdentityCheckError();
+      }
       await assertVerified(tx, user, 'deposit');
       if (jurisdictions.forCountry(user.country).limitsRequiredAtRegistration) {
         if (!(await limits.hasDepositLimit(tx, user.id))) throw new LimitsRequiredError();

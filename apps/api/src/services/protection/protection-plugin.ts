@@ -22,6 +22,7 @@ export const protectionPlugin = fp<{ config: Config }>(
       siteUrl: config.siteUrl,
       email: app.services.email,
       confirmPassword: app.services.accounts.confirmPassword,
+      exclusions: app.services.exclusions,
     });
     app.services.protection = protection;
     // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's

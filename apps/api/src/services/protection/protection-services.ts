@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { EmailService } from '../email/email-service';
 import { createDocumentsService, type DocumentsService } from './documents-service';
 import { createFileDocumentStore, createS3DocumentStore, type DocumentStore } from './document-store';
+import type { ExclusionScreen } from './exclusion-screen';
 import { createProtectionGuard, type ProtectionGuard } from './guard';
 import { createHarmService, type HarmService } from './harm-service';
 import { createJurisdictions, type Jurisdictions } from './jurisdictions';
@@ -25,6 +26,7 @@ export interface ProtectionCore {
   statements: StatementService;
   harm: HarmService;
   guard: ProtectionGuard;
+  exclusions: ExclusionScreen;
 }
 
 interface CoreOptions {
@@ -33,6 +35,8 @@ interface CoreOptions {
   siteUrl: string;
   email: Pick<EmailService, 'send'>;
   confirmPassword: (userId: number, password: string) => Promise<boolean>;
+  /** Self-exclusion across accounts (the accounts domain builds it: registration asks it first). */
+  exclusions: ExclusionScreen;
   clock?: Clock;
   store?: DocumentStore;
 }
@@ -44,6 +48,7 @@ export function createProtectionCore({
   siteUrl,
   email,
   confirmPassword,
+  exclusions,
   clock = systemClock,
   store,
 }: CoreOptions): ProtectionCore {
@@ -87,8 +92,10 @@ export function createProtectionCore({
     realityChecks,
     documents,
     clock: protectionClock,
+    exclusions,
   });
   return {
+    exclusions,
     clock: protectionClock,
     jurisdictions,
     limits,

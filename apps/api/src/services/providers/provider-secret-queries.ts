@@ -1,16 +1,6 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
 import { providerSecrets, providers } from '@playhouse/db/schema';
-
-/** The stored secrets a provider's calls may be signed with at `now`: the current one and any still in its grace. */
-export async function liveSecretRows(db: DbOrTx, slug: string, now: Date) {
-  return db
-    .select({ ciphertext: providerSecrets.ciphertext, retiresAt: providerSecrets.retiresAt })
-    .from(providerSecrets)
-    .innerJoin(providers, eq(providers.id, providerSecrets.providerId))
-    .where(and(eq(providers.slug, slug), or(isNull(providerSecrets.retiresAt), gt(providerSecrets.retiresAt, now))))
-    .orderBy(desc(providerSecrets.createdAt), desc(providerSecrets.id));
-}
 
 /** Whether the provider ever had a secret stored (then the environment's secret no longer counts). */
 export async function hasStoredSecrets(db: DbOrTx, slug: string): Promise<boolean> {
@@ -41,3 +31,29 @@ export async function retireCurrentSecrets(db: DbOrTx, providerId: number, retir
 export async function insertSecret(db: DbOrTx, values: typeof providerSecrets.$inferInsert): Promise<void> {
   await db.insert(providerSecrets).values(values);
 }
+
+/** Every stored secret of every provider that may still sign a call at `now`, with the provider's slug. */
+export async function allLiveSecretRows(db: DbOrTx, now: Date) {
+  return db
+    .select({ slug: providers.slug, ciphertext: providerSecrets.ciphertext, retiresAt: providerSecrets.retiresAt })
+    .from(providerSecrets)
+    .innerJoin(providers, eq(providers.id, providerSecrets.providerId))
+    .where(or(isNull(providerSecrets.retiresAt), gt(providerSecrets.retiresAt, now)))
+    .orderBy(desc(providerSecrets.createdAt), desc(providerSecrets.id));
+}
+
+/** The slugs of the providers that ever had a secret stored (for them the environment's secret no longer counts). */
+export async function slugsWithStoredSecrets(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ slug: providers.slug })
+    .from(providerSecrets)
+    .innerJoin(providers, eq(providers.id, providerSecrets.providerId));
+  return rows.map((row) => row.slug);
+}
+
+/** Tells every api instance (LISTEN provider_secrets) that a provider's secrets changed, when the transaction commits. */
+export async function announceSecretChange(db: DbOrTx, slug: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${PROVIDER_SECRETS_CHANNEL}, ${slug})`);
+}
+
+export const PROVIDER_SECRETS_CHANNEL = 'provider_secrets';

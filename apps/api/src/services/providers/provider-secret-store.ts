@@ -5,12 +5,20 @@ import { recordAudit } from '../accounts/audit';
 import type { StaffActor } from '../staff/staff-queries';
 import { ORIGINALS_PROVIDER } from './provider-wallet-service';
 import {
+  allLiveSecretRows,
+  announceSecretChange,
   hasStoredSecrets,
   insertSecret,
-  liveSecretRows,
   lockProvider,
   retireCurrentSecrets,
+  slugsWithStoredSecrets,
 } from './provider-secret-queries';
+
+/** A secret a provider may sign with, and until when (null: while it is current). */
+export interface AcceptedSecret {
+  secret: string;
+  retiresAt: Date | null;
+}
 
 export class SecretStoreUnavailableError extends AppError {
   constructor() {
@@ -74,12 +82,18 @@ export function createProviderSecretStore({
   now?: () => Date;
 }) {
   return {
-    /** The secrets a provider's call may be signed with now; null when none is stored (the environment's applies). */
-    async accepted(executor: DbOrTx, slug: string): Promise<string[] | null> {
-      if (!secretsKey) return null;
-      const rows = await liveSecretRows(executor, slug, now());
-      if (rows.length === 0) return (await hasStoredSecrets(executor, slug)) ? [] : null;
-      return rows.map((row) => openSecret(secretsKey, row.ciphertext));
+    /**
+     * Every provider's stored secrets, opened, by slug: each provider that ever had one stored is in the map (with an
+     * empty list once they all retired); one not in it signs with the environment's secret.
+     */
+    async acceptedAll(executor: DbOrTx): Promise<Map<string, AcceptedSecret[]>> {
+      const accepted = new Map<string, AcceptedSecret[]>();
+      if (!secretsKey) return accepted;
+      for (const slug of await slugsWithStoredSecrets(executor)) accepted.set(slug, []);
+      for (const row of await allLiveSecretRows(executor, now())) {
+        accepted.get(row.slug)?.push({ secret: openSecret(secretsKey, row.ciphertext), retiresAt: row.retiresAt });
+      }
+      return accepted;
     },
 
     /** Makes a new secret current; answers it (the only time it is shown) and until when the old one still works. */
@@ -109,6 +123,7 @@ export function createProviderSecretStore({
           createdBy: actor.id,
           createdAt: new Date(at.getTime() + 1),
         });
+        await announceSecretChange(tx, provider.slug);
         await recordAudit(tx, {
           event: 'staff_casino_rotate_provider_secret',
           actorId: actor.id,

@@ -164,35 +164,39 @@ export function createProviderWalletService({
    * (player protection) run inside each bet's transaction.
    */
   stakes: StakePipeline;
-  /** The secrets an admin rotated in (provider-secret-store.ts); null when none are stored for the provider. */
-  acceptedSecrets?: (executor: DbOrTx, provider: string) => Promise<string[] | null>;
+  /**
+   * The secrets a provider's call may be signed with now, from memory (provider-secret-snapshot.ts): the rotated ones
+   * when an admin rotated the provider's, else the environment's; null when the provider takes no wallet calls.
+   */
+  acceptedSecrets?: (provider: string) => string[] | null;
 }) {
-  /** The provider's secret; a provider that is not in the catalogue or has no secret configured does not exist here. */
+  const noIntegration = (provider: string) => new NotFoundError(`No wallet integration for provider "${provider}".`);
+
+  /** The provider's own secret (the environment's); a provider without one, or not in the catalogue, has no wallet. */
   async function secretOf(provider: string): Promise<string> {
-    const secret = secrets[provider];
-    if (!secret || !(await findProviderBySlug(db, provider))) {
-      throw new NotFoundError(`No wallet integration for provider "${provider}".`);
-    }
+    const secret = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
+    if (!secret || !(await findProviderBySlug(db, provider))) throw noIntegration(provider);
     return secret;
   }
 
   /**
-   * A call signed with any secret the provider may use now: the stored ones when an admin rotated it (the current one
-   * and the one in its grace window), else the environment's.
+   * A call signed with any secret the provider may use now (the rotated ones and the one in its grace window, else
+   * the environment's). The signature is checked first, from memory: only a signed call reaches the database, which
+   * then says whether the provider is still in the catalogue and enabled.
    */
   async function verify(
     provider: string,
     call: { rawBody: string; timestamp: string | undefined; signature: string | undefined },
   ): Promise<void> {
-    const stored = (await acceptedSecrets?.(db, provider)) ?? null;
-    if (stored !== null && !(await findProviderBySlug(db, provider))) {
-      throw new NotFoundError(`No wallet integration for provider "${provider}".`);
-    }
-    const candidates = stored ?? [await secretOf(provider)];
+    const fromEnv = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
+    const candidates = acceptedSecrets ? acceptedSecrets(provider) : fromEnv ? [fromEnv] : null;
+    if (candidates === null) throw noIntegration(provider);
     const verdicts = candidates.map((secret) => checkSignature(secret, call, now(), limits.signatureWindowMs));
-    if (verdicts.includes('ok')) return;
-    if (verdicts.includes('expired')) throw new SignatureExpiredError();
-    throw new InvalidSignatureError();
+    if (!verdicts.includes('ok')) {
+      if (verdicts.includes('expired')) throw new SignatureExpiredError();
+      throw new InvalidSignatureError();
+    }
+    if (!(await findProviderBySlug(db, provider))) throw noIntegration(provider);
   }
 
   async function gameOf(executor: DbOrTx, provider: string, slug: string) {

@@ -313,6 +313,8 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           settledAt: null,
           // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
           settlementVersion: 0,
+          shortfall: 0n,
+          withheld: 0n,
         };
         // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
         const inserted = await tx.execute(sql`
@@ -382,4 +384,23 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       };
     },
   };
+}
+
+/**
+ * One of the player's bets as its receipt states it, names in English (a receipt is one text for everyone), with
+ * the settlement version (each re-settlement reopens it); null when the player has no such bet.
+ */
+export async function betForReceipt(
+  db: DbOrTx,
+  userId: number,
+  betId: string,
+): Promise<{ bet: Bet; settlementVersion: number } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(betId)) return null;
+  const [row] = await db
+    .select()
+    .from(bets)
+    .where(and(eq(bets.id, betId), eq(bets.userId, userId)));
+  if (!row) return null;
+  const [bet] = await betViews(db, [row], { locale: 'en', defaultLocale: 'en' });
+  return { bet: bet!, settlementVersion: row.settlementVersion };
 }

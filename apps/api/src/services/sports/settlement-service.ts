@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@playhouse/db';
 import {
   betResettlements,
@@ -85,16 +85,28 @@ const BATCH = 200;
  * payout:<betId> (won) or void:<betId> (void) — with :v<n> after a trader's n-th re-settlement — so a settlement
  * delivered twice, or run by two instances at once, pays once.
  */
+/** What the cashbox does when a player starts or stops owing a re-settlement's shortfall. */
+export interface DebtHooks {
+  /** A reversal left the player owing: hold their withdrawals not yet paid for review. */
+  owing(tx: Tx, userId: number): Promise<void>;
+  /** The player owes nothing any more (a later payout paid it back). */
+  settled(tx: Tx, userId: number): Promise<void>;
+}
+
+const noDebtHooks: DebtHooks = { owing: async () => undefined, settled: async () => undefined };
+
 export function createSettlementService({
   db,
   clock,
   stakes,
   wallet = createWalletService({ db }),
+  debts = noDebtHooks,
 }: {
   db: Db;
   clock: Clock;
   stakes: StakePipeline;
   wallet?: WalletService;
+  debts?: DebtHooks;
 }) {
   async function selectionsOf(tx: Tx, betId: string) {
     const rows = await tx
@@ -121,26 +133,27 @@ export function createSettlementService({
 
     // Through the stake pipeline: a void returns each share of the stake where its money belongs now, a win pays
     // its bonus-funded share the same way, and a won or lost bet counts towards its bonus's wagering.
+    // What the player still owes on this bet (an earlier re-settlement's shortfall) is kept from what it pays now.
     const settle = {
       product: 'sports' as const,
       userId: bet.userId,
       currency: bet.currency,
+      withhold: bet.shortfall,
       metadata: { betId: bet.id },
     };
-    if (outcome.status === 'void') {
-      await stakes.refund(tx, {
-        ...settle,
-        transferKey: voidTransferKey(bet.id, bet.settlementVersion),
-        sourceKey: sportsSourceKey(bet.id),
-      });
-    } else {
-      await stakes.pay(tx, {
-        ...settle,
-        transferKey: payoutTransferKey(bet.id, bet.settlementVersion),
-        amount: outcome.status === 'won' ? outcome.payout : 0n,
-        sourceKeys: [sportsSourceKey(bet.id)],
-      });
-    }
+    const { withheld } =
+      outcome.status === 'void'
+        ? await stakes.refund(tx, {
+            ...settle,
+            transferKey: voidTransferKey(bet.id, bet.settlementVersion),
+            sourceKey: sportsSourceKey(bet.id),
+          })
+        : await stakes.pay(tx, {
+            ...settle,
+            transferKey: payoutTransferKey(bet.id, bet.settlementVersion),
+            amount: outcome.status === 'won' ? outcome.payout : 0n,
+            sourceKeys: [sportsSourceKey(bet.id)],
+          });
     for (const selection of selections) {
       if (selection.result === null) continue;
       await tx
@@ -150,8 +163,15 @@ export function createSettlementService({
     }
     await tx
       .update(bets)
-      .set({ status: outcome.status, payout: outcome.payout, settledAt: clock.now() })
+      .set({
+        status: outcome.status,
+        payout: outcome.payout,
+        settledAt: clock.now(),
+        shortfall: bet.shortfall - withheld,
+        withheld,
+      })
       .where(eq(bets.id, bet.id));
+    if (bet.shortfall - withheld === 0n && withheld > 0n) await debts.settled(tx, bet.userId);
     return outcome.status;
   }
 
@@ -177,7 +197,8 @@ export function createSettlementService({
       payoutTransferKey(bet.id, version),
       voidTransferKey(bet.id, version),
     ]);
-    const owed = { main: 0n, bonus: 0n, pool: 0n };
+    // What the settlement kept against the bet's debt was paid too (to the debt): it is taken back like main money.
+    const owed = { main: bet.withheld, bonus: 0n, pool: 0n };
     for (const entry of entries) {
       if (entry.userId === bet.userId && entry.kind === 'main') owed.main += entry.amount;
       else if (entry.userId === bet.userId && entry.kind === 'bonus') owed.bonus += entry.amount;
@@ -207,6 +228,8 @@ export function createSettlementService({
       );
     }
     const shortfall = owed.main - main + (owed.bonus - bonus);
+    // A payout the player no longer holds: their withdrawals not yet paid wait for review until it is paid back.
+    if (shortfall > 0n) await debts.owing(tx, bet.userId);
     await tx.insert(betResettlements).values({
       betId: bet.id,
       version,
@@ -222,7 +245,14 @@ export function createSettlementService({
     await tx.update(betSelections).set({ result: null }).where(eq(betSelections.betId, bet.id));
     const [reopened] = await tx
       .update(bets)
-      .set({ status: 'open', payout: null, settledAt: null, settlementVersion: version + 1 })
+      .set({
+        status: 'open',
+        payout: null,
+        settledAt: null,
+        settlementVersion: version + 1,
+        shortfall: bet.shortfall + shortfall,
+        withheld: 0n,
+      })
       .where(eq(bets.id, bet.id))
       .returning();
     return { reopened: reopened!, reclaimed, shortfall };
@@ -252,6 +282,58 @@ export function createSettlementService({
 
   return {
     settleBet,
+
+    /** What the player owes on their bets: shortfalls of re-settlements not yet paid back. */
+    async owes(executor: Db | Tx, userId: number): Promise<bigint> {
+      const [row] = await executor
+        .select({ total: sql<string>`coalesce(sum(${bets.shortfall}), 0)::text` })
+        .from(bets)
+        .where(and(eq(bets.userId, userId), gt(bets.shortfall, 0n)));
+      return BigInt(row?.total ?? '0');
+    },
+
+    /**
+     * Pays the player's shortfalls back from their main money, as far as it goes (a rejected withdrawal's money just
+     * came back there): one transfer to the book (`sports_reversal`, keyed by `key`), the bets' debts lowered oldest
+     * first. Locks the bets, then the ledger accounts. Answers what it took.
+     */
+    async recover(tx: Tx, userId: number, currency: string, key: string): Promise<bigint> {
+      const owing = await tx
+        .select({ id: bets.id, shortfall: bets.shortfall })
+        .from(bets)
+        .where(and(eq(bets.userId, userId), gt(bets.shortfall, 0n), eq(bets.currency, currency)))
+        .orderBy(asc(bets.id))
+        .for('update');
+      const owed = owing.reduce((sum, row) => sum + row.shortfall, 0n);
+      if (owed === 0n) return 0n;
+      const { main } = await wallet.balances(userId, currency, tx);
+      let left = owed < main ? owed : main;
+      if (left === 0n) return 0n;
+      const taken = left;
+      await wallet.transfer(
+        {
+          idempotencyKey: key,
+          kind: 'sports_reversal',
+          currency,
+          legs: [
+            { account: { userId, kind: 'main' }, amount: -taken },
+            { account: { house: 'sports' }, amount: taken },
+          ],
+          metadata: { recovered: owing.map((row) => row.id) },
+        },
+        tx,
+      );
+      for (const row of owing) {
+        if (left === 0n) break;
+        const paid = row.shortfall < left ? row.shortfall : left;
+        await tx
+          .update(bets)
+          .set({ shortfall: sql`${bets.shortfall} - ${paid}` })
+          .where(eq(bets.id, row.id));
+        left -= paid;
+      }
+      return taken;
+    },
 
     /**
      * Brings a bet in line with the results as they stand in the caller's transaction (a trader's result or void of

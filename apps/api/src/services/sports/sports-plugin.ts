@@ -15,14 +15,22 @@ declare module '../../plugins/app/services' {
  */
 export const sportsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
+    const { withdrawals } = app.services;
     const sports = createSportsServices({
       handle: app.dbHandle,
       config: config.sports,
       logger: app.log,
       stakes: app.services.stakes,
       wallet: app.services.wallet,
+      // A re-settlement that leaves the player owing holds their withdrawals until they owe nothing.
+      debts: { owing: withdrawals.hold, settled: withdrawals.release },
     });
     app.services.sports = sports;
+    withdrawals.addDebts({
+      owes: sports.settlement.owes,
+      recover: (tx, withdrawal) =>
+        sports.settlement.recover(tx, withdrawal.userId, withdrawal.currency, `shortfall:withdrawal:${withdrawal.id}`),
+    });
     if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
     app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
 
@@ -40,5 +48,5 @@ export const sportsPlugin = fp<{ config: Config }>(
       });
     });
   },
-  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'wallet', 'stakes'] },
+  { name: 'sports', dependencies: ['db', 'services', 'jobs', 'wallet', 'stakes', 'cashbox'] },
 );

@@ -9,7 +9,7 @@ import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
-import { createSettlementService, type SettlementService } from './settlement-service';
+import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
 import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simulator';
 import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
@@ -81,6 +81,7 @@ export function createSportsServices({
   clock = systemClock,
   stakes,
   wallet,
+  debts,
 }: {
   handle: DbHandle;
   config: SportsConfig;
@@ -90,10 +91,12 @@ export function createSportsServices({
   stakes: StakePipeline;
   /** A trader's re-settlement takes back what an earlier settlement paid. */
   wallet: WalletService;
+  /** The cashbox's holds on a player's withdrawals while they owe a re-settlement's shortfall. */
+  debts?: DebtHooks;
 }): SportsServices {
   const db = handle.db;
   const ingest = createFeedIngest({ db });
-  const settlement = createSettlementService({ db, clock, stakes, wallet });
+  const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock });
   return {
     ingest,

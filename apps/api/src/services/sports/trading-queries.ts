@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, LocalizedText } from '@playhouse/db';
 import {
   betSelections,
@@ -172,6 +172,18 @@ export async function betIdsOnMarket(db: DbOrTx, marketId: number): Promise<stri
     .where(eq(outcomes.marketId, marketId))
     .orderBy(betSelections.betId);
   return rows.map((row) => row.id);
+}
+
+/** Whether a bet on the market has been settled (won, lost or void): its result has paid out. */
+export async function marketHasSettledBets(db: DbOrTx, marketId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: betSelections.betId })
+    .from(betSelections)
+    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
+    .innerJoin(bets, eq(bets.id, betSelections.betId))
+    .where(and(eq(outcomes.marketId, marketId), ne(bets.status, 'open')))
+    .limit(1);
+  return row !== undefined;
 }
 
 const BET_SORT = { placedAt: bets.placedAt, stake: bets.stake, potentialPayout: bets.potentialPayout } as const;

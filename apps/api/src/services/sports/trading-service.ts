@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@playhouse/db';
 import { markets, outcomes, type MarketStatus, type SelectionResult } from '@playhouse/db/schema';
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../accounts/audit';
 import type { StaffActor } from '../staff/staff-queries';
+import { openStaffRequest, type StaffRequestRow } from '../staff/staff-request-queries';
 import { INGEST_LOCK_KEY, notifyChanged } from './feed-ingest';
 import type { SettlementService } from './settlement-service';
 import { MatchNotFoundError } from './sports-errors';
@@ -28,6 +30,7 @@ import {
   listFixtures,
   lockMarket,
   lockMatchMarkets,
+  marketHasSettledBets,
   marketsOf,
   matchStatusOf,
   outcomesOf,
@@ -171,9 +174,88 @@ export function createTradingService({
     matchStatus === 'scheduled' ? 'open' : 'suspended';
 
   /**
-   * Gives a market its results (or voids it: every outcome void) and brings every bet on it in line, in ONE
-   * transaction: open bets settle, settled ones the new results change are reversed and settled again. A trader's
-   * result is final against the feed like any result: later deliveries do not change it.
+   * Gives a market its results (or voids it: every outcome void) and brings every bet on it in line, in the caller's
+   * transaction (which holds the book's lock): open bets settle, settled ones the new results change are reversed and
+   * settled again. A trader's result is final against the feed like any result: later deliveries do not change it.
+   * `resultedBy` is the trader whose result it is; `actor` who carries it out (the approver of a change).
+   */
+  async function resultIn(
+    tx: Tx,
+    market: MarketRow,
+    given: Map<number, SelectionResult>,
+    status: 'settled' | 'void',
+    actor: StaffActor,
+    resultedBy: number,
+    metadata: Record<string, unknown> = {},
+  ) {
+    const current = await outcomesOf(tx, [market.id], true);
+    const resultOf = (row: OutcomeRow) => (status === 'void' ? 'void' : given.get(row.id)!);
+    const before = {
+      status: market.status,
+      resultedBy: market.resultedBy,
+      results: Object.fromEntries(current.map((row) => [row.label, row.result])),
+    };
+    for (const row of current) {
+      if (row.result === resultOf(row)) continue;
+      await tx
+        .update(outcomes)
+        .set({ result: resultOf(row), updatedAt: clock.now() })
+        .where(eq(outcomes.id, row.id));
+    }
+    await tx
+      .update(markets)
+      .set({ status, resultedBy, traderHold: false, updatedAt: clock.now() })
+      .where(eq(markets.id, market.id));
+
+    let settled = 0;
+    let resettled = 0;
+    const shortfall = new Map<string, bigint>();
+    for (const betId of await betIdsOnMarket(tx, market.id)) {
+      const done = await settlement.resettleBet(tx, betId, market.id, resultedBy);
+      if (!done) continue;
+      if (done.reversed) resettled++;
+      else settled++;
+      if (done.shortfall > 0n) shortfall.set(done.currency, (shortfall.get(done.currency) ?? 0n) + done.shortfall);
+    }
+    const shortfalls = [...shortfall].map(([currency, amount]) => ({
+      currency,
+      amount: formatAmount(amount, currency),
+    }));
+    await audit(
+      tx,
+      actor,
+      status === 'void' ? 'void_market' : 'result_market',
+      { marketId: market.id, matchId: market.matchId, settled, resettled, shortfall: shortfalls, ...metadata },
+      before,
+      {
+        status,
+        resultedBy,
+        results: Object.fromEntries(current.map((row) => [row.label, resultOf(row)])),
+      },
+    );
+    await notifyChanged(tx, [market.matchId]);
+    return { settled, resettled, shortfall: shortfalls };
+  }
+
+  /** The results checked against the market's outcomes: each outcome exactly once, none of another market. */
+  async function checkedResults(tx: Tx, market: MarketRow, given: Map<number, SelectionResult>, status: string) {
+    const current = await outcomesOf(tx, [market.id], true);
+    if (status === 'settled') {
+      const fields: Record<string, string> = {};
+      for (const row of current) if (!given.has(row.id)) fields[String(row.id)] = 'missing';
+      for (const id of given.keys()) {
+        if (!current.some((row) => row.id === id)) fields[String(id)] = 'not_in_market';
+      }
+      if (Object.keys(fields).length > 0) throw new ResultsInvalidError(fields);
+    }
+    // Whether the results change what the market says (a repeat of the current ones changes nothing).
+    return current.some((row) => row.result !== (status === 'void' ? 'void' : given.get(row.id)));
+  }
+
+  /**
+   * A trader's result or void. The first result of a market is the trader's alone (as the feed's is); changing one
+   * that already paid out (a settled market with settled bets) is a request a second trader or risk approves: it
+   * moves nothing until then, and the approval carries it out in its own transaction.
    */
   async function result(
     marketId: number,
@@ -181,66 +263,37 @@ export function createTradingService({
     status: 'settled' | 'void',
     actor: StaffActor,
     context: LocaleContext,
-  ): Promise<TradingSettlement> {
+  ): Promise<TradingSettlement | { request: StaffRequestRow }> {
     const outcome = await change(async (tx) => {
       const market = await lockMarket(tx, marketId);
       if (!market) throw new MarketNotFoundError();
-      const current = await outcomesOf(tx, [market.id], true);
-      if (status === 'settled') {
-        const fields: Record<string, string> = {};
-        for (const row of current) if (!given.has(row.id)) fields[String(row.id)] = 'missing';
-        for (const id of given.keys()) {
-          if (!current.some((row) => row.id === id)) fields[String(id)] = 'not_in_market';
-        }
-        if (Object.keys(fields).length > 0) throw new ResultsInvalidError(fields);
+      const changes = await checkedResults(tx, market, given, status);
+      if (changes && FINAL.includes(market.status) && (await marketHasSettledBets(tx, market.id))) {
+        const { row } = await openStaffRequest(tx, {
+          kind: 'result_change',
+          subjectUserId: null,
+          payload: {
+            marketId: market.id,
+            matchId: market.matchId,
+            status,
+            results: Object.fromEntries([...given].map(([id, value]) => [String(id), value])),
+            // What the approver reads: each outcome's label with its result now and as asked.
+            outcomes: (await outcomesOf(tx, [market.id])).map((row) => ({
+              label: row.label,
+              now: row.result,
+              asked: status === 'void' ? 'void' : (given.get(row.id) ?? null),
+            })),
+            before: market.status,
+          },
+          actor,
+          idempotencyKey: `result-change:${randomUUID()}`,
+          at: clock.now(),
+        });
+        return { request: row };
       }
-      const resultOf = (row: OutcomeRow) => (status === 'void' ? 'void' : given.get(row.id)!);
-      const before = {
-        status: market.status,
-        resultedBy: market.resultedBy,
-        results: Object.fromEntries(current.map((row) => [row.label, row.result])),
-      };
-      for (const row of current) {
-        if (row.result === resultOf(row)) continue;
-        await tx
-          .update(outcomes)
-          .set({ result: resultOf(row), updatedAt: clock.now() })
-          .where(eq(outcomes.id, row.id));
-      }
-      await tx
-        .update(markets)
-        .set({ status, resultedBy: actor.id, traderHold: false, updatedAt: clock.now() })
-        .where(eq(markets.id, market.id));
-
-      let settled = 0;
-      let resettled = 0;
-      const shortfall = new Map<string, bigint>();
-      for (const betId of await betIdsOnMarket(tx, market.id)) {
-        const done = await settlement.resettleBet(tx, betId, market.id, actor.id);
-        if (!done) continue;
-        if (done.reversed) resettled++;
-        else settled++;
-        if (done.shortfall > 0n) shortfall.set(done.currency, (shortfall.get(done.currency) ?? 0n) + done.shortfall);
-      }
-      const shortfalls = [...shortfall].map(([currency, amount]) => ({
-        currency,
-        amount: formatAmount(amount, currency),
-      }));
-      await audit(
-        tx,
-        actor,
-        status === 'void' ? 'void_market' : 'result_market',
-        { marketId: market.id, matchId: market.matchId, settled, resettled, shortfall: shortfalls },
-        before,
-        {
-          status,
-          resultedBy: actor.id,
-          results: Object.fromEntries(current.map((row) => [row.label, resultOf(row)])),
-        },
-      );
-      await notifyChanged(tx, [market.matchId]);
-      return { settled, resettled, shortfall: shortfalls };
+      return resultIn(tx, market, given, status, actor, actor.id);
     });
+    if ('request' in outcome) return outcome;
     return { market: await marketState(db, marketId, context), ...outcome };
   }
 
@@ -367,6 +420,28 @@ export function createTradingService({
         );
         await notifyChanged(tx, [matchId]);
       });
+    },
+
+    /**
+     * The approval of a `result_change` request, in its transaction: the book's lock, then the results the trader
+     * asked for, carried out as theirs (the approver is audited as the one who did it).
+     */
+    async approveResultChange(tx: Tx, request: StaffRequestRow, approver: StaffActor) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_KEY})`);
+      const market = await lockMarket(tx, Number(request.payload.marketId));
+      if (!market) throw new MarketNotFoundError();
+      const status = request.payload.status === 'void' ? 'void' : 'settled';
+      const given = new Map<number, SelectionResult>();
+      const results = (request.payload.results ?? {}) as Record<string, unknown>;
+      for (const [id, value] of Object.entries(results)) {
+        if (value === 'won' || value === 'lost' || value === 'void') given.set(Number(id), value);
+      }
+      await checkedResults(tx, market, given, status);
+      const done = await resultIn(tx, market, given, status, approver, request.requestedBy, {
+        requestId: request.id,
+        requestedBy: request.requestedBy,
+      });
+      return { result: { settled: done.settled, resettled: done.resettled, shortfall: done.shortfall } };
     },
 
     /** Settles or re-settles a market with a trader's results (every outcome once). */

@@ -1,12 +1,15 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import { randomUUID } from 'node:crypto';
+import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import {
   CURRENCY_CODES,
   DEFAULT_ADJUSTMENT_THRESHOLD,
+  isCurrency,
   parseDecimal,
   type AdjustmentThreshold,
   type AdjustmentThresholdBody,
   type Currency,
+  type StaffRequest,
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
@@ -70,8 +73,20 @@ export async function mayApplyAlone(
 
 export type AdjustmentThresholdService = ReturnType<typeof createAdjustmentThresholdService>;
 
-/** Admins set the threshold per currency; every change is audited in its own transaction with before and after. */
-export function createAdjustmentThresholdService({ db, clock }: { db: Db; clock: Clock }) {
+/** Opens a four-eyes request in its own transaction (the staff request service's `ask`). */
+export type AskSecondAdmin = (
+  actor: StaffActor,
+  kind: 'adjustment_threshold' | 'campaign_limits',
+  subjectUserId: null,
+  payload: Record<string, unknown>,
+  idempotencyKey: string,
+) => Promise<StaffRequest>;
+
+/**
+ * Admins set the threshold per currency. A threshold widens what one finance member applies alone, so a change is a
+ * request a second admin approves (`apply` runs in the approval's transaction, audited with before and after).
+ */
+export function createAdjustmentThresholdService({ db, clock, ask }: { db: Db; clock: Clock; ask: AskSecondAdmin }) {
   async function list(executor: DbOrTx = db): Promise<AdjustmentThreshold[]> {
     const rows = await executor
       .select({ threshold: adjustmentThresholds, login: users.email })
@@ -91,42 +106,58 @@ export function createAdjustmentThresholdService({ db, clock }: { db: Db; clock:
     });
   }
 
+  function parsed(body: AdjustmentThresholdBody): bigint {
+    const amount = parseDecimal(body.amount, body.currency);
+    if (amount === null || amount < 0n) throw new ValidationError({ amount: 'must be a decimal amount of 0 or more' });
+    return amount;
+  }
+
   return {
     list: () => list(),
 
-    async set(actor: StaffActor, body: AdjustmentThresholdBody): Promise<AdjustmentThreshold> {
-      const amount = parseDecimal(body.amount, body.currency);
-      if (amount === null || amount < 0n)
-        throw new ValidationError({ amount: 'must be a decimal amount of 0 or more' });
+    /** Asks for a currency's new threshold; a second admin's approval sets it. */
+    async request(actor: StaffActor, body: AdjustmentThresholdBody): Promise<StaffRequest> {
+      const amount = parsed(body);
+      return ask(
+        actor,
+        'adjustment_threshold',
+        null,
+        { currency: body.currency, amount: formatAmount(amount, body.currency) },
+        `adjustment-threshold:${randomUUID()}`,
+      );
+    },
+
+    /** Sets the threshold a request asked for, in the approval's transaction. */
+    async apply(tx: Tx, payload: Record<string, unknown>, approver: StaffActor, requestedBy: number) {
+      const body = { currency: String(payload.currency), amount: String(payload.amount) };
+      if (!isCurrency(body.currency)) throw new ValidationError({ currency: 'is not an accepted currency' });
+      const amount = parsed({ currency: body.currency, amount: body.amount });
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ amount: adjustmentThresholds.amount })
-          .from(adjustmentThresholds)
-          .where(eq(adjustmentThresholds.currency, body.currency))
-          .for('update');
-        await tx
-          .insert(adjustmentThresholds)
-          .values({ currency: body.currency, amount, updatedBy: actor.id, updatedAt: now })
-          .onConflictDoUpdate({
-            target: adjustmentThresholds.currency,
-            set: { amount, updatedBy: actor.id, updatedAt: now },
-          });
-        await recordAudit(tx, {
-          event: 'staff_set_adjustment_threshold',
-          actorId: actor.id,
-          ip: actor.ip,
-          metadata: { currency: body.currency },
-          before: {
-            amount: formatAmount(before?.amount ?? DEFAULT_ADJUSTMENT_THRESHOLD, body.currency),
-            isDefault: before === undefined,
-          },
-          after: { amount: formatAmount(amount, body.currency), isDefault: false },
-          at: now,
+      const [before] = await tx
+        .select({ amount: adjustmentThresholds.amount })
+        .from(adjustmentThresholds)
+        .where(eq(adjustmentThresholds.currency, body.currency))
+        .for('update');
+      await tx
+        .insert(adjustmentThresholds)
+        .values({ currency: body.currency, amount, updatedBy: approver.id, updatedAt: now })
+        .onConflictDoUpdate({
+          target: adjustmentThresholds.currency,
+          set: { amount, updatedBy: approver.id, updatedAt: now },
         });
-        const thresholds = await list(tx);
-        return thresholds.find((threshold) => threshold.currency === body.currency)!;
+      await recordAudit(tx, {
+        event: 'staff_set_adjustment_threshold',
+        actorId: approver.id,
+        ip: approver.ip,
+        metadata: { currency: body.currency, requestedBy },
+        before: {
+          amount: formatAmount(before?.amount ?? DEFAULT_ADJUSTMENT_THRESHOLD, body.currency),
+          isDefault: before === undefined,
+        },
+        after: { amount: formatAmount(amount, body.currency), isDefault: false },
+        at: now,
       });
+      return { currency: body.currency, amount: formatAmount(amount, body.currency) };
     },
   };
 }

@@ -191,5 +191,51 @@ export function createStaffAuthService({
     return { user: outcome.user, session: outcome.session };
   }
 
-  return { start, step, setupSecret, complete };
+  /**
+   * A code entered again in a live staff session (money and roles need one a moment old): checked against the
+   * member's secret like a sign-in's (used once, counted against the account's code limit), then the session's
+   * second factor is fresh. Wrong codes are audited; they never end the session.
+   */
+  async function reverify(
+    session: { userId: number; sessionId: number },
+    code: string,
+    client: ClientInfo,
+  ): Promise<{ secondFactorAt: Date }> {
+    const counterKey = `staff-totp:${session.userId}`;
+    const current = now();
+    const attempts = await hitCounter(db, counterKey, codeLimit.windowMs, current);
+    if (attempts.count > codeLimit.max) throw new RateLimitError(secondsUntil(attempts.resetAt, current));
+    const verified = await db.transaction(async (tx) => {
+      const member = await findStaffMember(tx, session.userId, true);
+      if (!member?.totpSecret) return false;
+      const step = await verifyTotp(member.totpSecret, code, member.totpLastStep, current);
+      if (step === null) {
+        await recordAudit(tx, {
+          event: 'staff_second_factor_failed',
+          userId: session.userId,
+          actorId: session.userId,
+          ip: client.ip,
+          metadata: { sessionId: session.sessionId },
+          at: current,
+        });
+        return false;
+      }
+      await tx.update(staffMembers).set({ totpLastStep: step }).where(eq(staffMembers.userId, session.userId));
+      await sessions.markSecondFactor(tx, session.sessionId, current);
+      await recordAudit(tx, {
+        event: 'staff_second_factor',
+        userId: session.userId,
+        actorId: session.userId,
+        ip: client.ip,
+        metadata: { sessionId: session.sessionId },
+        at: current,
+      });
+      return true;
+    });
+    if (!verified) throw new InvalidTotpCodeError();
+    await clearCounter(db, counterKey);
+    return { secondFactorAt: current };
+  }
+
+  return { start, step, setupSecret, complete, reverify };
 }

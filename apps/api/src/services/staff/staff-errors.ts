@@ -35,3 +35,10 @@ export class NotStaffError extends AppError {
     super('not_found', 'There is no such staff member.', 404);
   }
 }
+
+/** The invitation link is unknown, was used, or has expired (the same answer for each: the token tells nothing). */
+export class InvitationNotFoundError extends AppError {
+  constructor() {
+    super('invitation_not_found', 'This invitation is not valid any more. Ask an admin for a new one.', 404);
+  }
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db, type Tx } from '@playhouse/db';
 import {
@@ -7,6 +7,7 @@ import {
   staffMay,
   type StaffAdjustment,
   type StaffAdjustmentsQuery,
+  type StaffFourEyesRequest,
   type StaffRequest,
   type StaffRequestKind,
   type StaffRequestStatus,
@@ -19,23 +20,27 @@ import { findUserByLogin } from '../accounts/account-queries';
 import { recordAudit } from '../accounts/audit';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
+import { openStaffRequest, type StaffRequestRow } from './staff-request-queries';
 
 const { staffRequests, users, bonusCampaigns } = schema;
 
-type RequestRow = typeof staffRequests.$inferSelect;
+type RequestRow = StaffRequestRow;
 
-/** A flat payload as text with its keys in order (jsonb does not keep the order they were written in). */
-function canonical(payload: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.keys(payload)
-      .sort()
-      .map((key) => [key, payload[key]]),
-  );
-}
+/**
+ * What approving a request of one kind does, inside the approval's transaction (which has marked it approved and
+ * locked it): the result is stored on the request and audited; `after` runs once the approval committed (an e-mail).
+ */
+export type RequestExecutor = (
+  tx: Tx,
+  request: RequestRow,
+  approver: StaffActor,
+) => Promise<{ result: Record<string, unknown>; after?: () => Promise<void> }>;
+
+/** The executors of the kinds other domains own (staff invitations, settings, campaigns, results). */
+export type RequestExecutors = Partial<Record<StaffRequestKind, RequestExecutor>>;
 
 /** Moves a manual adjustment inside the approval's transaction (the balance service's own, keyed once). */
 export type AdjustBalance = (request: {
@@ -69,18 +74,21 @@ export function createStaffRequestService({
   clock,
   adjustBalance,
   offerBonus,
+  executors = {},
 }: {
   db: Db;
   clock: Clock;
   adjustBalance: AdjustBalance;
   offerBonus: OfferBonus;
+  /** Filled by the staff plugin with the other domains' executors (they exist once those domains are built). */
+  executors?: RequestExecutors;
 }) {
-  function toRequest(row: RequestRow, login: string): StaffRequest {
+  function toRequest(row: RequestRow, login: string | null): StaffRequest {
     return {
       id: row.id,
       kind: row.kind,
       status: row.status,
-      subject: { id: row.subjectUserId, login },
+      subject: row.subjectUserId === null ? null : { id: row.subjectUserId, login: login ?? '' },
       payload: row.payload,
       requestedBy: row.requestedBy,
       requestedAt: row.requestedAt.toISOString(),
@@ -91,12 +99,12 @@ export function createStaffRequestService({
     };
   }
 
-  async function load(executor: Db | Tx, kind: StaffRequestKind, id: string, lock = false) {
+  async function load(executor: Db | Tx, kinds: readonly StaffRequestKind[], id: string, lock = false) {
     const query = executor
       .select({ request: staffRequests, login: users.email })
       .from(staffRequests)
-      .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
-      .where(and(eq(staffRequests.id, id), eq(staffRequests.kind, kind)));
+      .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+      .where(and(eq(staffRequests.id, id), inArray(staffRequests.kind, [...kinds])));
     const [row] = await (lock ? query.for('update', { of: staffRequests }) : query);
     if (!row) throw new NotFoundError('There is no such request.');
     return row;
@@ -123,45 +131,20 @@ export function createStaffRequestService({
     const subject = await playerByLogin(actor, login);
     const current = clock.now();
     return db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(staffRequests)
-        .values({
-          kind,
-          subjectUserId: subject.id,
-          payload,
-          requestedBy: actor.id,
-          requestedAt: current,
-          idempotencyKey,
-        })
-        .onConflictDoNothing({ target: [staffRequests.requestedBy, staffRequests.idempotencyKey] })
-        .returning();
-      if (!created) {
-        const [existing] = await tx
-          .select()
-          .from(staffRequests)
-          .where(and(eq(staffRequests.requestedBy, actor.id), eq(staffRequests.idempotencyKey, idempotencyKey)));
-        const same =
-          existing &&
-          existing.kind === kind &&
-          existing.subjectUserId === subject.id &&
-          canonical(existing.payload) === canonical(payload);
-        if (!same) throw new IdempotencyConflictError();
-        return toRequest(existing, subject.email);
-      }
-      await recordAudit(tx, {
-        event: `staff_request_${kind}`,
-        userId: subject.id,
-        actorId: actor.id,
-        ip: actor.ip,
-        metadata: { requestId: created.id },
-        before: null,
-        after: { status: 'pending', kind, ...payload },
+      const opened = await openStaffRequest(tx, {
+        kind,
+        subjectUserId: subject.id,
+        payload,
+        actor,
+        idempotencyKey,
         at: current,
       });
+      const created = opened.row;
+      if (!opened.created) return toRequest(created, subject.email);
       if (!(await alone(tx))) return toRequest(created, subject.email);
       // Below the four-eyes threshold: the requester applies it at once, in this transaction.
       const decided = { ...created, status: 'approved' as const, decidedBy: actor.id, decidedAt: current };
-      const result = await execute(tx, decided, subject.email);
+      const { result } = await execute(tx, decided, subject.email, actor);
       const [applied] = await tx
         .update(staffRequests)
         .set({ status: 'approved', decidedBy: actor.id, decidedAt: current, result, appliedAlone: true })
@@ -182,10 +165,15 @@ export function createStaffRequestService({
   }
 
   /** What approving a request does, inside the approval's transaction; returns what it did. */
-  async function execute(tx: Tx, row: RequestRow, login: string): Promise<Record<string, unknown>> {
+  async function execute(
+    tx: Tx,
+    row: RequestRow,
+    login: string | null,
+    approver: StaffActor,
+  ): Promise<{ result: Record<string, unknown>; after?: () => Promise<void> }> {
     if (row.kind === 'balance_adjustment') {
       const adjusted = await adjustBalance({
-        login,
+        login: login ?? '',
         amount: String(row.payload.amount),
         reason: String(row.payload.reason),
         idempotencyKey: `request:${row.id}`,
@@ -193,28 +181,35 @@ export function createStaffRequestService({
         metadata: { requestId: row.id, requestedBy: row.requestedBy, approvedBy: row.decidedBy },
         executor: tx,
       });
-      return { transferId: adjusted.transferId, mainBalance: adjusted.mainBalance };
+      return { result: { transferId: adjusted.transferId, mainBalance: adjusted.mainBalance } };
     }
-    const offered = await offerBonus(tx, login, String(row.payload.campaign), `request:${row.id}`);
-    return { bonusId: offered.id };
+    if (row.kind === 'bonus_offer') {
+      const offered = await offerBonus(tx, login ?? '', String(row.payload.campaign), `request:${row.id}`);
+      return { result: { bonusId: offered.id } };
+    }
+    const executor = executors[row.kind];
+    if (!executor) throw new NotFoundError('Requests of this kind cannot be approved here.');
+    return executor(tx, row, approver);
   }
 
   async function decide(
-    kind: StaffRequestKind,
+    kinds: StaffRequestKind | readonly StaffRequestKind[],
     id: string,
     actor: StaffActor,
     decision: { approve: true } | { approve: false; reason: string },
   ): Promise<StaffRequest> {
+    const wanted = typeof kinds === 'string' ? [kinds] : kinds;
     const current = clock.now();
-    await db.transaction(async (tx) => {
-      const { request, login } = await load(tx, kind, id, true);
+    const after = await db.transaction(async (tx) => {
+      const { request, login } = await load(tx, wanted, id, true);
       if (request.status !== 'pending') throw new StaffRequestStateError(request.status);
       if (request.subjectUserId === actor.id) throw new OwnAccountError();
       // Withdrawing one's own request is allowed; approving it is not.
       if (decision.approve && request.requestedBy === actor.id) throw new FourEyesError();
       const status: StaffRequestStatus = decision.approve ? 'approved' : 'rejected';
       const decided = { ...request, status, decidedBy: actor.id, decidedAt: current };
-      const result = decision.approve ? await execute(tx, decided, login) : null;
+      const done = decision.approve ? await execute(tx, decided, login, actor) : null;
+      const result = done?.result ?? null;
       await tx
         .update(staffRequests)
         .set({
@@ -226,7 +221,7 @@ export function createStaffRequestService({
         })
         .where(eq(staffRequests.id, id));
       await recordAudit(tx, {
-        event: `staff_${status === 'approved' ? 'approve' : 'reject'}_${kind}`,
+        event: `staff_${status === 'approved' ? 'approve' : 'reject'}_${request.kind}`,
         userId: request.subjectUserId,
         actorId: actor.id,
         ip: actor.ip,
@@ -239,8 +234,70 @@ export function createStaffRequestService({
         after: { status, ...request.payload, ...(result ?? {}) },
         at: current,
       });
+      return done?.after;
     });
-    const { request, login } = await load(db, kind, id);
+    if (after) await after();
+    const { request, login } = await load(db, wanted, id);
+    return toRequest(request, login);
+  }
+
+  /** Requests of some kinds, newest first, with who asked and who decided (the back office's request lists). */
+  async function listWithStaff(
+    kinds: readonly StaffRequestKind[],
+    query: { status?: StaffRequestStatus | undefined; page: number; perPage: number },
+  ): Promise<{ items: StaffFourEyesRequest[]; page: number; perPage: number; total: number }> {
+    const requester = alias(users, 'requester');
+    const decider = alias(users, 'decider');
+    const where = and(
+      inArray(staffRequests.kind, [...kinds]),
+      query.status ? eq(staffRequests.status, query.status) : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          request: staffRequests,
+          login: users.email,
+          requester: { id: requester.id, login: requester.email },
+          decider: { id: decider.id, login: decider.email },
+        })
+        .from(staffRequests)
+        .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+        .innerJoin(requester, eq(requester.id, staffRequests.requestedBy))
+        .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
+        .where(where)
+        .orderBy(desc(staffRequests.requestedAt), desc(staffRequests.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(staffRequests)
+        .where(where),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        ...toRequest(row.request, row.login),
+        requester: row.requester,
+        decider: row.decider,
+      })),
+      page: query.page,
+      perPage: query.perPage,
+      total: count?.total ?? 0,
+    };
+  }
+
+  /** Asks, in its own transaction, for something a second staff member carries out (a grant, a setting). */
+  async function ask(
+    actor: StaffActor,
+    kind: StaffRequestKind,
+    subjectUserId: number | null,
+    payload: Record<string, unknown>,
+    idempotencyKey: string,
+  ): Promise<StaffRequest> {
+    if (subjectUserId === actor.id) throw new OwnAccountError();
+    const { row } = await db.transaction((tx) =>
+      openStaffRequest(tx, { kind, subjectUserId, payload, actor, idempotencyKey, at: clock.now() }),
+    );
+    const { request, login } = await load(db, [kind], row.id);
     return toRequest(request, login);
   }
 
@@ -284,10 +341,26 @@ export function createStaffRequestService({
       return create(actor, 'bonus_offer', body.login, { campaign: campaign.slug }, idempotencyKey);
     },
 
-    approve: (kind: StaffRequestKind, id: string, actor: StaffActor) => decide(kind, id, actor, { approve: true }),
+    ask,
 
-    reject: (kind: StaffRequestKind, id: string, actor: StaffActor, reason: string) =>
-      decide(kind, id, actor, { approve: false, reason }),
+    approve: (kinds: StaffRequestKind | readonly StaffRequestKind[], id: string, actor: StaffActor) =>
+      decide(kinds, id, actor, { approve: true }),
+
+    reject: (kinds: StaffRequestKind | readonly StaffRequestKind[], id: string, actor: StaffActor, reason: string) =>
+      decide(kinds, id, actor, { approve: false, reason }),
+
+    listWithStaff,
+
+    /** One request of these kinds, as the api answers it. */
+    async get(kinds: StaffRequestKind | readonly StaffRequestKind[], id: string): Promise<StaffRequest> {
+      const { request, login } = await load(db, typeof kinds === 'string' ? [kinds] : kinds, id);
+      return toRequest(request, login);
+    },
+
+    /** Registers the executor of a kind another domain owns (the staff plugin wires them once those exist). */
+    register(kind: StaffRequestKind, executor: RequestExecutor) {
+      executors[kind] = executor;
+    },
 
     /** The manual adjustments, filtered and sorted, with the staff members who asked and decided. */
     async listAdjustments(

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@playhouse/db';
 import {
+  grantNeedsSecondAdmin,
+  isStaffRole,
   staffPermissionsOf,
   type StaffAccount,
-  type StaffCreateAccountBody,
+  type StaffBootstrapBody,
   type StaffPermission,
+  type StaffRequest,
   type StaffRole,
 } from '@playhouse/shared';
 import { ForbiddenError, OwnAccountError } from '../auth/auth-errors';
@@ -12,6 +16,7 @@ import type { AccountService } from '../accounts/account-service';
 import { recordAudit } from '../accounts/audit';
 import type { SessionService } from '../auth/session-service';
 import { NotStaffError } from './staff-errors';
+import type { StaffRequestRow } from './staff-request-queries';
 import {
   countActiveAdmins,
   findStaffMember,
@@ -38,20 +43,37 @@ export function toStaffAccount(row: StaffView): StaffAccount {
 
 export type StaffService = ReturnType<typeof createStaffService>;
 
+/** Opens a four-eyes request in its own transaction (the staff request service's `ask`). */
+export type AskForGrant = (
+  actor: StaffActor,
+  kind: 'staff_roles',
+  subjectUserId: number,
+  payload: Record<string, unknown>,
+  idempotencyKey: string,
+) => Promise<StaffRequest>;
+
+const refuseGrant: AskForGrant = async () => {
+  throw new ForbiddenError('Granting this role needs a second admin.');
+};
+
 /**
  * Staff accounts and their roles, managed by admins. Nobody changes their own staff account (roles, block, second
- * factor), so an active admin always remains: the one acting. Every change is audited, with before and after, in
- * the transaction that makes it.
+ * factor), so an active admin always remains: the one acting. Granting a role that touches money or players is a
+ * request a second admin approves; narrowing roles, blocking and resetting a factor are one admin's. Every change is
+ * audited, with before and after, in the transaction that makes it.
  */
 export function createStaffService({
   db,
   accounts,
   sessions,
+  ask = refuseGrant,
   now = () => new Date(),
 }: {
   db: Db;
   accounts: Pick<AccountService, 'createUser'>;
   sessions: Pick<SessionService, 'destroyAllForUser'>;
+  /** How a grant asks for a second admin; the console's bootstrap has none, and refuses such a grant. */
+  ask?: AskForGrant;
   now?: () => Date;
 }) {
   /** The signed-in staff member as the permission check sees them; null for anyone else. */
@@ -79,7 +101,19 @@ export function createStaffService({
     metadata: Record<string, unknown> = {},
   ): Promise<StaffAccount> {
     notSelf(actor, id);
-    await db.transaction(async (tx) => {
+    await db.transaction((tx) => changeIn(tx, actor, id, event, apply, metadata));
+    return view(id);
+  }
+
+  async function changeIn(
+    tx: Tx,
+    actor: StaffActor,
+    id: number,
+    event: `staff_${string}`,
+    apply: (tx: Tx, current: StaffView) => Promise<Record<string, unknown> | null>,
+    metadata: Record<string, unknown>,
+  ): Promise<void> {
+    {
       const member = await findStaffMember(tx, id, true);
       const current = member ? await findStaffView(tx, id) : null;
       if (!current) throw new NotStaffError();
@@ -96,9 +130,13 @@ export function createStaffService({
         after: { ...before, ...changed },
         at: now(),
       });
-    });
-    return view(id);
+    }
   }
+
+  const writeRoles = (id: number, roles: StaffRole[]) => async (tx: Tx) => {
+    await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
+    return { roles };
+  };
 
   return {
     actorOf,
@@ -113,20 +151,37 @@ export function createStaffService({
 
     get: view,
 
-    /** A new staff account; its holder sets up TOTP at the first sign-in, before anything else. */
-    async create(input: StaffCreateAccountBody & { roles: StaffRole[] }, actor: StaffActor): Promise<StaffAccount> {
-      const user = await accounts.createUser(
-        { email: input.email, password: input.password, username: input.username, staffRoles: input.roles },
-        { id: actor.id, ip: actor.ip, via: 'api' },
-      );
-      return view(user.id);
+    /**
+     * Replaces a member's roles. Adding a role that touches money or players is a request a second admin approves
+     * (answered as `{ request }`); anything else (narrowing, adding content) is done at once (`{ account }`).
+     */
+    async setRoles(
+      actor: StaffActor,
+      id: number,
+      roles: StaffRole[],
+    ): Promise<{ account: StaffAccount } | { request: StaffRequest }> {
+      notSelf(actor, id);
+      const current = await view(id);
+      if (grantNeedsSecondAdmin(roles, current.roles)) {
+        return {
+          request: await ask(actor, 'staff_roles', id, { roles, before: current.roles }, `roles:${randomUUID()}`),
+        };
+      }
+      return { account: await change(actor, id, 'staff_roles_changed', writeRoles(id, roles)) };
     },
 
-    setRoles: (actor: StaffActor, id: number, roles: StaffRole[]) =>
-      change(actor, id, 'staff_roles_changed', async (tx) => {
-        await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
-        return { roles };
-      }),
+    /** The approval of a `staff_roles` request, in its transaction: the roles it asked for, audited. */
+    async approveRoles(tx: Tx, request: StaffRequestRow, approver: StaffActor) {
+      const id = request.subjectUserId;
+      if (id === null) throw new NotStaffError();
+      const roles = (Array.isArray(request.payload.roles) ? request.payload.roles : []).filter(isStaffRole);
+      if (roles.length === 0) throw new NotStaffError();
+      await changeIn(tx, approver, id, 'staff_roles_changed', writeRoles(id, roles), {
+        requestId: request.id,
+        requestedBy: request.requestedBy,
+      });
+      return { result: { roles } };
+    },
 
     /** Blocks a staff account: its sessions end at once and it cannot sign in. */
     setBlocked: (actor: StaffActor, id: number, blocked: boolean, reason: string) =>
@@ -165,7 +220,7 @@ export function createStaffService({
      * The first admin of a new site, from the command line on the database itself: only while no active admin
      * exists (later ones are created by an admin, through the api).
      */
-    async bootstrapAdmin(input: { email: string; password: string; username?: string | undefined }) {
+    async bootstrapAdmin(input: StaffBootstrapBody) {
       if ((await countActiveAdmins(db)) > 0) {
         throw new ForbiddenError('An active admin exists: staff accounts are created by an admin, through the api.');
       }

@@ -9,6 +9,11 @@ import { systemClock, type Clock } from '../../lib/clock';
 import { listAudit } from './audit-queries';
 import { createAdjustmentThresholdService, type AdjustmentThresholdService } from './adjustment-thresholds';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
+import {
+  createStaffInvitationService,
+  type SendInvitation,
+  type StaffInvitationService,
+} from './staff-invitation-service';
 import { OwnAccountError } from '../auth/auth-errors';
 import { paymentOwner, type StaffActor } from './staff-queries';
 import {
@@ -22,6 +27,9 @@ import { createStaffService, type StaffService } from './staff-service';
 export interface StaffServices {
   auth: StaffAuthService;
   members: StaffService;
+  /** Invitations to the staff: the invitee sets their own password and second factor. */
+  invitations: StaffInvitationService;
+  /** Four eyes: requests a second staff member decides (money, grants, settings, campaigns, results). */
   requests: StaffRequestService;
   /** The four-eyes threshold of manual adjustments per currency (admins). */
   thresholds: AdjustmentThresholdService;
@@ -48,6 +56,7 @@ export function createStaffServices({
   auth,
   adjustBalance,
   offerBonus,
+  sendInvitation,
   clock = systemClock,
 }: {
   db: Db;
@@ -56,9 +65,27 @@ export function createStaffServices({
   auth: AuthConfig;
   adjustBalance: AdjustBalance;
   offerBonus: OfferBonus;
+  /** E-mails an invitation's link to the invitee (the account e-mails: SMTP or the server's mail folder). */
+  sendInvitation: SendInvitation;
   clock?: Clock;
 }): StaffServices {
   const now = () => clock.now();
+  const requests = createStaffRequestService({ db, clock, adjustBalance, offerBonus });
+  const members = createStaffService({ db, accounts, sessions, ask: requests.ask, now });
+  const invitations = createStaffInvitationService({
+    db,
+    accounts,
+    sessions,
+    ask: requests.ask,
+    send: sendInvitation,
+    now,
+  });
+  const thresholds = createAdjustmentThresholdService({ db, clock, ask: requests.ask });
+  requests.register('staff_invitation', invitations.approve);
+  requests.register('staff_roles', members.approveRoles);
+  requests.register('adjustment_threshold', async (tx, request, approver) => ({
+    result: await thresholds.apply(tx, request.payload, approver, request.requestedBy),
+  }));
   return {
     auth: createStaffAuthService({
       db,
@@ -69,9 +96,10 @@ export function createStaffServices({
       codeLimit: auth.limits.loginFailuresPerAccount,
       now,
     }),
-    members: createStaffService({ db, accounts, sessions, now }),
-    requests: createStaffRequestService({ db, clock, adjustBalance, offerBonus }),
-    thresholds: createAdjustmentThresholdService({ db, clock }),
+    members,
+    invitations,
+    requests,
+    thresholds,
     async paymentOwner(actor, paymentId) {
       const owner = await paymentOwner(db, paymentId);
       if (owner === null) throw new NotFoundError('There is no such deposit.');

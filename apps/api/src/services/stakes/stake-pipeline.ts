@@ -6,6 +6,7 @@ import {
   activeBonusId,
   addFreeSpinWinnings,
   bonusStatuses,
+  capLateShares,
   completeIfDone,
   countStake,
   lockActiveBonus,
@@ -127,6 +128,8 @@ export interface PayRequest {
    * win is main money: whether a win without an accepted stake is paid at all is the caller's rule, not this one's.
    */
   sourceKeys: string[];
+  /** What the player owes on the same bet (a re-settlement's shortfall): kept from what this pays them, first. */
+  withhold?: bigint;
   metadata?: Record<string, unknown>;
 }
 
@@ -143,7 +146,23 @@ export interface RefundRequest {
   userId: number;
   currency: string;
   sourceKey: string;
+  /** What the player owes on the same bet (a re-settlement's shortfall): kept from what this returns them, first. */
+  withhold?: bigint;
   metadata?: Record<string, unknown>;
+}
+
+/**
+ * Keeps up to `owed` of what the player's own accounts would be credited (main money first, then bonus money) for a
+ * debt on the same bet; the pool's share is the house's already. Answers what was kept.
+ */
+function keepOwed(credited: Credited, owed: bigint): bigint {
+  if (owed <= 0n) return 0n;
+  const fromMain = owed < credited.main ? owed : credited.main;
+  credited.main -= fromMain;
+  const rest = owed - fromMain;
+  const fromBonus = rest < credited.bonus ? rest : credited.bonus;
+  credited.bonus -= fromBonus;
+  return fromMain + fromBonus;
 }
 
 const TRANSFER_KINDS = {
@@ -355,7 +374,10 @@ export function createStakePipeline({
      * and the part its bonus-funded share earned goes where that bonus's money goes now. Sports stakes count towards
      * their bonus's wagering here, when they settle. A free spin's winnings become bonus money that carries the wager.
      */
-    async pay(tx: Tx, request: PayRequest): Promise<{ transferId: number | null; credited: Credited }> {
+    async pay(
+      tx: Tx,
+      request: PayRequest,
+    ): Promise<{ transferId: number | null; credited: Credited; withheld: bigint }> {
       const { product, userId, amount } = request;
       const locked = await lockActiveBonus(tx, userId);
       const rows = (await lockStakes(tx, userId, request.sourceKeys)).filter((row) => row.status !== 'refunded');
@@ -369,11 +391,16 @@ export function createStakePipeline({
       const total = rows.reduce((sum, row) => sum + row.amount, 0n);
       const destinationOf = await destinations(tx, rows, locked);
       const funded: Credited = { main: 0n, bonus: 0n, bonusPool: 0n };
+      const late = new Map<string, bigint>();
       let freeSpun = 0n;
       for (const row of rows) {
         const destination = destinationOf(row);
         funded[destination] += row.bonus + row.freeSpin;
         if (destination === 'bonus') freeSpun += row.freeSpin;
+        if (destination === 'main' && row.userBonusId !== null) {
+          const share = portion(amount, row.bonus + row.freeSpin, total);
+          late.set(row.userBonusId, (late.get(row.userBonusId) ?? 0n) + share);
+        }
       }
       const credited: Credited = {
         main: 0n,
@@ -381,14 +408,16 @@ export function createStakePipeline({
         bonusPool: portion(amount, funded.bonusPool, total),
       };
       credited.main = amount - credited.bonus - credited.bonusPool;
+      await capLateShares(tx, credited, late);
+      const withheld = keepOwed(credited, request.withhold ?? 0n);
       let transferId: number | null = null;
-      if (amount > 0n) {
+      if (amount - withheld > 0n) {
         const result = await wallet.transfer(
           {
             idempotencyKey: request.transferKey,
             kind: TRANSFER_KINDS[product].pay,
             currency: request.currency,
-            legs: legsOf(product, userId, amount, credited),
+            legs: legsOf(product, userId, amount - withheld, credited),
             metadata: request.metadata ?? {},
           },
           tx,
@@ -403,7 +432,7 @@ export function createStakePipeline({
         clock.now(),
       );
       if (locked) await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
-      return { transferId, credited };
+      return { transferId, credited, withheld };
     },
 
     /**
@@ -426,11 +455,14 @@ export function createStakePipeline({
      * free spin is given back, and each share returns where its money belongs now. A stake already refunded, or
      * never taken, returns nothing.
      */
-    async refund(tx: Tx, request: RefundRequest): Promise<{ transferId: number | null; returned: bigint }> {
+    async refund(
+      tx: Tx,
+      request: RefundRequest,
+    ): Promise<{ transferId: number | null; returned: bigint; withheld: bigint }> {
       const { product, userId } = request;
       const locked = await lockActiveBonus(tx, userId);
       const [row] = await lockStakes(tx, userId, [request.sourceKey]);
-      if (!row || row.status === 'refunded') return { transferId: null, returned: 0n };
+      if (!row || row.status === 'refunded') return { transferId: null, returned: 0n, withheld: 0n };
       await uncountStake(tx, userId, row.sourceKey);
       if (locked && row.freeSpin > 0n && row.userBonusId === locked.bonus.id) {
         await setFreeSpinsLeft(tx, locked.bonus.id, 1);
@@ -438,19 +470,26 @@ export function createStakePipeline({
       const destination = (await destinations(tx, [row], locked))(row);
       const credited: Credited = { main: row.main, bonus: 0n, bonusPool: 0n };
       credited[destination] += row.bonus;
-      const result = await wallet.transfer(
-        {
-          idempotencyKey: request.transferKey,
-          kind: TRANSFER_KINDS[product].refund,
-          currency: row.currency,
-          // A free spin's stake was the pool's own money: it goes back there.
-          legs: legsOf(product, userId, row.amount, credited, row.freeSpin),
-          metadata: request.metadata ?? {},
-        },
-        tx,
-      );
+      if (destination === 'main' && row.userBonusId !== null) {
+        await capLateShares(tx, credited, new Map([[row.userBonusId, row.bonus]]));
+      }
+      const withheld = keepOwed(credited, request.withhold ?? 0n);
+      const result =
+        row.amount - withheld > 0n
+          ? await wallet.transfer(
+              {
+                idempotencyKey: request.transferKey,
+                kind: TRANSFER_KINDS[product].refund,
+                currency: row.currency,
+                // A free spin's stake was the pool's own money: it goes back there.
+                legs: legsOf(product, userId, row.amount - withheld, credited, row.freeSpin),
+                metadata: request.metadata ?? {},
+              },
+              tx,
+            )
+          : null;
       await markStakes(tx, [row.sourceKey], 'refunded', clock.now());
-      return { transferId: result.transferId, returned: row.amount };
+      return { transferId: result?.transferId ?? null, returned: row.amount, withheld };
     },
   };
 }

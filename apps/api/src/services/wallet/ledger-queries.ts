@@ -179,3 +179,52 @@ export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]):
     amount: BigInt(String(row.amount)),
   }));
 }
+
+/** A transfer that moved a player's money, with what it did to each of the player's accounts (minor units). */
+export interface PlayerTransfer {
+  id: number;
+  kind: string;
+  currency: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  /** The player's side only: main and bonus, signed (a stake is negative). */
+  main: bigint;
+  bonus: bigint;
+}
+
+/**
+ * The transfers of `kinds` that moved `userId`'s money and whose metadata has every pair of `match` (a bet's id, a
+ * round's provider and id), oldest first: what a receipt of that bet or round states.
+ */
+export async function playerTransfersMatching(
+  db: DbOrTx,
+  userId: number,
+  kinds: readonly string[],
+  match: Record<string, string>,
+): Promise<PlayerTransfer[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select t.id, t.kind, t.currency, t.metadata, t.created_at,
+             coalesce(sum(e.amount) filter (where a.kind = 'main'), 0)::text as main,
+             coalesce(sum(e.amount) filter (where a.kind = 'bonus'), 0)::text as bonus
+        from ledger_transfers t
+        join ledger_entries e on e.transfer_id = t.id
+        join ledger_accounts a on a.id = e.account_id and a.user_id = ${userId}
+       where t.kind in (${sql.join(
+         kinds.map((kind) => sql`${kind}`),
+         sql`, `,
+       )})
+         and t.metadata @> ${JSON.stringify(match)}::jsonb
+       group by t.id
+       order by t.id`),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: String(row.kind),
+    currency: String(row.currency),
+    metadata: row.metadata as Record<string, unknown>,
+    createdAt: new Date(String(row.created_at)),
+    main: BigInt(String(row.main)),
+    bonus: BigInt(String(row.bonus)),
+  }));
+}

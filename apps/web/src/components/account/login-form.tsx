@@ -8,15 +8,20 @@ import styles from '@/components/ui/form.module.css';
 import { Link } from '@/i18n/navigation';
 import { logIn } from '@/lib/account/account-api';
 import { useSignInForm } from './use-sign-in';
+import { useSignInCaptcha } from './use-sign-in-captcha';
 
 type LoginFormProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
 /** Login with e-mail or username and password (POST /spa/auth/login). */
 export function LoginForm({ lng, fields, next }: LoginFormProps) {
   const t = useTranslations('account');
+  const captcha = useSignInCaptcha(lng);
   const form = useSignInForm(fields, {
     next,
-    send: (values) => logIn(lng, { login: String(values.login), password: String(values.password) }),
+    send: (values) =>
+      captcha.send((solved) =>
+        logIn(lng, { login: String(values.login), password: String(values.password), captcha: solved }),
+      ),
   });
 
   return (
@@ -37,6 +42,8 @@ export function LoginForm({ lng, fields, next }: LoginFormProps) {
           </p>
         </>
       }
-    />
+    >
+      {captcha.widget ? <div className={styles.captcha}>{captcha.widget}</div> : null}
+    </FormView>
   );
 }

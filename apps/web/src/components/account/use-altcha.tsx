@@ -4,7 +4,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_CHALLENGE_PATH } from '@/lib/account/account-api';
 import { ApiError } from '@/lib/api-error';
 import { reportCaptchaError } from '@/lib/error-reports';
@@ -40,12 +40,19 @@ function upgraded(node: HTMLElement | null): node is AltchaWidgetElement {
   return node !== null && 'verify' in node && 'reset' in node;
 }
 
+type AltchaOptions = {
+  /** Ask the api for a challenge at least this hard (a sign-in past failed tries names the level). */
+  level?: number;
+  /** false: nothing is loaded and no work is done (a sign-in needs the captcha only when the api asks for it). */
+  enabled?: boolean;
+};
+
 /**
  * The captcha of registration and recovery: the self-hosted ALTCHA widget, which fetches a challenge from the api and
  * solves it in the browser's workers as soon as the form shows. `take()` gives the payload to send (waiting for the
  * work if needed); each payload is used once, so `renew()` starts the next one after the api refused a submission.
  */
-export function useAltcha(lng: Locale) {
+export function useAltcha(lng: Locale, { level = 0, enabled = true }: AltchaOptions = {}) {
   const t = useTranslations('signup.captcha');
   const element = useRef<HTMLElement | null>(null);
   const payload = useRef<string | null>(null);
@@ -54,6 +61,7 @@ export function useAltcha(lng: Locale) {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
+    if (!enabled) return;
     let cancelled = false;
     // The widget registers itself as a custom element; it only runs in the browser.
     void import('altcha').then(() => {
@@ -64,7 +72,7 @@ export function useAltcha(lng: Locale) {
     return () => {
       cancelled = true;
     };
-  }, [lng, t]);
+  }, [lng, t, enabled]);
 
   useEffect(() => {
     const widget = element.current;
@@ -85,7 +93,8 @@ export function useAltcha(lng: Locale) {
     };
     widget.addEventListener('statechange', onChange);
     return () => widget.removeEventListener('statechange', onChange);
-  }, [loaded]);
+    // A new level mounts a new element (keyed by it), which needs its own listener.
+  }, [loaded, level]);
 
   const take = useCallback(async (): Promise<string> => {
     const ready = payload.current;
@@ -113,19 +122,20 @@ export function useAltcha(lng: Locale) {
     void widget.verify();
   }, []);
 
+  // A new level mounts a new widget (keyed by it): it fetches its own challenge at once.
   const widget = (
-    <>
+    <Fragment key={level}>
       {/* The widget injects its stylesheet only when no element has this id: it is already loaded (see above). */}
       <span id="altcha-css" hidden />
       <altcha-widget
         ref={element}
-        challenge={CAPTCHA_CHALLENGE_PATH}
+        challenge={level > 0 ? `${CAPTCHA_CHALLENGE_PATH}?level=${level}` : CAPTCHA_CHALLENGE_PATH}
         auto="onload"
         language={lng}
         configuration={JSON.stringify({ hideFooter: true, hideLogo: true })}
         suppressHydrationWarning
       />
-    </>
+    </Fragment>
   );
 
   return { widget, take, renew };

@@ -17,6 +17,7 @@ export const NAV_ITEMS = [
   { href: '/staff', labelKey: 'home', permission: 'staff.self' },
   { href: '/staff/dashboard', labelKey: 'dashboard', permission: 'dashboard.read' },
   { href: '/staff/players', labelKey: 'players', permission: 'players.read' },
+  { href: '/staff/receipts', labelKey: 'receipts', permission: 'receipts.verify' },
   { href: '/staff/money/withdrawals', labelKey: 'withdrawals', permission: 'withdrawals.read' },
   { href: '/staff/money/payments', labelKey: 'payments', permission: 'payments.read' },
   { href: '/staff/money/adjustments', labelKey: 'adjustments', permission: 'adjustments.request' },

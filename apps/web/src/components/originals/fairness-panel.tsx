@@ -4,6 +4,8 @@ import type { OriginalsRound, RotateSeedResponse } from '@playhouse/shared/contr
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { fetchOriginalsRounds, rotateOriginalsSeed } from '@/lib/casino/casino-api';
+import { fetchRoundReceipts } from '@/lib/receipts/receipts-api';
+import { ReceiptButton } from '../receipts/receipt-button';
 import styles from './originals-host.module.css';
 import { verifyPlayedRound } from './verify';
 
@@ -27,6 +29,7 @@ export function FairnessPanel({
   errorText: (error: unknown) => string;
 }) {
   const t = useTranslations('casino.originals.fairness');
+  const tReceipts = useTranslations('receipts');
   const seedId = useId();
   const [clientSeed, setClientSeed] = useState('');
   const [revealed, setRevealed] = useState<RotateSeedResponse['revealed'] | null>(null);
@@ -129,6 +132,14 @@ export function FairnessPanel({
                 ) : (
                   <span className={styles.hint}>{t('hidden')}</span>
                 )}
+                {round.receiptRound ? (
+                  <ReceiptButton
+                    className={styles.secondary}
+                    load={() => fetchRoundReceipts('originals', round.receiptRound!)}
+                    fileName={`playhouse-round-${round.receiptRound.replace(/[^\w.-]/g, '_')}.json`}
+                    label={tReceipts('downloadRound', { nonce: round.nonce })}
+                  />
+                ) : null}
                 {round.id in checks ? (
                   <span role="status" className={checks[round.id] ? styles.ok : styles.error}>
                     {checks[round.id] ? t('verified') : t('mismatch')}

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
 import { useSignIn } from '../account/use-sign-in';
+import { useSignInCaptcha } from '../account/use-sign-in-captcha';
 import { FormError } from '../ui/form-error';
 import { FormField } from '../ui/form-field';
 import styles from '../ui/form.module.css';
@@ -34,10 +35,13 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const captcha = useSignInCaptcha(lng);
   const form = useForm(fields, {
     onSubmit: async (values) => {
       setCodeError(null);
-      const started = await startStaffSignIn(lng, { login: String(values.login), password: String(values.password) });
+      const started = await captcha.send((solved) =>
+        startStaffSignIn(lng, { login: String(values.login), password: String(values.password), captcha: solved }),
+      );
       setStep(started.step);
     },
   });
@@ -114,6 +118,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
             onChange={(value) => form.setValue(field.name, value)}
           />
         ))}
+        {captcha.widget ? <div className={styles.captcha}>{captcha.widget}</div> : null}
         <SubmitButton busy={form.submitting} busyLabel={t('checking')}>
           {t('continue')}
         </SubmitButton>

@@ -22,6 +22,7 @@ const FIELDS_WITH_MESSAGES = [
   'country',
   'currency',
   'dateOfBirth',
+  'fullName',
   'promoCode',
   'termsAccepted',
   'timezone',

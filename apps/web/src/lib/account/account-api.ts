@@ -13,8 +13,8 @@ export const CURRENT_USER_PATH = '/spa/users/me';
 /** Where the ALTCHA widget (components/account/use-altcha.tsx) fetches its challenges itself. */
 export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
 
-/** POST /spa/auth/login: a session for an e-mail or username and password. */
-export function logIn(lng: Locale, credentials: { login: string; password: string }) {
+/** POST /spa/auth/login: a session for an e-mail or username and password (and a captcha once the api asks one). */
+export function logIn(lng: Locale, credentials: { login: string; password: string; captcha?: string | undefined }) {
   return browserApi('/spa/auth/login', schema('userResponseSchema'), {
     method: 'POST',
     locale: lng,

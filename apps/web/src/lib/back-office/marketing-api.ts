@@ -31,9 +31,12 @@ export function createCampaign(lng: Locale, body: CampaignCreateInput) {
   });
 }
 
-/** New terms for the offers the campaign makes from now on (bonuses already offered keep theirs). */
+/**
+ * New terms for the offers the campaign makes from now on (bonuses already offered keep theirs): at once for a campaign
+ * not yet live, else the request a second marketing member approves (the live terms run meanwhile).
+ */
 export function updateCampaign(lng: Locale, id: number, body: CampaignTermsInput) {
-  return officeApi(`${CAMPAIGNS_PATH}/${id}`, lazySchema(marketing, 'campaignResponseSchema'), {
+  return officeApi(`${CAMPAIGNS_PATH}/${id}`, lazySchema(marketing, 'campaignUpdateAnswerSchema'), {
     method: 'PUT',
     locale: lng,
     body,

@@ -1,5 +1,6 @@
 import type { AdjustmentThresholdBody } from '@playhouse/shared/contracts/back-office-money';
 import type { StaffAdjustmentBody } from '@playhouse/shared/contracts/cashbox';
+import type { CampaignLimitBody } from '@playhouse/shared/contracts/marketing';
 import type { Locale } from '@playhouse/shared/locales';
 import { lazySchema } from '../browser-api';
 import { officeApi, type TableQuery } from './office-api';
@@ -8,6 +9,7 @@ import { officeApi, type TableQuery } from './office-api';
 const money = () => import('@playhouse/shared/contracts/back-office-money');
 const cashbox = () => import('@playhouse/shared/contracts/cashbox');
 const staff = () => import('@playhouse/shared/contracts/staff');
+const marketing = () => import('@playhouse/shared/contracts/marketing');
 
 export const WITHDRAWALS_PATH = '/spa/staff/withdrawals';
 export const PAYMENTS_PATH = '/spa/staff/payments';
@@ -76,11 +78,27 @@ export function fetchMoneySettings(lng: Locale) {
   return officeApi(MONEY_SETTINGS_PATH, lazySchema(money, 'moneySettingsResponseSchema'), { locale: lng });
 }
 
-/** PUT /spa/staff/settings/money: an admin sets one currency's threshold. */
+/** PUT /spa/staff/settings/money: an admin asks for one currency's threshold; a second admin approves it. */
 export function setAdjustmentThreshold(lng: Locale, body: AdjustmentThresholdBody) {
-  return officeApi(MONEY_SETTINGS_PATH, lazySchema(money, 'adjustmentThresholdResponseSchema'), {
+  return officeApi(MONEY_SETTINGS_PATH, lazySchema(staff, 'staffRequestAcceptedSchema'), {
     method: 'PUT',
     locale: lng,
     body,
-  }).then((data) => data.threshold);
+  }).then((data) => data.request);
+}
+
+export const CAMPAIGN_LIMITS_PATH = '/spa/staff/settings/campaign-limits';
+
+/** GET /spa/staff/settings/campaign-limits: per currency, what no campaign passes. */
+export function fetchCampaignLimits(lng: Locale) {
+  return officeApi(CAMPAIGN_LIMITS_PATH, lazySchema(marketing, 'campaignLimitsResponseSchema'), { locale: lng });
+}
+
+/** PUT /spa/staff/settings/campaign-limits: an admin asks for one currency's limits; a second admin approves them. */
+export function setCampaignLimits(lng: Locale, body: CampaignLimitBody) {
+  return officeApi(CAMPAIGN_LIMITS_PATH, lazySchema(staff, 'staffRequestAcceptedSchema'), {
+    method: 'PUT',
+    locale: lng,
+    body,
+  }).then((data) => data.request);
 }

@@ -1,4 +1,4 @@
-import type { StaffCreateAccountBody } from '@playhouse/shared/contracts/staff';
+import type { StaffInviteBody } from '@playhouse/shared/contracts/staff';
 import type { StaffRole } from '@playhouse/shared/staff/permissions';
 import type { Locale } from '@playhouse/shared/locales';
 import { lazySchema } from '../browser-api';
@@ -11,22 +11,32 @@ export function fetchStaffAccounts(lng: Locale) {
   return officeApi('/spa/staff/accounts', lazySchema(staff, 'staffAccountsResponseSchema'), { locale: lng });
 }
 
-/** POST /spa/staff/accounts: a new staff member, who sets up TOTP at the first sign-in. */
-export function createStaffAccount(lng: Locale, body: StaffCreateAccountBody) {
-  return officeApi('/spa/staff/accounts', lazySchema(staff, 'staffAccountResponseSchema'), {
+/**
+ * POST /spa/staff/accounts: invites a staff member (the link goes to their address; they set their own password and
+ * second factor). Answers the invitation, or the request a second admin approves for roles touching money or players.
+ */
+export function inviteStaff(lng: Locale, body: StaffInviteBody) {
+  return officeApi('/spa/staff/accounts', lazySchema(staff, 'staffInviteAnswerSchema'), {
     method: 'POST',
     locale: lng,
     body,
-  }).then((answer) => answer.account);
+  });
 }
 
-/** PUT /spa/staff/accounts/{id}/roles: replaces a staff member's roles. */
+/** GET /spa/staff/accounts/invitations: invitations not yet accepted. */
+export function fetchStaffInvitations(lng: Locale) {
+  return officeApi('/spa/staff/accounts/invitations', lazySchema(staff, 'staffInvitationsResponseSchema'), {
+    locale: lng,
+  });
+}
+
+/** PUT /spa/staff/accounts/{id}/roles: narrowing is done at once; a grant answers the request a second admin approves. */
 export function setStaffRoles(lng: Locale, id: number, roles: StaffRole[]) {
-  return officeApi(`/spa/staff/accounts/${id}/roles`, lazySchema(staff, 'staffAccountResponseSchema'), {
+  return officeApi(`/spa/staff/accounts/${id}/roles`, lazySchema(staff, 'staffRolesAnswerSchema'), {
     method: 'PUT',
     locale: lng,
     body: { roles },
-  }).then((answer) => answer.account);
+  });
 }
 
 /** POST /spa/staff/accounts/{id}/block|unblock|reset-totp, with the reason the audit log keeps. */

@@ -39,22 +39,24 @@ export function changeMarket(lng: Locale, marketId: number, action: 'suspend' | 
   ).then((data) => data.market);
 }
 
-/** POST /spa/staff/trading/markets/{id}/result: settles or re-settles the market. */
+/**
+ * POST /spa/staff/trading/markets/{id}/result: settles the market; a change of a result that already paid out answers
+ * the request a second trader or risk approves.
+ */
 export function resultMarket(lng: Locale, marketId: number, body: TradingResultBody) {
-  return officeApi(
-    `/spa/staff/trading/markets/${marketId}/result`,
-    lazySchema(trading, 'tradingSettlementResponseSchema'),
-    { method: 'POST', locale: lng, body },
-  );
+  return officeApi(`/spa/staff/trading/markets/${marketId}/result`, lazySchema(trading, 'tradingResultAnswerSchema'), {
+    method: 'POST',
+    locale: lng,
+    body,
+  });
 }
 
-/** POST /spa/staff/trading/markets/{id}/void: voids the market (stakes come back). */
+/** POST /spa/staff/trading/markets/{id}/void: voids the market (stakes come back); after a payout, a request. */
 export function voidMarket(lng: Locale, marketId: number) {
-  return officeApi(
-    `/spa/staff/trading/markets/${marketId}/void`,
-    lazySchema(trading, 'tradingSettlementResponseSchema'),
-    { method: 'POST', locale: lng },
-  );
+  return officeApi(`/spa/staff/trading/markets/${marketId}/void`, lazySchema(trading, 'tradingResultAnswerSchema'), {
+    method: 'POST',
+    locale: lng,
+  });
 }
 
 /** GET /spa/staff/trading/bets: the bet search, one page. */

@@ -5,9 +5,11 @@ import { errorResponses } from '../../../lib/route-schemas';
 import { clientInfo, perAddress } from '../../../plugins/auth';
 import { toUserView } from '../../../services/accounts/user-view';
 import staffAuthRoutes from './staff';
+import staffInvitationRoutes from './staff-invitation';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffAuthRoutes, { prefix: '/staff' });
+  await app.register(staffInvitationRoutes, { prefix: '/staff/invitation' });
 
   app.post(
     '/login',

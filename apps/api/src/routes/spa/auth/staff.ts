@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginBodySchema,
   staffSignInResponseSchema,
+  staffSecondFactorResponseSchema,
   staffSignInStepResponseSchema,
   staffTotpBodySchema,
   staffTotpSetupResponseSchema,
@@ -11,6 +12,7 @@ import {
 import { errorResponses } from '../../../lib/route-schemas';
 import { clientInfo, perAddress } from '../../../plugins/auth';
 import { toUserView } from '../../../services/accounts/user-view';
+import { ForbiddenError, UnauthorizedError } from '../../../services/auth/auth-errors';
 import { STAFF_SIGN_IN_COOKIE } from '../../../services/staff/staff-auth-service';
 
 /**
@@ -112,6 +114,34 @@ const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       forgetSignIn(reply);
       reply.startSession(session);
       return { user: toUserView(user) };
+    },
+  );
+
+  app.post(
+    '/second-factor',
+    {
+      config: { localized: true, ...perAddress(app.authLimits.loginPerIp) },
+      schema: {
+        operationId: 'staffSecondFactor',
+        tags: ['auth', 'staff'],
+        summary:
+          'A code from the authenticator app entered again in a staff session: approving, paying, re-settling and ' +
+          'role changes need one from the last 5 minutes (else 403 fresh_second_factor_required)',
+        body: staffTotpBodySchema,
+        response: { 200: staffSecondFactorResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/auth/staff/second-factor - the second factor, fresh
+      reply.header('cache-control', 'no-store');
+      if (!request.user || request.sessionId === null) throw new UnauthorizedError();
+      if (request.user.role !== 'staff') throw new ForbiddenError();
+      const { secondFactorAt } = await auth.reverify(
+        { userId: request.user.id, sessionId: request.sessionId },
+        request.body.code,
+        clientInfo(request),
+      );
+      return { secondFactorAt: secondFactorAt.toISOString() };
     },
   );
 };

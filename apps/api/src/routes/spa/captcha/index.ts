@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captchaChallengeResponseSchema } from '@playhouse/shared';
+import { captchaChallengeQuerySchema, captchaChallengeResponseSchema } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 
 const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,14 +12,16 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'An ALTCHA proof-of-work challenge (protocol v2) for the altcha widget',
         description:
           'Signed; expires after 5 minutes; each solved challenge is accepted once. Harder after failed checks from ' +
-          'the same address. The widget sends its payload as `captcha` with the registration or recovery.',
+          'the same address. The widget sends its payload as `captcha` with the registration or recovery, and with ' +
+          'a sign-in that asked for one (401 captcha_required names the `level` to ask for here).',
+        querystring: captchaChallengeQuerySchema,
         response: { 200: captchaChallengeResponseSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {
       // GET /spa/captcha/challenge - a fresh, signed challenge
       reply.header('cache-control', 'no-store');
-      return app.services.captcha.challenge(request.clientAddress);
+      return app.services.captcha.challenge(request.clientAddress, request.query.level);
     },
   );
 };

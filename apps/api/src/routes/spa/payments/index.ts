@@ -12,6 +12,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/sandbox',
     {
+      config: { signedCaller: true },
       schema: {
         operationId: 'sandboxWebhook',
         tags: ['payments'],

@@ -11,7 +11,8 @@ import {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
-import { BadRequestError } from '../../../lib/errors';
+import { BadRequestError, RateLimitError } from '../../../lib/errors';
+import { createWindowCounter } from '../../../lib/window-counter';
 import { errorResponses } from '../../../lib/route-schemas';
 
 declare module 'fastify' {
@@ -41,9 +42,15 @@ const SESSIONS =
 
 /**
  * The seamless wallet (per provider): the calls a game provider's server makes to read and move the player's money.
- * Rate limits do not apply: every call is signed, and a throttled settlement would strand a round.
+ * The per-address limit of the site does not apply (a provider's servers are few addresses calling a lot); instead a
+ * provider has a ceiling of signed calls a minute, and calls failing their signature are limited per provider and
+ * address, refused before the signature is even computed once over it: an unsigned flood cannot spend the
+ * provider's ceiling, and costs no database read either way.
  */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { providerCallsPerMinute, providerBadCallsPerMinute } = app.services.providerCallLimits;
+  const signedCalls = createWindowCounter({ max: providerCallsPerMinute, windowMs: 60_000 });
+  const badCalls = createWindowCounter({ max: providerBadCallsPerMinute, windowMs: 60_000 });
   // The signature covers the exact bytes sent, so the body is kept as text beside its parsed form.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -55,17 +62,31 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
   // Checked before the body's schema, so an unsigned caller learns nothing about what a valid call looks like.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const { provider } = request.params as { provider: string };
+    const refuse = (seconds: number) => {
+      reply.header('retry-after', String(seconds));
+      return new RateLimitError(seconds);
+    };
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    await app.services.providerWallet.verify(provider, {
-      rawBody: request.rawBody ?? '',
-      timestamp: header('x-provider-timestamp'),
-      signature: header('x-provider-signature'),
-    });
+    const badKey = `${provider}|${request.clientAddress}`;
+    const blocked = badCalls.blockedFor(badKey);
+    if (blocked !== null) throw refuse(blocked);
+    try {
+      await app.services.providerWallet.verify(provider, {
+        rawBody: request.rawBody ?? '',
+        timestamp: header('x-provider-timestamp'),
+        signature: header('x-provider-signature'),
+      });
+    } catch (error) {
+      badCalls.hit(badKey);
+      throw error;
+    }
+    const over = signedCalls.hit(provider);
+    if (over !== null) throw refuse(over);
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -77,7 +98,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     body: z.ZodType,
     response: z.ZodType = walletResponseSchema,
   ) => ({
-    config: { rateLimit: false as const },
+    config: { rateLimit: false as const, signedCaller: true },
     schema: {
       operationId,
       tags: ['seamless wallet'],

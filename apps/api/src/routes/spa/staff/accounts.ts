@@ -3,18 +3,26 @@ import {
   staffAccountParamsSchema,
   staffAccountResponseSchema,
   staffAccountsResponseSchema,
-  staffCreateAccountBodySchema,
+  staffInvitationResponseSchema,
+  staffInvitationsResponseSchema,
+  staffInviteBodySchema,
   staffMeResponseSchema,
   staffReasonBodySchema,
+  staffRequestAcceptedSchema,
   staffRolesBodySchema,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser, staffActor } from '../../../plugins/auth';
 import { toUserView } from '../../../services/accounts/user-view';
+import { requestRoutes } from './request-routes';
 
-/** /spa/staff/me and /spa/staff/accounts: who is signed in, and the staff accounts admins manage. */
+/**
+ * /spa/staff/me and /spa/staff/accounts: who is signed in, and the staff admins manage. Staff are invited (the
+ * invitee sets their own password and second factor); inviting to or granting a role that touches money or players
+ * is a request a second admin approves (/spa/staff/accounts/requests).
+ */
 const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { members } = app.services.staff;
+  const { members, invitations } = app.services.staff;
 
   app.get(
     '/me',
@@ -34,6 +42,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         user: toUserView(signedInUser(request)),
         ...(await members.me(staffActor(request))),
         idleTimeoutMs: app.services.sessions.staffIdleMs,
+        secondFactorAt: request.secondFactorAt?.toISOString() ?? null,
       };
     },
   );
@@ -59,40 +68,81 @@ const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounts',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
-        operationId: 'staffCreateAccount',
+        operationId: 'staffInvite',
         tags: ['staff'],
         summary:
-          'Creates a staff account with its roles; its holder must set up TOTP at the first sign-in before ' +
-          'anything else',
-        body: staffCreateAccountBodySchema,
-        response: { 201: staffAccountResponseSchema, ...errorResponses(400, 401, 403, 409) },
+          'Invites a staff member: the link goes to their address, and they set their own password and TOTP. ' +
+          'Roles that touch money or players (support, finance, risk, trader, marketing, admin) make it a request ' +
+          'a second admin approves (202); the rest is sent at once (201)',
+        body: staffInviteBodySchema,
+        response: {
+          201: staffInvitationResponseSchema,
+          202: staffRequestAcceptedSchema,
+          ...errorResponses(400, 401, 403, 409),
+        },
       },
     },
     async (request, reply) => {
-      // POST /spa/staff/accounts - a new staff member
-      const account = await members.create(request.body, staffActor(request));
-      return reply.code(201).send({ account });
+      // POST /spa/staff/accounts - invite a staff member (or ask a second admin to)
+      const invited = await invitations.invite(staffActor(request), request.body);
+      if ('request' in invited) return reply.code(202).send(invited);
+      return reply.code(201).send(invited);
     },
   );
+
+  app.get(
+    '/accounts/invitations',
+    {
+      config: { permission: 'staff.read' },
+      schema: {
+        operationId: 'staffInvitations',
+        tags: ['staff'],
+        summary: 'Invitations not yet accepted (sent or expired), newest first',
+        response: { 200: staffInvitationsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      // GET /spa/staff/accounts/invitations - who was invited
+      reply.header('cache-control', 'no-store');
+      return { items: await invitations.pending() };
+    },
+  );
+
+  requestRoutes(app, {
+    path: '/accounts/requests',
+    kinds: ['staff_invitation', 'staff_roles'],
+    read: 'staff.read',
+    decide: 'staff.manage',
+    operation: 'staffAccountRequest',
+    what: 'inviting staff and granting roles',
+  });
 
   app.put(
     '/accounts/:id/roles',
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffSetRoles',
         tags: ['staff'],
-        summary: "Replaces a staff member's roles (not one's own; at least one active admin stays)",
+        summary:
+          "Replaces a staff member's roles (not one's own): adding a role that touches money or players is a " +
+          'request a second admin approves (202); narrowing is done at once (200)',
         params: staffAccountParamsSchema,
         body: staffRolesBodySchema,
-        response: { 200: staffAccountResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: staffAccountResponseSchema,
+          202: staffRequestAcceptedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // PUT /spa/staff/accounts/{id}/roles - what a staff member may do
-      return { account: await members.setRoles(staffActor(request), request.params.id, request.body.roles) };
+      const changed = await members.setRoles(staffActor(request), request.params.id, request.body.roles);
+      if ('request' in changed) return reply.code(202).send(changed);
+      return changed;
     },
   );
 

@@ -87,7 +87,7 @@ const staffBonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bonuses/offers/:id/approve',
     {
-      config: { permission: 'bonuses.offer.approve' },
+      config: { permission: 'bonuses.offer.approve', freshSecondFactor: true },
       schema: {
         operationId: 'staffApproveBonusOffer',
         tags: ['staff'],

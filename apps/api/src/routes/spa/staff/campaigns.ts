@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  campaignLimitsResponseSchema,
+  staffRequestAcceptedSchema,
   campaignActionParamsSchema,
   campaignCreateBodySchema,
   campaignListQuerySchema,
@@ -14,16 +16,44 @@ import {
 import { sendCsv } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
+import { requestRoutes } from './request-routes';
 
 /**
  * /spa/staff/campaigns: bonus campaigns as marketing runs them (list, read, create, edit, pause, resume, end) and
  * their promo codes. Offering a campaign to a chosen player is /spa/staff/bonuses/offers (four eyes).
  */
 const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { campaigns } = app.services.marketing;
+  const { campaigns, limits } = app.services.marketing;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/campaigns/limits',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: {
+        operationId: 'staffCampaignLimitsForMarketing',
+        tags: ['staff'],
+        summary: "The admins' limits per currency that no campaign passes (what the campaign form checks against)",
+        response: { 200: campaignLimitsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      // GET /spa/staff/campaigns/limits - the limits, for the campaign form
+      return { limits: await limits.list() };
+    },
+  );
+
+  // A campaign, an edit of a live one and a promo code go live when a second marketing member approves them.
+  requestRoutes(app, {
+    path: '/campaigns/requests',
+    kinds: ['campaign_publish', 'campaign_edit', 'promo_code'],
+    read: 'bonuses.read',
+    decide: 'campaigns.approve',
+    operation: 'staffCampaignRequest',
+    what: 'campaigns, their edits and promo codes',
   });
 
   app.get(
@@ -87,7 +117,9 @@ const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffCreateCampaign',
         tags: ['staff'],
-        summary: 'Creates a campaign (it offers at once when its trigger fires); audited',
+        summary:
+          "Creates a campaign within the admins' limits; it offers nothing until a second marketing member " +
+          'approves it (/spa/staff/campaigns/requests); audited',
         body: campaignCreateBodySchema,
         response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -107,16 +139,24 @@ const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'staffUpdateCampaign',
         tags: ['staff'],
         summary:
-          "Changes a campaign's terms for the offers it makes from now on; bonuses already offered or granted keep " +
-          'theirs; audited with before and after',
+          "Changes a campaign's terms for the offers it makes from now on (bonuses already offered or granted keep " +
+          "theirs). A live campaign's edit is a request a second marketing member approves (202), the live terms " +
+          'running meanwhile; one not yet approved changes at once (200); audited with before and after',
         params: campaignParamsSchema,
         body: campaignUpdateBodySchema,
-        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: campaignResponseSchema,
+          202: staffRequestAcceptedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // PUT /spa/staff/campaigns/{id} - edit a campaign
-      return { campaign: await campaigns.update(staffActor(request), request.params.id, request.body) };
+      const changed = await campaigns.update(staffActor(request), request.params.id, request.body);
+      if ('campaign' in changed) return changed;
+      const asked = await app.services.staff.requests.get('campaign_edit', changed.requestId);
+      return reply.code(202).send({ request: asked });
     },
   );
 
@@ -148,7 +188,9 @@ const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffCreatePromoCode',
         tags: ['staff'],
-        summary: 'Adds a promo code to a promo-code campaign (unique, case-insensitive); audited',
+        summary:
+          'Adds a promo code to a promo-code campaign (unique, case-insensitive); it redeems once a second ' +
+          'marketing member approves it; audited',
         params: campaignParamsSchema,
         body: promoCodeCreateBodySchema,
         response: { 201: promoCodeSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adjustmentThresholdBodySchema,
-  adjustmentThresholdResponseSchema,
+  staffRequestAcceptedSchema,
   idempotencyHeadersSchema,
   type StaffAdjustment,
   type StaffPayment,
@@ -93,7 +93,7 @@ const ADJUSTMENT_CSV: CsvColumn<AdjustmentCsvRow>[] = [
 const adjustmentCsvRow = (item: StaffAdjustment): AdjustmentCsvRow => ({
   id: item.id,
   requestedAt: item.requestedAt,
-  player: item.subject.login,
+  player: item.subject?.login ?? '',
   amount: item.payload.amount,
   currency: item.payload.currency,
   reason: item.payload.reason,
@@ -170,7 +170,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/approve',
     {
-      config: { permission: 'withdrawals.approve' },
+      config: { permission: 'withdrawals.approve', freshSecondFactor: true },
       schema: {
         operationId: 'staffApproveWithdrawal',
         tags: ['staff'],
@@ -188,7 +188,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/pay',
     {
-      config: { permission: 'withdrawals.pay' },
+      config: { permission: 'withdrawals.pay', freshSecondFactor: true },
       schema: {
         operationId: 'staffPayWithdrawal',
         tags: ['staff'],
@@ -229,7 +229,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adjustments',
     {
-      config: { permission: 'adjustments.request' },
+      config: { permission: 'adjustments.request', freshSecondFactor: true },
       schema: {
         operationId: 'staffRequestAdjustment',
         tags: ['staff'],
@@ -284,7 +284,7 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adjustments/:id/approve',
     {
-      config: { permission: 'adjustments.approve' },
+      config: { permission: 'adjustments.approve', freshSecondFactor: true },
       schema: {
         operationId: 'staffApproveAdjustment',
         tags: ['staff'],
@@ -430,18 +430,22 @@ const staffCashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/money',
     {
-      config: { permission: 'settings.money' },
+      config: { permission: 'settings.money', freshSecondFactor: true },
       schema: {
         operationId: 'staffSetAdjustmentThreshold',
         tags: ['staff'],
-        summary: "Sets one currency's four-eyes threshold of manual adjustments (audited with before and after)",
+        summary:
+          "Asks for one currency's four-eyes threshold of manual adjustments: it widens what one finance member " +
+          'applies alone, so a second admin approves it (/spa/staff/settings/requests)',
         body: adjustmentThresholdBodySchema,
-        response: { 200: adjustmentThresholdResponseSchema, ...errorResponses(400, 401, 403) },
+        response: { 202: staffRequestAcceptedSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      // PUT /spa/staff/settings/money - an admin changes a threshold
-      return { threshold: await app.services.staff.thresholds.set(staffActor(request), request.body) };
+    async (request, reply) => {
+      // PUT /spa/staff/settings/money - an admin asks for a threshold
+      return reply
+        .code(202)
+        .send({ request: await app.services.staff.thresholds.request(staffActor(request), request.body) });
     },
   );
 

@@ -13,7 +13,9 @@ import staffMediaRoutes from './media';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
 import staffProtectionRoutes from './protection';
+import staffReceiptRoutes from './receipts';
 import staffReconciliationRoutes from './reconciliation';
+import staffSettingsRoutes from './settings';
 import staffTradingRoutes from './trading';
 import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
@@ -37,10 +39,12 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffTranslationRoutes);
   await app.register(staffProtectionRoutes);
   await app.register(staffReconciliationRoutes);
+  await app.register(staffSettingsRoutes);
   await app.register(staffTradingRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
+  await app.register(staffReceiptRoutes);
 };
 
 export default staffRoutes;

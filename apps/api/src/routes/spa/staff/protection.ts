@@ -156,7 +156,9 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'staffGetPlayerProtection',
         tags,
-        summary: "A player's limits, reality check, break, verification and flags (read only)",
+        summary:
+          "A player's limits, reality check, break, verification and flags, and their other accounts that are " +
+          'self-excluded or closed for gambling, and the national register (read only)',
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: staffPlayerProtectionSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -168,12 +170,15 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const profile = protection.jurisdictions.forCountry(player.country);
       await app.services.staff.audit.viewed(staffActor(request), 'player_protection', player.id);
-      const [limits, realityCheckMinutes, restriction, verification, flags] = await Promise.all([
+      const [limits, realityCheckMinutes, restriction, verification, flags, screened] = await Promise.all([
         protection.limits.list(player),
         protection.realityChecks.intervalOf(app.db, player.id, profile),
         protection.restrictions.view(player.id),
         protection.documents.statuses(app.db, player.id),
         protection.harm.list({ userId: player.id }),
+        protection.exclusions
+          .identityOf(app.db, player.id)
+          .then((identity) => (identity ? protection.exclusions.screen(app.db, identity, player.id) : null)),
       ]);
       return {
         userId: player.id,
@@ -183,6 +188,8 @@ const staffProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         restriction,
         verification,
         flags,
+        exclusionMatches: screened?.matches ?? [],
+        nationalRegister: screened?.nationalRegister ?? false,
       };
     },
   );

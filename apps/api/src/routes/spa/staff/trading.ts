@@ -10,12 +10,14 @@ import {
   tradingMatchResponseSchema,
   tradingResultBodySchema,
   tradingSettlementResponseSchema,
+  staffRequestAcceptedSchema,
   type TradingBet,
   type TradingFixture,
 } from '@playhouse/shared';
 import { sendCsv, type CsvColumn } from '../../../lib/csv';
 import { errorResponses } from '../../../lib/route-schemas';
 import { clientInfo, staffActor } from '../../../plugins/auth';
+import { requestRoutes } from './request-routes';
 
 const FIXTURE_CSV: CsvColumn<TradingFixture>[] = [
   { key: 'id', header: 'match id' },
@@ -151,46 +153,70 @@ const staffTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trading/markets/:marketId/result',
     {
-      config: { permission: 'trading.manage' },
+      config: { permission: 'trading.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffTradingResultMarket',
         tags: ['staff'],
         summary:
-          'Settles or re-settles a market with a result per outcome: open bets settle, settled ones are reversed and ' +
-          'paid again where the result changed them (once); later feed deliveries do not change it',
+          'Settles a market with a result per outcome: open bets settle; later feed deliveries do not change it. ' +
+          'Changing a result that already paid out is a request a second trader or risk approves (202, ' +
+          '/spa/staff/trading/requests): then settled bets are reversed and paid again where it changed them (once)',
         params: tradingMarketParamsSchema,
         body: tradingResultBodySchema,
-        response: { 200: tradingSettlementResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: tradingSettlementResponseSchema,
+          202: staffRequestAcceptedSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // POST /spa/staff/trading/markets/{marketId}/result - a trader's result
-      return trading().resultMarket(
+      const done = await trading().resultMarket(
         request.params.marketId,
         request.body,
         staffActor(request),
         clientInfo(request).locale,
       );
+      if (!('request' in done)) return done;
+      return reply.code(202).send({ request: await app.services.staff.requests.get('result_change', done.request.id) });
     },
   );
 
   app.post(
     '/trading/markets/:marketId/void',
     {
-      config: { permission: 'trading.manage' },
+      config: { permission: 'trading.manage', freshSecondFactor: true },
       schema: {
         operationId: 'staffTradingVoidMarket',
         tags: ['staff'],
-        summary: 'Voids a market: stakes come back (an earlier settlement is reversed first)',
+        summary:
+          'Voids a market: stakes come back. Voiding a result that already paid out is a request a second trader ' +
+          'or risk approves (202); then the earlier settlement is reversed first',
         params: tradingMarketParamsSchema,
-        response: { 200: tradingSettlementResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: tradingSettlementResponseSchema,
+          202: staffRequestAcceptedSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // POST /spa/staff/trading/markets/{marketId}/void - a trader's void
-      return trading().voidMarket(request.params.marketId, staffActor(request), clientInfo(request).locale);
+      const done = await trading().voidMarket(request.params.marketId, staffActor(request), clientInfo(request).locale);
+      if (!('request' in done)) return done;
+      return reply.code(202).send({ request: await app.services.staff.requests.get('result_change', done.request.id) });
     },
   );
+
+  requestRoutes(app, {
+    path: '/trading/requests',
+    kinds: ['result_change'],
+    read: 'trading.read',
+    decide: 'trading.results.approve',
+    operation: 'staffTradingRequest',
+    what: 'changing results that already paid out',
+  });
 
   app.get(
     '/trading/bets',

@@ -7,6 +7,7 @@ import fingerprintRoutes from './fingerprints';
 import documentRoutes from './documents';
 import passwordRoutes from './password';
 import protectionRoutes from './protection';
+import receiptRoutes from './receipts';
 import preferenceRoutes from './preferences';
 import transactionRoutes from './transactions';
 
@@ -22,6 +23,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(documentRoutes);
   await app.register(bonusRoutes);
   await app.register(promoCodeRoutes);
+  await app.register(receiptRoutes);
 };
 
 export default usersRoutes;

@@ -23,7 +23,12 @@ export default async function OriginalsHostLayout({ children, params }: LayoutPr
       <body>
         <NextIntlClientProvider
           locale={lng}
-          messages={{ casino: messages.casino ?? {}, tables: messages.tables ?? {}, errors: messages.errors ?? {} }}
+          messages={{
+            casino: messages.casino ?? {},
+            tables: messages.tables ?? {},
+            errors: messages.errors ?? {},
+            receipts: messages.receipts ?? {},
+          }}
         >
           {children}
         </NextIntlClientProvider>

@@ -6,7 +6,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { CURRENCY_CODES } from '@playhouse/shared/money';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { OfficeFrame } from '@/components/back-office/office-frame';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorText } from '@/components/ui/use-error-text';
@@ -14,6 +14,7 @@ import buttons from '@/components/ui/button.module.css';
 import { formatDateTime } from '@/lib/account/money-format';
 import { campaignAction, fetchCampaign } from '@/lib/back-office/marketing-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import { CampaignEditor } from './campaign-editor';
 import { GrantOffer } from './grant-offer';
 import styles from './marketing.module.css';
@@ -23,6 +24,8 @@ export interface CampaignPermissions {
   manage: boolean;
   request: boolean;
   approve: boolean;
+  /** Approve another marketing member's campaign, edit or promo code (four eyes). */
+  approveCampaign: boolean;
 }
 
 /** The campaign's terms as a description list. */
@@ -78,7 +81,7 @@ function Terms({ campaign }: { campaign: Campaign }) {
  * /staff/campaigns/{id}: the campaign's status and terms; for marketing pause, resume, end and edit; its promo codes;
  * offering it to chosen players (four eyes).
  */
-export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissions }) {
+export function CampaignDetail({ id, can, meId }: { id: number; can: CampaignPermissions; meId: number }) {
   const t = useTranslations('boMarketing');
   const tTable = useTranslations('backOffice.table');
   const lng = useLocale() as Locale;
@@ -89,6 +92,8 @@ export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissio
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
+  const [note, setNote] = useState('');
+  const { mutate: mutateKey } = useSWRConfig();
 
   if (error && !data) {
     return <LoadError message={errorText(error)} retryLabel={tTable('retry')} onRetry={() => void mutate()} />;
@@ -116,7 +121,7 @@ export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissio
         <button type="button" className={buttons.secondary} onClick={() => setEditing(true)}>
           {t('detail.edit')}
         </button>
-        {campaign.status === 'active' ? (
+        {campaign.status === 'pending' ? null : campaign.status === 'active' ? (
           <button type="button" className={buttons.secondary} disabled={busy} onClick={() => void act('pause')}>
             {t('detail.pause')}
           </button>
@@ -151,11 +156,17 @@ export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissio
         </div>
       ) : null}
       {actionError ? <p role="alert">{actionError}</p> : null}
+      <div role="status">{note}</div>
       {editing ? (
         <CampaignEditor
           campaign={campaign}
           onSaved={(saved) => {
-            void mutate({ campaign: saved }, { revalidate: false });
+            if (saved) void mutate({ campaign: saved }, { revalidate: false });
+            else {
+              setNote(t('detail.editAsked'));
+              void mutate();
+              void mutateKey(requestsKey('campaigns'));
+            }
             setEditing(false);
           }}
           onCancel={() => setEditing(false)}
@@ -188,7 +199,26 @@ export function CampaignDetail({ id, can }: { id: number; can: CampaignPermissio
             </dl>
             <Terms campaign={campaign} />
           </section>
-          <PromoCodes campaign={campaign} canManage={can.manage} onChanged={() => void mutate()} />
+          {campaign.pendingRequests.length > 0 ? (
+            <FourEyesRequests
+              lng={lng}
+              area="campaigns"
+              meId={meId}
+              canDecide={can.approveCampaign}
+              title={t('detail.waiting')}
+              only={(request) => request.payload.campaignId === campaign.id}
+              onDecided={() => void mutate()}
+            />
+          ) : null}
+          <PromoCodes
+            campaign={campaign}
+            canManage={can.manage}
+            onChanged={() => {
+              // A new code is a request too: the list of what waits shows it at once.
+              void mutate();
+              void mutateKey(requestsKey('campaigns'));
+            }}
+          />
           <GrantOffer campaign={campaign} name={name} canRequest={can.request} canApprove={can.approve} />
         </>
       )}

@@ -128,7 +128,8 @@ export function campaignBody(values: FormValues): CampaignTermsInput {
 type CampaignEditorProps = {
   /** The campaign to edit; none to create one. */
   campaign?: Campaign;
-  onSaved: (campaign: Campaign) => void;
+  /** The campaign as saved, or null when the edit became a request a second marketing member approves. */
+  onSaved: (campaign: Campaign | null) => void;
   onCancel?: () => void;
 };
 
@@ -203,7 +204,7 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: CampaignEditorPr
       const saved = campaign
         ? await updateCampaign(lng, campaign.id, body)
         : await createCampaign(lng, { ...body, slug: String(values.slug ?? '').trim() });
-      onSaved(saved.campaign);
+      onSaved('campaign' in saved ? saved.campaign : null);
     },
   });
 

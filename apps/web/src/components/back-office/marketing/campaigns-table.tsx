@@ -9,7 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { formatDateTime } from '@/lib/account/money-format';
 import { CAMPAIGNS_PATH, fetchCampaigns } from '@/lib/back-office/marketing-api';
 
-const STATUSES = ['active', 'paused', 'ended'] as const;
+const STATUSES = ['pending', 'active', 'paused', 'ended'] as const;
 const TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
 
 /** /staff/campaigns: every campaign, filtered by status, targeting or a search; a row opens the campaign. */

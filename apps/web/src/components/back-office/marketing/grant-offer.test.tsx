@@ -33,6 +33,9 @@ const CAMPAIGN: Campaign = {
   offers: 0,
   active: 0,
   promoCodes: [],
+  approvedAt: '2026-11-25T08:10:00.000Z',
+  approvedBy: 3,
+  pendingRequests: [],
 };
 
 const request = (id: string, login: string, campaign: string) => ({

@@ -135,32 +135,36 @@ export function GrantOffer({
                 </tr>
               </thead>
               <tbody>
-                {mine.map((request) => (
-                  <tr key={request.id}>
-                    <td>{request.subject.login}</td>
-                    <td>{formatDateTime(request.requestedAt, lng)}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={buttons.primary}
-                          aria-label={`${t('approve')}: ${request.subject.login}`}
-                          onClick={() => void decide(request.id, request.subject.login, 'approve')}
-                        >
-                          {t('approve')}
-                        </button>
-                        <button
-                          type="button"
-                          className={buttons.secondary}
-                          aria-label={`${t('reject')}: ${request.subject.login}`}
-                          onClick={() => void decide(request.id, request.subject.login, 'reject')}
-                        >
-                          {t('reject')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                {mine.map((request) => {
+                  // A bonus offer request always names its player.
+                  const login = request.subject?.login ?? '';
+                  return (
+                    <tr key={request.id}>
+                      <td>{login}</td>
+                      <td>{formatDateTime(request.requestedAt, lng)}</td>
+                      <td>
+                        <div className={styles.actions}>
+                          <button
+                            type="button"
+                            className={buttons.primary}
+                            aria-label={`${t('approve')}: ${login}`}
+                            onClick={() => void decide(request.id, login, 'approve')}
+                          >
+                            {t('approve')}
+                          </button>
+                          <button
+                            type="button"
+                            className={buttons.secondary}
+                            aria-label={`${t('reject')}: ${login}`}
+                            onClick={() => void decide(request.id, login, 'reject')}
+                          >
+                            {t('reject')}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -8,7 +8,9 @@ export function NewCampaign() {
   const router = useRouter();
   return (
     <CampaignEditor
-      onSaved={(campaign) => router.push(`/staff/campaigns/${campaign.id}`)}
+      onSaved={(campaign) => {
+        if (campaign) router.push(`/staff/campaigns/${campaign.id}`);
+      }}
       onCancel={() => router.push('/staff/campaigns')}
     />
   );

@@ -77,6 +77,7 @@ export function PromoCodes({
                 <th scope="col">{t('code')}</th>
                 <th scope="col">{t('redemptions')}</th>
                 <th scope="col">{t('expires')}</th>
+                <th scope="col">{t('approval')}</th>
               </tr>
             </thead>
             <tbody>
@@ -87,6 +88,7 @@ export function PromoCodes({
                     {code.redemptions} / {code.maxRedemptions ?? t('unlimited')}
                   </td>
                   <td>{code.expiresAt ? formatDateTime(code.expiresAt, lng) : t('never')}</td>
+                  <td>{code.approved ? t('approved') : t('waiting')}</td>
                 </tr>
               ))}
             </tbody>

@@ -150,7 +150,7 @@ function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprov
       sortable: true,
       cell: (row) => formatDateTime(row.requestedAt, lng),
     },
-    { id: 'player', header: t('columns.player'), cell: (row) => row.subject.login },
+    { id: 'player', header: t('columns.player'), cell: (row) => row.subject?.login ?? '' },
     {
       id: 'amount',
       header: t('columns.amount'),
@@ -210,7 +210,7 @@ function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprov
             <label htmlFor={reasonId} className={formStyles.label}>
               {t('adjustments.rejectReason', {
                 amount: formatMoney(String(rejecting.payload.amount), String(rejecting.payload.currency), lng),
-                player: rejecting.subject.login,
+                player: rejecting.subject?.login ?? '',
               })}
             </label>
             <input

@@ -71,7 +71,14 @@ export function MoneyList<Row extends MoneyRow>({
       cell: (row) => formatMoney(row.amount, row.currency, lng),
     },
     { id: 'method', header: t('columns.method'), cell: (row) => row.method },
-    { id: 'status', header: t('columns.status'), sortable: true, cell: (row) => statusLabel(row.status) },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      sortable: true,
+      // A withdrawal a re-settlement holds says so beside its status.
+      cell: (row) =>
+        'heldAt' in row && row.heldAt ? `${statusLabel(row.status)} (${t('held')})` : statusLabel(row.status),
+    },
   ];
   return (
     <div className={styles.page}>

@@ -5,20 +5,32 @@ import { CURRENCY_CODES, isCurrency } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { FormView } from '@/components/ui/form-view';
 import { LoadError } from '@/components/ui/load-error';
 import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
-import { MONEY_SETTINGS_PATH, fetchMoneySettings, setAdjustmentThreshold } from '@/lib/back-office/money-api';
+import {
+  CAMPAIGN_LIMITS_PATH,
+  MONEY_SETTINGS_PATH,
+  fetchCampaignLimits,
+  fetchMoneySettings,
+  setAdjustmentThreshold,
+  setCampaignLimits,
+} from '@/lib/back-office/money-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './money.module.css';
 
-/** Admins: the four-eyes threshold of manual adjustments per currency, and the form that changes one. */
-export function ThresholdSettings({ lng }: { lng: Locale }) {
+/**
+ * Admins: the settings that widen what one person may do alone, per currency: the four-eyes threshold of manual
+ * adjustments and the campaign limits. A change is a request; another admin approves it in the list below.
+ */
+export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) {
   const t = useTranslations('boMoney');
   const tableId = useId();
   const settings = useSWR(['back-office', MONEY_SETTINGS_PATH], () => fetchMoneySettings(lng), SWR_OPTIONS);
+  const { mutate: mutateKey } = useSWRConfig();
   const [saved, setSaved] = useState('');
   const fields = useMemo<FormField[]>(
     () => [
@@ -47,14 +59,10 @@ export function ThresholdSettings({ lng }: { lng: Locale }) {
       const currency = String(values.currency);
       // The select offers only currencies; the form checked a choice was made.
       if (!isCurrency(currency)) return;
-      const threshold = await setAdjustmentThreshold(lng, { currency, amount: String(values.amount).trim() });
-      setSaved(
-        t('settings.saved', {
-          currency: threshold.currency,
-          amount: formatMoney(threshold.amount, threshold.currency, lng),
-        }),
-      );
-      await settings.mutate();
+      const amount = String(values.amount).trim();
+      await setAdjustmentThreshold(lng, { currency, amount });
+      setSaved(t('settings.asked', { currency, amount: formatMoney(amount, currency, lng) }));
+      await mutateKey(requestsKey('settings'));
     },
   });
 
@@ -101,6 +109,134 @@ export function ThresholdSettings({ lng }: { lng: Locale }) {
         <h2>{t('settings.change')}</h2>
         <FormView form={form} submitLabel={t('settings.submit')} busyLabel={t('busy')} successMessage={saved} />
       </section>
+      <CampaignLimitSettings lng={lng} />
+      <FourEyesRequests
+        lng={lng}
+        area="settings"
+        meId={meId}
+        canDecide
+        title={t('settings.requests')}
+        onDecided={() => {
+          void settings.mutate();
+          void mutateKey(['back-office', CAMPAIGN_LIMITS_PATH]);
+        }}
+      />
     </div>
+  );
+}
+
+/** A decimal amount with at most two decimals, as the campaign limits take it. */
+const AMOUNT_PATTERN = '\\d{1,9}(\\.\\d{1,2})?';
+
+/** The campaign limits per currency and the form that asks for new ones (a second admin approves them). */
+function CampaignLimitSettings({ lng }: { lng: Locale }) {
+  const t = useTranslations('boMoney');
+  const tableId = useId();
+  const { mutate: mutateKey } = useSWRConfig();
+  const limits = useSWR(['back-office', CAMPAIGN_LIMITS_PATH], () => fetchCampaignLimits(lng), SWR_OPTIONS);
+  const [asked, setAsked] = useState('');
+  const fields = useMemo<FormField[]>(
+    () => [
+      {
+        name: 'currency',
+        type: 'select',
+        required: true,
+        label: t('settings.currency'),
+        constraints: {},
+        options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
+      },
+      {
+        name: 'maxAmount',
+        type: 'text',
+        required: true,
+        label: t('limits.maxAmount'),
+        autocomplete: 'off',
+        constraints: { pattern: AMOUNT_PATTERN },
+      },
+      {
+        name: 'minWager',
+        type: 'text',
+        required: true,
+        label: t('limits.minWager'),
+        autocomplete: 'off',
+        constraints: { pattern: '\\d{1,3}' },
+      },
+      {
+        name: 'maxCashout',
+        type: 'text',
+        required: true,
+        label: t('limits.maxCashout'),
+        autocomplete: 'off',
+        constraints: { pattern: AMOUNT_PATTERN },
+      },
+    ],
+    [t],
+  );
+  const form = useForm(fields, {
+    initial: { currency: 'EUR' },
+    onSubmit: async (values) => {
+      const currency = String(values.currency);
+      if (!isCurrency(currency)) return;
+      await setCampaignLimits(lng, {
+        currency,
+        maxAmount: String(values.maxAmount).trim(),
+        minWager: Number(values.minWager),
+        maxCashout: String(values.maxCashout).trim(),
+      });
+      setAsked(t('limits.asked', { currency }));
+      await mutateKey(requestsKey('settings'));
+    },
+  });
+
+  return (
+    <>
+      <section className={styles.section}>
+        <h2 id={tableId}>{t('limits.title')}</h2>
+        <p className={styles.hint}>{t('limits.intro')}</p>
+        {limits.error ? (
+          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void limits.mutate()} />
+        ) : !limits.data ? (
+          <p role="status">{t('loading')}</p>
+        ) : (
+          <div className={styles.tableWrap} role="region" aria-labelledby={tableId} tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('settings.currency')}</th>
+                  <th scope="col" className={styles.number}>
+                    {t('limits.maxAmount')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('limits.minWager')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('limits.maxCashout')}
+                  </th>
+                  <th scope="col">{t('settings.updatedBy')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {limits.data.limits.map((row) => (
+                  <tr key={row.currency}>
+                    <th scope="row">
+                      {row.currency}
+                      {row.isDefault ? ` (${t('settings.default')})` : ''}
+                    </th>
+                    <td className={styles.number}>{formatMoney(row.maxAmount, row.currency, lng)}</td>
+                    <td className={styles.number}>{t('limits.times', { wager: row.minWager })}</td>
+                    <td className={styles.number}>{formatMoney(row.maxCashout, row.currency, lng)}</td>
+                    <td>{row.updatedBy?.login ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className={styles.section}>
+        <h2>{t('limits.change')}</h2>
+        <FormView form={form} submitLabel={t('limits.submit')} busyLabel={t('busy')} successMessage={asked} />
+      </section>
+    </>
   );
 }

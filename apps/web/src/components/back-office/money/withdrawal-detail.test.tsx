@@ -30,6 +30,7 @@ function detail(overrides: Partial<StaffWithdrawalDetail['withdrawal']> = {}): S
       reviewedBy: 2,
       approvedBy: 2,
       paidBy: null,
+      heldAt: null,
       ...overrides,
     },
     player: { id: 7, email: 'ada@example.com', username: 'ada', currency: 'EUR', mainBalance: '60.00' },

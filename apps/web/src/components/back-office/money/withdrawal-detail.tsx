@@ -72,7 +72,16 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
           <dt>{t('withdrawal.amount')}</dt>
           <dd>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</dd>
           <dt>{t('withdrawal.status')}</dt>
-          <dd className={styles.status}>{t(`statuses.${withdrawal.status}`)}</dd>
+          <dd className={styles.status}>
+            {t(`statuses.${withdrawal.status}`)}
+            {withdrawal.heldAt ? ` (${t('held')})` : ''}
+          </dd>
+          {withdrawal.heldAt ? (
+            <>
+              <dt>{t('held')}</dt>
+              <dd>{t('heldWhy', { since: formatDateTime(withdrawal.heldAt, lng) })}</dd>
+            </>
+          ) : null}
           <dt>{t('withdrawal.method')}</dt>
           <dd>{withdrawal.method}</dd>
           <dt>{t('withdrawal.details')}</dt>

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
+import { Link } from '@/i18n/navigation';
 import { fetchPlayerProtection } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
@@ -53,6 +54,10 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
             {restriction.endsAt ? ` ${t('until', { date: when(restriction.endsAt) })}` : ''}
           </dd>
         </div>
+        <div>
+          <dt>{t('nationalRegister')}</dt>
+          <dd>{data.nationalRegister ? t('registerListed') : t('registerNotListed')}</dd>
+        </div>
         {DOCUMENT_TYPES.map((type) => (
           <div key={type}>
             <dt>
@@ -62,6 +67,25 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
           </div>
         ))}
       </dl>
+      <h3 id={`${id}-matches`}>{t('matchesHeading')}</h3>
+      {data.exclusionMatches.length === 0 ? (
+        <p>{t('noMatches')}</p>
+      ) : (
+        <>
+          <p className={styles.warning}>{t('matchesExplain')}</p>
+          <ul aria-labelledby={`${id}-matches`}>
+            {data.exclusionMatches.map((match) => (
+              <li key={match.userId}>
+                <Link href={`/staff/players/${match.userId}`}>{match.username}</Link>
+                {': '}
+                {t('matchSince', { kind: t(`restrictionKinds.${match.kind}`), date: when(match.since) })}
+                {', '}
+                {t('matchedOn', { fields: match.on.map((field) => t(`matchFields.${field}`)).join(', ') })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className={styles.scroll} role="region" aria-labelledby={`${id}-limits`} tabIndex={0}>
         <table className={styles.table}>
           <caption id={`${id}-limits`}>{`${t('heading')}: ${name}`}</caption>

@@ -14,6 +14,7 @@ export function PlayerProfileDetails({ player }: { player: StaffPlayerProfile })
   const rows: [string, string][] = [
     [t('email'), player.email],
     [t('username'), player.username],
+    [t('fullName'), player.fullName ?? t('none')],
     [t('phone'), player.phone ?? t('none')],
     [t('country'), player.country ?? t('none')],
     [t('currency'), player.currency],

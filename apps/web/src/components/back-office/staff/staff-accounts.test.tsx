@@ -23,11 +23,12 @@ const account = (id: number, username: string, extra: object = {}) => ({
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 let items: ReturnType<typeof account>[];
+let invitations: object[];
 
 function renderScreen(canManage = true) {
   return renderWithProviders(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <StaffAccounts canManage={canManage} />
+      <StaffAccounts canManage={canManage} meId={1} />
     </SWRConfig>,
   );
 }
@@ -36,20 +37,48 @@ describe('StaffAccounts', () => {
   beforeEach(() => {
     navigationState.reset('/en/staff/accounts');
     items = [account(1, 'boss', { roles: ['admin'] }), account(2, 'agent')];
+    invitations = [];
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
       if (path === '/spa/staff/accounts' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { email: string; username?: string; roles: string[] };
-        const created = account(3, body.username ?? 'new', {
+        const invitation = {
+          id: '5f0c8a4e-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
           email: body.email,
+          username: body.username ?? null,
           roles: body.roles,
-          totpEnabled: false,
+          status: 'sent',
+          invitedBy: 1,
+          approvedBy: null,
+          createdAt: '2026-11-27T10:00:00.000Z',
+          expiresAt: '2026-11-30T10:00:00.000Z',
+        };
+        // A role touching money or players is a request a second admin approves; content goes out at once.
+        if (body.roles.includes('content')) {
+          invitations.push(invitation);
+          return json(201, { invitation });
+        }
+        return json(202, {
+          request: {
+            id: '6a1d9b5f-2c3d-4e4f-9a0b-1c2d3e4f5a6b',
+            kind: 'staff_invitation',
+            status: 'pending',
+            subject: null,
+            payload: { email: body.email, roles: body.roles },
+            requestedBy: 1,
+            requestedAt: '2026-11-27T10:00:00.000Z',
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            result: null,
+          },
         });
-        items.push(created);
-        return json(201, { account: created });
       }
       if (path === '/spa/staff/accounts') return json(200, { items });
+      if (path === '/spa/staff/accounts/invitations') return json(200, { items: invitations });
+      if (path.startsWith('/spa/staff/accounts/requests'))
+        return json(200, { items: [], page: 1, perPage: 100, total: 0 });
       if (path === '/spa/staff/accounts/2/block') {
         items[1] = { ...items[1]!, status: 'blocked' };
         return json(200, { account: items[1] });
@@ -73,34 +102,41 @@ describe('StaffAccounts', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Support', 'Active', 'Set up', 'Nov 1, 2026']);
     // Reading is not managing: no form, no actions.
-    expect(screen.queryByRole('region', { name: 'New staff account' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Invite a staff member' })).toBeNull();
     expect(screen.queryByText('Manage agent')).toBeNull();
   });
 
-  it('creates an account only with a role, and shows it waiting for its second factor', async () => {
+  it('invites with a role only, never with a password; money roles wait for a second admin', async () => {
     renderScreen();
-    const form = await screen.findByRole('region', { name: 'New staff account' });
+    const form = await screen.findByRole('region', { name: 'Invite a staff member' });
+    expect(within(form).queryByLabelText(/password/i)).toBeNull();
     fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'newbie@staff.example' } });
     fireEvent.change(within(form).getByLabelText('Username (optional)'), { target: { value: 'newbie' } });
-    fireEvent.change(within(form).getByLabelText('First password'), { target: { value: 'a long passphrase' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create the account' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
     expect(await within(form).findByText('Choose at least one role.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Risk' }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Create the account' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
     expect(
-      await screen.findByText('newbie@staff.example can now sign in; the first sign-in sets up the second factor.'),
+      await screen.findByText(
+        'The invitation of newbie@staff.example waits for a second admin; it is sent once they approve.',
+      ),
     ).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({
       email: 'newbie@staff.example',
       username: 'newbie',
-      password: 'a long passphrase',
       roles: ['risk'],
+      locale: 'en',
     });
-    const row = await screen.findByRole('row', { name: /newbie@staff\.example/ });
-    expect(within(row).getByText('Not set up yet')).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'editor@staff.example' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Content' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    expect(await screen.findByText('The invitation is on its way to editor@staff.example.')).toBeTruthy();
+    const invited = await screen.findByRole('table', { name: 'Invitations not yet accepted' });
+    expect(within(invited).getByRole('row', { name: /editor@staff\.example/ })).toBeTruthy();
   });
 
   it('blocks with a reason only', async () => {

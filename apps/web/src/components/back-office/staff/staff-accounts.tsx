@@ -6,7 +6,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { STAFF_ROLES, type StaffRole } from '@playhouse/shared/staff/permissions';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import { FormView } from '@/components/ui/form-view';
@@ -14,12 +14,14 @@ import { LoadError } from '@/components/ui/load-error';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { useForm } from '@/components/ui/use-form';
 import {
-  createStaffAccount,
   fetchStaffAccounts,
+  fetchStaffInvitations,
+  inviteStaff,
   setStaffRoles,
   staffAccountAction,
 } from '@/lib/back-office/staff-accounts-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './staff-accounts.module.css';
 
 /** Role checkboxes: at least one must stay ticked. */
@@ -52,18 +54,65 @@ function RolePicker({
   );
 }
 
-/** Admins' staff screen: every staff account, a form for a new one, and each one's roles, block and second factor. */
-export function StaffAccounts({ canManage }: { canManage: boolean }) {
+/**
+ * Admins' staff screen: every staff account; the invitation of a new member (they set their own password and second
+ * factor from the e-mailed link); each one's roles, block and second factor; and the invitations and role grants
+ * waiting for a second admin.
+ */
+export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: number }) {
   const t = useTranslations('backOffice.staff');
   const tRoles = useTranslations('backOffice.roles');
   const format = useFormatter();
   const lng = useLocale() as Locale;
   const { data, error, mutate } = useSWR(['back-office', 'staff-accounts'], () => fetchStaffAccounts(lng), SWR_OPTIONS);
+  const invitations = useSWR(['back-office', 'staff-invitations'], () => fetchStaffInvitations(lng), SWR_OPTIONS);
+  const { mutate: mutateKey } = useSWRConfig();
   const captionId = useId();
+  const invitedId = useId();
+  const refresh = () => {
+    void mutate();
+    void invitations.mutate();
+    void mutateKey(requestsKey('accounts'));
+  };
 
   return (
     <div className={styles.screen}>
-      {canManage ? <CreateStaff lng={lng} onCreated={() => void mutate()} /> : null}
+      {canManage ? <InviteStaff lng={lng} onInvited={refresh} /> : null}
+      <FourEyesRequests
+        lng={lng}
+        area="accounts"
+        meId={meId}
+        canDecide={canManage}
+        title={t('requestsTitle')}
+        onDecided={refresh}
+      />
+      {invitations.data && invitations.data.items.length > 0 ? (
+        <div className={styles.scroll} role="region" aria-labelledby={invitedId} tabIndex={0}>
+          <table className={styles.table}>
+            <caption id={invitedId}>{t('invitationsCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('email')}</th>
+                <th scope="col">{t('rolesColumn')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('expires')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.data.items.map((invitation) => (
+                <tr key={invitation.id}>
+                  <th scope="row">{invitation.email}</th>
+                  <td>{invitation.roles.map((role) => tRoles(role)).join(', ')}</td>
+                  <td>{invitation.status === 'sent' ? t('invitationSent') : t('invitationExpired')}</td>
+                  <td>
+                    {format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
       <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table} aria-busy={!data && !error}>
@@ -83,7 +132,9 @@ export function StaffAccounts({ canManage }: { canManage: boolean }) {
                 <th scope="row">
                   <span className={styles.name}>{account.username}</span>
                   <span className={styles.email}>{account.email}</span>
-                  {canManage ? <ManageStaff lng={lng} account={account} onChanged={() => void mutate()} /> : null}
+                  {canManage && account.id !== meId ? (
+                    <ManageStaff lng={lng} account={account} onChanged={refresh} />
+                  ) : null}
                 </th>
                 <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
                 <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
@@ -98,10 +149,10 @@ export function StaffAccounts({ canManage }: { canManage: boolean }) {
   );
 }
 
-function CreateStaff({ lng, onCreated }: { lng: Locale; onCreated: () => void }) {
+function InviteStaff({ lng, onInvited }: { lng: Locale; onInvited: () => void }) {
   const t = useTranslations('backOffice.staff');
   const [roles, setRoles] = useState<StaffRole[]>([]);
-  const [created, setCreated] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const [rolesError, setRolesError] = useState<string | null>(null);
   const fields: FormField[] = [
     {
@@ -120,44 +171,38 @@ function CreateStaff({ lng, onCreated }: { lng: Locale; onCreated: () => void })
       autocomplete: 'off',
       constraints: { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
     },
-    {
-      name: 'password',
-      type: 'password',
-      required: true,
-      label: t('password'),
-      autocomplete: 'new-password',
-      constraints: { minLength: 10, maxLength: 128 },
-    },
   ];
   const form = useForm(fields, {
     onSubmit: async (values) => {
-      setCreated(null);
+      setSent(null);
       if (roles.length === 0) {
         setRolesError(t('rolesRequired'));
         return;
       }
       setRolesError(null);
-      const account = await createStaffAccount(lng, {
-        email: String(values.email),
-        password: String(values.password),
+      const email = String(values.email);
+      const answer = await inviteStaff(lng, {
+        email,
         ...(values.username ? { username: String(values.username) } : {}),
         roles,
+        locale: lng,
       });
-      setCreated(t('createdNote', { email: account.email }));
+      setSent('invitation' in answer ? t('invitedNote', { email }) : t('invitationAskedNote', { email }));
       setRoles([]);
       form.reset();
-      onCreated();
+      onInvited();
     },
   });
   const headingId = useId();
   return (
     <section className={styles.create} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('createTitle')}</h2>
-      <FormView form={form} submitLabel={t('create')} busyLabel={t('creating')}>
+      <h2 id={headingId}>{t('inviteTitle')}</h2>
+      <p className={styles.hint}>{t('inviteHint')}</p>
+      <FormView form={form} submitLabel={t('invite')} busyLabel={t('inviting')}>
         <RolePicker legend={t('rolesLegend')} value={roles} onChange={setRoles} />
         <FormError message={rolesError} />
       </FormView>
-      <div role="status">{created ? <p className={styles.success}>{created}</p> : null}</div>
+      <div role="status">{sent ? <p className={styles.success}>{sent}</p> : null}</div>
     </section>
   );
 }
@@ -172,13 +217,13 @@ function ManageStaff({ lng, account, onChanged }: { lng: Locale; account: StaffA
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async (work: () => Promise<unknown>, done?: string) => {
     setBusy(true);
     setProblem(null);
     setMessage(null);
     try {
-      await work();
-      setMessage(done);
+      const said = await work();
+      setMessage(done ?? (typeof said === 'string' ? said : null));
       setReason('');
       onChanged();
     } catch (error) {
@@ -198,7 +243,12 @@ function ManageStaff({ lng, account, onChanged }: { lng: Locale; account: StaffA
           type="button"
           className={buttons.secondary}
           disabled={busy || roles.length === 0}
-          onClick={() => void run(() => setStaffRoles(lng, account.id, roles), t('rolesSaved'))}
+          onClick={() =>
+            void run(async () => {
+              const answer = await setStaffRoles(lng, account.id, roles);
+              return 'request' in answer ? t('rolesAskedNote') : t('rolesSaved');
+            })
+          }
         >
           {t('saveRoles')}
         </button>

@@ -81,7 +81,8 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
                 })),
               });
         await mutate();
-        message = settledNotice(market, answer);
+        // A change after the market paid out waits for a second trader or risk (the list on the trading page).
+        message = 'request' in answer ? t('done.asked', { market: market.name }) : settledNotice(market, answer);
       }
       setNotice(message);
       setPending(null);

@@ -34,6 +34,7 @@ const playerProfile = {
   country: 'DE',
   currency: 'EUR',
   dateOfBirth: '1990-04-12',
+  fullName: 'Ann Player',
   locale: 'en',
   timezone: null,
   promoCode: null,

@@ -8,7 +8,9 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
+import { fetchBetReceipts } from '@/lib/receipts/receipts-api';
 import { fetchBets } from '@/lib/sports/sports-api';
+import { ReceiptButton } from '../../receipts/receipt-button';
 import { MY_BETS_PATH, matchPath } from '@/lib/sports/match-path';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
@@ -109,6 +111,7 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
 
 function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
   const t = useTranslations('sports');
+  const tReceipts = useTranslations('receipts');
   const [oddType] = useOddType(lng);
   const timeZone = useTimeZone();
   const placed = timeZone ? localDateTime(Date.parse(bet.placedAt), timeZone) : null;
@@ -158,6 +161,15 @@ function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
           </dd>
         </div>
       </dl>
+      <p className={styles.receipt}>
+        <ReceiptButton
+          className={styles.filter}
+          load={() => fetchBetReceipts(bet.id)}
+          fileName={`playhouse-bet-${bet.id}.json`}
+          label={tReceipts('downloadBet')}
+        />{' '}
+        <Link href="/receipts/verify">{tReceipts('verifyLink')}</Link>
+      </p>
     </li>
   );
 }

@@ -31,7 +31,7 @@ export default async function LoginPage({ params, searchParams }: PageProps) {
   ]);
   return (
     <PageFrame title={t('login.title')}>
-      <PageMessages lng={lng} namespaces={['account', 'errors']}>
+      <PageMessages lng={lng} namespaces={['account', 'errors', 'signup']}>
         <LoginForm lng={lng} fields={fields} next={safeNextPath(firstParam(query.next))} />
       </PageMessages>
     </PageFrame>

@@ -3,8 +3,10 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { navItemsFor } from '@/components/back-office/nav-items';
 import { OfficeNav } from '@/components/back-office/office-nav';
+import { SecondFactorDialog } from '@/components/back-office/second-factor-dialog';
 import { SessionWatch } from '@/components/back-office/session-watch';
 import styles from '@/components/back-office/office-shell.module.css';
+import { PageMessages } from '@/i18n/page-messages';
 import { requireStaff } from '@/lib/back-office/office-server';
 import { pageLocale } from '@/lib/page-params';
 
@@ -37,6 +39,10 @@ export default async function OfficeLayout({ children, params }: LayoutProps) {
       </div>
       <div className={styles.content}>{children}</div>
       <SessionWatch lng={lng} idleTimeoutMs={me.idleTimeoutMs} />
+      {/* Its own texts: the pages hand theirs to their own content only. */}
+      <PageMessages lng={lng} namespaces={['staffAuth', 'errors']}>
+        <SecondFactorDialog lng={lng} />
+      </PageMessages>
     </div>
   );
 }

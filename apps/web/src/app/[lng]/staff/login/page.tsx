@@ -34,7 +34,7 @@ export default async function StaffLoginPage({ params, searchParams }: PageProps
   const next = safeNextPath(firstParam(query.next), STAFF_HOME);
   return (
     <PageFrame title={t('title')}>
-      <PageMessages lng={lng} namespaces={['staffAuth', 'account', 'errors']}>
+      <PageMessages lng={lng} namespaces={['staffAuth', 'account', 'errors', 'signup']}>
         <StaffSignIn lng={lng} fields={fields} next={next} />
       </PageMessages>
     </PageFrame>

@@ -20,7 +20,10 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   return accountPageMetadata(lng, ROUTE_PATH, t('nav.staffAccounts'));
 }
 
-/** The staff accounts: admins create them, change their roles, block them and reset their second factor. */
+/**
+ * The staff accounts: admins invite staff, change their roles, block them and reset their second factor; invitations
+ * and grants of roles that touch money or players wait here for a second admin.
+ */
 export default async function StaffAccountsPage({ params }: PageProps) {
   const lng = await pageLocale(params);
   const me = await requirePermission(lng, 'staff.read');
@@ -28,7 +31,7 @@ export default async function StaffAccountsPage({ params }: PageProps) {
   return (
     <OfficeMessages lng={lng} namespaces={['account']}>
       <OfficeFrame title={t('nav.staffAccounts')}>
-        <StaffAccounts canManage={staffMay(me.roles, 'staff.manage')} />
+        <StaffAccounts canManage={staffMay(me.roles, 'staff.manage')} meId={me.user.id} />
       </OfficeFrame>
     </OfficeMessages>
   );

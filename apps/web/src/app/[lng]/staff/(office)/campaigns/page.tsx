@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { CampaignsTable } from '@/components/back-office/marketing/campaigns-table';
 import { PlayerBonuses } from '@/components/back-office/marketing/player-bonuses';
+import { FourEyesRequests } from '@/components/back-office/requests/four-eyes-requests';
 import { OfficeFrame } from '@/components/back-office/office-frame';
 import { OfficeMessages } from '@/components/back-office/office-messages';
 import buttons from '@/components/ui/button.module.css';
@@ -38,6 +39,13 @@ export default async function CampaignsPage({ params }: PageProps) {
   return (
     <OfficeMessages lng={lng} namespaces={['boMarketing', 'account']}>
       <OfficeFrame title={t('campaigns.title')} actions={actions}>
+        <FourEyesRequests
+          lng={lng}
+          area="campaigns"
+          meId={me.user.id}
+          canDecide={staffMay(me.roles, 'campaigns.approve')}
+          title={t('campaigns.requests')}
+        />
         <CampaignsTable />
         <PlayerBonuses />
       </OfficeFrame>

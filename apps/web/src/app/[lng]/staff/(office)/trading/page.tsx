@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { OfficeFrame } from '@/components/back-office/office-frame';
 import { OfficeMessages } from '@/components/back-office/office-messages';
+import { FourEyesRequests } from '@/components/back-office/requests/four-eyes-requests';
 import { FixturesTable } from '@/components/back-office/trading/fixtures-table';
 import { Link } from '@/i18n/navigation';
 import { accountPageMetadata } from '@/lib/account/account-pages';
@@ -33,6 +34,13 @@ export default async function TradingPage({ params }: PageProps) {
       actions={<Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>}
     >
       <OfficeMessages lng={lng} namespaces={['boTrading']}>
+        <FourEyesRequests
+          lng={lng}
+          area="trading"
+          meId={me.user.id}
+          canDecide={staffMay(me.roles, 'trading.results.approve')}
+          title={t('fixtures.requests')}
+        />
         <FixturesTable lng={lng} />
       </OfficeMessages>
     </OfficeFrame>

@@ -31,10 +31,11 @@ export default async function CampaignPage({ params }: PageProps) {
     manage: staffMay(me.roles, 'campaigns.manage'),
     request: staffMay(me.roles, 'bonuses.offer.request'),
     approve: staffMay(me.roles, 'bonuses.offer.approve'),
+    approveCampaign: staffMay(me.roles, 'campaigns.approve'),
   };
   return (
     <OfficeMessages lng={lng} namespaces={['boMarketing', 'account']}>
-      <CampaignDetail id={id} can={can} />
+      <CampaignDetail id={id} can={can} meId={me.user.id} />
     </OfficeMessages>
   );
 }

@@ -22,7 +22,10 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   return accountPageMetadata(lng, ROUTE_PATH, t('settings.title'));
 }
 
-/** Admins: the four-eyes threshold of manual adjustments per currency. Staff whose roles do not allow it get the 404 page (the api refuses them anyway). */
+/**
+ * Admins: the four-eyes threshold of manual adjustments and the campaign limits per currency, each change a request a
+ * second admin approves. Staff whose roles do not allow it get the 404 page (the api refuses them anyway).
+ */
 export default async function Page({ params }: PageProps) {
   const lng = await pageLocale(params);
   const [me, t] = await Promise.all([requireStaff(lng), getTranslations({ locale: lng, namespace: 'boMoney' })]);
@@ -30,7 +33,7 @@ export default async function Page({ params }: PageProps) {
   return (
     <OfficeMessages lng={lng} namespaces={['boMoney', 'account']}>
       <OfficeFrame title={t('settings.title')}>
-        <ThresholdSettings lng={lng} />
+        <ThresholdSettings lng={lng} meId={me.user.id} />
       </OfficeFrame>
     </OfficeMessages>
   );

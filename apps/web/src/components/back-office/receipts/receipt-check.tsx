@@ -1,0 +1,103 @@
+'use client';
+
+import type { ReceiptCheck as Check } from '@playhouse/shared/contracts/receipts';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import { ReceiptFacts } from '@/components/receipts/receipt-facts';
+import styles from '@/components/receipts/receipts.module.css';
+import { FormError } from '@/components/ui/form-error';
+import form from '@/components/ui/form.module.css';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { Link } from '@/i18n/navigation';
+import { staffCheckReceipt } from '@/lib/receipts/receipts-api';
+import { receiptsIn } from '@/lib/receipts/verify-in-browser';
+
+/** The back office's receipt check: pasted text, checked by the api, which also says whom it issued it to. */
+export function ReceiptCheck() {
+  const t = useTranslations('receipts');
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [checks, setChecks] = useState<Check[] | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecks(null);
+    const receipts = value.trim() ? receiptsIn(value) : null;
+    if (!receipts) {
+      setProblem(value.trim() ? t('verify.notJson') : t('verify.empty'));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      setChecks(await Promise.all(receipts.map((receipt) => staffCheckReceipt(receipt))));
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.verifier}>
+      <p>{t('staff.intro')}</p>
+      <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
+        <FormError message={problem} />
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-text`}>
+            {t('staff.paste')}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className={`${form.control} ${styles.paste}`}
+            rows={8}
+            spellCheck={false}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </div>
+        <button type="submit" className={form.submit} disabled={busy}>
+          {busy ? t('verify.checking') : t('staff.submit')}
+        </button>
+      </form>
+      <div role="status" aria-live="polite">
+        {checks?.map((check, index) => (
+          <section
+            key={index}
+            className={check.valid ? styles.valid : styles.invalid}
+            aria-labelledby={`${id}-${index}`}
+          >
+            <h2 id={`${id}-${index}`} className={styles.resultTitle}>
+              {t('verify.result', { number: index + 1 })}
+            </h2>
+            <p>
+              {check.valid
+                ? t('verify.valid', { issuer: String(check.facts?.issuer ?? ''), keyId: check.keyId ?? '' })
+                : t(`verify.reasons.${check.reason ?? 'malformed'}`)}
+            </p>
+            {check.valid ? (
+              <p>
+                {check.issued ? (
+                  <>
+                    {t('staff.issuedTo', {
+                      userId: check.issued.userId,
+                      date: format.dateTime(new Date(check.issued.at), { dateStyle: 'medium', timeStyle: 'short' }),
+                    })}{' '}
+                    <Link href={`/staff/players/${check.issued.userId}`}>{t('staff.openPlayer')}</Link>
+                  </>
+                ) : (
+                  t('staff.notIssued')
+                )}
+              </p>
+            ) : null}
+            {check.valid && check.facts ? <ReceiptFacts facts={check.facts} /> : null}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

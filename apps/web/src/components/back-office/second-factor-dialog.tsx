@@ -1,0 +1,124 @@
+'use client';
+
+import type { Locale } from '@playhouse/shared/locales';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import buttons from '@/components/ui/button.module.css';
+import { FormError } from '@/components/ui/form-error';
+import dialog from '@/components/ui/dialog.module.css';
+import form from '@/components/ui/form.module.css';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useErrorText } from '@/components/ui/use-error-text';
+import { ApiError } from '@/lib/api-error';
+import { setSecondFactorPrompt } from '@/lib/staff/second-factor-prompt';
+import { confirmSecondFactor } from '@/lib/staff/staff-api';
+
+/**
+ * The one dialog that asks a staff member for a fresh authenticator code, whatever screen needs it: approving or
+ * paying money, re-settling a market, changing roles. The api refuses those with `fresh_second_factor_required`
+ * when the last code is over 5 minutes old; browserApi asks this dialog and sends the request again once the code
+ * was accepted. Cancel leaves the refusal to the screen that asked.
+ */
+export function SecondFactorDialog({ lng }: { lng: Locale }) {
+  const t = useTranslations('staffAuth');
+  const errorText = useErrorText();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const answer = useRef<((accepted: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    setSecondFactorPrompt(
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+          setCode('');
+          setError(null);
+          setOpen(true);
+        }),
+    );
+    return () => {
+      setSecondFactorPrompt(null);
+      answer.current?.(false);
+      answer.current = null;
+    };
+  }, []);
+
+  const finish = (accepted: boolean) => {
+    setOpen(false);
+    setBusy(false);
+    answer.current?.(accepted);
+    answer.current = null;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+      setError(t('codeInvalid'));
+      document.getElementById(`${id}-code`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await confirmSecondFactor(lng, code.replace(/\s+/g, ''));
+      finish(true);
+    } catch (caught) {
+      setBusy(false);
+      setError(
+        caught instanceof ApiError && caught.code === 'invalid_totp_code'
+          ? t('errors.invalid_totp_code')
+          : errorText(caught),
+      );
+      document.getElementById(`${id}-code`)?.focus();
+    }
+  };
+
+  if (!open) return null;
+  return (
+    <ModalDialog labelledBy={`${id}-title`} onClose={busy ? null : () => finish(false)}>
+      <h2 id={`${id}-title`} className={dialog.title}>
+        {t('fresh.heading')}
+      </h2>
+      <p id={`${id}-help`} className={dialog.text}>
+        {t('fresh.help')}
+      </p>
+      <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
+        <FormError message={error} />
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-code`}>
+            {t('codeLabel')}
+          </label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            className={form.control}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            value={code}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-help`}
+            data-autofocus
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+        <div className={dialog.actions}>
+          <button type="submit" className={buttons.primary} disabled={busy}>
+            {busy ? t('checking') : t('fresh.submit')}
+          </button>
+          <button type="button" className={buttons.secondary} onClick={() => finish(false)} disabled={busy}>
+            {t('fresh.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

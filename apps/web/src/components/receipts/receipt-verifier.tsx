@@ -1,0 +1,113 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/form-error';
+import form from '@/components/ui/form.module.css';
+import { fetchReceiptKeys, RECEIPT_KEYS_PATH } from '@/lib/receipts/receipts-api';
+import { receiptsIn, verifyInBrowser, type BrowserVerdict } from '@/lib/receipts/verify-in-browser';
+import { ReceiptFacts } from './receipt-facts';
+import styles from './receipts.module.css';
+
+/**
+ * The public verify page's form: a receipt file or its pasted text, checked in this browser with WebCrypto's Ed25519
+ * against the keys the site publishes. Nothing of the receipt is sent anywhere.
+ */
+export function ReceiptVerifier() {
+  const t = useTranslations('receipts.verify');
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [verdicts, setVerdicts] = useState<{ verdict: BrowserVerdict; issuer: string }[] | null>(null);
+
+  async function open(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setValue(await file.text());
+    setVerdicts(null);
+    setProblem(null);
+  }
+
+  async function check(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setVerdicts(null);
+    if (!value.trim()) {
+      setProblem(t('empty'));
+      return;
+    }
+    const receipts = receiptsIn(value);
+    if (!receipts) {
+      setProblem(t('notJson'));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const published = await fetchReceiptKeys();
+      const checked = await Promise.all(receipts.map((receipt) => verifyInBrowser(receipt, published.keys)));
+      setVerdicts(checked.map((verdict) => ({ verdict, issuer: published.issuer })));
+    } catch {
+      setProblem(t('keysFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.verifier}>
+      <form className={form.form} noValidate onSubmit={(event) => void check(event)}>
+        <FormError message={problem} />
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-file`}>
+            {t('file')}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="application/json,.json"
+            className={form.control}
+            onChange={(event) => void open(event)}
+          />
+        </div>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-text`}>
+            {t('paste')}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className={`${form.control} ${styles.paste}`}
+            rows={8}
+            spellCheck={false}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setVerdicts(null);
+            }}
+          />
+        </div>
+        <button type="submit" className={form.submit} disabled={busy}>
+          {busy ? t('checking') : t('submit')}
+        </button>
+      </form>
+      <div role="status" aria-live="polite">
+        {verdicts?.map(({ verdict, issuer }, index) => (
+          <section
+            key={index}
+            className={verdict.valid ? styles.valid : styles.invalid}
+            aria-labelledby={`${id}-${index}`}
+          >
+            <h2 id={`${id}-${index}`} className={styles.resultTitle}>
+              {t('result', { number: index + 1 })}
+            </h2>
+            <p>{verdict.valid ? t('valid', { issuer, keyId: verdict.keyId }) : t(`reasons.${verdict.reason}`)}</p>
+            {verdict.valid ? <ReceiptFacts facts={verdict.facts} /> : null}
+          </section>
+        ))}
+      </div>
+      <p>
+        <a href={RECEIPT_KEYS_PATH}>{t('keys')}</a>
+      </p>
+    </div>
+  );
+}

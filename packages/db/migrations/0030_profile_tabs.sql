@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "hidden_profile_tabs" text[] DEFAULT '{}'::text[] NOT NULL;
