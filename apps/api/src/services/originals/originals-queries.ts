@@ -160,7 +160,7 @@ export function listRounds(db: DbOrTx, owner: SeedOwner, limit: number) {
 
 /**
  * The provably fair facts of a round the wallet knows by `walletRoundId` (for its receipt): the seed hash, the client
- * seed, the nonce, the engine, its parameters and outcome; the server seed once revealed. Null for another round.
+ * seed, the nonce, the engine, its parameters, a table round's moves, and its outcome. Null for another round.
  */
 export async function roundFairnessForReceipt(db: DbOrTx, walletRoundId: string) {
   const [row] = await db
@@ -168,6 +168,7 @@ export async function roundFairnessForReceipt(db: DbOrTx, walletRoundId: string)
       nonce: originalsRounds.nonce,
       engine: originalsRounds.engine,
       params: originalsRounds.params,
+      actions: originalsRounds.actions,
       outcome: originalsRounds.outcome,
       status: originalsRounds.status,
       serverSeedHash: originalsSeeds.serverSeedHash,
