@@ -22,14 +22,17 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 /** Puts money on the signed-in player's balance with the sandbox success card. */
 async function deposit(page: Page, amount: string) {
+  // Writes name the site as their origin, as a browser's do.
+  const origin = new URL(page.url()).origin;
   const created = await page.request.post('/spa/cashbox/deposits', {
-    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`, origin },
     data: { method: 'sandbox_card', amount },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { deposit: made } = (await created.json()) as { deposit: { redirectUrl: string } };
   const sessionId = made.redirectUrl.split('/').pop()!;
   const paid = await page.request.post(`/spa/psp/sandbox/checkout/${sessionId}`, {
+    headers: { origin },
     data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', holder: 'Ada Lovelace' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
