@@ -3,6 +3,7 @@ export * from './constants';
 export * from './errors';
 export * from './contracts/content';
 export * from './money';
+export * from './ledger';
 export * from './odds';
 export * from './contracts/sports';
 export * from './contracts/trading';

@@ -200,6 +200,7 @@ describe('bonus engine simulation', () => {
           createBonusService({
             db: t.db,
             clock,
+            wallet: t.app.services.wallet,
             withdrawalRequestedSince,
             randomIndex: (count) => coins.int(0, count - 1),
           });

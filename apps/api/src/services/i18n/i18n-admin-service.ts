@@ -11,7 +11,7 @@ import {
   type StaffTranslationsQuery,
 } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { containing } from '../../lib/like-pattern';
 import * as q from './i18n-admin-queries';
 import { messageArguments, parseMessage, previewMessage, UnknownMessageArgumentsError } from './icu';

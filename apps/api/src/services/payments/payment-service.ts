@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
-import { createWalletService } from '../wallet/wallet-service';
+import type { WalletService } from '../wallet/wallet-service';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
@@ -43,19 +43,21 @@ export function toDeposit(row: PaymentRow): Deposit {
 export function createPaymentService({
   db,
   clock,
+  wallet,
   providers,
   depositGuard,
   siteUrl,
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   providers: PaymentProvider[];
   /** Player protection's check (breaks, verification, deposit limits), run inside the deposit's transaction. */
   depositGuard: (tx: DbOrTx, userId: number, amount: bigint) => Promise<void>;
   siteUrl: string;
 }) {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
-  const wallet = createWalletService({ db });
 
   function provider(code: string): PaymentProvider {
     const found = byCode.get(code);

@@ -1,4 +1,4 @@
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import {
   LIMIT_KINDS,
   MONEY_LIMIT_PERIODS,
@@ -9,17 +9,11 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
-import {
-  depositsSince,
-  listLimitRows,
-  lockLimitRows,
-  playSince,
-  playTotalsSince,
-  upsertLimitRow,
-  type PlayerLimitRow,
-} from './limits-queries';
+import { depositsSince, listLimitRows, lockLimitRows, upsertLimitRow, type PlayerLimitRow } from './limits-queries';
+import { playSince, playTotalsSince } from '../wallet/play-queries';
 import { LimitCoolingError, LimitExceededError, LimitNotPendingError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -197,18 +191,18 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
   async function audit(
     tx: DbOrTx,
     user: { id: number },
-    event: string,
+    event: 'limit_change' | 'limit_confirmed',
     context: { actorId?: number | null; ip?: string | null },
     metadata: Record<string, unknown>,
     now: Date,
   ) {
-    await tx.insert(schema.auditLog).values({
+    await recordAudit(tx, {
       userId: user.id,
       actorId: context.actorId ?? user.id,
       event,
       ip: context.ip ?? null,
       metadata,
-      createdAt: now,
+      at: now,
     });
   }
 

@@ -17,6 +17,7 @@ declare module '../../plugins/app/services' {
 export const protectionPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const protection = createProtectionCore({
+      wallet: app.services.wallet,
       db: app.db,
       config: config.protection,
       siteUrl: config.siteUrl,
@@ -39,5 +40,5 @@ export const protectionPlugin = fp<{ config: Config }>(
     });
     app.jobs.add(harmCheckJob(protection.harm, config.protection.harmCheckIntervalMs));
   },
-  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts', 'stakes'] },
+  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'wallet', 'accounts', 'stakes'] },
 );

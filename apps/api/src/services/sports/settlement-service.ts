@@ -12,12 +12,7 @@ import {
 } from '@playhouse/db/schema';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
-import {
-  createWalletService,
-  entriesOfTransfers,
-  type TransferLeg,
-  type WalletService,
-} from '../wallet/wallet-service';
+import { entriesOfTransfers, type TransferLeg, type WalletService } from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';
 import { sportsSourceKey } from './bet-service';
 
@@ -99,13 +94,14 @@ export function createSettlementService({
   db,
   clock,
   stakes,
-  wallet = createWalletService({ db }),
+  wallet,
   debts = noDebtHooks,
 }: {
   db: Db;
   clock: Clock;
   stakes: StakePipeline;
-  wallet?: WalletService;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   debts?: DebtHooks;
 }) {
   async function selectionsOf(tx: Tx, betId: string) {

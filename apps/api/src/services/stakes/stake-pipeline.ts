@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@playhouse/db';
-import { formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
+import { PRODUCT_TRANSFER_KINDS, formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
@@ -16,7 +16,7 @@ import {
   type LockedBonus,
 } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import { createWalletService, type TransferLeg, type WalletService } from '../wallet/wallet-service';
+import type { TransferLeg, WalletService } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findStake,
@@ -165,11 +165,6 @@ function keepOwed(credited: Credited, owed: bigint): bigint {
   return fromMain + fromBonus;
 }
 
-const TRANSFER_KINDS = {
-  casino: { stake: 'casino_bet', pay: 'casino_win', refund: 'casino_rollback' },
-  sports: { stake: 'sports_stake', pay: 'sports_payout', refund: 'sports_void' },
-} as const;
-
 type Destination = keyof Credited;
 
 /** The part of `amount` that `share` of `total` earned, rounded down (the rounding stays with main money). */
@@ -199,11 +194,12 @@ export type StakePipeline = ReturnType<typeof createStakePipeline>;
 export function createStakePipeline({
   db,
   clock,
-  wallet = createWalletService({ db }),
+  wallet,
 }: {
   db: Db;
   clock: Clock;
-  wallet?: WalletService;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
 }) {
   const guards: StakeGuard[] = [];
   const scopes: BonusScope[] = [];
@@ -340,7 +336,7 @@ export function createStakePipeline({
       const transfer = await wallet.transfer(
         {
           idempotencyKey: request.transferKey,
-          kind: TRANSFER_KINDS[product].stake,
+          kind: PRODUCT_TRANSFER_KINDS[product].stake,
           currency,
           legs,
           metadata: request.metadata ?? {},
@@ -415,7 +411,7 @@ export function createStakePipeline({
         const result = await wallet.transfer(
           {
             idempotencyKey: request.transferKey,
-            kind: TRANSFER_KINDS[product].pay,
+            kind: PRODUCT_TRANSFER_KINDS[product].pay,
             currency: request.currency,
             legs: legsOf(product, userId, amount - withheld, credited),
             metadata: request.metadata ?? {},
@@ -479,7 +475,7 @@ export function createStakePipeline({
           ? await wallet.transfer(
               {
                 idempotencyKey: request.transferKey,
-                kind: TRANSFER_KINDS[product].refund,
+                kind: PRODUCT_TRANSFER_KINDS[product].refund,
                 currency: row.currency,
                 // A free spin's stake was the pool's own money: it goes back there.
                 legs: legsOf(product, userId, row.amount - withheld, credited, row.freeSpin),

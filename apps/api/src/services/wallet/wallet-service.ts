@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
+import type { TransferKind } from '@playhouse/shared';
 import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import { ledgerTransfers } from '../../lib/metrics';
 import {
@@ -24,26 +25,7 @@ export {
   type KeyedEntry,
 } from './ledger-queries';
 
-/** Every kind of money movement the operator makes; the ledger refuses any other. */
-export const TRANSFER_KINDS = [
-  'deposit',
-  'withdrawal_request',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'casino_bet',
-  'casino_win',
-  'casino_rollback',
-  'bonus_grant',
-  'bonus_conversion',
-  'bonus_forfeit',
-  'sports_stake',
-  'sports_payout',
-  'sports_void',
-  /** A trader's re-settlement takes back what an earlier settlement of a sports bet paid. */
-  'sports_reversal',
-  'manual_adjustment',
-] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
+export type { TransferKind };
 
 export interface TransferLeg {
   account: AccountRef;
@@ -175,7 +157,8 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
   return {
     transfer,
     balances,
-    accountId: (ref: AccountRef, currency: string) => accountId(ref, currency),
+    /** The ledger account of a ref; inside the caller's transaction `tx`, the account it may have just created. */
+    accountId: (ref: AccountRef, currency: string, tx?: Tx) => accountId(ref, currency, tx),
     /** A house account's balance in a currency: the sum of its sub-accounts. */
     houseBalance: (house: Extract<AccountRef, { house: string }>, currency: string, tx?: Tx) =>
       houseBalance(tx ?? db, house, currency),

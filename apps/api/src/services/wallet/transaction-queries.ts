@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
-import type { BalanceAccount, TransactionKind } from '@playhouse/shared';
+import type { LedgerAccountKind } from '@playhouse/db/schema';
+import type { BalanceAccount, TransferKind } from '@playhouse/shared';
 
 const { ledgerAccounts, ledgerEntries, ledgerTransfers } = schema;
 
 export interface TransactionFilter {
   userId: number;
-  kind?: TransactionKind | undefined;
+  kind?: TransferKind | undefined;
   account?: BalanceAccount | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -15,8 +16,9 @@ export interface TransactionFilter {
 export interface TransactionRow {
   id: number;
   createdAt: Date;
-  kind: string;
-  account: string;
+  kind: TransferKind;
+  /** A player's account: main or bonus money. */
+  account: LedgerAccountKind;
   amount: bigint;
   balanceAfter: bigint;
   currency: string;

@@ -1,7 +1,11 @@
+/*
+ * The four-eyes requests (staff_requests): opened by whoever asks (staff, marketing, trading), decided by the staff
+ * domain's request service. Below every domain that opens one, so none of them reaches up into staff/.
+ */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRequestKind } from '@playhouse/shared';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { IdempotencyConflictError } from '../wallet/wallet-errors';
 
 const { staffRequests } = schema;

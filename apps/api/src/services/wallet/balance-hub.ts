@@ -1,5 +1,5 @@
 import type { Listen } from '@playhouse/db';
-import { BALANCE_CHANNEL } from '../wallet/wallet-service';
+import { BALANCE_CHANNEL } from './wallet-service';
 
 type Subscriber = () => void;
 

@@ -1,6 +1,23 @@
-import { aliasedTable, and, asc, desc, eq, gte, ilike, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import { pageWindow, type AuditEntry, type AuditQuery } from '@playhouse/shared';
+import type { AuditEvent } from './audit-events';
 
 const { auditLog, users } = schema;
 const actors = aliasedTable(users, 'actors');
@@ -74,4 +91,58 @@ export async function listAudit(db: DbOrTx, query: AuditQuery) {
     createdAt: entry.createdAt.toISOString(),
   }));
   return { items, page: query.page, pageSize: query.pageSize, total: count?.total ?? 0 };
+}
+
+/** The newest entry of one event about a player (who did it, when, why), or null. */
+export async function lastEventAbout(db: DbOrTx, userId: number, event: AuditEvent) {
+  const [row] = await db
+    .select({ metadata: auditLog.metadata, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, userId), eq(auditLog.event, event)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The entries of these events about a player whose metadata names the given value, oldest first. */
+export function eventsAboutNaming(
+  db: DbOrTx,
+  userId: number,
+  events: readonly AuditEvent[],
+  named: { key: string; value: string },
+) {
+  return db
+    .select({ event: auditLog.event, actorId: auditLog.actorId, at: auditLog.createdAt, metadata: auditLog.metadata })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        inArray(auditLog.event, [...events]),
+        sql`${auditLog.metadata}->>${named.key} = ${named.value}`,
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+/** When a player raised a limit (a `limit_change` with `raise`) since a time. */
+export function limitRaisesSince(db: DbOrTx, userId: number, since: Date) {
+  return db
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        eq(auditLog.event, 'limit_change'),
+        gte(auditLog.createdAt, since),
+        sql`(${auditLog.metadata} ->> 'raise') = 'true'`,
+      ),
+    );
+}
+
+/** The players one event was recorded about since a time. */
+export function usersWithEventSince(db: DbOrTx, event: AuditEvent, since: Date) {
+  return db
+    .selectDistinct({ userId: auditLog.userId })
+    .from(auditLog)
+    .where(and(gt(auditLog.createdAt, since), eq(auditLog.event, event)));
 }

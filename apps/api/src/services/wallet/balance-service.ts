@@ -1,17 +1,12 @@
-import { schema, type Db, type Tx } from '@playhouse/db';
-import {
-  parseDecimal,
-  type BalancesResponse,
-  type Transaction,
-  type TransactionKind,
-  type TransactionsQuery,
-} from '@playhouse/shared';
+import type { Db, Tx } from '@playhouse/db';
+import { parseDecimal, type BalancesResponse, type Transaction, type TransactionsQuery } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { createWalletService, type WalletService } from '../wallet/wallet-service';
+import type { WalletService } from './wallet-service';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { findUserByLogin, heldByWithdrawals, listTransactions, type TransactionRow } from './transaction-queries';
 import { boundOf } from '../../lib/period';
+import { recordAudit } from '../audit/audit-log';
 
 /** The refresh routes SPEC.md §3 hands the client for each balance. */
 export const BALANCE_REFRESH_ROUTES = {
@@ -23,8 +18,8 @@ function toTransaction(row: TransactionRow): Transaction {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
-    kind: row.kind as TransactionKind,
-    account: row.account as Transaction['account'],
+    kind: row.kind,
+    account: row.account === 'bonus' ? 'bonus' : 'main',
     amount: formatAmount(row.amount, row.currency),
     balanceAfter: formatAmount(row.balanceAfter, row.currency),
     currency: asCurrency(row.currency),
@@ -84,24 +79,26 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
       executor?: Tx;
     }) {
       const executor = request.executor ?? db;
-      const ledger = request.executor ? createWalletService({ db: request.executor as Db }) : wallet;
       const user = await findUserByLogin(executor, request.login);
       if (!user) throw new NotFoundError('There is no such player.');
       const currency = asCurrency(user.currency);
       const amount = parseDecimal(request.amount, currency);
       if (amount === null || amount === 0n) throw new ValidationError({ amount: 'must be a non-zero decimal amount' });
-      const result = await ledger.transfer({
-        idempotencyKey: `adjustment:${request.idempotencyKey}`,
-        kind: 'manual_adjustment',
-        currency,
-        legs: [
-          { account: { userId: user.id, kind: 'main' }, amount },
-          { account: { house: 'adjustments' }, amount: -amount },
-        ],
-        metadata: { ...request.metadata, reason: request.reason, actorId: request.actor.id },
-      });
+      const result = await wallet.transfer(
+        {
+          idempotencyKey: `adjustment:${request.idempotencyKey}`,
+          kind: 'manual_adjustment',
+          currency,
+          legs: [
+            { account: { userId: user.id, kind: 'main' }, amount },
+            { account: { house: 'adjustments' }, amount: -amount },
+          ],
+          metadata: { ...request.metadata, reason: request.reason, actorId: request.actor.id },
+        },
+        request.executor,
+      );
       if (!result.replayed) {
-        await executor.insert(schema.auditLog).values({
+        await recordAudit(executor, {
           userId: user.id,
           actorId: request.actor.id,
           event: 'staff_balance_adjustment',
@@ -112,10 +109,10 @@ export function createBalanceService({ db, wallet, clock }: { db: Db; wallet: Wa
             currency,
             reason: request.reason,
           },
-          createdAt: clock.now(),
+          at: clock.now(),
         });
       }
-      const mainAccount = await ledger.accountId({ userId: user.id, kind: 'main' }, currency);
+      const mainAccount = await wallet.accountId({ userId: user.id, kind: 'main' }, currency, request.executor);
       return {
         transferId: result.transferId,
         replayed: result.replayed,

@@ -1,24 +1,12 @@
 import { schema, type DbOrTx } from '@playhouse/db';
+import type { AuditEvent } from './audit-events';
+
+export type { AuditEvent } from './audit-events';
 
 /**
- * Account events the audit log records; staff actions are prefixed `staff_`. Write the entry with the executor of the
- * change it records, so both commit or neither does. The table takes no UPDATE or DELETE (a database trigger).
+ * The audit log's one writer: every domain records its events here, in the transaction of the change it records, so
+ * both commit or neither does. The table takes no UPDATE or DELETE (a database trigger).
  */
-export type AuditEvent =
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'register'
-  | 'register_failed'
-  | 'register_refused'
-  | 'deposit_refused'
-  | 'password_change'
-  | 'password_change_failed'
-  | 'password_reset'
-  | 'password_recovery_requested'
-  | 'limit_change'
-  | `staff_${string}`;
-
 export interface AuditEntry {
   event: AuditEvent;
   /** The account the event is about. */
