@@ -8,6 +8,7 @@ import { PROMO_CODE_ERROR_CODES } from './contracts/marketing';
 import { PROTECTION_ERROR_CODES } from './contracts/protection';
 import { SPORTS_ERROR_CODES } from './contracts/sports';
 import { STAFF_ERROR_CODES } from './contracts/staff';
+import { TABLE_ERROR_CODES } from './contracts/tables';
 import { TRADING_ERROR_CODES } from './contracts/trading';
 import { ERROR_CODES } from './errors';
 
@@ -55,6 +56,7 @@ export const API_ERROR_CODES = [
   ...PROTECTION_ERROR_CODES,
   ...SPORTS_ERROR_CODES,
   ...STAFF_ERROR_CODES,
+  ...TABLE_ERROR_CODES,
   ...TRADING_ERROR_CODES,
   ...BACK_OFFICE_ERROR_CODES,
   ...SERVER_ERROR_CODES,

@@ -28,6 +28,7 @@ export * from './contracts/reconciliation';
 export * from './contracts/dashboard';
 export * from './contracts/staff-content';
 export * from './contracts/media';
+export * from './contracts/tables';
 export * from './contracts/receipts';
 export * from './contracts/funding';
 export * from './error-codes';

@@ -9,7 +9,7 @@ export function unsettledOriginalsRounds(db: DbOrTx, before: Date) {
     sql`select id as round_id, status, wallet_round_id, currency, bet::text as bet, payout::text as payout, attempts,
           created_at::text as created_at
         from originals_rounds
-        where mode = 'real' and status in ('placed', 'accepted') and created_at < ${before.toISOString()}
+        where mode = 'real' and status in ('placed', 'open', 'accepted') and created_at < ${before.toISOString()}
         order by id`,
   );
 }

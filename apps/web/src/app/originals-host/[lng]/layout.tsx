@@ -25,6 +25,7 @@ export default async function OriginalsHostLayout({ children, params }: LayoutPr
           locale={lng}
           messages={{
             casino: messages.casino ?? {},
+            tables: messages.tables ?? {},
             errors: messages.errors ?? {},
             receipts: messages.receipts ?? {},
             funding: messages.funding ?? {},

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { GameFrame } from '@/components/casino/game-frame';
+import { GameInfo } from '@/components/casino/game-info';
 import { PageMessages } from '@/i18n/page-messages';
 import { getGame } from '@/lib/casino/casino-server';
 import { pageLocale } from '@/lib/page-params';
@@ -39,6 +40,7 @@ export default async function GamePage({ params }: PageProps) {
       <Suspense>
         <GameFrame lng={lng} game={game} />
       </Suspense>
+      <GameInfo lng={lng} game={game} />
     </PageMessages>
   );
 }
