@@ -39,4 +39,6 @@ export const PAGE_NAMESPACES = [
   'boMedia',
   'receipts',
   'funding',
+  // The table games' screens: the Originals host passes it to the frame (originals-host layout).
+  'tables',
 ] as const;
