@@ -5,6 +5,7 @@ export * from './contracts/content';
 export * from './money';
 export * from './odds';
 export * from './contracts/sports';
+export * from './contracts/sports-live';
 export * from './contracts/trading';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import type { LiveState } from '@playhouse/shared/contracts/sports-live';
 import type { LocalizedText } from './content';
 
 /*
@@ -94,6 +95,8 @@ export const matches = pgTable(
     /** The feed's matchBetsTotal: markets the match has, including ones a delivery left out. */
     marketsTotal: integer().notNull().default(0),
     result: jsonb().$type<MatchResult>(),
+    /** The match in play as the feed last described it (score, clock, period); null before kick-off. */
+    liveState: jsonb().$type<LiveState>(),
     simulation: jsonb().$type<MatchSimulation>(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

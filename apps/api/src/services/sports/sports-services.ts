@@ -55,6 +55,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
       { matchTeamType: '2', teamName: localize(row.team2, context) },
     ],
     result: row.result,
+    liveState: row.liveState,
     bettingOpen,
     matchBets: row.markets.map((market) => ({
       idMatchBet: market.id,
