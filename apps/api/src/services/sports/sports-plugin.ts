@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { feedSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
+import { feedSimulatorJob, liveSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
 import { createSportsServices, type SportsServices } from './sports-services';
 
 declare module '../../plugins/app/services' {
@@ -31,7 +31,10 @@ export const sportsPlugin = fp<{ config: Config }>(
       recover: (tx, withdrawal) =>
         sports.settlement.recover(tx, withdrawal.userId, withdrawal.currency, `shortfall:withdrawal:${withdrawal.id}`),
     });
-    if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
+    if (config.sports.simulator) {
+      app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
+      app.jobs.add(liveSimulatorJob(sports.simulator, config.sports.simulatorLiveIntervalMs));
+    }
     app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
 
     app.addHook('onReady', async () => {

@@ -98,7 +98,7 @@ export function createSportsServices({
   const db = handle.db;
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
-  const simulator = createFeedSimulator({ db, ingest, settlement, clock });
+  const simulator = createFeedSimulator({ db, ingest, settlement, clock, speed: config.simulatorSpeed });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
