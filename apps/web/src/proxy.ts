@@ -5,6 +5,7 @@ import { routing } from './i18n/routing';
 import {
   NONCE_HEADER,
   ORIGINALS_HOST_PREFIX,
+  RENDER_NONCE_HEADER,
   contentSecurityPolicy,
   newNonce,
 } from './lib/security/content-security-policy';
@@ -36,7 +37,9 @@ function senderToLocale(site: SiteLocales | null) {
  * carries its locale in its own path and may be framed by this site only.
  */
 export async function proxy(request: NextRequest) {
-  const nonce = newNonce();
+  // The web server's door renders the visitors' pages it keeps with a placeholder nonce of its own, which it replaces
+  // in every answer (server/render-cache.mjs); it drops this header from every request that comes from outside.
+  const nonce = request.headers.get(RENDER_NONCE_HEADER) ?? newNonce();
   const framedBySite = request.nextUrl.pathname.startsWith(ORIGINALS_HOST_PREFIX);
   const policy = contentSecurityPolicy({
     nonce,

@@ -27,6 +27,8 @@ import {
 
 let t: SportsTestApp;
 let trader: StaffCaller;
+/** A change of a paid result takes a second pair of eyes (issue 19): a risk member approves the trader's request. */
+let risk: StaffCaller;
 const now = Date.now();
 const HOUR = 3_600_000;
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   t = await buildSportsApp();
   expect((await pushFeed(t, englishBook(now))).statusCode).toBe(200);
   trader = await staffCaller(t, ['trader']);
+  risk = await staffCaller(t, ['risk']);
 });
 afterAll(async () => t.close());
 
@@ -141,7 +144,14 @@ describe('receipts of sports bets', () => {
       'placement',
       'settlement',
     ]);
-    expect((await settle(matchId, ids, '2')).statusCode).toBe(200);
+    const asked = await settle(matchId, ids, '2');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/spa/staff/trading/requests/${asked.json<{ request: { id: string } }>().request.id}/approve`,
+      headers: risk.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const all = await receiptsOf(user, bet.id);
     expect(all.map((receipt) => factsOf(receipt).event)).toEqual([
       'placement',

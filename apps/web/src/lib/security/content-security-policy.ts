@@ -1,6 +1,9 @@
 /** The header the proxy hands a page's nonce down with (the layouts render it for the ALTCHA widget's styles). */
 export const NONCE_HEADER = 'x-nonce';
 
+/** The nonce a page is rendered with when the web server's door renders it to keep (server/render-cache.mjs). */
+export const RENDER_NONCE_HEADER = 'x-render-nonce';
+
 /** Under /originals-host the in-house games run, framed by this site's own game page. */
 export const ORIGINALS_HOST_PREFIX = '/originals-host/';
 
