@@ -6,6 +6,7 @@ export * from './money';
 export * from './odds';
 export * from './contracts/sports';
 export * from './contracts/sports-live';
+export * from './contracts/sports-browse';
 export * from './contracts/trading';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';

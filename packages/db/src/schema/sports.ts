@@ -59,6 +59,21 @@ export const tournaments = pgTable(
   (t) => [index('tournaments_category_idx').on(t.categoryId)],
 );
 
+/** A player's favourite leagues (issue 21): the sportsbook's pages put them first. */
+export const favouriteTournaments = pgTable(
+  'favourite_tournaments',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tournamentId: integer()
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tournamentId] })],
+);
+
 export const MATCH_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 

@@ -267,6 +267,8 @@ export const SPORTS_ERROR_CODES = [
   'payout_above_maximum',
   'invalid_selection_count',
   'feed_token_invalid',
+  'league_not_found',
+  'favourite_leagues_full',
 ] as const;
 export type SportsErrorCode = (typeof SPORTS_ERROR_CODES)[number];
 

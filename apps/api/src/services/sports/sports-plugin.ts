@@ -39,7 +39,10 @@ export const sportsPlugin = fp<{ config: Config }>(
 
     app.addHook('onReady', async () => {
       try {
-        await sports.oddsHub.subscribeAll(() => sports.topOffer.invalidate());
+        await sports.oddsHub.subscribeAll(() => {
+          sports.topOffer.invalidate();
+          sports.browse.invalidate();
+        });
       } catch (error) {
         // Without the listener the top offer still refreshes every few seconds.
         app.log.warn({ err: error }, 'listening for odds changes failed');

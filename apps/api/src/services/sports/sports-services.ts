@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
+import { createBrowseService, type BrowseService } from './browse-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
@@ -23,6 +24,8 @@ interface Logger {
 export interface SportsServices {
   ingest: FeedIngest;
   topOffer: TopOfferService;
+  /** The browse pages' reads: the book's tree, listings, the matches in play, search, favourite leagues. */
+  browse: BrowseService;
   bets: BetService;
   settlement: SettlementService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
@@ -102,6 +105,7 @@ export function createSportsServices({
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
+    browse: createBrowseService({ db, clock }),
     bets: createBetService({ db, clock, stakes }),
     settlement,
     trading: createTradingService({ db, clock, settlement }),
