@@ -133,6 +133,23 @@ describe('GET /spa/sports/book/matches', () => {
   });
 });
 
+describe('GET /spa/sitemap', () => {
+  it('lists the sportsbook: its home, the live section, and every sport, country and league with matches', async () => {
+    const response = await get('/spa/sitemap?host=https://casino.example');
+    const locs = new Set(response.json<{ urls: { loc: string }[] }>().urls.map((url) => url.loc));
+    for (const path of [
+      '/sports',
+      '/sports/live',
+      '/sports/football-1',
+      '/sports/football-1/sweden-102',
+      '/sports/football-1/england-101/premier-league-1001',
+      '/sports/tennis-2/atp-201/madrid-2001',
+    ]) {
+      expect(locs.has(`https://casino.example/de${path}`), path).toBe(true);
+    }
+  });
+});
+
 describe('GET /spa/sports/search', () => {
   it('finds matches by a team, a league or a country, without regard to case or accents', async () => {
     const byTeam = sportsSearchResponseSchema.parse((await get('/spa/sports/search?q=malmo')).json());

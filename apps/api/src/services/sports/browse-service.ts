@@ -120,7 +120,7 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
     return { matches: rows.slice(0, max).map((row) => toMatch(book, row, context)), truncated: rows.length > max };
   }
 
-  return {
+  const service = {
     /** Drops the picture: the odds channel said something changed. */
     invalidate() {
       pictures.clear();
@@ -243,6 +243,22 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
       };
     },
 
+    /** The browse pages search engines should know (the sitemap): home, live, every sport, country and league. */
+    async paths(): Promise<string[]> {
+      const { sports } = await service.book({ locale: 'en', defaultLocale: 'en' });
+      return [
+        '/sports',
+        '/sports/live',
+        ...sports.flatMap((sport) => [
+          `/sports/${sport.slug}`,
+          ...sport.categories.flatMap((category) => [
+            `/sports/${sport.slug}/${category.slug}`,
+            ...category.tournaments.map((league) => `/sports/${sport.slug}/${category.slug}/${league.slug}`),
+          ]),
+        ]),
+      ];
+    },
+
     favourites(userId: number): Promise<number[]> {
       return listFavouriteTournaments(db, userId);
     },
@@ -269,4 +285,5 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
       return listFavouriteTournaments(db, userId);
     },
   };
+  return service;
 }
