@@ -140,7 +140,14 @@ test('a visitor finds a match by a team’s name', async ({ page, axe }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Results for “otter”' })).toBeVisible();
   await page.getByRole('link', { name: 'Lynx Albion – Otter Athletic' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lynx Albion – Otter Athletic' })).toBeVisible();
+  // Implied probabilities: 1 / 2.10 is 47.6 %; the market's three prices add up to 104.8 %, a margin of 4.8 %.
+  await page.getByRole('switch', { name: 'Show probabilities' }).check();
+  await expect(page.getByText('Margin 4.8%')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^1 2\.10 47\.6% chance, Match result$/ })).toBeVisible();
   await axe();
+  // Remembered for the visitor.
+  await page.reload();
+  await expect(page.getByText('Margin 4.8%')).toBeVisible();
 });
 
 for (const screen of [
