@@ -73,7 +73,11 @@ export function BrowseMatches({
   const [playing, setPlaying] = useState(() => initial.filter((match) => match.status === 'live'));
   const [flashes, setFlashes] = useState<Set<number>>(() => new Set());
   const previous = useRef(new Map<number, number>());
-  const upcoming = useMemo(() => initial.filter((match) => match.status !== 'live'), [initial]);
+  // A match that kicked off while the page was open moves from the days to the matches in play.
+  const upcoming = useMemo(() => {
+    const started = new Set(playing.map((match) => match.matchId));
+    return initial.filter((match) => match.status !== 'live' && !started.has(match.matchId));
+  }, [initial, playing]);
   const now = useNow(playing.length > 0);
   // "Today" is the day the page was opened on.
   const [openedAt] = useState(() => Date.now());
