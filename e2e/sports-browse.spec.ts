@@ -126,9 +126,9 @@ test('a visitor opens Sports from the menu, goes to a league and finds every one
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Cup (Testland) odds' })).toBeVisible();
   await expect(page).toHaveURL(/\/en\/sports\/football-1\/testland-9601\/browse-cup-9602$/);
   for (const [, [home, away]] of UPCOMING) {
-    await expect(page.getByRole('link', { name: `${home} – ${away}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${home} – ${away}`, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: 'Zebra United – Yak Rovers' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zebra United – Yak Rovers', exact: true })).toBeVisible();
   await axe();
 });
 
@@ -138,7 +138,7 @@ test('a visitor finds a match by a team’s name', async ({ page, axe }) => {
   await search.getByRole('searchbox', { name: 'Team, player or league' }).fill('otter');
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Results for “otter”' })).toBeVisible();
-  await page.getByRole('link', { name: 'Lynx Albion – Otter Athletic' }).click();
+  await page.getByRole('link', { name: 'Lynx Albion – Otter Athletic', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lynx Albion – Otter Athletic' })).toBeVisible();
   // Implied probabilities: 1 / 2.10 is 47.6 %; the market's three prices add up to 104.8 %, a margin of 4.8 %.
   await page.getByRole('switch', { name: 'Show probabilities' }).check();
@@ -166,7 +166,7 @@ for (const screen of [
     await expect(page.getByRole('heading', { level: 1, name: 'Live betting' })).toBeVisible();
     const row = page
       .getByRole('listitem')
-      .filter({ has: page.getByRole('link', { name: 'Zebra United – Yak Rovers' }) });
+      .filter({ has: page.getByRole('link', { name: 'Zebra United – Yak Rovers', exact: true }) });
     await expect(row.getByText('Score 1:0')).toBeAttached();
     await expect(row.getByRole('link', { name: /^1 1\.60,/ })).toBeVisible();
     await axe();
