@@ -265,7 +265,12 @@ function MatchRow({ match, lng, now, timeZone, oddType, implied, flashes }: RowP
                     aria-label={`${label} ${odd}${probability ? ` ${t('browse.implied', { probability })}` : ''}, ${t('oddContext', { teams, market: market.betName })}`}
                   >
                     <span className={styles.oddLabel}>{label}</span> <span className={styles.oddValue}>{odd}</span>
-                    {probability ? <span className={styles.probability}>{probability}</span> : null}
+                    {probability ? (
+                      <>
+                        {' '}
+                        <span className={styles.probability}>{probability}</span>
+                      </>
+                    ) : null}
                   </Link>
                 );
               })}

@@ -164,7 +164,12 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                       >
                         <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>{' '}
                         <span className={styles.outcomeOdd}>{odd}</span>
-                        {probability ? <span className={styles.probability}>{probability}</span> : null}
+                        {probability ? (
+                          <>
+                            {' '}
+                            <span className={styles.probability}>{probability}</span>
+                          </>
+                        ) : null}
                         {result ? <span className={styles.outcomeResult}>{result}</span> : null}
                       </button>
                     );
