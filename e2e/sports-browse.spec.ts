@@ -91,13 +91,19 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     ],
   });
   await livePush(request, NOW, [1, 0], 1.6);
-  // Visitors' pages are kept for a few seconds: wait until a render has the new league.
-  await expect
-    .poll(async () => (await (await request.get('/en/sports')).text()).includes('Browse Cup'), {
-      timeout: 60_000,
-      intervals: [1_000],
-    })
-    .toBe(true);
+  // Visitors' pages are kept for a few seconds, and the home page's top offer is refreshed in the background: wait
+  // until renders have the new league and the top-offer block (with its Live link).
+  for (const [path, text] of [
+    ['/en/sports', 'Browse Cup'],
+    ['/en', 'Top offer'],
+  ]) {
+    await expect
+      .poll(async () => (await (await request.get(path!)).text()).includes(text!), {
+        timeout: 90_000,
+        intervals: [2_000],
+      })
+      .toBe(true);
+  }
   await request.dispose();
 });
 
