@@ -51,7 +51,7 @@ test('a content editor changes a home slide and a text, and the public site show
   axe,
 }, testInfo) => {
   const api = await staffRequest(baseURL!, CONTENT, { 'x-forwarded-for': visitorAddress(testInfo) });
-  const slide = await slideNamed(api, 'live-casino');
+  const slide = await slideNamed(api, 'shared-tables');
   const heading = await germanHeading(api);
   const { id: _id, ...slideBody } = slide;
   const office = await staffContext(browser, CONTENT, '/staff/content/slides');
@@ -61,13 +61,13 @@ test('a content editor changes a home slide and a text, and the public site show
     await editor.goto('/en/staff/content/slides');
     await expect(editor.getByRole('heading', { level: 1, name: 'Home slides' })).toBeVisible();
     await axe.page(editor);
-    await editor.getByRole('link', { name: 'Edit live-casino' }).click();
+    await editor.getByRole('link', { name: 'Edit shared-tables' }).click();
     await expect(editor.getByRole('heading', { level: 1, name: `Home slide #${slide.id}` })).toBeVisible();
     const text = editor.getByRole('group', { name: /^Text \(HTML\)/ });
     await expect(text.getByLabel('German')).toHaveValue(slide.body.de!);
     await axe.page(editor);
 
-    await text.getByLabel('German').fill('<h2>Live-Tische rund um die Uhr</h2><p>Neu aus dem Back Office.</p>');
+    await text.getByLabel('German').fill('<h2>Gemeinsame Tische rund um die Uhr</h2><p>Neu aus dem Back Office.</p>');
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(editor.getByRole('status').filter({ hasText: 'Saved. The site shows it now.' })).toBeVisible();
 
@@ -76,7 +76,7 @@ test('a content editor changes a home slide and a text, and the public site show
       // The slide is the carousel's second: until it turns, it is in the page but hidden from assistive technology
       // (aria-hidden, inert), which role queries skip unless told.
       await expect(
-        shown.getByRole('heading', { name: 'Live-Tische rund um die Uhr', includeHidden: true }),
+        shown.getByRole('heading', { name: 'Gemeinsame Tische rund um die Uhr', includeHidden: true }),
       ).toBeAttached({ timeout: 1_000 });
     });
 

@@ -154,6 +154,8 @@ test.describe('back office: players (support role)', () => {
     await sections.getByRole('link', { name: 'Notes', exact: true }).click();
     await staff.getByLabel('Note', { exact: true }).fill('Asked about the welcome bonus terms.');
     await staff.getByRole('button', { name: 'Add a note' }).click();
+    // The form empties once the note is kept; the note then shows in the list.
+    await expect(staff.getByLabel('Note', { exact: true })).toHaveValue('');
     await expect(staff.getByText('Asked about the welcome bonus terms.')).toBeVisible();
     await expect(staff.getByText(/^support, /)).toBeVisible();
     await axe.page(staff);

@@ -9,7 +9,7 @@ test.beforeEach(async ({ context }, testInfo) => {
 /** The words each locale shows, for the tests that run in two languages. */
 const WORDS = {
   en: {
-    liveCasino: 'Live casino',
+    tableGames: 'Table games',
     loadMore: 'Load more',
     choose: 'Choose provider',
     providers: 'Game providers',
@@ -19,7 +19,7 @@ const WORDS = {
     roulette: 'European Roulette',
   },
   de: {
-    liveCasino: 'Live-Casino',
+    tableGames: 'Tischspiele',
     loadMore: 'Mehr laden',
     choose: 'Anbieter wählen',
     providers: 'Spieleanbieter',
@@ -72,28 +72,28 @@ for (const lng of ['en', 'de'] as const) {
 
   test.describe(`casino in ${lng}`, () => {
     test('browse a category, load more until the button goes, switch provider', async ({ page, axe }) => {
-      await open(page, `/${lng}/category/live-casino`);
-      await expect(page.getByRole('heading', { level: 1, name: words.liveCasino })).toBeVisible();
-      const games = grid(page, words.liveCasino).getByRole('article');
+      await open(page, `/${lng}/category/table-games`);
+      await expect(page.getByRole('heading', { level: 1, name: words.tableGames })).toBeVisible();
+      const games = grid(page, words.tableGames).getByRole('article');
       await expect(games).toHaveCount(6);
       await axe();
 
       const loadMore = page.getByRole('button', { name: words.loadMore });
       await loadMore.click();
-      await expect(games).toHaveCount(10);
+      await expect(games).toHaveCount(12);
       await loadMore.click();
       await expect(loadMore).toBeHidden();
-      await expect(games).toHaveCount(10);
+      await expect(games).toHaveCount(12);
 
       const picker = page.getByRole('button', { name: new RegExp(words.choose) });
       await picker.click();
       await expect(picker).toHaveAttribute('aria-expanded', 'true');
       await axe();
-      await page.getByRole('list', { name: words.providers }).getByRole('link', { name: 'Northlight Live' }).click();
+      await page.getByRole('list', { name: words.providers }).getByRole('link', { name: 'Northlight Tables' }).click();
       await expect(page).toHaveURL(new RegExp(`/${lng}/category/northlight$`));
-      await expect(page.getByRole('heading', { level: 1, name: 'Northlight Live' })).toBeVisible();
-      await expect(page.getByRole('button', { name: /Northlight Live/ })).toHaveAttribute('aria-expanded', 'false');
-      await expect(grid(page, 'Northlight Live').getByRole('article')).toHaveCount(6);
+      await expect(page.getByRole('heading', { level: 1, name: 'Northlight Tables' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Northlight Tables/ })).toHaveAttribute('aria-expanded', 'false');
+      await expect(grid(page, 'Northlight Tables').getByRole('article')).toHaveCount(6);
     });
 
     test('search with suggestions and infinite scroll, then the search page', async ({ page, axe }) => {
@@ -121,7 +121,8 @@ for (const lng of ['en', 'de'] as const) {
       const heading = words.results('roulette');
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(grid(page, heading).getByRole('article', { name: words.roulette, exact: true })).toBeVisible();
-      await expect(grid(page, heading).getByRole('article')).toHaveCount(6);
+      // The three roulette tables and the shared one.
+      await expect(grid(page, heading).getByRole('article')).toHaveCount(4);
     });
   });
 }
@@ -153,9 +154,12 @@ test.describe('casino players', () => {
 
   test("a locked game's popup leads to the cashbox", async ({ page, axe }) => {
     await open(page, '/en/category/jackpots');
-    const first = grid(page, 'Jackpots').getByRole('article').first();
-    await first.hover();
-    await first.getByRole('button', { name: /\(locked: find out how to unlock it\)$/ }).click();
+    const locked = grid(page, 'Big wins')
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: /\(locked: find out how to unlock it\)$/ }) })
+      .first();
+    await locked.hover();
+    await locked.getByRole('button', { name: /\(locked: find out how to unlock it\)$/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('This game unlocks with your first deposit.');
     await expect(dialog.getByRole('link', { name: 'Make a deposit' })).toBeFocused();

@@ -50,6 +50,8 @@ const serverEnv = {
   // and a player's protection clock can be moved forward (a 24-hour cooling period) through a test-only endpoint.
   JURISDICTION_COUNTRIES: 'GB=uk,MT=mga',
   TEST_CLOCK: 'on',
+  // casino-tables.spec.ts deals a hand it chose: server seeds follow from the client seed the player sets.
+  TEST_SEEDS: 'on',
 };
 
 // The test browsers stand in for the edge proxy a real site has: each test's context adds the X-Forwarded-For an edge

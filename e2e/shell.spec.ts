@@ -357,9 +357,12 @@ test.describe('home-page slider', () => {
     await expect(slider.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '/en/auth/register');
 
     await slider.getByRole('button', { name: 'Go to slide 2' }).click();
-    await expect(slider.getByRole('heading', { name: 'Live tables, real dealers' })).toBeInViewport();
+    await expect(slider.getByRole('heading', { name: 'Shared tables, one clock' })).toBeInViewport();
     await expect(slider.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
-    await expect(slider.getByRole('link', { name: 'Take a seat' })).toHaveAttribute('href', '/en/category/live-casino');
+    await expect(slider.getByRole('link', { name: 'Take a seat' })).toHaveAttribute(
+      'href',
+      '/en/category/shared-tables',
+    );
 
     await slider.getByRole('button', { name: 'Previous slide' }).click();
     await expect(slider.getByRole('heading', { name: 'Welcome to Playhouse' })).toBeInViewport();
@@ -448,6 +451,79 @@ test.describe('phones and keyboards', () => {
       await axe();
     });
   }
+
+  // Issue 20: a phone's header had no Register button.
+  for (const [lng, login, register] of [
+    ['en', 'Log in', 'Register'],
+    ['de', 'Anmelden', 'Registrieren'],
+    ['es', 'Iniciar sesión', 'Registrarse'],
+    ['pt', 'Iniciar sessão', 'Registar'],
+    ['ru', 'Войти', 'Регистрация'],
+  ] as const) {
+    test(`/${lng}: the header holds Log in and Register beside the menu, the logo and the language`, async ({
+      page,
+    }) => {
+      await page.goto(`/${lng}`);
+      await waitForFinishedPage(page);
+      const header = page.getByRole('banner');
+      const items = [
+        header.getByRole('button', { name: /menu|Menü|menú|меню/i }).first(),
+        header.getByRole('link', { name: /Playhouse/ }),
+        header.getByRole('button', { name: /language|Sprache|idioma|язык/i }),
+        header.getByRole('link', { name: login, exact: true }),
+        header.getByRole('link', { name: register, exact: true }),
+      ];
+      const boxes = [];
+      for (const item of items) {
+        await expect(item).toBeVisible();
+        boxes.push((await item.boundingBox())!);
+      }
+      // Each inside the screen, in order, none over the next.
+      for (const [index, box] of boxes.entries()) {
+        expect(box.x, `item ${index}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `item ${index}`).toBeLessThanOrEqual(360);
+        if (index > 0)
+          expect(box.x, `item ${index}`).toBeGreaterThanOrEqual(boxes[index - 1]!.x + boxes[index - 1]!.width);
+      }
+    });
+  }
+
+  test('the side menu links My bets, favourites and recently played', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    for (const [name, path] of [
+      ['My bets', '/en/sports/bets'],
+      ['Favourites', '/en/category/favourites'],
+      ['Recently played', '/en/category/recently-played'],
+    ] as const) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
+    }
+  });
+
+  test.describe('a first visit', () => {
+    test.use({ announcementSeen: false });
+
+    test('the announcement covers at most a quarter of the first screen and nothing of the header or the corner buttons', async ({
+      page,
+      axe,
+    }) => {
+      await page.goto('/en');
+      const announcement = page.getByRole('dialog', { name: 'Announcement' });
+      await expect(announcement).toBeVisible();
+      await waitForFinishedPage(page);
+      const box = (await announcement.boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(740 / 4);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      const chat = (await page.getByRole('button', { name: /chat/i }).first().boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(chat.y);
+      // Its buttons stay within reach, by scrolling inside it if the operator's text is long.
+      await announcement.getByRole('button', { name: 'Close the announcement' }).scrollIntoViewIfNeeded();
+      await expect(announcement.getByRole('button', { name: 'Close the announcement' })).toBeInViewport();
+      await axe();
+    });
+  });
 
   test('the skip link and the header work from the keyboard', async ({ page }) => {
     await page.goto('/en/landing');

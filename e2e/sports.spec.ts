@@ -129,6 +129,8 @@ function deliverResult(request: APIRequestContext, matchId: number, winner: '1' 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // The wait below outlasts the content cache (60 s) and the kept page (10 s): the hook gets the time it waits.
+  test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   await pushFeed(request, { language: 'en', matches: book() });
   // The home page is served from the cache and refreshed in the background: wait until a render has the new book.

@@ -26,7 +26,6 @@ import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { spaRoutes } from './routes/spa/index';
 import { accountsPlugin } from './services/accounts/accounts-plugin';
-import { balancesPlugin } from './services/balances/balances-plugin';
 import { bonusesPlugin } from './services/bonuses/bonuses-plugin';
 import { cashboxPlugin } from './services/cashbox/cashbox-plugin';
 import { cataloguePlugin } from './services/catalogue/catalogue-plugin';
@@ -62,7 +61,6 @@ const DOMAINS = [
   walletPlugin,
   stakesPlugin,
   protectionPlugin,
-  balancesPlugin,
   cashboxPlugin,
   paymentsPlugin,
   bonusesPlugin,

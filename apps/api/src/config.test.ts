@@ -158,6 +158,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('allows predictable Originals seeds (TEST_SEEDS) on a loopback test site only', () => {
+    expect(loadConfig({}).casino.predictableSeeds).toBe(false);
+    expect(loadConfig({ TEST_SEEDS: 'on', SITE_URL: 'http://localhost:3102' }).casino.predictableSeeds).toBe(true);
+    expect(() => loadConfig({ TEST_SEEDS: 'on', SITE_URL: 'https://casino.example.com' })).toThrow(/TEST_SEEDS/);
+  });
+
   it('does not change behaviour with NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({ NODE_ENV: 'development' }));
   });

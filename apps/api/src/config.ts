@@ -141,6 +141,7 @@ const envSchema = z.object({
   JURISDICTION_COUNTRIES: optionalString,
   // Tests only: lets a test move one player's protection clock (cooling periods); refused for a public SITE_URL.
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  TEST_SEEDS: z.enum(['on', 'off']).default('off'),
   // Identity documents: a folder (default DATA_DIR/documents), or an S3-compatible bucket when the bucket is set.
   DOCUMENT_DIR: optionalString,
   EXCLUSION_REGISTER_CSV: optionalString,
@@ -219,6 +220,12 @@ export interface AuthConfig {
 }
 
 const MINUTE_MS = 60_000;
+/**
+ * A table round whose player made no move for this long is finished by the settlement job with the game's defaults
+ * (docs/decisions.md, "Table rounds in the api"): long enough for a dropped connection or a reload, short enough that a
+ * stake is not held for long.
+ */
+export const ABANDONED_ROUND_MS = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
@@ -364,10 +371,18 @@ export interface CasinoConfig {
   /** A provider's game session ends with the player's site session, and after this at the latest. */
   gameSessionTtlMs: number;
   originalsSessionTtlMs: number;
-  /** The Originals settlement job: how often it runs, and how long a bet of unknown fate waits before its rollback. */
-  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number };
+  /**
+   * The Originals settlement job: how often it runs, how long a bet of unknown fate waits before its rollback, and how
+   * long a table round may wait for the player's next move before the job finishes it with the game's defaults.
+   */
+  originalsSettlement: { intervalMs: number; unconfirmedBetMs: number; abandonedRoundMs: number };
   /** Play money of a demo session, in minor units. */
   demoBalance: bigint;
+  /**
+   * TEST_SEEDS: the Originals' server seeds follow from the client seed (`predictableServerSeed`), so an end-to-end
+   * test can pick the deal it needs; refused unless SITE_URL is a loopback address.
+   */
+  predictableSeeds: boolean;
 }
 
 export class ConfigError extends Error {
@@ -480,6 +495,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.TEST_CLOCK === 'on' && !loopbackSite) {
     throw new ConfigError(['TEST_CLOCK: only allowed when SITE_URL is a loopback address (a test run)']);
   }
+  // Server seeds a test can predict are the opposite of provably fair: a test run's only.
+  if (vars.TEST_SEEDS === 'on' && !loopbackSite) {
+    throw new ConfigError(['TEST_SEEDS: only allowed when SITE_URL is a loopback address (a test run)']);
+  }
   const dataDir = resolveDataDir(vars.DATA_DIR);
   const allowedOrigins = vars.ALLOWED_ORIGINS ? parseOrigins(vars.ALLOWED_ORIGINS) : [siteOrigin];
   return {
@@ -538,8 +557,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       launchTtlMs: 5 * MINUTE_MS,
       gameSessionTtlMs: 12 * HOUR_MS,
       originalsSessionTtlMs: 12 * HOUR_MS,
-      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS },
+      originalsSettlement: { intervalMs: 15_000, unconfirmedBetMs: MINUTE_MS, abandonedRoundMs: ABANDONED_ROUND_MS },
       demoBalance: 100_000n,
+      predictableSeeds: vars.TEST_SEEDS === 'on',
     },
     chat: {
       ...DEFAULT_CHAT_CONFIG,

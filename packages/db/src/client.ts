@@ -71,8 +71,9 @@ async function createPglite(dataDir: string | undefined, startFrom: Blob | File 
     extensions: { pg_trgm, unaccent },
     ...(startFrom ? { loadDataDir: startFrom } : {}),
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const pglite = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(pglite, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db: Db = pglite;
   return {
     db,
     kind: 'pglite',
@@ -112,7 +113,7 @@ async function createPostgres(
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema, casing: 'snake_case' });
   // Its own connection, outside the pool: it lives as long as the process, and comes back by itself when dropped.
   const listener = createReconnectingListener({
     newClient: () =>

@@ -29,7 +29,7 @@ import { jacksOrBetterExactRtp } from '../src/table/video-poker-rtp';
 const args = process.argv.slice(2);
 const roundsFlag = args.indexOf('--rounds');
 const rounds = roundsFlag >= 0 ? Number(args[roundsFlag + 1]) : 10_000_000;
-const sections = args.filter((arg, index) => !arg.startsWith('--') && index !== roundsFlag + 1);
+const sections = args.filter((arg, index) => !arg.startsWith('--') && (roundsFlag < 0 || index !== roundsFlag + 1));
 const wanted = (section: string) => sections.length === 0 || sections.includes(section);
 
 const percent = (value: number, digits = 3) => `${(value * 100).toFixed(digits)}%`;

@@ -26,6 +26,14 @@ export async function hashServerSeed(serverSeed: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(serverSeed)));
 }
 
+/**
+ * Tests only (the api's TEST_SEEDS, refused unless the site is a loopback address): a server seed anyone can compute
+ * from the client seed, so an end-to-end test can choose a client seed that deals the hand it needs. Never fair.
+ */
+export async function predictableServerSeed(clientSeed: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(`playhouse test seed:${clientSeed}`)));
+}
+
 /** A fresh server seed: 32 random bytes, hex. */
 export function generateServerSeed(): string {
   const bytes = new Uint8Array(32);

@@ -7,3 +7,4 @@ export * from './rounds';
 export * from './simulation';
 export * from './slots';
 export * from './table';
+export * from './catalogue';

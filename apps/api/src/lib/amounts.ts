@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { formatMinor, isCurrency, parseDecimal, type Currency } from '@playhouse/shared';
 import { ValidationError } from './errors';
 
@@ -23,9 +22,4 @@ export function parsePositiveAmount(text: string, currency: Currency): bigint {
 
 export function formatAmount(amount: bigint, currency: string): string {
   return formatMinor(amount, asCurrency(currency));
-}
-
-/** Fingerprint of what an idempotent request asked for: a replay with the same key must ask for the same thing. */
-export function requestHash(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }

@@ -1,7 +1,9 @@
+import type { ApiErrorCode } from '@playhouse/shared';
+
 /** A failure the caller can act on: a snake_case code, an HTTP status, a safe message. */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly statusCode = 400,
     readonly fields?: Record<string, string>,

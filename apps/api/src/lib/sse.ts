@@ -71,7 +71,7 @@ export function eventStreams(app: FastifyInstance) {
         .header('cache-control', 'no-store, no-transform')
         .header('x-accel-buffering', 'no');
       // The route's 200 schema documents the event stream; the body itself is the stream, which Fastify pipes as it is.
-      return { stream, reply: reply.send(body as unknown as string) };
+      return { stream, reply: reply.send(body) };
     },
   };
 }

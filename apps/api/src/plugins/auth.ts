@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LOCALE, isStaffPermission, staffMay, type StaffPermission } from '@playhouse/shared';
+import { isStaffPermission, staffMay, type StaffPermission } from '@playhouse/shared';
 import type { AuthConfig } from '../config';
 import { addRouteHook } from '../lib/route-hooks';
 import type { ClientInfo } from '../services/accounts/account-service';
@@ -78,7 +78,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   return {
     ip: request.clientAddress || null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
-    locale: request.localeContext ?? { locale: DEFAULT_LOCALE, defaultLocale: DEFAULT_LOCALE },
+    locale: request.localeContext,
     country: request.visitorCountry,
   };
 }

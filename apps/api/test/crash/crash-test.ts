@@ -6,6 +6,11 @@
  * transaction id (as a provider does). At the end every acknowledged request must have been applied exactly once:
  * one stored call per transaction id, one ledger transfer per call that moved money, each player's balance exactly
  * what the acknowledged answers add up to, and the reconciliation finding nothing. Prints the figures.
+ *
+ * Meanwhile other players sit at the shared roulette table, whose clock runs in the api (its job): the kills land in
+ * the middle of its rounds, between a slip and its wallet bet, a result and its wins. When the dust settles every slip
+ * must be settled (paid exactly what its bets win on the round's published result, one bet and one win), or cancelled
+ * with its stake returned, and each table player's balance must be what their settled slips add up to.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +23,8 @@ import { seedCasino } from '@playhouse/db/seed/casino';
 import { demoCategories } from '@playhouse/db/seed/content/categories';
 import { demoLocales } from '@playhouse/db/seed/content/locales';
 import { seedPaymentMethods } from '@playhouse/db/seed/payment-methods';
-import { formatMinor } from '@playhouse/shared';
+import { playFairTableRound, tableInputFromJson } from '@playhouse/games';
+import { formatMinor, originalsSessionResponseSchema } from '@playhouse/shared';
 import { manualClock } from '../../src/lib/clock';
 import { signBody } from '../../src/services/providers/provider-signature';
 import { createReconciliationService } from '../../src/services/reconciliation/reconciliation-service';
@@ -26,9 +32,11 @@ import { seededRandom } from '../helpers/random';
 import {
   buildCasinoApp,
   fund,
+  launchToken,
   openGameSession,
   PROVIDER_SECRETS,
   signedInPlayer,
+  SITE_ORIGIN,
   unixNow,
 } from '../helpers/games-fixtures';
 
@@ -38,6 +46,7 @@ const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 8);
 const CLIENTS = Number(process.env.CRASH_CLIENTS ?? 16);
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const SEED = Number(process.env.CRASH_SEED ?? 9);
+const TABLE_PLAYERS = Number(process.env.CRASH_TABLE_PLAYERS ?? 4);
 const INITIAL = 100_000n;
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -63,6 +72,19 @@ for (let index = 0; index < PLAYERS; index++) {
   await fund(setup, player.id, INITIAL);
   players.push({ id: player.id, sessionId: await openGameSession(setup, 'netstar', player, 'book-of-gold') });
 }
+// Players seated at the shared roulette table, each with the game session its page would hold.
+const seated: { id: number; token: string }[] = [];
+for (let index = 0; index < TABLE_PLAYERS; index++) {
+  const player = await signedInPlayer(setup);
+  await fund(setup, player.id, INITIAL);
+  const opened = await setup.app.inject({
+    method: 'POST',
+    url: '/spa/games/originals/sessions',
+    headers: { origin: SITE_ORIGIN },
+    payload: { launchToken: await launchToken(setup, player, 'roulette-table') },
+  });
+  seated.push({ id: player.id, token: originalsSessionResponseSchema.parse(opened.json()).session.token });
+}
 await setup.app.close();
 
 // The api, as its own process (node with tsx's loader: one process, so SIGKILL kills the api itself).
@@ -76,7 +98,8 @@ function startApi() {
       API_PORT: String(PORT),
       API_HOST: '127.0.0.1',
       SEED_DEMO: 'false',
-      JOBS_ENABLED: 'false',
+      // The shared table's clock (and the Originals settlement) are jobs: they run in the api that gets killed.
+      JOBS_ENABLED: 'true',
       FEED_SIMULATOR: 'off',
       LOG_LEVEL: 'error',
       RATE_LIMIT_MAX: '10000000',
@@ -171,10 +194,66 @@ async function client(index: number) {
   }
 }
 
+/** What a table player was answered: a slip the wallet took (201), or a refusal that moved nothing. */
+const tableAnswers: { playerId: number; roundId: number; status: number; code?: string }[] = [];
+
+/** A player at the shared table: a slip on each round that takes bets, retried on no answer like the page would. */
+async function tablePlayer(seat: { id: number; token: string }) {
+  const headers = { origin: SITE_ORIGIN, 'x-game-session': seat.token, 'content-type': 'application/json' };
+  const tried = new Set<number>();
+  while (running) {
+    try {
+      const state = (await (
+        await fetch(`http://127.0.0.1:${PORT}/spa/games/originals/shared/roulette-table/state`, {
+          signal: AbortSignal.timeout(5_000),
+        })
+      ).json()) as { round: { id: number; status: string } | null };
+      const round = state.round;
+      if (round && round.status === 'betting' && !tried.has(round.id)) {
+        tried.add(round.id);
+        const stake = formatMinor(BigInt(random.int(10, 300)), 'EUR');
+        const body = JSON.stringify({
+          game: 'roulette-european',
+          roundId: round.id,
+          bets: { bets: [{ kind: random.int(0, 1) === 0 ? 'red' : 'black', stake }] },
+        });
+        for (let attempt = 0; attempt < 20 && running; attempt++) {
+          try {
+            const response = await fetch(`http://127.0.0.1:${PORT}/spa/games/originals/shared/bets`, {
+              method: 'POST',
+              headers,
+              body,
+              signal: AbortSignal.timeout(10_000),
+            });
+            if (response.status >= 500) throw new Error(`answered ${response.status}`);
+            const answer = (await response.json()) as { error?: { code: string } };
+            tableAnswers.push({
+              playerId: seat.id,
+              roundId: round.id,
+              status: response.status,
+              code: answer.error?.code,
+            });
+            break;
+          } catch {
+            figures.retries += 1;
+            await sleep(100);
+          }
+        }
+      }
+    } catch {
+      // the api is down: look again in a moment
+    }
+    await sleep(random.int(200, 600));
+  }
+}
+
 startApi();
 await untilHealthy();
 const started = Date.now();
-const clients = Array.from({ length: CLIENTS }, (_, index) => client(index));
+const clients = [
+  ...Array.from({ length: CLIENTS }, (_, index) => client(index)),
+  ...seated.map((seat) => tablePlayer(seat)),
+];
 for (let kill = 0; kill < KILLS; kill++) {
   await sleep(random.int(800, 2500));
   const dying = api!;
@@ -197,8 +276,102 @@ if (last) {
   await exited;
 }
 
+// The table's last rounds finish in an api of this process: its clock past every round, the slips whose bet got no
+// answer aged past the minute, and the settlement run, so every slip ends settled or cancelled.
+const finisher = await buildCasinoApp({}, { handle });
+for (let step = 0, at = Date.now(); step < 8; step++) {
+  at += 60_000;
+  await finisher.app.services.sharedTables.tick(new Date(at));
+}
+await handle.db.execute(
+  sql`update shared_table_bets set created_at = now() - interval '5 minutes' where status = 'placed'`,
+);
+for (let pass = 0; pass < 3; pass++) await finisher.app.services.originalsSettlement.settleDue();
+await finisher.app.close();
+
 // The proof: every acknowledged call applied exactly once, nothing else applied.
 const problems: string[] = [];
+
+// The shared table: each slip settled or cancelled, settled ones paid exactly their bets' win on the round's result.
+const slips = (
+  (await handle.db.execute(
+    sql`select b.id, b.round_id, b.status, b.stake::text as stake, b.payout::text as payout, b.bets, b.wallet_round_id,
+          s.user_id, r.server_seed, r.client_seed, r.status as round_status
+        from shared_table_bets b join originals_sessions s on s.id = b.session_id
+        join shared_table_rounds r on r.id = b.round_id`,
+  )) as unknown as {
+    rows: {
+      id: string;
+      round_id: string;
+      status: string;
+      stake: string;
+      payout: string | null;
+      bets: Record<string, unknown>;
+      wallet_round_id: string;
+      user_id: string;
+      server_seed: string;
+      client_seed: string;
+      round_status: string;
+    }[];
+  }
+).rows;
+const tableExpected = new Map(seated.map((seat) => [seat.id, INITIAL]));
+let slipsSettled = 0;
+for (const slip of slips) {
+  const calls = (
+    (await handle.db.execute(
+      sql`select type, status, amount::text as amount from provider_transactions
+          where provider = 'originals' and round_id = ${slip.wallet_round_id}`,
+    )) as unknown as { rows: { type: string; status: string; amount: string }[] }
+  ).rows;
+  const ok = (type: string) => calls.filter((row) => row.type === type && row.status === 'ok');
+  if (slip.status === 'settled') {
+    slipsSettled += 1;
+    const played = await playFairTableRound(
+      { serverSeed: slip.server_seed, clientSeed: slip.client_seed, nonce: 0 },
+      tableInputFromJson({ game: 'roulette-european', bets: slip.bets, actions: [] }),
+    );
+    const payout = played.settlement!.totalPayout;
+    if (slip.round_status !== 'result') problems.push(`slip ${slip.id} settled before its round's result`);
+    if (BigInt(slip.payout ?? '-1') !== payout)
+      problems.push(`slip ${slip.id} paid ${slip.payout}, its bets win ${payout}`);
+    if (ok('bet').length !== 1 || ok('win').length !== 1 || ok('rollback').length !== 0) {
+      problems.push(
+        `slip ${slip.id}: ${ok('bet').length} bets, ${ok('win').length} wins, ${ok('rollback').length} rollbacks`,
+      );
+    }
+    if (ok('win')[0] && BigInt(ok('win')[0]!.amount) !== payout)
+      problems.push(`slip ${slip.id}: win call ${ok('win')[0]!.amount}`);
+    const userId = Number(slip.user_id);
+    tableExpected.set(userId, tableExpected.get(userId)! - BigInt(slip.stake) + payout);
+  } else if (slip.status === 'cancelled') {
+    if (ok('win').length > 0) problems.push(`slip ${slip.id} cancelled but paid`);
+    if (ok('bet').length > 0 && ok('rollback').length !== 1)
+      problems.push(`slip ${slip.id} cancelled without its rollback`);
+  } else if (slip.status !== 'refused') {
+    problems.push(`slip ${slip.id} left ${slip.status}`);
+  }
+}
+for (const answer of tableAnswers) {
+  if (answer.status !== 201) continue;
+  const slip = slips.find((row) => Number(row.round_id) === answer.roundId && Number(row.user_id) === answer.playerId);
+  if (slip?.status !== 'settled') problems.push(`a slip acknowledged 201 ended ${slip?.status ?? 'missing'}`);
+}
+for (const seat of seated) {
+  const result = (await handle.db.execute(
+    sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts where user_id = ${seat.id}`,
+  )) as unknown as { rows: { balance: string }[] };
+  if (BigInt(result.rows[0]!.balance) !== tableExpected.get(seat.id)) {
+    problems.push(
+      `table player ${seat.id}: balance ${result.rows[0]!.balance}, settled slips add up to ${tableExpected.get(seat.id)}`,
+    );
+  }
+}
+const tableRounds = (
+  (await handle.db.execute(sql`select count(*)::int as n from shared_table_rounds`)) as unknown as {
+    rows: { n: number }[];
+  }
+).rows[0]!.n;
 const stored = (
   (await handle.db.execute(
     sql`select transaction_id, type, status, amount::text as amount, ledger_transfer_id from provider_transactions
@@ -226,6 +399,7 @@ for (const request of acknowledged) {
 }
 const answeredIds = new Set(acknowledged.map((request) => request.transactionId));
 for (const id of byId.keys()) if (!answeredIds.has(id)) problems.push(`${id} applied but never acknowledged`);
+// (The shared table's wallet calls are the host's, checked with its slips above.)
 const transfers = (
   (await handle.db.execute(
     sql`select ledger_transfer_id, count(*)::int as n from provider_transactions
@@ -258,7 +432,8 @@ const okCount = acknowledged.filter((request) => request.answer.status === 'ok')
 console.log(
   `crash test: ${figures.requests} requests from ${CLIENTS} clients on ${PLAYERS} players in ${seconds.toFixed(1)} s, ` +
     `${figures.kills} SIGKILLs, ${figures.retries} retries of unanswered requests, ${okCount} applied, ` +
-    `${acknowledged.length - okCount} refused; ${problems.length} discrepancies`,
+    `${acknowledged.length - okCount} refused; shared roulette table: ${tableRounds} rounds, ${slips.length} slips ` +
+    `from ${TABLE_PLAYERS} players (${slipsSettled} settled); ${problems.length} discrepancies`,
 );
 for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
 process.exit(problems.length === 0 ? 0 : 1);

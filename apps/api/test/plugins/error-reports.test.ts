@@ -14,7 +14,7 @@ beforeAll(async () => {
     throw new RangeError('the wheel has no pocket 37');
   });
   t.app.get('/spa/test/refused', async () => {
-    throw new AppError('not_allowed_here', 'Refused on purpose.', 409);
+    throw new AppError('conflict', 'Refused on purpose.', 409);
   });
   await t.app.ready();
 });
@@ -50,7 +50,7 @@ describe('error reports (SENTRY_DSN)', () => {
 
   it('does not report what the caller got wrong (4xx)', async () => {
     const before = receiver.events.length;
-    expectErrorEnvelope(await t.app.inject({ url: '/spa/test/refused' }), 409, 'not_allowed_here');
+    expectErrorEnvelope(await t.app.inject({ url: '/spa/test/refused' }), 409, 'conflict');
     expectErrorEnvelope(await t.app.inject({ url: '/spa/no-such-route' }), 404, 'not_found');
     expect(await reportsSince(before)).toEqual([]);
   });

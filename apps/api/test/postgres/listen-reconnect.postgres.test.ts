@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@playhouse/db';
-import { createBalanceHub } from '../../src/services/balances/balance-hub';
+import { createBalanceHub } from '../../src/services/wallet/balance-hub';
 import { CHAT_CHANNEL, createChatHub, type ChatEvent } from '../../src/services/chat/chat-hub';
 import { createOddsHub } from '../../src/services/sports/odds-hub';
 import { ODDS_CHANNEL } from '../../src/services/sports/feed-ingest';

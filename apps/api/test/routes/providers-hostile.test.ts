@@ -2,7 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { ENGINE_MAX_MULTIPLIER } from '@playhouse/games';
+import {
+  ENGINE_MAX_MULTIPLIER,
+  isSlotConfig,
+  isTableGame,
+  SLOT_CONFIG_MAX_MULTIPLIER,
+  TABLE_MAX_MULTIPLIER,
+} from '@playhouse/games';
 import { createPasswordHasher } from '../../src/services/auth/password-hasher';
 import { signBody } from '../../src/services/providers/provider-signature';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
@@ -255,9 +261,23 @@ describe('seamless wallet: wins are capped per game', () => {
 
   it("keeps every seeded game able to pay its engine's largest win", async () => {
     const games = await t.db
-      .select({ slug: schema.games.slug, engine: schema.games.engine, cap: schema.games.maxWinMultiplier })
+      .select({
+        slug: schema.games.slug,
+        engine: schema.games.engine,
+        config: schema.games.engineConfig,
+        cap: schema.games.maxWinMultiplier,
+      })
       .from(schema.games);
-    for (const game of games) expect(game.cap, game.slug).toBeGreaterThanOrEqual(ENGINE_MAX_MULTIPLIER[game.engine]);
+    const largest = (engine: string, config: string | null): number => {
+      if (engine === 'slot' && isSlotConfig(config)) return SLOT_CONFIG_MAX_MULTIPLIER[config];
+      if (isTableGame(config)) return TABLE_MAX_MULTIPLIER[config];
+      if (engine === 'slot' || engine === 'dice' || engine === 'plinko') return ENGINE_MAX_MULTIPLIER[engine];
+      return 0;
+    };
+    for (const game of games) {
+      expect(largest(game.engine, game.config), game.slug).toBeGreaterThan(0);
+      expect(game.cap, game.slug).toBeGreaterThanOrEqual(largest(game.engine, game.config));
+    }
   });
 });
 

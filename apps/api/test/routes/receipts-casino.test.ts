@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchResponseSchema,
   originalsRoundResponseSchema,
+  originalsRoundsResponseSchema,
   originalsSessionResponseSchema,
   receiptsResponseSchema,
   receiptVerdictSchema,
+  tableRoundResponseSchema,
   type ReceiptDocumentBody,
 } from '@playhouse/shared';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
@@ -124,5 +126,69 @@ describe('receipts of casino rounds', () => {
       },
     });
     expect(await verified(bet!)).toBe(true);
+  });
+
+  it('a table round: its receipt carries the moves too, so the round replays from the receipt alone', async () => {
+    const player = await signedInPlayer(t);
+    await fund(t, player.id, 5_000n);
+    const launched = await t.app.inject({
+      method: 'POST',
+      url: '/spa/games/blackjack-classic/launch',
+      headers: player.headers,
+      payload: { mode: 'real' },
+    });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/spa/games/originals/sessions',
+      headers: { origin: SITE_ORIGIN },
+      payload: { launchToken: launchResponseSchema.parse(launched.json()).launch.token },
+    });
+    const session = originalsSessionResponseSchema.parse(opened.json()).session.token;
+    const headers = { origin: SITE_ORIGIN, 'x-game-session': session };
+    const dealt = await t.app.inject({
+      method: 'POST',
+      url: '/spa/games/originals/tables/rounds',
+      headers,
+      payload: { game: 'blackjack', bets: { boxes: ['1.00'] } },
+    });
+    expect(dealt.statusCode, dealt.body).toBe(201);
+    let round = tableRoundResponseSchema.parse(dealt.json()).round;
+    // Stand on every hand (declining insurance first) until the dealer has played.
+    while (round.status === 'open') {
+      const type = round.allowedActions.includes('no_insurance') ? 'no_insurance' : 'stand';
+      const acted = await t.app.inject({
+        method: 'POST',
+        url: `/spa/games/originals/tables/rounds/${round.id}/actions`,
+        headers,
+        payload: { index: round.nextIndex, action: { type } },
+      });
+      expect(acted.statusCode, acted.body).toBe(200);
+      round = tableRoundResponseSchema.parse(acted.json()).round;
+    }
+    const history = await t.app.inject({ url: '/spa/games/originals/rounds', headers });
+    const [played] = originalsRoundsResponseSchema.parse(history.json()).rounds;
+    expect(played!.actions!.length).toBeGreaterThan(0);
+    const response = await t.app.inject({
+      url: `/spa/users/receipts?provider=originals&round=${encodeURIComponent(played!.receiptRound!)}`,
+      headers: player.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const receipts = receiptsResponseSchema.parse(response.json()).receipts;
+    // The bet, and the win when the hand paid (a lost hand's 0.00 moves no money).
+    expect(factsOf(receipts[0]!).event).toBe('bet');
+    for (const receipt of receipts) {
+      expect(factsOf(receipt)).toMatchObject({
+        round: {
+          game: 'blackjack-classic',
+          // As the round is stored and replayed: stakes in minor units (the history shows them as decimals).
+          fairness: {
+            engine: 'table',
+            params: { game: 'blackjack', bets: { boxes: ['100'] } },
+            actions: played!.actions!.map((action) => ({ type: action.type })),
+          },
+        },
+      });
+      expect(await verified(receipt)).toBe(true);
+    }
   });
 });

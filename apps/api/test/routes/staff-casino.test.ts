@@ -161,7 +161,7 @@ describe('games', () => {
 describe('categories and providers', () => {
   it('PUT /spa/staff/casino/categories/{id}/games orders a category as players see it; the list must be complete', async () => {
     const categories = casinoCategoriesResponseSchema.parse(await staffGet('/spa/staff/casino/categories')).items;
-    const live = categories.find((category) => category.slug === 'live-casino')!;
+    const live = categories.find((category) => category.slug === 'table-games')!;
     const current = casinoCategoryGamesResponseSchema
       .parse(await staffGet(`/spa/staff/casino/categories/${live.id}/games`))
       .items.map((game) => game.id);
@@ -171,7 +171,7 @@ describe('categories and providers', () => {
     expect(response.statusCode).toBe(200);
     expect(casinoCategoryGamesResponseSchema.parse(response.json()).items.map((game) => game.id)).toEqual(reversed);
     const slugs = casinoCategoryGamesResponseSchema.parse(response.json()).items.map((game) => game.slug);
-    await expect.poll(() => publicCategory('live-casino'), { timeout: 5_000 }).toEqual(slugs);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toEqual(slugs);
 
     for (const gameIds of [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), 999_999]]) {
       expectErrorEnvelope(
@@ -180,7 +180,7 @@ describe('categories and providers', () => {
         'order_invalid',
       );
     }
-    await expect.poll(() => publicCategory('live-casino'), { timeout: 5_000 }).toEqual(slugs);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toEqual(slugs);
     expect((await audits('staff_casino_order_category', editor.id))[0]).toMatchObject({
       before: { gameIds: current },
       after: { gameIds: reversed },
@@ -189,10 +189,10 @@ describe('categories and providers', () => {
 
   it('PATCH /spa/staff/casino/categories/{id} hides and moves a category', async () => {
     const categories = casinoCategoriesResponseSchema.parse(await staffGet('/spa/staff/casino/categories')).items;
-    const target = categories.find((category) => category.slug === 'live-casino')!;
+    const target = categories.find((category) => category.slug === 'table-games')!;
     const response = await send('PATCH', `/spa/staff/casino/categories/${target.id}`, { position: 0, active: false });
     expect(response.json()).toMatchObject({ category: { id: target.id, position: 0, active: false } });
-    expectErrorEnvelope(await t.app.inject({ url: '/spa/games?categorySlug=live-casino' }), 404, 'not_found');
+    expectErrorEnvelope(await t.app.inject({ url: '/spa/games?categorySlug=table-games' }), 404, 'not_found');
     await send('PATCH', `/spa/staff/casino/categories/${target.id}`, { position: target.position, active: true });
     expectErrorEnvelope(
       await send('PATCH', '/spa/staff/casino/categories/999999', { active: true }),

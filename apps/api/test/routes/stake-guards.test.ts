@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { launchResponseSchema, originalsSessionResponseSchema } from '@playhouse/shared';
+import { launchResponseSchema, originalsSessionResponseSchema, type ApiErrorCode } from '@playhouse/shared';
 import { AppError } from '../../src/lib/errors';
 import type { StakeIntent } from '../../src/services/stakes/stake-pipeline';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
@@ -29,10 +29,10 @@ let t: CasinoTestApp;
 const FEED_TOKEN = 'stake-guards-feed-token-0123456789abcdef';
 /** What the guard saw, and the players it refuses (with the code to refuse with). */
 const seen: StakeIntent[] = [];
-const refused = new Map<number, string>();
+const refused = new Map<number, ApiErrorCode>();
 
 class LimitReachedError extends AppError {
-  constructor(code: string) {
+  constructor(code: ApiErrorCode) {
     super(code, 'A limit stops this bet.', 409);
   }
 }
@@ -127,6 +127,8 @@ describe('stake guards', () => {
         sourceKey: `casino:originals:${bet.transactionId}`,
         freeSpin: false,
         sessionId: null,
+        dryRun: false,
+        ahead: 0n,
       },
       {
         product: 'sports',
@@ -138,6 +140,8 @@ describe('stake guards', () => {
         freeSpin: false,
         // The site session the bet came from (protection's reality checks count per session).
         sessionId: expect.any(Number),
+        dryRun: false,
+        ahead: 0n,
       },
     ]);
   });
@@ -145,8 +149,8 @@ describe('stake guards', () => {
   it('refuse a sports bet with their own code, and nothing is written', async () => {
     const player = await signedInPlayer(t);
     await fund(t, player.id, 1_000n);
-    refused.set(player.id, 'loss_limit_reached');
-    expectErrorEnvelope(await sportsBet(player, await homeOutcome()), 409, 'loss_limit_reached');
+    refused.set(player.id, 'limit_exceeded');
+    expectErrorEnvelope(await sportsBet(player, await homeOutcome()), 409, 'limit_exceeded');
     expect(await balances(t, player.id)).toEqual({ main: 1_000n, bonus: 0n });
     expect(await t.db.select().from(schema.bets).where(eq(schema.bets.userId, player.id))).toEqual([]);
     expect(await guardMarks(player.id)).toEqual([]);
@@ -155,14 +159,14 @@ describe('stake guards', () => {
   it("refuse a provider bet: player_protection with the guard's code, stored as refused, repeats refused alike", async () => {
     const player = await signedInPlayer(t);
     await fund(t, player.id, 1_000n);
-    refused.set(player.id, 'self_excluded');
+    refused.set(player.id, 'player_restricted');
     const bet = await casinoBet(player);
     const answer = await walletCall(t, 'originals', 'bet', bet);
     expect(answer.json()).toMatchObject({
       status: 'error',
       code: 'player_protection',
       balance: '10.00',
-      detail: { code: 'self_excluded' },
+      detail: { code: 'player_restricted' },
     });
     expect((await walletCall(t, 'originals', 'bet', bet)).json()).toEqual(answer.json());
     expect(await balances(t, player.id)).toEqual({ main: 1_000n, bonus: 0n });

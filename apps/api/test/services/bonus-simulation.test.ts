@@ -18,6 +18,7 @@ import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
 import { openInsiders } from './simulation-insiders';
 import { IBAN, openStaffDesk } from './simulation-staff';
+import { closeTables, openTables, playBlackjack, playSharedRound } from './simulation-tables';
 
 /**
  * Ids the engine and the test draw (bets, bonuses, keys) come from the seed, not from chance: a seed replays exactly.
@@ -82,7 +83,8 @@ type Row = Record<string, unknown>;
 const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 beforeAll(async () => {
-  t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000' });
+  // TEST_SEEDS: the table games' server seeds follow from the client seeds the simulation sets, so a seed replays.
+  t = await buildCasinoApp({ FEED_TOKEN, RATE_LIMIT_MAX: '100000', TEST_SEEDS: 'on' });
   await seedBonuses(t.db);
   const common = {
     contributions: DEMO_CONTRIBUTIONS,
@@ -198,6 +200,7 @@ describe('bonus engine simulation', () => {
           createBonusService({
             db: t.db,
             clock,
+            wallet: t.app.services.wallet,
             withdrawalRequestedSince,
             randomIndex: (count) => coins.int(0, count - 1),
           });
@@ -225,6 +228,8 @@ describe('bonus engine simulation', () => {
               username,
               currency: 'EUR',
               sessions,
+              headers,
+              tables: streamOf(seed, `tables of player ${index}`),
               random,
               adversarial: streamOf(seed, `adversary of ${index}`),
               bonuses: bonusService(streamOf(seed, `coins of player ${index}`)),
@@ -232,6 +237,9 @@ describe('bonus engine simulation', () => {
             };
           }),
         );
+        // Blackjack at the Originals host and the seed's shared roulette table (simulation-tables.ts).
+        const seating = await openTables(t, seed, players);
+        const seatOf = new Map(seating.players.map((seat) => [seat.id, seat]));
         const matches = [++matchSequence, ++matchSequence];
         await feed({
           matches: matches.map((id) => footballMatch(id, Date.now() + 2 * 3_600_000, { odds: { '1': 1.4 } })),
@@ -650,12 +658,14 @@ describe('bonus engine simulation', () => {
             players.map(async (player) => {
               await step(player);
               await adversary(player);
+              if (player.tables.next() < 0.35) await playBlackjack(t, seatOf.get(player.id)!, tally);
               await snapshot(player, `round ${round}`);
             }),
           );
           await expectNoStrayBonusMoney(`round ${round}`);
           for (let turn = world.int(0, 2); turn > 0; turn--) await desk.step();
           await insiders.round();
+          if (round % 10 === 5) await playSharedRound(t, seating.slug, seating.players, tally);
           await expectNoStrayBonusMoney(`round ${round}, staff`);
           // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
           // at once, as two api instances would).
@@ -666,6 +676,7 @@ describe('bonus engine simulation', () => {
         }
         await desk.finish();
         await insiders.finish();
+        await closeTables(t, seed, seating.slug, seating.players, tally);
         // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
         // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
         // The player with money of their own wagers a bonus through on slots (every seed completes one), then bets on
@@ -1009,6 +1020,12 @@ describe('bonus engine simulation', () => {
         'insider:result change approved',
         'insider:result change turned down',
         'insider:withdrawal paid',
+        'table: round',
+        'table: double',
+        'table: split',
+        'table: finished by its defaults',
+        'shared: slip',
+        'shared: bets_placed',
       ]) {
         expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
       }

@@ -4,7 +4,7 @@ import { seedPaymentMethods } from '@playhouse/db/seed/payment-methods';
 import { AppError } from '../../src/lib/errors';
 import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService } from '../../src/services/cashbox/withdrawal-service';
-import { createBalanceService } from '../../src/services/balances/balance-service';
+import { createBalanceService } from '../../src/services/wallet/balance-service';
 import { loadConfig } from '../../src/config';
 import { noExclusionRegister } from '../../src/services/protection/exclusion-register';
 import { createExclusionScreen } from '../../src/services/protection/exclusion-screen';
@@ -32,6 +32,7 @@ export async function cashboxServices(handle: DbHandle, options: { retry?: Retry
   const wallet = createWalletService({ db });
   const protection = createProtectionCore({
     db,
+    wallet,
     config: loadConfig({ DATA_DIR: 'memory://' }).protection,
     siteUrl: SITE,
     // These tests send no e-mail and confirm no password: nothing here reviews documents or takes a break.
@@ -70,11 +71,17 @@ export async function cashboxServices(handle: DbHandle, options: { retry?: Retry
   const payments = createPaymentService({
     db,
     clock,
+    wallet,
     providers: [provider],
     depositGuard: protection.guard.assertCanDeposit,
     siteUrl: SITE,
   });
-  const withdrawals = createWithdrawalService({ db, clock, withdrawalGuard: protection.guard.assertCanWithdraw });
+  const withdrawals = createWithdrawalService({
+    db,
+    clock,
+    wallet,
+    withdrawalGuard: protection.guard.assertCanWithdraw,
+  });
   const balances = createBalanceService({ db, wallet, clock });
   return {
     db,

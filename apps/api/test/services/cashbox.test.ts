@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbHandle } from '@playhouse/db';
-import { TRANSACTION_KINDS, staffWithdrawalsQuerySchema } from '@playhouse/shared';
+import { TRANSFER_CLASSES, TRANSFER_KINDS, staffWithdrawalsQuerySchema } from '@playhouse/shared';
 import { manualClock } from '../../src/lib/clock';
 import { createWithdrawalService, ibanValid } from '../../src/services/cashbox/withdrawal-service';
-import { TRANSFER_KINDS } from '../../src/services/wallet/wallet-service';
 import { InsufficientFundsError } from '../../src/services/wallet/wallet-errors';
 import { createTestDb, onPostgres } from '../helpers/test-db';
 import { insertPlayer, ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
@@ -170,6 +169,7 @@ describe('withdrawals', () => {
     const retrying = createWithdrawalService({
       db: handle.db,
       clock: manualClock(new Date()),
+      wallet: s.wallet,
       withdrawalGuard: async () => {
         checks += 1;
         if (checks === 1) {
@@ -354,8 +354,17 @@ describe('transaction history', () => {
     expect(all.items.every((item) => item.currency === 'EUR')).toBe(true);
   });
 
-  it('knows every kind of transfer the wallet makes', () => {
-    expect([...TRANSACTION_KINDS]).toEqual([...TRANSFER_KINDS]);
+  it('the ledger refuses a transfer of a kind nobody named', async () => {
+    await expect(
+      handle.db.execute(
+        sql`insert into ledger_transfers (idempotency_key, request_hash, kind, currency) values ('k', 'h', 'gift', 'EUR')`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/ledger_transfers_kind_known/) } });
+  });
+
+  it('lists every kind of transfer once, each in one class', () => {
+    expect(new Set(TRANSFER_KINDS).size).toBe(TRANSFER_KINDS.length);
+    expect(Object.values(TRANSFER_CLASSES).flat().sort()).toEqual([...TRANSFER_KINDS].sort());
   });
 });
 

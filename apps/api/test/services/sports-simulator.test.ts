@@ -6,6 +6,7 @@ import { manualClock } from '../../src/lib/clock';
 import { createFeedIngest } from '../../src/services/sports/feed-ingest';
 import { createSettlementService } from '../../src/services/sports/settlement-service';
 import { createStakePipeline } from '../../src/services/stakes/stake-pipeline';
+import { createWalletService } from '../../src/services/wallet/wallet-service';
 import { createFeedSimulator } from '../../src/services/sports/simulator/feed-simulator';
 import { seededRandom } from '../helpers/random';
 import { createTestDb } from '../helpers/test-db';
@@ -21,10 +22,12 @@ let simulator: ReturnType<typeof createFeedSimulator>;
 beforeAll(async () => {
   handle = await createTestDb();
   const ingest = createFeedIngest({ db: handle.db });
+  const wallet = createWalletService({ db: handle.db });
   const settlement = createSettlementService({
     db: handle.db,
     clock,
-    stakes: createStakePipeline({ db: handle.db, clock }),
+    wallet,
+    stakes: createStakePipeline({ db: handle.db, clock, wallet }),
   });
   simulator = createFeedSimulator({
     db: handle.db,
@@ -161,11 +164,12 @@ describe('feed simulator', () => {
 
   it('moves odds now and then, keeping the lines', async () => {
     const db = handle.db;
+    const wallet = createWalletService({ db });
     const ingest = createFeedIngest({ db });
     const mover = createFeedSimulator({
       db,
       ingest,
-      settlement: createSettlementService({ db, clock, stakes: createStakePipeline({ db, clock }) }),
+      settlement: createSettlementService({ db, clock, wallet, stakes: createStakePipeline({ db, clock, wallet }) }),
       clock,
       random: seededRandom(7).next,
       moveChance: 1,

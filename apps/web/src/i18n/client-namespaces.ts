@@ -38,4 +38,5 @@ export const PAGE_NAMESPACES = [
   'boMarketing',
   'boMedia',
   'receipts',
+  'funding',
 ] as const;

@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   PROMO_CODE_ERROR_CODES,
   SPORTS_ERROR_CODES,
+  TABLE_ERROR_CODES,
 } from '@playhouse/shared';
 import { LOCALES } from '@playhouse/shared/locales';
 import { seededMessages } from '@/test/messages';
@@ -25,6 +26,7 @@ const PLAYER_FACING = [
   ...ACCOUNT_ERROR_CODES,
   ...CASHBOX_ERROR_CODES,
   ...CASINO_ERROR_CODES,
+  ...TABLE_ERROR_CODES,
   ...SPORTS_ERROR_CODES,
   // The promo-code form on the bonus page answers with the main error texts.
   ...PROMO_CODE_ERROR_CODES,

@@ -59,8 +59,12 @@ export const providerSecrets = pgTable(
 export const GAME_KINDS = ['slot', 'table', 'live', 'originals'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 
-/** The in-house engine a launch opens: studios without their own game server are played by the Originals host. */
-export const GAME_ENGINES = ['slot', 'dice', 'plinko'] as const;
+/**
+ * The in-house engine a launch opens: studios without their own game server are played by the Originals host. `table`
+ * is a single-player table game (multi-step rounds), `shared-table` a table whose rounds run on a clock for everyone
+ * seated; `games.engine_config` names which one.
+ */
+export const GAME_ENGINES = ['slot', 'dice', 'plinko', 'table', 'shared-table'] as const;
 export type GameEngine = (typeof GAME_ENGINES)[number];
 
 export const games = pgTable(
@@ -86,6 +90,11 @@ export const games = pgTable(
       .references(() => providers.id, { onDelete: 'restrict' }),
     kind: text({ enum: GAME_KINDS }).notNull(),
     engine: text({ enum: GAME_ENGINES }).notNull(),
+    /**
+     * The engine's configuration this title plays: a slot configuration ('book', 'ways-243', …), a table game
+     * ('blackjack', 'roulette-european', …); null for dice and plinko, which have none.
+     */
+    engineConfig: text(),
     demoModeEnabled: boolean().notNull().default(false),
     /** Locked for visitors without a successful deposit. */
     requiresDeposit: boolean().notNull().default(false),
@@ -332,9 +341,24 @@ export const originalsSeeds = pgTable(
  * Where a real-money round stands with the wallet. It is written `placed`, with its outcome, before the bet is sent;
  * `accepted` once the wallet took the bet (its win, even 0.00, is then owed); `settled` once the win was paid.
  * `refused`: the wallet refused the bet. `cancelled`: the bet's fate was unknown and it was rolled back. Demo rounds
- * are `settled` at once.
+ * are `settled` at once. A table round is `open` between its first bet and its last action (demo ones too).
  */
-export const ORIGINALS_ROUND_STATUSES = ['placed', 'accepted', 'settled', 'refused', 'cancelled'] as const;
+export const ORIGINALS_ROUND_STATUSES = ['placed', 'open', 'accepted', 'settled', 'refused', 'cancelled'] as const;
+
+/**
+ * An action of a table round whose extra stake was sent to the wallet and not yet answered: stored before the bet
+ * call, so the settlement job can roll back a bet of unknown fate. `attempt` makes each try's transaction id its own
+ * (a refused bet stays refused at the wallet under its id); `rollback` marks the job's claim on it.
+ */
+export interface PendingTableAction {
+  index: number;
+  action: Record<string, unknown>;
+  /** Minor units, as a decimal string. */
+  stake: string;
+  attempt: number;
+  at: string;
+  rollback: boolean;
+}
 export type OriginalsRoundStatus = (typeof ORIGINALS_ROUND_STATUSES)[number];
 
 export const originalsRounds = pgTable(
@@ -356,6 +380,19 @@ export const originalsRounds = pgTable(
     payout: bigint({ mode: 'bigint' }).notNull(),
     currency: text().notNull(),
     status: text({ enum: ORIGINALS_ROUND_STATUSES }).notNull().default('settled'),
+    /**
+     * Table rounds only (null for single-shot rounds): the player's actions so far, in order, with their stakes as
+     * minor units in decimal strings. The round is its input: `params` (game and initial bets) + these + the seeds.
+     */
+    actions: jsonb().$type<Record<string, unknown>[]>(),
+    /** The action whose extra stake is with the wallet right now (see PendingTableAction). */
+    pendingAction: jsonb().$type<PendingTableAction>(),
+    /** Action bets the wallet refused or the job rolled back: the next try of an action index gets a fresh id. */
+    actionAttempts: integer().notNull().default(0),
+    /** When the player last moved the round: an open round left alone long enough is finished by its defaults. */
+    lastActionAt: timestamp({ withTimezone: true }),
+    /** Set when the settlement job finished an abandoned round with the game's default actions. */
+    defaultedAt: timestamp({ withTimezone: true }),
     /** The round id the wallet knows (its bet and win transaction ids derive from it); null in demo mode. */
     walletRoundId: text(),
     /** Deliveries the settlement job tried, and when it tries next. */
@@ -368,6 +405,84 @@ export const originalsRounds = pgTable(
     uniqueIndex('originals_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
     index('originals_rounds_session_idx').on(t.sessionId, t.id),
     index('originals_rounds_unsettled_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('placed', 'accepted')`),
+    // One table round in play per game session: a second start while one is open is refused before any bet.
+    uniqueIndex('originals_rounds_open_table_idx')
+      .on(t.sessionId)
+      .where(sql`${t.actions} is not null and ${t.status} in ('placed', 'open')`),
+    index('originals_rounds_open_idx')
+      .on(t.lastActionAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A round of a shared table (a catalogue game whose engine is `shared-table`): one round for everyone seated, on the
+ * table's clock. Its server seed is drawn and its hash published when betting opens; the result is computed from the
+ * seed when betting has closed and the seed is published with it (docs/decisions.md, "Shared tables").
+ * `betting` → `closed` (no more bets) → `result` (the outcome is public, the bets are paid).
+ */
+export const SHARED_ROUND_STATUSES = ['betting', 'closed', 'result'] as const;
+export type SharedRoundStatus = (typeof SHARED_ROUND_STATUSES)[number];
+
+export const sharedTableRounds = pgTable(
+  'shared_table_rounds',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Counts the table's rounds from 1: with the table's slug it is the round's public client seed. */
+    number: integer().notNull(),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text().notNull(),
+    status: text({ enum: SHARED_ROUND_STATUSES }).notNull().default('betting'),
+    bettingClosesAt: timestamp({ withTimezone: true }).notNull(),
+    resultAt: timestamp({ withTimezone: true }).notNull(),
+    nextRoundAt: timestamp({ withTimezone: true }).notNull(),
+    /** The engine's view of the outcome (the pocket, the coup), once it is public. */
+    outcome: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shared_table_rounds_number_idx').on(t.gameId, t.number)],
+);
+
+/**
+ * One player's bets on a round of a shared table, and where they stand with the wallet: written `placed` before the
+ * bet call, `accepted` once the wallet took it, `settled` once the round's win (0.00 included) was paid; `refused` and
+ * `cancelled` as for Originals rounds. Demo bets move the session's play money and are `accepted` at once.
+ */
+export const sharedTableBets = pgTable(
+  'shared_table_bets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    roundId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sharedTableRounds.id, { onDelete: 'cascade' }),
+    sessionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => originalsSessions.id, { onDelete: 'cascade' }),
+    mode: text({ enum: GAME_MODES }).notNull(),
+    /** The bets as the engine takes them, stakes in minor units as decimal strings. */
+    bets: jsonb().$type<Record<string, unknown>>().notNull(),
+    stake: bigint({ mode: 'bigint' }).notNull(),
+    /** Set when the round's result is known. */
+    payout: bigint({ mode: 'bigint' }),
+    currency: text().notNull(),
+    status: text({ enum: ORIGINALS_ROUND_STATUSES }).notNull(),
+    /** The round id the wallet knows (real money only): its bet and win transaction ids derive from it. */
+    walletRoundId: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One bet slip per game session and round: a repeat of the placing request is refused before any money moves.
+    uniqueIndex('shared_table_bets_slip_idx').on(t.roundId, t.sessionId),
+    index('shared_table_bets_unsettled_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('placed', 'accepted')`),
   ],

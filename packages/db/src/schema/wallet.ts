@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TRANSFER_KINDS } from '@playhouse/shared/ledger';
 import {
   bigint,
   bigserial,
@@ -77,12 +78,18 @@ export const ledgerTransfers = pgTable(
     idempotencyKey: text().notNull().unique(),
     /** Fingerprint of what the request asked for: a replay with the same key must ask for the same thing. */
     requestHash: text().notNull(),
-    kind: text().notNull(),
+    kind: text({ enum: TRANSFER_KINDS }).notNull(),
     currency: text().notNull(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_transfers_kind_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('ledger_transfers_kind_idx').on(t.kind, t.createdAt),
+    check(
+      'ledger_transfers_kind_known',
+      sql`${t.kind} in (${sql.raw(TRANSFER_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
 );
 
 export const ledgerEntries = pgTable(

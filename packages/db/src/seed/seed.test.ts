@@ -166,7 +166,16 @@ describe('seedDemo', { timeout: 30_000 }, () => {
   it('seeds categories with icons, some opening a head game and some their catalogue', async () => {
     const rows = await db.select().from(navCategories).orderBy(asc(navCategories.position));
     expect(rows.map((row) => row.slug)).toEqual(
-      expect.arrayContaining(['top', 'slots', 'live-casino', 'table-games', 'jackpots', 'new', 'originals', 'sports']),
+      expect.arrayContaining([
+        'top',
+        'slots',
+        'shared-tables',
+        'table-games',
+        'jackpots',
+        'new',
+        'originals',
+        'sports',
+      ]),
     );
     expect(
       Object.fromEntries(rows.filter((row) => row.headGameSlug).map((row) => [row.slug, row.headGameSlug])),

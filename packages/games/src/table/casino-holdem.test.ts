@@ -81,7 +81,7 @@ describe("casino hold'em", () => {
     expect(settle('Ah Ad 2c 3d 9h 7s 4c Kc 5s', 'call', 10n)['AA bonus']).toBe(80n);
   });
 
-  it('the reference strategy calls made hands and draws, and folds a hand that calling loses more than the ante on', () => {
+  it('the simple strategy calls made hands and draws, and folds a hand that calling loses more than the ante on', () => {
     const calls = (hole: string, flop: string) => casinoHoldemStrategy(parseCards(hole), parseCards(flop));
     expect(calls('9c 2d', '9h 5s Kc')).toBe(true);
     expect(calls('Ah 6h', '2h 9h Kc')).toBe(true);

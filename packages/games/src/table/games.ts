@@ -97,7 +97,7 @@ export const TABLE_STATED_RTP_BP: Record<TableGame, number> = {
   'roulette-american': 9474,
   baccarat: 9894,
   'three-card-poker': 9663,
-  'casino-holdem': 9687,
+  'casino-holdem': 9731,
   'video-poker-jacks-or-better': 9954,
   'sic-bo': 9722,
   'red-dog': 9725,

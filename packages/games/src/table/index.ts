@@ -13,3 +13,4 @@ export * from './sic-bo';
 export * from './red-dog';
 export * from './craps';
 export * from './games';
+export * from './hosting';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSFER_KINDS } from '../ledger';
 import { CURRENCY_CODES } from '../money';
 
 /** Error codes of the balance, cashbox and payment calls (beside the common ones in errors.ts). */
@@ -13,26 +14,6 @@ export const CASHBOX_ERROR_CODES = [
   'withdrawal_forfeits_bonus',
 ] as const;
 export type CashboxErrorCode = (typeof CASHBOX_ERROR_CODES)[number];
-
-/** Every kind of ledger transfer; the transaction history filters on these. */
-export const TRANSACTION_KINDS = [
-  'deposit',
-  'withdrawal_request',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'casino_bet',
-  'casino_win',
-  'casino_rollback',
-  'bonus_grant',
-  'bonus_conversion',
-  'bonus_forfeit',
-  'sports_stake',
-  'sports_payout',
-  'sports_void',
-  'sports_reversal',
-  'manual_adjustment',
-] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const BALANCE_ACCOUNTS = ['main', 'bonus'] as const;
 export type BalanceAccount = (typeof BALANCE_ACCOUNTS)[number];
@@ -221,7 +202,7 @@ export const withdrawalsResponseSchema = z.object({
 const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const transactionsQuerySchema = z.object({
-  kind: z.enum(TRANSACTION_KINDS).optional(),
+  kind: z.enum(TRANSFER_KINDS).optional(),
   account: z.enum(BALANCE_ACCOUNTS).optional(),
   /** Inclusive lower bound. */
   from: instantSchema.optional(),
@@ -235,7 +216,7 @@ export const transactionSchema = z
   .object({
     id: z.number().int(),
     createdAt: z.string(),
-    kind: z.enum(TRANSACTION_KINDS),
+    kind: z.enum(TRANSFER_KINDS),
     account: z.enum(BALANCE_ACCOUNTS),
     amount: z.string(),
     balanceAfter: z.string(),

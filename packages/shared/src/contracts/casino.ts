@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPEC } from '../constants';
 import { CURRENCY_CODES } from '../money';
 import { positiveAmountSchema } from './cashbox';
+import { fundingSplitSchema } from './funding';
 
 /** Error codes of the casino calls (beside the common ones in errors.ts). */
 export const CASINO_ERROR_CODES = [
@@ -68,7 +69,9 @@ export const gameDetailSchema = gameSchema
   .extend({
     kind: z.enum(['slot', 'table', 'live', 'originals']),
     /** The in-house engine that plays it. */
-    engine: z.enum(['slot', 'dice', 'plinko']),
+    engine: z.enum(['slot', 'dice', 'plinko', 'table', 'shared-table']),
+    /** The engine's configuration: a slot configuration or a table game; null for dice and plinko. */
+    config: z.string().nullable(),
     /** Return to player in percent, e.g. "96.08". */
     rtp: z.string(),
   })
@@ -317,7 +320,7 @@ export type WalletAuthenticateResponse = z.infer<typeof walletAuthenticateRespon
 
 // Originals: the in-house game host's calls from its game page.
 
-export const ORIGINALS_ENGINES = ['slot', 'dice', 'plinko'] as const;
+export const ORIGINALS_ENGINES = ['slot', 'dice', 'plinko', 'table', 'shared-table'] as const;
 
 export const originalsSessionHeadersSchema = z.object({
   'x-game-session': z
@@ -344,7 +347,14 @@ export const originalsSessionSchema = z
     mode: z.enum(GAME_MODES),
     currency: providerCurrencySchema,
     balance: z.string(),
-    game: z.object({ slug: z.string(), title: z.string(), engine: z.enum(ORIGINALS_ENGINES), rtp: z.string() }),
+    game: z.object({
+      slug: z.string(),
+      title: z.string(),
+      engine: z.enum(ORIGINALS_ENGINES),
+      /** The engine's configuration this title plays (a slot configuration, a table game); null for dice and plinko. */
+      config: z.string().nullable(),
+      rtp: z.string(),
+    }),
     fairness: fairnessSchema,
   })
   .meta({ id: 'OriginalsSession' });
@@ -371,6 +381,8 @@ export const originalsRoundSchema = z
     serverSeed: z.string().nullable(),
     engine: z.enum(ORIGINALS_ENGINES),
     params: z.record(z.string(), z.unknown()),
+    /** Table rounds: the player's actions in order (the round is replayed from params, these and the seeds). */
+    actions: z.array(z.record(z.string(), z.unknown())).nullable(),
     outcome: z.record(z.string(), z.unknown()),
     bet: z.string(),
     payout: z.string(),
@@ -379,6 +391,8 @@ export const originalsRoundSchema = z
     createdAt: z.string(),
     /** The round id its signed receipts are kept under (GET /spa/users/receipts?provider=originals&round=); null in demo mode. */
     receiptRound: z.string().nullable(),
+    /** How its bet was paid (cash, bonus, a free spin) and where its win went; null in demo mode. */
+    funding: fundingSplitSchema.nullable(),
   })
   .meta({ id: 'OriginalsRound' });
 export type OriginalsRound = z.infer<typeof originalsRoundSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales';
 import type { Currency } from '../money';
 import { ODD_TYPES } from '../odds';
+import { fundingSplitSchema, stakePreviewSchema } from './funding';
 import { liveStateSchema } from './sports-live';
 
 /** SPEC.md §3 sports entities, exactly as the feed and the two top-offer calls carry them. */
@@ -384,10 +385,21 @@ export const betSchema = z
     placedAt: z.string(),
     settledAt: z.string().nullable(),
     selections: z.array(betSelectionSchema),
+    /** How the stake was paid (cash, bonus) and where the settlement's money went; null for a bet without a record. */
+    funding: fundingSplitSchema.nullable(),
   })
   .meta({ id: 'Bet' });
 export type Bet = z.infer<typeof betSchema>;
 export const placeBetResponseSchema = z.object({ bet: betSchema });
+
+/** POST /spa/sports/bets/preview: the slip's bets in the order the slip places them. */
+export const previewBetsBodySchema = z
+  .object({ bets: z.array(placeBetBodySchema).min(1).max(MAX_ACCUMULATOR_SELECTIONS) })
+  .meta({ id: 'PreviewBets' });
+export type PreviewBetsBody = z.infer<typeof previewBetsBodySchema>;
+/** Per bet, in the body's order: how it would be funded after the ones before it, or the refusal it would meet. */
+export const previewBetsResponseSchema = z.object({ bets: z.array(stakePreviewSchema) }).meta({ id: 'BetsPreview' });
+export type PreviewBetsResponse = z.infer<typeof previewBetsResponseSchema>;
 
 export const BET_LIST_FILTERS = ['open', 'settled'] as const;
 export type BetListFilter = (typeof BET_LIST_FILTERS)[number];

@@ -60,7 +60,7 @@ import {
 } from './account-queries';
 import { IdentityCheckError, type ExclusionScreen } from '../protection/exclusion-screen';
 import { nameKey } from '../protection/identity';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import { normalizePhone } from './phone';
 
 /** Limits the api enforces per account or address (per-IP request limits sit on the routes). */

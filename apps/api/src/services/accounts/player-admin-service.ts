@@ -18,7 +18,7 @@ import { pageWindow } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { OwnAccountError } from '../auth/auth-errors';
 import type { SessionService } from '../auth/session-service';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import {
   deleteTag,
   findPlayer,
@@ -32,6 +32,7 @@ import {
   setPlayerStatus,
   type PlayerSearchRow,
 } from './player-queries';
+import type { StaffEvent } from '../audit/audit-events';
 
 /** Who acts in the back office (the staff member, with their address for the audit log). */
 export interface PlayerAdminActor {
@@ -124,7 +125,7 @@ export function createPlayerAdminService({
     };
   }
 
-  const audit = (tx: Tx, actor: PlayerAdminActor, event: `staff_${string}`, userId: number, entry: object) =>
+  const audit = (tx: Tx, actor: PlayerAdminActor, event: StaffEvent, userId: number, entry: object) =>
     recordAudit(tx, { event, userId, actorId: actor.id, ip: actor.ip, at: now(), ...entry });
 
   return {

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { PlayerSort, StaffPlayerSearchQuery } from '@playhouse/shared';
+import { lastEventAbout } from '../audit/audit-queries';
 
-const { users, sessions, playerNotes, playerTags, auditLog } = schema;
+const { users, sessions, playerNotes, playerTags } = schema;
 
 /** `like` wildcards in a search term are literal. */
 function escapeLike(value: string): string {
@@ -102,15 +103,7 @@ export async function setPlayerStatus(db: DbOrTx, id: number, status: 'active' |
 }
 
 /** The newest block of a player, from the audit log (who blocked, when, why). */
-export async function lastBlock(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ metadata: auditLog.metadata, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(and(eq(auditLog.userId, userId), eq(auditLog.event, 'staff_player_blocked')))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  return row ?? null;
-}
+export const lastBlock = (db: DbOrTx, userId: number) => lastEventAbout(db, userId, 'staff_player_blocked');
 
 /** A player's live site sessions, newest first. */
 export async function liveSessions(db: DbOrTx, userId: number, now: Date) {

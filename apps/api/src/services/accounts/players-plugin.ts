@@ -53,6 +53,6 @@ export const playersPlugin = fp<{ config: Config }>(
   },
   {
     name: 'players',
-    dependencies: ['db', 'services', 'accounts', 'balances', 'sports', 'providers', 'bonuses', 'payments', 'cashbox'],
+    dependencies: ['db', 'services', 'accounts', 'sports', 'providers', 'bonuses', 'payments', 'cashbox'],
   },
 );

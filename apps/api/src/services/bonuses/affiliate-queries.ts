@@ -3,13 +3,7 @@ import type { DbOrTx } from '@playhouse/db';
 import { formatMinor, type AffiliatePage, type AffiliateReportQuery, type AffiliateRow } from '@playhouse/shared';
 import { z } from 'zod';
 import { rowsOf } from '../../lib/sql-rows';
-
-/**
- * Ledger transfer kinds that move a player's money in or out of the site, or correct it by hand: not play. Everything
- * else on a player's main account is play (stakes, wins, refunds, voids) or bonus money turning into cash (conversion),
- * so minus its sum is the net gaming revenue the player brought: stakes - wins - bonus cost.
- */
-const NOT_PLAY = ['deposit', 'withdrawal_request', 'withdrawal_paid', 'withdrawal_rejected', 'manual_adjustment'];
+import { depositsAndPlayOf } from '../wallet/play-queries';
 
 const SORTS: Record<NonNullable<AffiliateReportQuery['sort']>, string> = {
   code: 'code',
@@ -31,7 +25,7 @@ const reportRow = z.object({
 
 /**
  * Registrations, depositing players, deposits and NGR per registration code (the affiliate code a player signed up
- * with, compared without letter case), in one currency, from the ledger's entries. `from`/`to` (dates, UTC) bound the
+ * with, compared without letter case), in one currency, from the wallet's sums of their entries. `from`/`to` (dates, UTC) bound the
  * registrations counted; the money is all those players' money so far.
  */
 export async function affiliateReport(
@@ -54,16 +48,7 @@ export async function affiliateReport(
         and (${from}::timestamptz is null or u.created_at >= ${from}::timestamptz)
         and (${to}::timestamptz is null or u.created_at < ${to}::timestamptz)
     ),
-    money as (
-      select a.user_id,
-        coalesce(sum(e.amount) filter (where t.kind = 'deposit'), 0) as deposits,
-        coalesce(sum(e.amount) filter (where t.kind <> all(${sql.raw(`array[${NOT_PLAY.map((kind) => `'${kind}'`).join(',')}]`)})), 0) as play
-      from registered r
-      join ledger_accounts a on a.user_id = r.id and a.kind = 'main' and a.currency = ${query.currency}
-      join ledger_entries e on e.account_id = a.id
-      join ledger_transfers t on t.id = e.transfer_id
-      group by a.user_id
-    )
+    money as (${depositsAndPlayOf(sql`select id from registered`, query.currency)})
     select r.code,
       count(*)::int as registrations,
       (count(*) filter (where m.deposits > 0))::int as depositors,

@@ -19,7 +19,7 @@ import { campaignLimitsFor, smaller } from './campaign-limits';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
-import { createWalletService } from '../wallet/wallet-service';
+import type { WalletService } from '../wallet/wallet-service';
 import {
   asOffered,
   campaignInCurrency,
@@ -90,19 +90,20 @@ export type WithdrawalRequestedSince = (executor: DbOrTx, userId: number, since:
 export function createBonusService({
   db,
   clock,
+  wallet,
   withdrawalRequestedSince,
   maxWagering = async () => null,
   randomIndex = (count) => randomInt(count),
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   withdrawalRequestedSince: WithdrawalRequestedSince;
   maxWagering?: MaxWagering;
   /** Where a coins offer's pick comes from (0 <= index < count): crypto's; the simulation passes a seeded one. */
   randomIndex?: (count: number) => number;
 }) {
-  const wallet = createWalletService({ db });
-
   async function campaignMap(executor: DbOrTx, ids: number[]) {
     if (ids.length === 0) return new Map<number, BonusCampaignRow>();
     const rows = await executor.select().from(bonusCampaigns).where(inArray(bonusCampaigns.id, ids));

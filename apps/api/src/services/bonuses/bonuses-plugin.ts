@@ -28,6 +28,7 @@ export const bonusesPlugin = fp<{ config: Config }>(
     const bonuses = createBonusService({
       db: app.db,
       clock: systemClock,
+      wallet: app.services.wallet,
       withdrawalRequestedSince: app.services.withdrawals.requestedSince,
       // The player's jurisdiction caps the wagering multiple (UK-like: 10x).
       maxWagering: async (executor, userId) =>
@@ -43,5 +44,5 @@ export const bonusesPlugin = fp<{ config: Config }>(
     // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
     app.services.withdrawals.addGuard(bonuses.withdrawalGuard);
   },
-  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'protection', 'cashbox'] },
+  { name: 'bonuses', dependencies: ['db', 'services', 'jobs', 'wallet', 'protection', 'cashbox'] },
 );

@@ -13,7 +13,7 @@ import {
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ValidationError } from '../../lib/errors';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 
 /** A currency's limits in minor units: what no campaign passes, whatever its terms say. */
 export interface Limits {

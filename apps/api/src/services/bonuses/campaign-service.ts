@@ -17,7 +17,7 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { BonusCampaignRow } from './bonus-engine';
 import { campaignMoney as money, campaignTermsView } from './campaign-view';
 import {
@@ -28,7 +28,7 @@ import {
   PromoCodeTakenError,
 } from './bonus-errors';
 import { campaignLimitsFor } from './campaign-limits';
-import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../staff/staff-request-queries';
+import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { formatAmount } from '../../lib/amounts';
 
 /** Who changes a campaign: a staff member and the address they act from (written to the audit log). */

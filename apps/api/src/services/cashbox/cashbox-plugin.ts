@@ -19,8 +19,9 @@ export const cashboxPlugin = fp<{ config: Config }>(
     app.services.withdrawals = createWithdrawalService({
       db: app.db,
       clock: systemClock,
+      wallet: app.services.wallet,
       withdrawalGuard: protection.guard.assertCanWithdraw,
     });
   },
-  { name: 'cashbox', dependencies: ['db', 'services', 'protection'] },
+  { name: 'cashbox', dependencies: ['db', 'services', 'wallet', 'protection'] },
 );

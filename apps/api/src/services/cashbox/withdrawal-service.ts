@@ -15,14 +15,17 @@ import { boundOf } from '../../lib/period';
 import { playerMatches } from '../accounts/account-queries';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
-import { createWalletService } from '../wallet/wallet-service';
-import { IdempotencyConflictError, InsufficientFundsError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, requestHash } from '../../lib/amounts';
+import type { WalletService } from '../wallet/wallet-service';
+import { InsufficientFundsError } from '../wallet/wallet-errors';
+import { asCurrency, formatAmount } from '../../lib/amounts';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
 import { WithdrawalHeldError, WithdrawalStateConflictError } from './cashbox-errors';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
+import { recordAudit } from '../audit/audit-log';
+import { eventsAboutNaming } from '../audit/audit-queries';
 
-const { withdrawals, users, auditLog } = schema;
+const { withdrawals, users } = schema;
 
 const WITHDRAWAL_SORT_COLUMNS = {
   createdAt: withdrawals.createdAt,
@@ -145,14 +148,16 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 export function createWithdrawalService({
   db,
   clock,
+  wallet,
   withdrawalGuard,
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   /** Player protection's check: verification where the jurisdiction asks for it (breaks never hold a payout). */
   withdrawalGuard: (executor: DbOrTx, userId: number) => Promise<void>;
 }) {
-  const wallet = createWalletService({ db });
   const guards: WithdrawalGuard[] = [];
   let debts: WithdrawalDebts = { owes: async () => 0n, recover: async () => 0n };
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
@@ -257,7 +262,7 @@ export function createWithdrawalService({
         .where(eq(withdrawals.id, row.id));
       // The money of a rejected withdrawal is back on main: it pays what the player owes first.
       const recovered = step.to === 'rejected' ? await debts.recover(tx, row) : 0n;
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         userId: row.userId,
         actorId: actor.id,
         event: `staff_withdrawal_${step.to}`,
@@ -275,7 +280,7 @@ export function createWithdrawalService({
           approvedBy: step.to === 'approved' ? actor.id : row.approvedBy,
           ...(step.to === 'paid' ? { paidBy: actor.id } : {}),
         },
-        createdAt: now,
+        at: now,
       });
     });
     return staffView(db, id);
@@ -354,22 +359,20 @@ export function createWithdrawalService({
       },
     ): Promise<Withdrawal> {
       const currency = asCurrency(user.currency);
-      const existing = await findByKey(db, user.id, request.idempotencyKey);
       const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'withdrawal' });
       const details = checkedDetails(offer.kind, request.details);
-      const hash = requestHash(['withdrawal', offer.code, amount.toString(), details]);
-      const replay = (row: WithdrawalRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
-        return creationResponse(row);
-      };
-      if (existing) return replay(existing);
+      const once = hashedRequest(requestHash(['withdrawal', offer.code, amount.toString(), details]), () =>
+        findByKey(db, user.id, request.idempotencyKey),
+      );
+      const existing = await once.earlier();
+      if (existing) return creationResponse(existing);
       await withdrawalGuard(db, user.id);
       // Too little main money is said before any guard asks the player to confirm something (the debit checks again).
       const { main } = await wallet.balances(user.id, currency);
       if (main < amount) {
         // A retry that raced its original: the original may have spent the money after this one looked for its key.
-        const raced = await findByKey(db, user.id, request.idempotencyKey);
-        if (raced) return replay(raced);
+        const raced = await once.earlier();
+        if (raced) return creationResponse(raced);
         throw new InsufficientFundsError(0, main);
       }
 
@@ -384,7 +387,7 @@ export function createWithdrawalService({
             currency,
             details,
             idempotencyKey: request.idempotencyKey,
-            requestHash: hash,
+            requestHash: once.hash,
             createdAt: now,
           })
           .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
@@ -412,8 +415,7 @@ export function createWithdrawalService({
         );
         return row;
       });
-      if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);
-      return creationResponse(created);
+      return creationResponse((await once.winner(created)).row);
     },
 
     async listForUser(userId: number, query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {
@@ -485,26 +487,12 @@ export function createWithdrawalService({
       const { withdrawal } = row;
       const currency = asCurrency(row.player.currency);
       const [events, balances] = await Promise.all([
-        db
-          .select({
-            event: auditLog.event,
-            actorId: auditLog.actorId,
-            at: auditLog.createdAt,
-            metadata: auditLog.metadata,
-          })
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.userId, withdrawal.userId),
-              inArray(auditLog.event, [
-                'staff_withdrawal_approved',
-                'staff_withdrawal_paid',
-                'staff_withdrawal_rejected',
-              ]),
-              sql`${auditLog.metadata}->>'withdrawalId' = ${withdrawal.id}`,
-            ),
-          )
-          .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+        eventsAboutNaming(
+          db,
+          withdrawal.userId,
+          ['staff_withdrawal_approved', 'staff_withdrawal_paid', 'staff_withdrawal_rejected'],
+          { key: 'withdrawalId', value: String(withdrawal.id) },
+        ),
         wallet.balances(withdrawal.userId, currency),
       ]);
       const rejectedBy = withdrawal.status === 'rejected' ? withdrawal.reviewedBy : null;

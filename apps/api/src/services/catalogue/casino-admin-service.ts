@@ -10,7 +10,7 @@ import type {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import {
   categoriesOfGame,
@@ -30,6 +30,7 @@ import {
   updateProvider,
   type AdminGameRow,
 } from './casino-admin-queries';
+import type { CasinoAction } from '../audit/audit-events';
 
 export class GameNotFoundError extends AppError {
   constructor() {
@@ -68,7 +69,7 @@ export function createCasinoAdminService({ db, clock }: { db: Db; clock: Clock }
   async function audit(
     tx: Tx,
     actor: StaffActor,
-    action: string,
+    action: CasinoAction,
     metadata: Record<string, unknown>,
     before: Record<string, unknown>,
     after: Record<string, unknown>,

@@ -48,6 +48,7 @@ export interface GameRow {
   title: Record<string, string | undefined>;
   kind: (typeof schema.GAME_KINDS)[number];
   engine: (typeof schema.GAME_ENGINES)[number];
+  engineConfig: string | null;
   demoModeEnabled: boolean;
   requiresDeposit: boolean;
   rtp: number;
@@ -100,6 +101,7 @@ function gameColumns(viewerId: number | null, images: ImageFilter = NO_IMAGES) {
     title: games.title,
     kind: games.kind,
     engine: games.engine,
+    engineConfig: games.engineConfig,
     demoModeEnabled: games.demoModeEnabled,
     requiresDeposit: games.requiresDeposit,
     rtp: games.rtp,

@@ -252,7 +252,7 @@ export function createCatalogueService({
       });
       if (!row) throw new NotFoundError(`No game "${ref}".`);
       const [game] = await toGames([row], context, viewer);
-      return { ...game!, kind: row.kind, engine: row.engine, rtp: formatRtp(row.rtp) };
+      return { ...game!, kind: row.kind, engine: row.engine, config: row.engineConfig, rtp: formatRtp(row.rtp) };
     },
 
     /** The game row behind a slug or id, for launches and the wallet; undefined when there is none. */

@@ -10,7 +10,7 @@ import {
 } from '@playhouse/shared';
 import { NotFoundError, RateLimitError } from '../../lib/errors';
 import type { ChatConfig } from '../../config';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import { ChatConversationClosedError } from './chat-errors';

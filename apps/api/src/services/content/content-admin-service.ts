@@ -17,8 +17,9 @@ import {
 } from '@playhouse/shared';
 import { AppError, NotFoundError, databaseErrorCode } from '../../lib/errors';
 import { normalizeRoutePath } from '../../lib/route-path';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import * as q from './content-admin-queries';
+import type { ContentKind } from '../audit/audit-events';
 
 /** Who acts, as the audit log records it. */
 export interface ContentActor {
@@ -168,7 +169,7 @@ const metadataValues = (body: StaffPageMetadataBody) => ({
  */
 interface Editable<Row, Body, Item> {
   /** The audit events' middle part and the messages' noun: staff_content_<type>_<verb>. */
-  type: string;
+  type: ContentKind;
   uniqueField: string;
   lock: (tx: DbOrTx, id: number) => Promise<Row | undefined>;
   insert: (tx: DbOrTx, body: Body) => Promise<Row>;

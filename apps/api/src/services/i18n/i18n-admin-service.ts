@@ -11,7 +11,7 @@ import {
   type StaffTranslationsQuery,
 } from '@playhouse/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { containing } from '../../lib/like-pattern';
 import * as q from './i18n-admin-queries';
 import { messageArguments, parseMessage, previewMessage, UnknownMessageArgumentsError } from './icu';
@@ -23,7 +23,7 @@ export interface I18nActor {
 }
 
 export class LocaleStateError extends AppError {
-  constructor(code: string, message: string) {
+  constructor(code: 'default_text_required' | 'locale_exists' | 'locale_disabled', message: string) {
     super(code, message, 409);
   }
 }

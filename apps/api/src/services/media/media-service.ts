@@ -16,7 +16,7 @@ import {
 } from '@playhouse/shared';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { checkedFileName } from '../../lib/file-name';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import {
   insertMediaFile,
   listedMediaFileById,

@@ -20,3 +20,28 @@ export function originalsSettlementJob(settlement: Pick<OriginalsSettlement, 'se
     },
   };
 }
+
+export const SHARED_TABLE_CLOCK_JOB = 'shared-table-clock';
+/** The shared tables' clock: one instance drives every table (originals 727_500_nnn). */
+const SHARED_TABLE_CLOCK_LOCK_KEY = 727_500_102;
+/** How often the clock looks at the tables: the countdowns players see run in their browsers between steps. */
+export const SHARED_TABLE_CLOCK_MS = 1_000;
+
+/**
+ * Moves every shared table's rounds on (open, close, result) and pays the slips of a round as soon as its result is
+ * public; after a crash or a deploy the next instance to hold the lock carries on from the rows.
+ */
+export function sharedTableClockJob(
+  tables: { tick(): Promise<number> },
+  settlement: Pick<OriginalsSettlement, 'settleSlips'>,
+): Job {
+  return {
+    name: SHARED_TABLE_CLOCK_JOB,
+    lockKey: SHARED_TABLE_CLOCK_LOCK_KEY,
+    intervalMs: SHARED_TABLE_CLOCK_MS,
+    runOnStart: true,
+    async run() {
+      if ((await tables.tick()) > 0) await settlement.settleSlips();
+    },
+  };
+}

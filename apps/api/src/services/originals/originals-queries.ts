@@ -39,6 +39,27 @@ export async function findActiveSeed(db: DbOrTx, owner: SeedOwner, forUpdate = f
   return row;
 }
 
+export async function findSeed(db: DbOrTx, seedId: number) {
+  const [row] = await db.select().from(originalsSeeds).where(eq(originalsSeeds.id, seedId)).limit(1);
+  return row;
+}
+
+/** Whether a table round played with this seed is still in play (its cards must stay secret until it ends). */
+export async function seedHasOpenTableRound(db: DbOrTx, seedId: number) {
+  const [row] = await db
+    .select({ id: originalsRounds.id })
+    .from(originalsRounds)
+    .where(
+      and(
+        eq(originalsRounds.seedId, seedId),
+        sql`${originalsRounds.actions} is not null`,
+        inArray(originalsRounds.status, ['placed', 'open']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Creates the owner's active seed unless a concurrent request just did (one active seed per owner, by index). */
 export async function insertSeed(db: DbOrTx, values: typeof originalsSeeds.$inferInsert) {
   const [row] = await db.insert(originalsSeeds).values(values).onConflictDoNothing().returning();
@@ -139,7 +160,7 @@ export function listRounds(db: DbOrTx, owner: SeedOwner, limit: number) {
 
 /**
  * The provably fair facts of a round the wallet knows by `walletRoundId` (for its receipt): the seed hash, the client
- * seed, the nonce, the engine, its parameters and outcome; the server seed once revealed. Null for another round.
+ * seed, the nonce, the engine, its parameters, a table round's moves, and its outcome. Null for another round.
  */
 export async function roundFairnessForReceipt(db: DbOrTx, walletRoundId: string) {
   const [row] = await db
@@ -147,6 +168,7 @@ export async function roundFairnessForReceipt(db: DbOrTx, walletRoundId: string)
       nonce: originalsRounds.nonce,
       engine: originalsRounds.engine,
       params: originalsRounds.params,
+      actions: originalsRounds.actions,
       outcome: originalsRounds.outcome,
       status: originalsRounds.status,
       serverSeedHash: originalsSeeds.serverSeedHash,

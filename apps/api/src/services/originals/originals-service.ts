@@ -1,20 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '@playhouse/db';
-import {
-  generateClientSeed,
-  generateServerSeed,
-  hashServerSeed,
-  multiplierValue,
-  payoutFor,
-  playFairRound,
-  validateRound,
-  type RoundRequest,
-} from '@playhouse/games';
+import { multiplierValue, payoutFor, playFairRound, validateRound, type RoundRequest } from '@playhouse/games';
 import {
   formatMinor,
   isCurrency,
   parseDecimal,
-  type Currency,
+  type FundingSplit,
   type OriginalsRound,
   type OriginalsRoundResponse,
   type OriginalsSession,
@@ -23,58 +14,39 @@ import {
 } from '@playhouse/shared';
 import { AppError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
+import { createHostKit, fairnessOf, hashToken, ownerOf, throwWalletRefusal } from './originals-host-kit';
+import { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
+import { RoundOpenError } from './table-errors';
+import { createTableRounds } from './table-rounds-service';
 import {
   findActiveSeed,
-  findLiveSession,
+  findSeed,
   insertRound,
-  insertSeed,
   insertSession,
+  seedHasOpenTableRound,
   listRounds,
   revealSeed,
   settleDemo,
-  takeNonce,
   updateRound,
   type OriginalsRoundRow,
   type OriginalsSessionRow,
-  type SeedOwner,
   type SeedRow,
 } from './originals-queries';
-import { GameSessionInvalidError } from './originals-errors';
 import type { WalletClient } from './wallet-client';
 
-/** Bets the in-house games take, in minor units of any currency. */
-export const ORIGINALS_MIN_BET = 10n;
-export const ORIGINALS_MAX_BET = 50_000n;
+export { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
 const ROUND_HISTORY = 20;
 /** The win call is idempotent, so a transient failure is simply sent again. */
 const WIN_ATTEMPTS = 3;
 /** The settlement job's first wait after a delivery failed; it doubles with every further failure. */
 export const WIN_RETRY_DELAY_MS = 10_000;
 
-/** The wallet's transaction ids of a round: derived from its round id, so every re-send is the same call. */
-export function walletTransactionIds(walletRoundId: string) {
-  return { bet: `${walletRoundId}:bet`, win: `${walletRoundId}:win`, rollback: `${walletRoundId}:rollback` };
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 class LaunchInvalidError extends AppError {
   constructor() {
     super('launch_invalid', 'This game link was already used or has expired; open the game again.', 400);
   }
-}
-
-function ownerOf(session: OriginalsSessionRow): SeedOwner {
-  return session.mode === 'real' && session.userId !== null ? { userId: session.userId } : { sessionId: session.id };
-}
-
-function fairnessOf(seed: SeedRow) {
-  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nextNonce };
 }
 
 /** The parameters a game's engine plays with, checked by the game's own rules. */
@@ -90,6 +62,17 @@ function multiplierText(bet: bigint, payout: bigint): string {
   return `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
 }
 
+/** What the game page shows of its game: the engine and configuration that play it, and their return to player. */
+function gameInfo(game: NonNullable<Awaited<ReturnType<typeof findGame>>>, context: LocaleContext) {
+  return {
+    slug: game.slug,
+    title: localize(game.title, context),
+    engine: game.engine,
+    config: game.engineConfig,
+    rtp: formatRtp(game.rtp),
+  };
+}
+
 export type OriginalsService = ReturnType<typeof createOriginalsService>;
 
 /**
@@ -101,76 +84,47 @@ export function createOriginalsService({
   wallet,
   sessionTtlMs,
   demoBalance,
+  predictableSeeds = false,
   now = () => new Date(),
+  roundFunding = async () => new Map(),
 }: {
   db: Db;
   wallet: WalletClient;
   sessionTtlMs: number;
   /** Play money a demo session starts with, in minor units. */
   demoBalance: bigint;
+  /** Tests only (TEST_SEEDS): server seeds a test can compute from the client seed. */
+  predictableSeeds?: boolean;
   now?: () => Date;
+  /** The split a player's real-money rounds used (cash, bonus, free spin; where the win went), by wallet round id. */
+  roundFunding?: (userId: number, walletRoundIds: string[]) => Promise<Map<string, FundingSplit>>;
 }) {
-  async function newSeed(owner: SeedOwner, clientSeed = generateClientSeed()) {
-    const serverSeed = generateServerSeed();
-    return insertSeed(db, {
-      ...('userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId }),
-      serverSeed,
-      serverSeedHash: await hashServerSeed(serverSeed),
-      clientSeed,
-    });
+  const kit = createHostKit({ db, wallet, now, predictableSeeds });
+  const { activeSeed, liveSession, gameOf, currencyOf, walletSessionOf, usableSession, balanceOf } = kit;
+  const tables = createTableRounds({
+    db,
+    wallet,
+    kit,
+    now,
+    seedOf: async (seedId) => {
+      const seed = await findSeed(db, seedId);
+      if (!seed) throw new Error(`seed ${seedId} is gone`);
+      return seed;
+    },
+  });
+
+  /** The split of the real-money rounds among these (the wallet's record of each one's bet and win). */
+  async function fundingOf(session: OriginalsSessionRow, rounds: OriginalsRoundRow[]) {
+    const ids = rounds.flatMap((round) => (round.mode === 'real' && round.walletRoundId ? [round.walletRoundId] : []));
+    if (session.userId === null || ids.length === 0) return new Map<string, FundingSplit>();
+    return roundFunding(session.userId, ids);
   }
 
-  async function activeSeed(owner: SeedOwner): Promise<SeedRow> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const seed = (await findActiveSeed(db, owner)) ?? (await newSeed(owner));
-      if (seed) return seed;
-    }
-    throw new Error('could not create an active seed');
-  }
-
-  async function liveSession(token: string | undefined): Promise<OriginalsSessionRow> {
-    const session = token ? await findLiveSession(db, hashToken(token), now()) : undefined;
-    if (!session) throw new GameSessionInvalidError();
-    return session;
-  }
-
-  async function gameOf(session: OriginalsSessionRow) {
-    const game = await findGame(db, session.gameId, null);
-    if (!game) throw new GameSessionInvalidError();
-    return game;
-  }
-
-  function currencyOf(session: OriginalsSessionRow): Currency {
-    if (!isCurrency(session.currency)) throw new GameSessionInvalidError();
-    return session.currency;
-  }
-
-  /** The wallet names a real-money session: the host has nothing to play with without it. */
-  function walletSessionOf(session: OriginalsSessionRow): { sessionId: string; playerId: string } {
-    if (!session.walletSessionId || !session.playerId) throw new GameSessionInvalidError();
-    return { sessionId: session.walletSessionId, playerId: session.playerId };
-  }
-
-  /** The balance as the wallet reports it; the wallet refusing the session means the player's session has ended. */
-  async function realBalance(session: OriginalsSessionRow): Promise<bigint> {
-    const currency = currencyOf(session);
-    const answer = await wallet.balance({ ...walletSessionOf(session), currency });
-    if (answer.status !== 'ok') throw new GameSessionInvalidError();
-    return parseDecimal(answer.balance, currency)!;
-  }
-
-  /** A session the player may still use: a real-money one only while the wallet keeps its game session open. */
-  async function usableSession(token: string | undefined): Promise<OriginalsSessionRow> {
-    const session = await liveSession(token);
-    if (session.mode === 'real') await realBalance(session);
-    return session;
-  }
-
-  async function balanceOf(session: OriginalsSessionRow): Promise<bigint> {
-    return session.mode === 'demo' ? (session.demoBalance ?? 0n) : realBalance(session);
-  }
-
-  function toRound(round: Awaited<ReturnType<typeof insertRound>>, seed: SeedRow): OriginalsRound {
+  function toRound(
+    round: Awaited<ReturnType<typeof insertRound>>,
+    seed: SeedRow,
+    funding: ReadonlyMap<string, FundingSplit>,
+  ): OriginalsRound {
     const currency = isCurrency(round.currency) ? round.currency : 'EUR';
     return {
       id: round.id,
@@ -180,12 +134,14 @@ export function createOriginalsService({
       serverSeed: seed.revealedAt ? seed.serverSeed : null,
       engine: round.engine,
       params: round.params,
+      actions: null,
       outcome: round.outcome,
       bet: formatMinor(round.bet, currency),
       payout: formatMinor(round.payout, currency),
       multiplier: multiplierText(round.bet, round.payout),
       createdAt: round.createdAt.toISOString(),
       receiptRound: round.mode === 'real' ? round.walletRoundId : null,
+      funding: (round.walletRoundId && funding.get(round.walletRoundId)) || null,
     };
   }
 
@@ -203,6 +159,9 @@ export function createOriginalsService({
   }
 
   return {
+    /** The table games' multi-step rounds (table-rounds-service.ts). */
+    tables,
+
     /** Opens a game from a one-time launch token, as a provider does: through the wallet's authenticate call. */
     async open(context: LocaleContext, launchToken: string): Promise<OriginalsSession> {
       const auth = await wallet.authenticate(launchToken);
@@ -230,7 +189,7 @@ export function createOriginalsService({
         mode: auth.mode,
         currency: auth.currency,
         balance: formatMinor(balance, auth.currency),
-        game: { slug: game.slug, title: localize(game.title, context), engine: game.engine, rtp: formatRtp(game.rtp) },
+        game: gameInfo(game, context),
         fairness: fairnessOf(seed),
       };
     },
@@ -246,7 +205,7 @@ export function createOriginalsService({
         mode: session.mode,
         currency,
         balance: formatMinor(await balanceOf(session), currency),
-        game: { slug: game.slug, title: localize(game.title, context), engine: game.engine, rtp: formatRtp(game.rtp) },
+        game: gameInfo(game, context),
         fairness: fairnessOf(seed),
       };
     },
@@ -269,14 +228,17 @@ export function createOriginalsService({
           bet: `must be between ${formatMinor(ORIGINALS_MIN_BET, currency)} and ${formatMinor(ORIGINALS_MAX_BET, currency)}`,
         });
       }
-      const request = roundRequest(game.engine, input.params);
+      if (game.engine !== 'slot' && game.engine !== 'dice' && game.engine !== 'plinko') {
+        throw new ValidationError({ game: 'this game plays rounds with actions: start one at /tables/rounds' });
+      }
+      // A slot title plays its own configuration, named by the catalogue, never by the player.
+      const params =
+        game.engine === 'slot' && game.engineConfig ? { ...input.params, config: game.engineConfig } : input.params;
+      const request = roundRequest(game.engine, params);
       const owner = ownerOf(session);
       const named = session.mode === 'real' ? walletSessionOf(session) : null;
 
-      let seed: (SeedRow & { nonce: number }) | undefined;
-      for (let attempt = 0; !seed && attempt < 3; attempt += 1)
-        seed = await takeNonce(db, (await activeSeed(owner)).id);
-      if (!seed) throw new Error('could not take a nonce');
+      const seed = await kit.nextNonce(owner);
 
       const outcome = await playFairRound(
         { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce },
@@ -317,15 +279,7 @@ export function createOriginalsService({
         }
         if (debit.status !== 'ok') {
           await updateRound(db, round.id, ['placed'], { status: 'refused' });
-          if (debit.code === 'insufficient_funds') {
-            throw new InsufficientFundsError(0, parseDecimal(debit.balance ?? '0', currency) ?? 0n);
-          }
-          if (debit.code === 'bonus_max_bet_exceeded') throw new BonusMaxBetExceededError();
-          // The operator's protection refused: the player reads its own reason (which limit, until when).
-          if (debit.code === 'player_protection' && debit.detail) {
-            throw new AppError(debit.detail.code, debit.message, 409, debit.detail.fields);
-          }
-          throw new GameSessionInvalidError();
+          throwWalletRefusal(debit, currency);
         }
         // Owed from now on: should the win below not get through, the settlement job's next pass delivers it (a
         // pass that meets the win on its way only repeats an idempotent call).
@@ -344,7 +298,7 @@ export function createOriginalsService({
         }
       }
       return {
-        round: toRound(round, seed),
+        round: toRound(round, seed, await fundingOf(session, [round])),
         balance: formatMinor(balance, currency),
         fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce + 1 },
       };
@@ -354,7 +308,15 @@ export function createOriginalsService({
     async rounds(token: string | undefined): Promise<OriginalsRound[]> {
       const session = await usableSession(token);
       const rows = await listRounds(db, ownerOf(session), ROUND_HISTORY);
-      return rows.map(({ round, seed }) => toRound(round, seed));
+      const funding = await fundingOf(
+        session,
+        rows.map(({ round }) => round),
+      );
+      return rows.map(({ round, seed }) =>
+        round.actions === null
+          ? toRound(round, seed, funding)
+          : tables.historyEntry(round, seed, toRound(round, seed, funding)),
+      );
     },
 
     /** Reveals the active server seed (so its rounds can be verified) and commits to a new one. */
@@ -362,9 +324,16 @@ export function createOriginalsService({
       const session = await usableSession(token);
       const owner = ownerOf(session);
       const current = await activeSeed(owner);
-      const revealed = await revealSeed(db, current.id, now());
+      // Under the seed's row lock: a table round starting takes its nonce and writes itself under the same lock, so
+      // either the round is seen here or it gets a nonce of the next seed. A round in play keeps its cards secret.
+      const revealed = await db.transaction(async (tx) => {
+        const locked = await findActiveSeed(tx, owner, true);
+        if (!locked || locked.id !== current.id) return undefined;
+        if (await seedHasOpenTableRound(tx, locked.id)) throw new RoundOpenError();
+        return revealSeed(tx, locked.id, now());
+      });
       if (!revealed) throw new AppError('seed_rotated', 'The seed was rotated meanwhile; try again.', 409);
-      const next = (await newSeed(owner, clientSeed)) ?? (await activeSeed(owner));
+      const next = (await kit.newSeed(owner, clientSeed)) ?? (await activeSeed(owner));
       return {
         revealed: {
           serverSeed: revealed.serverSeed,

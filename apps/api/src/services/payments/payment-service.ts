@@ -2,9 +2,9 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
-import { createWalletService } from '../wallet/wallet-service';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
-import { asCurrency, formatAmount, parsePositiveAmount, requestHash } from '../../lib/amounts';
+import type { WalletService } from '../wallet/wallet-service';
+import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
@@ -43,19 +43,21 @@ export function toDeposit(row: PaymentRow): Deposit {
 export function createPaymentService({
   db,
   clock,
+  wallet,
   providers,
   depositGuard,
   siteUrl,
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   providers: PaymentProvider[];
   /** Player protection's check (breaks, verification, deposit limits), run inside the deposit's transaction. */
   depositGuard: (tx: DbOrTx, userId: number, amount: bigint) => Promise<void>;
   siteUrl: string;
 }) {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
-  const wallet = createWalletService({ db });
 
   function provider(code: string): PaymentProvider {
     const found = byCode.get(code);
@@ -152,15 +154,16 @@ export function createPaymentService({
       request: { method: string; amount: string; locale: string; idempotencyKey: string },
     ): Promise<Deposit> {
       const currency = asCurrency(user.currency);
-      const hash = requestHash(['deposit', request.method, parsePositiveAmount(request.amount, currency).toString()]);
-      const replay = (row: PaymentRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
-        return row.redirectUrl === null && row.status === 'pending'
+      const once = hashedRequest(
+        requestHash(['deposit', request.method, parsePositiveAmount(request.amount, currency).toString()]),
+        () => findByKey(db, user.id, request.idempotencyKey),
+      );
+      const replay = (row: PaymentRow) =>
+        row.redirectUrl === null && row.status === 'pending'
           ? openCheckout(row, request.locale).then(creationResponse)
           : creationResponse(row);
-      };
 
-      const existing = await findByKey(db, user.id, request.idempotencyKey);
+      const existing = await once.earlier();
       if (existing) return replay(existing);
 
       const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'deposit' });
@@ -177,7 +180,7 @@ export function createPaymentService({
             amount,
             currency,
             idempotencyKey: request.idempotencyKey,
-            requestHash: hash,
+            requestHash: once.hash,
             createdAt: now,
             updatedAt: now,
           })
@@ -186,8 +189,8 @@ export function createPaymentService({
         return row ?? null;
       });
       // A twin request with the same key won the race: answer as it did.
-      if (!created) return replay((await findByKey(db, user.id, request.idempotencyKey))!);
-      return creationResponse(await openCheckout(created, request.locale));
+      const { row, replayed } = await once.winner(created);
+      return replayed ? replay(row) : creationResponse(await openCheckout(row, request.locale));
     },
 
     /** One of the player's deposits, as it stands now. */

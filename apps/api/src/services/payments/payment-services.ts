@@ -8,6 +8,7 @@ import { createPaymentService, type PaymentService } from './payment-service';
 import { createPaymentStaffService, type PaymentStaffService } from './payment-staff-service';
 import { SANDBOX_PROVIDER_CODE, createSandboxProvider } from './sandbox/sandbox-provider';
 import { createSandboxPsp, fetchTransport, type SandboxPsp, type WebhookTransport } from './sandbox/sandbox-psp';
+import type { WalletService } from '../wallet/wallet-service';
 
 /** The merchant endpoint the sandbox delivers to when no PSP_WEBHOOK_URL is configured (in-process). */
 export const SANDBOX_WEBHOOK_PATH = '/spa/payments/webhooks/sandbox';
@@ -34,6 +35,7 @@ export type Inject = (request: {
 export function createPaymentServices({
   db,
   clock,
+  wallet,
   config,
   guard,
   logger,
@@ -42,6 +44,8 @@ export function createPaymentServices({
 }: {
   db: Db;
   clock: Clock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   config: Pick<Config, 'siteUrl' | 'payments'>;
   /** Player protection: its deposit check runs inside the deposit's transaction. */
   guard: Pick<ProtectionGuard, 'assertCanDeposit'>;
@@ -93,6 +97,7 @@ export function createPaymentServices({
   const payments = createPaymentService({
     db,
     clock,
+    wallet,
     providers: config.payments.sandbox ? [provider] : [],
     depositGuard: guard.assertCanDeposit,
     siteUrl: config.siteUrl,

@@ -15,6 +15,7 @@ export const paymentsPlugin = fp<{ config: Config }>(
     const services = createPaymentServices({
       db: app.db,
       clock: systemClock,
+      wallet: app.services.wallet,
       config,
       guard: app.services.protection.guard,
       logger: app.log,
@@ -27,5 +28,5 @@ export const paymentsPlugin = fp<{ config: Config }>(
     Object.assign(app.services, services);
     app.jobs.add(pspWebhookJob(services.psp, config.payments.pollMs));
   },
-  { name: 'payments', dependencies: ['db', 'services', 'jobs', 'protection'] },
+  { name: 'payments', dependencies: ['db', 'services', 'jobs', 'wallet', 'protection'] },
 );

@@ -18,10 +18,11 @@ import { ForbiddenError } from '../auth/auth-errors';
 import { DocumentAlreadyReviewedError, DocumentTooLargeError, DocumentTypeRejectedError } from './protection-errors';
 import type { DocumentStore } from './document-store';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
 
 export { checkedFileName };
 
-const { kycDocuments, users, auditLog } = schema;
+const { kycDocuments, users } = schema;
 
 type DocumentRow = typeof kycDocuments.$inferSelect;
 
@@ -155,13 +156,13 @@ export function createDocumentsService({
               uploadedAt: now,
             })
             .returning();
-          await tx.insert(auditLog).values({
+          await recordAudit(tx, {
             userId: user.id,
             actorId: user.id,
             event: 'document_uploaded',
             ip: context.ip ?? null,
             metadata: { documentId: id, type: input.type, contentType, size: input.body.length },
-            createdAt: now,
+            at: now,
           });
           return inserted;
         });
@@ -196,13 +197,13 @@ export function createDocumentsService({
     /** A document's file for staff; the view is written to the audit log first. */
     async staffFile(id: string, actor: { id: number | null; ip?: string | null }) {
       const row = await staffRow(id);
-      await db.insert(auditLog).values({
+      await recordAudit(db, {
         userId: row.document.userId,
         actorId: actor.id,
         event: 'document_viewed',
         ip: actor.ip ?? null,
         metadata: { documentId: id },
-        createdAt: clock.now(),
+        at: clock.now(),
       });
       return { document: toDocument(row.document), body: await store.get(row.document.storageKey) };
     },
@@ -229,7 +230,7 @@ export function createDocumentsService({
           .set({ status: verified ? 'verified' : 'rejected', reason, reviewedBy: actor.id, reviewedAt: now })
           .where(eq(kycDocuments.id, id))
           .returning();
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId: row.userId,
           actorId: actor.id,
           event: verified ? 'document_verified' : 'document_rejected',
@@ -237,7 +238,7 @@ export function createDocumentsService({
           metadata: { documentId: id, type: row.type, ...(reason ? { reason } : {}) },
           before: { status: row.status },
           after: { status: next!.status, reason },
-          createdAt: now,
+          at: now,
         });
         return next!;
       });

@@ -101,14 +101,20 @@ export function createProtectionGuard({
     /**
      * Before a stake moves money (a sports bet, a casino round): no break, verified for real play, no reality check
      * waiting for an answer, within the loss and wager limits. Runs inside the stake's transaction; the limit rows are
-     * locked there so two stakes of one player are checked one after the other.
+     * locked there so two stakes of one player are checked one after the other. A preview (`lock: false`) asks the
+     * same questions and only reads.
      */
-    async assertCanStake(tx: DbOrTx, userId: number, amount: bigint, options: { sessionId?: number | null } = {}) {
+    async assertCanStake(
+      tx: DbOrTx,
+      userId: number,
+      amount: bigint,
+      options: { sessionId?: number | null; lock?: boolean } = {},
+    ) {
       const user = await player(tx, userId);
       await restrictions.assertFree(tx, user.id);
       await assertVerified(tx, user, 'realPlay');
       await realityChecks.assertNotDue(tx, user.id, options.sessionId ?? null, jurisdictions.forCountry(user.country));
-      await limits.assertStake(tx, user, amount, clock.now());
+      await limits.assertStake(tx, user, amount, clock.now(), { lock: options.lock ?? true });
     },
 
     /** Before a game opens: real money as for a stake (without the amount); demo as the profile says. */

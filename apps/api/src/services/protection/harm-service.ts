@@ -1,22 +1,14 @@
-import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
 import type { HarmRule } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import { OwnAccountError } from '../auth/auth-errors';
-import { STAKE_KINDS } from './limits-queries';
+import { nightsWithStakes, playersWithEntriesSince } from '../wallet/play-queries';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
+import { limitRaisesSince, usersWithEventSince } from '../audit/audit-queries';
 
-const {
-  harmFlags,
-  payments,
-  auditLog,
-  users,
-  sessionRealityChecks,
-  sessions,
-  ledgerEntries,
-  ledgerAccounts,
-  ledgerTransfers,
-} = schema;
+const { harmFlags, payments, users, sessionRealityChecks, sessions } = schema;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -97,44 +89,21 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
     const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
     const zone = user?.timezone ?? 'UTC';
     const week = new Date(now.getTime() - 7 * DAY_MS);
-    const local = sql`(${ledgerEntries.createdAt} at time zone ${zone})`;
-    const nights = await db
-      .selectDistinct({ night: sql<string>`to_char(${local}, 'YYYY-MM-DD')` })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .where(
-        and(
-          eq(ledgerAccounts.userId, userId),
-          gt(ledgerEntries.createdAt, week),
-          inArray(ledgerTransfers.kind, [...STAKE_KINDS]),
-          sql`extract(hour from ${local}) < 6`,
-        ),
-      );
+    const nights = await nightsWithStakes(db, userId, week, zone);
     if (
       nights.length >= HARM_THRESHOLDS.nightPlayNights &&
       (await flag(
         userId,
         'night_play',
         `week:${Math.floor(now.getTime() / (7 * DAY_MS))}`,
-        { nights: nights.map((row) => row.night).sort() },
+        { nights: nights.sort() },
         now,
       ))
     ) {
       raised.push('night_play');
     }
 
-    const raises = await db
-      .select({ at: auditLog.createdAt })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.userId, userId),
-          eq(auditLog.event, 'limit_change'),
-          gte(auditLog.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
-          sql`(${auditLog.metadata} ->> 'raise') = 'true'`,
-        ),
-      );
+    const raises = await limitRaisesSince(db, userId, new Date(now.getTime() - 30 * DAY_MS));
     if (
       raises.length >= HARM_THRESHOLDS.limitRaises &&
       (await flag(userId, 'limit_raises', now.toISOString().slice(0, 7), { raises30d: raises.length }, now))
@@ -167,18 +136,12 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       const since = new Date(clock.now().getTime() - DAY_MS);
       const [depositors, limitChangers, players] = await Promise.all([
         db.selectDistinct({ userId: payments.userId }).from(payments).where(gt(payments.createdAt, since)),
-        db
-          .selectDistinct({ userId: auditLog.userId })
-          .from(auditLog)
-          .where(and(gt(auditLog.createdAt, since), eq(auditLog.event, 'limit_change'))),
-        db
-          .selectDistinct({ userId: ledgerAccounts.userId })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .where(gt(ledgerEntries.createdAt, since)),
+        usersWithEventSince(db, 'limit_change', since),
+        playersWithEntriesSince(db, since),
       ]);
       const ids = new Set<number>();
-      for (const row of [...depositors, ...limitChangers, ...players]) if (row.userId !== null) ids.add(row.userId);
+      for (const row of [...depositors, ...limitChangers]) if (row.userId !== null) ids.add(row.userId);
+      for (const id of players) ids.add(id);
       let flagged = 0;
       for (const id of ids) flagged += (await evaluate(id)).length;
       return flagged;
@@ -218,7 +181,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
         // Nobody acts on their own account.
         if (flag.userId === actor.id) throw new OwnAccountError();
         await tx.update(harmFlags).set({ reviewedAt: now, reviewedBy: actor.id }).where(eq(harmFlags.id, id));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId: flag.userId,
           actorId: actor.id,
           event: 'staff_harm_flag_review',
@@ -226,7 +189,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
           metadata: { flagId: id, rule: flag.rule },
           before: { reviewedAt: flag.reviewedAt?.toISOString() ?? null, reviewedBy: flag.reviewedBy },
           after: { reviewedAt: now.toISOString(), reviewedBy: actor.id },
-          createdAt: now,
+          at: now,
         });
       });
     },

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { LimitKind as PlayerLimitKind, PlayerLimitPeriod as LimitPeriod } from '@playhouse/shared';
 
-const { playerLimits, payments, ledgerEntries, ledgerAccounts, ledgerTransfers } = schema;
+const { playerLimits, payments } = schema;
 
 export type PlayerLimitRow = typeof playerLimits.$inferSelect;
 
@@ -63,66 +63,4 @@ export async function depositsSince(db: DbOrTx, userId: number, since: Date): Pr
       ),
     );
   return rows;
-}
-
-/** Ledger transfer kinds that are play: stakes, their returns (rollback, void) and wins. */
-export const STAKE_KINDS = ['casino_bet', 'sports_stake'] as const;
-export const RETURN_KINDS = ['casino_rollback', 'sports_void'] as const;
-export const WIN_KINDS = ['casino_win', 'sports_payout'] as const;
-const PLAY_KINDS = [...STAKE_KINDS, ...RETURN_KINDS, ...WIN_KINDS];
-
-/** One movement of play on the player's own accounts: `staked` is what the stake took (a return subtracts). */
-export interface PlayEvent {
-  at: Date;
-  staked: bigint;
-  won: bigint;
-}
-
-/**
- * The player's play after `since`, read from the ledger (the truth, not a copy): every entry on the player's main and
- * bonus accounts whose transfer is a stake, a return or a win. Free spins paid by the house are not the player's
- * stake; their wins are the player's.
- */
-export async function playSince(db: DbOrTx, userId: number, since: Date): Promise<PlayEvent[]> {
-  const rows = await db
-    .select({ at: ledgerEntries.createdAt, kind: ledgerTransfers.kind, amount: ledgerEntries.amount })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        gt(ledgerEntries.createdAt, since),
-        inArray(ledgerTransfers.kind, PLAY_KINDS),
-      ),
-    )
-    .orderBy(ledgerEntries.createdAt);
-  return rows.map((row) => {
-    const isWin = (WIN_KINDS as readonly string[]).includes(row.kind);
-    return { at: row.at, staked: isWin ? 0n : -row.amount, won: isWin ? row.amount : 0n };
-  });
-}
-
-/** Stakes and wins after `since`, summed in the database. */
-export async function playTotalsSince(
-  db: DbOrTx,
-  userId: number,
-  since: Date,
-): Promise<{ staked: bigint; won: bigint }> {
-  const [row] = await db
-    .select({
-      staked: sql<string>`coalesce(sum(case when ${inArray(ledgerTransfers.kind, [...STAKE_KINDS, ...RETURN_KINDS])} then -${ledgerEntries.amount} else 0 end), 0)::text`,
-      won: sql<string>`coalesce(sum(case when ${inArray(ledgerTransfers.kind, [...WIN_KINDS])} then ${ledgerEntries.amount} else 0 end), 0)::text`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(
-      and(
-        eq(ledgerAccounts.userId, userId),
-        gt(ledgerEntries.createdAt, since),
-        inArray(ledgerTransfers.kind, PLAY_KINDS),
-      ),
-    );
-  return { staked: BigInt(row?.staked ?? '0'), won: BigInt(row?.won ?? '0') };
 }

@@ -1,4 +1,4 @@
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import {
   LIMIT_KINDS,
   MONEY_LIMIT_PERIODS,
@@ -9,17 +9,11 @@ import {
 } from '@playhouse/shared';
 import { ValidationError } from '../../lib/errors';
 import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
-import {
-  depositsSince,
-  listLimitRows,
-  lockLimitRows,
-  playSince,
-  playTotalsSince,
-  upsertLimitRow,
-  type PlayerLimitRow,
-} from './limits-queries';
+import { depositsSince, listLimitRows, lockLimitRows, upsertLimitRow, type PlayerLimitRow } from './limits-queries';
+import { playSince, playTotalsSince } from '../wallet/play-queries';
 import { LimitCoolingError, LimitExceededError, LimitNotPendingError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -197,18 +191,18 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
   async function audit(
     tx: DbOrTx,
     user: { id: number },
-    event: string,
+    event: 'limit_change' | 'limit_confirmed',
     context: { actorId?: number | null; ip?: string | null },
     metadata: Record<string, unknown>,
     now: Date,
   ) {
-    await tx.insert(schema.auditLog).values({
+    await recordAudit(tx, {
       userId: user.id,
       actorId: context.actorId ?? user.id,
       event,
       ip: context.ip ?? null,
       metadata,
-      createdAt: now,
+      at: now,
     });
   }
 
@@ -221,15 +215,22 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
     return limits.map((limit) => toContract(limit, user.currency));
   }
 
-  /** Refuses `amount` when it would take a limit of `kinds` over; the limit rows are locked for the transaction. */
+  /**
+   * Refuses `amount` when it would take a limit of `kinds` over; the limit rows are locked for the transaction (a
+   * preview, `lock: false`, only reads them).
+   */
   async function assertWithin(
     tx: DbOrTx,
     user: { id: number; currency: string },
     kinds: ('deposit' | 'loss' | 'wager')[],
     amount: bigint,
     now: Date,
+    lock = true,
   ) {
-    const rows = (await lockLimitRows(tx, user.id, kinds)).filter((row) => row.amount !== null);
+    const found = lock
+      ? await lockLimitRows(tx, user.id, kinds)
+      : (await listLimitRows(tx, user.id)).filter((row) => kinds.some((kind) => kind === row.kind));
+    const rows = found.filter((row) => row.amount !== null);
     if (rows.length === 0) return;
     const monthAgo = new Date(now.getTime() - LIMIT_WINDOWS_MS.month);
     const deposits = kinds.includes('deposit') ? await depositsSince(tx, user.id, monthAgo) : [];
@@ -374,8 +375,13 @@ export function createLimitsService({ db, clock }: { db: Db; clock: ProtectionCl
       assertWithin(tx, user, ['deposit'], amount, now),
 
     /** Refuses a stake that would take the wager limit or, if it were lost, the loss limit over. */
-    assertStake: (tx: DbOrTx, user: { id: number; currency: string }, amount: bigint, now: Date) =>
-      assertWithin(tx, user, ['loss', 'wager'], amount, now),
+    assertStake: (
+      tx: DbOrTx,
+      user: { id: number; currency: string },
+      amount: bigint,
+      now: Date,
+      options: { lock: boolean } = { lock: true },
+    ) => assertWithin(tx, user, ['loss', 'wager'], amount, now, options.lock),
 
     /** Whether the player has any deposit limit in force (profiles that require one before the first deposit). */
     async hasDepositLimit(executor: DbOrTx, userId: number): Promise<boolean> {

@@ -17,6 +17,7 @@ declare module '../../plugins/app/services' {
 export const protectionPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const protection = createProtectionCore({
+      wallet: app.services.wallet,
       db: app.db,
       config: config.protection,
       siteUrl: config.siteUrl,
@@ -26,9 +27,13 @@ export const protectionPlugin = fp<{ config: Config }>(
     });
     app.services.protection = protection;
     // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's
-    // transaction before its bonus and ledger locks.
+    // transaction before its bonus and ledger locks. A preview asks the same, reading without locks, with the stakes
+    // ahead of it on the slip counted against the limits as if taken.
     app.services.stakes.addGuard((tx, stake) =>
-      protection.guard.assertCanStake(tx, stake.userId, stake.amount, { sessionId: stake.sessionId }),
+      protection.guard.assertCanStake(tx, stake.userId, stake.amount + stake.ahead, {
+        sessionId: stake.sessionId,
+        lock: !stake.dryRun,
+      }),
     );
     // Where the profile keeps casino and sports bonuses apart, a bonus funds and counts stakes of one product only:
     // the one it was first staked on.
@@ -39,5 +44,5 @@ export const protectionPlugin = fp<{ config: Config }>(
     });
     app.jobs.add(harmCheckJob(protection.harm, config.protection.harmCheckIntervalMs));
   },
-  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'accounts', 'stakes'] },
+  { name: 'protection', dependencies: ['db', 'services', 'jobs', 'wallet', 'accounts', 'stakes'] },
 );

@@ -15,6 +15,7 @@ import { createProtectionClock, type ProtectionClock } from './protection-clock'
 import { createRealityCheckService, type RealityCheckService } from './reality-check-service';
 import { createRestrictionsService, type RestrictionsService } from './restrictions-service';
 import { createStatementService, type StatementService } from './statement-service';
+import type { WalletService } from '../wallet/wallet-service';
 
 export interface ProtectionCore {
   clock: ProtectionClock;
@@ -31,6 +32,8 @@ export interface ProtectionCore {
 
 interface CoreOptions {
   db: Db;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   config: ProtectionConfig;
   siteUrl: string;
   email: Pick<EmailService, 'send'>;
@@ -44,6 +47,7 @@ interface CoreOptions {
 /** Player protection wired from the config: the api's plugin and the ops command line build the same. */
 export function createProtectionCore({
   db,
+  wallet,
   config,
   siteUrl,
   email,
@@ -55,7 +59,7 @@ export function createProtectionCore({
   const protectionClock = createProtectionClock(clock, config.testClock);
   const jurisdictions = createJurisdictions(config.jurisdiction);
   const limits = createLimitsService({ db, clock: protectionClock });
-  const restrictions = createRestrictionsService({ db, clock: protectionClock, confirmPassword });
+  const restrictions = createRestrictionsService({ db, clock: protectionClock, wallet, confirmPassword });
   const realityChecks = createRealityCheckService({ db, clock: protectionClock });
   const documents = createDocumentsService({
     db,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import { formatMinor, isCurrency, type JurisdictionProfile, type RealityCheck } from '@playhouse/shared';
-import { playTotalsSince } from './limits-queries';
+import { playTotalsSince } from '../wallet/play-queries';
 import { RealityCheckDueError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
 

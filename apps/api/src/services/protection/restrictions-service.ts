@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@playhouse/db';
 import type { RestrictBody, RestrictionDuration, RestrictionKind, RestrictionStatus } from '@playhouse/shared';
 import { finishBonus, lockActiveBonus } from '../bonuses/bonus-engine';
-import { createWalletService } from '../wallet/wallet-service';
+import type { WalletService } from '../wallet/wallet-service';
 import {
   InvalidPasswordError,
   PlayerRestrictedError,
@@ -10,8 +10,9 @@ import {
   RestrictionNotEndedError,
 } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
+import { recordAudit } from '../audit/audit-log';
 
-const { playerRestrictions, userBonuses, auditLog } = schema;
+const { playerRestrictions, userBonuses } = schema;
 
 type RestrictionRow = typeof playerRestrictions.$inferSelect;
 
@@ -97,14 +98,15 @@ export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
 export function createRestrictionsService({
   db,
   clock,
+  wallet,
   confirmPassword,
 }: {
   db: Db;
   clock: ProtectionClock;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   confirmPassword: (userId: number, password: string) => Promise<boolean>;
 }) {
-  const wallet = createWalletService({ db });
-
   async function rows(executor: DbOrTx, userId: number): Promise<RestrictionRow[]> {
     return executor
       .select()
@@ -183,13 +185,13 @@ export function createRestrictionsService({
           .update(userBonuses)
           .set({ status: 'rejected', finishedAt: now })
           .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'offered')));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId,
           actorId: userId,
           event: `restriction_${kind}`,
           ip: context.ip ?? null,
           metadata: { duration, endsAt: endsAt?.toISOString() ?? null, forfeitedBonus: bonus?.bonus.id ?? null },
-          createdAt: now,
+          at: now,
         });
       });
       const { row: _row, ...rest } = await status(db, userId);
@@ -224,13 +226,13 @@ export function createRestrictionsService({
           .update(playerRestrictions)
           .set({ returnRequestedAt: now, returnsAt })
           .where(and(eq(playerRestrictions.userId, userId), isNull(playerRestrictions.returnRequestedAt)));
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           userId,
           actorId: userId,
           event: 'restriction_return_requested',
           ip: context.ip ?? null,
           metadata: { returnsAt: returnsAt.toISOString() },
-          createdAt: now,
+          at: now,
         });
       });
       const { row: _row, ...rest } = await status(db, userId);

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@playhouse/db';
 import { formatMinor, isCurrency, type StatementResponse } from '@playhouse/shared';
-import { RETURN_KINDS, STAKE_KINDS, WIN_KINDS } from './limits-queries';
+import { playByMonth } from '../wallet/play-queries';
 import type { ProtectionClock } from './protection-clock';
 
-const { payments, withdrawals, ledgerEntries, ledgerAccounts, ledgerTransfers } = schema;
+const { payments, withdrawals } = schema;
 
 /** Withdrawals that count as money out: everything but a rejected request. */
 const WITHDRAWN = ['pending', 'approved', 'paid'] as const;
@@ -35,7 +35,6 @@ export function createStatementService({ db, clock }: { db: Db; clock: Protectio
       const currency = isCurrency(user.currency) ? user.currency : 'EUR';
       const depositMonth = month(payments.createdAt);
       const withdrawalMonth = month(withdrawals.createdAt);
-      const playMonth = month(ledgerEntries.createdAt);
       const [deposits, payouts, play, lifetime] = await Promise.all([
         db
           .select({ month: depositMonth, total: sql<string>`sum(${payments.amount})::text` })
@@ -53,23 +52,7 @@ export function createStatementService({ db, clock }: { db: Db; clock: Protectio
             ),
           )
           .groupBy(withdrawalMonth),
-        db
-          .select({
-            month: playMonth,
-            staked: sql<string>`coalesce(sum(case when ${inArray(ledgerTransfers.kind, [...STAKE_KINDS, ...RETURN_KINDS])} then -${ledgerEntries.amount} else 0 end), 0)::text`,
-            won: sql<string>`coalesce(sum(case when ${inArray(ledgerTransfers.kind, [...WIN_KINDS])} then ${ledgerEntries.amount} else 0 end), 0)::text`,
-          })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-          .where(
-            and(
-              eq(ledgerAccounts.userId, user.id),
-              gte(ledgerEntries.createdAt, from),
-              inArray(ledgerTransfers.kind, [...STAKE_KINDS, ...RETURN_KINDS, ...WIN_KINDS]),
-            ),
-          )
-          .groupBy(playMonth),
+        playByMonth(db, user.id, from),
         db
           .select({
             deposited: sql<string>`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.userId} = ${user.id} and ${payments.status} = 'succeeded')::text`,
@@ -88,8 +71,8 @@ export function createStatementService({ db, clock }: { db: Db; clock: Protectio
         const key = monthKey(monthStart(now, back));
         const deposited = BigInt(depositsBy.get(key)?.total ?? '0');
         const withdrawn = BigInt(payoutsBy.get(key)?.total ?? '0');
-        const bets = BigInt(playBy.get(key)?.staked ?? '0');
-        const wins = BigInt(playBy.get(key)?.won ?? '0');
+        const bets = playBy.get(key)?.staked ?? 0n;
+        const wins = playBy.get(key)?.won ?? 0n;
         totals.deposits += deposited;
         totals.withdrawals += withdrawn;
         totals.bets += bets;

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import { ORIGINALS_PROVIDER } from './provider-wallet-service';
 import {

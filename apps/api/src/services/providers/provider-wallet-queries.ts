@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { providerTransactions, users } = schema;
@@ -82,6 +82,28 @@ export async function findRoundBets(db: DbOrTx, provider: string, roundId: strin
         eq(providerTransactions.status, 'ok'),
         sql`not exists (select 1 from provider_transactions r where r.provider = ${provider}
           and r.type = 'rollback' and r.reference_transaction_id = ${providerTransactions.transactionId})`,
+      ),
+    );
+}
+
+/** The bets and wins that moved money in some of a player's rounds at a provider, with the legs each one recorded. */
+export async function roundMoneyCalls(db: DbOrTx, provider: string, userId: number, roundIds: string[]) {
+  if (roundIds.length === 0) return [];
+  return db
+    .select({
+      roundId: providerTransactions.roundId,
+      type: providerTransactions.type,
+      currency: providerTransactions.currency,
+      legs: providerTransactions.legs,
+    })
+    .from(providerTransactions)
+    .where(
+      and(
+        eq(providerTransactions.provider, provider),
+        inArray(providerTransactions.roundId, [...new Set(roundIds)]),
+        eq(providerTransactions.userId, userId),
+        eq(providerTransactions.status, 'ok'),
+        inArray(providerTransactions.type, ['bet', 'win']),
       ),
     );
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   formatMinor,
   isCurrency,
   parseDecimal,
   type Currency,
+  type FundingSplit,
   type StaffGameRound,
   type WalletAuthenticateResponse,
   type WalletErrorCode,
@@ -18,12 +18,14 @@ import type {
   walletWinBodySchema,
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
+import { requestHash } from '../../lib/idempotency';
 import { NotFoundError, type AppError } from '../../lib/errors';
 import { gameTypeOf } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame, findProviderBySlug } from '../catalogue/catalogue-service';
 import type { GamePlayerService } from '../games/game-player-service';
 import type { StakePipeline } from '../stakes/stake-pipeline';
+import { splitView } from '../stakes/stake-views';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { insertGameSession } from './game-session-queries';
 import {
@@ -45,6 +47,7 @@ import {
   insertProviderTransaction,
   lockProviderRound,
   lockProviderTransaction,
+  roundMoneyCalls,
   roundsOfUser,
   type ProviderTransactionRow,
 } from './provider-wallet-queries';
@@ -105,13 +108,6 @@ function ok(amount: bigint, currency: Currency, transactionId?: string): WalletR
 
 /** The stake pipeline's key of a casino bet (also its wagering contribution's key). */
 export const casinoSourceKey = (provider: string, transactionId: string) => `casino:${provider}:${transactionId}`;
-
-/** What a call asked for, so a repeat with the same transaction id must ask for exactly the same. */
-function requestHash(type: string, body: object): string {
-  return createHash('sha256')
-    .update(JSON.stringify([type, body]))
-    .digest('hex');
-}
 
 /** What `decide` asks to store for repeats; the service adds the ids, the request hash and the response. */
 type StoredRow = Omit<
@@ -276,6 +272,52 @@ export function createProviderWalletService({
       return { items, total, page: page.page, pageSize: page.pageSize };
     },
 
+    /**
+     * The split each of a player's rounds at a provider used, from the legs its calls recorded when the money moved:
+     * its bets' (cash and bonus money, or a free spin) and its win's (cash, the bonus balance, the house bonus pool
+     * for a bonus that ended); payout null while the round waits for its win. Rounds without an accepted bet are left
+     * out.
+     */
+    async roundFunding(provider: string, userId: number, roundIds: string[]): Promise<Map<string, FundingSplit>> {
+      const leg = (legs: Record<string, string>, kind: string) => BigInt(legs[kind] ?? '0');
+      const rounds = new Map<
+        string,
+        {
+          currency: string;
+          stake: { main: bigint; bonus: bigint; freeSpin: bigint };
+          paid: boolean;
+          credited: { main: bigint; bonus: bigint; bonusPool: bigint };
+        }
+      >();
+      for (const call of await roundMoneyCalls(db, provider, userId, roundIds)) {
+        const round = rounds.get(call.roundId) ?? {
+          currency: call.currency,
+          stake: { main: 0n, bonus: 0n, freeSpin: 0n },
+          paid: false,
+          credited: { main: 0n, bonus: 0n, bonusPool: 0n },
+        };
+        rounds.set(call.roundId, round);
+        if (call.type === 'bet') {
+          round.stake.main += leg(call.legs, 'main');
+          round.stake.bonus += leg(call.legs, 'bonus');
+          round.stake.freeSpin += leg(call.legs, 'freeSpin');
+        } else {
+          round.paid = true;
+          round.credited.main += leg(call.legs, 'main');
+          round.credited.bonus += leg(call.legs, 'bonus');
+          round.credited.bonusPool += leg(call.legs, 'bonusPool');
+        }
+      }
+      const splits = new Map<string, FundingSplit>();
+      for (const [roundId, round] of rounds) {
+        const { main, bonus, freeSpin } = round.stake;
+        if (main + bonus + freeSpin === 0n) continue;
+        const payout = round.paid ? { credited: round.credited, withheld: 0n } : null;
+        splits.set(roundId, splitView(round.stake, payout, round.currency));
+      }
+      return splits;
+    },
+
     /** Exchanges a one-time launch token for the player (or a demo session) and the game. */
     async authenticate(provider: string, token: string): Promise<WalletAuthenticateResponse> {
       await secretOf(provider);
@@ -334,7 +376,7 @@ export function createProviderWalletService({
      * bet, or with the balance when too low.
      */
     async bet(provider: string, body: BetBody): Promise<WalletResponse> {
-      const hash = requestHash('bet', body);
+      const hash = requestHash(['bet', body]);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId);
         if (!player) return { response: failure('player_not_found') };
@@ -419,7 +461,7 @@ export function createProviderWalletService({
      * closes a losing round without moving anything.
      */
     async win(provider: string, body: WinBody): Promise<WalletResponse> {
-      const hash = requestHash('win', body);
+      const hash = requestHash(['win', body]);
       return once(provider, body.roundId, body.transactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };
@@ -472,7 +514,7 @@ export function createProviderWalletService({
      * the late bet is refused; a bet that was refused, or already rolled back, has nothing to return.
      */
     async rollback(provider: string, body: RollbackBody): Promise<WalletResponse> {
-      const hash = requestHash('rollback', body);
+      const hash = requestHash(['rollback', body]);
       return once(provider, body.roundId, body.referenceTransactionId, body.transactionId, hash, async (tx) => {
         const player = await playerOf(tx, body.playerId, true);
         if (!player) return { response: failure('player_not_found') };

@@ -183,6 +183,10 @@ export function createReceiptService({
                   nonce: fairness.nonce,
                   engine: fairness.engine,
                   params: JSON.parse(JSON.stringify(fairness.params)) as ReceiptValue,
+                  // A table round replays from its bets and its moves in order: the receipt holds both.
+                  ...(fairness.actions
+                    ? { actions: JSON.parse(JSON.stringify(fairness.actions)) as ReceiptValue }
+                    : {}),
                   outcome: JSON.parse(JSON.stringify(fairness.outcome)) as ReceiptValue,
                 },
               }

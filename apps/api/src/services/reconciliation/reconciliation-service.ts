@@ -2,17 +2,16 @@ import type { Db } from '@playhouse/db';
 import { RECONCILIATION_CHECKS, type ReconciliationCheck, type ReconciliationReport } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
 import { reconciliationDiscrepancies, reconciliationLastRun } from '../../lib/metrics';
+import type { CheckResult } from '../../lib/sql-findings';
 import {
   balancesNotMatchingEntries,
   balancesNotMatchingLastEntry,
   countAccounts,
   negativePlayerBalances,
-  openProviderBets,
   transfersWithoutEntries,
   unbalancedTransfers,
-  unsettledOriginalsRounds,
-  type CheckResult,
-} from './reconciliation-queries';
+} from '../wallet/ledger-checks';
+import { openProviderBets, unsettledOriginalsRounds } from './reconciliation-queries';
 
 export interface ReconciliationLog {
   error(details: Record<string, unknown>, message: string): void;

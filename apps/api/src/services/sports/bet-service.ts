@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
@@ -21,13 +21,22 @@ import {
   type BetsQuery,
   type BetsResponse,
   type Currency,
+  type FundingSplit,
   type PlaceBetBody,
+  type PreviewBetsBody,
+  type PreviewBetsResponse,
 } from '@playhouse/shared';
-import { ValidationError } from '../../lib/errors';
+import { ValidationError, type AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
-import { IdempotencyConflictError } from '../wallet/wallet-errors';
+import { stakesBySource } from '../stakes/stake-queries';
+import { previewView, splitView } from '../stakes/stake-views';
+import { z } from 'zod';
+import { hashedRequest, requestHash } from '../../lib/idempotency';
+import { rowsOf } from '../../lib/sql-rows';
+import { entriesOfTransfers } from '../wallet/wallet-service';
+import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import {
   MarketSuspendedError,
@@ -41,10 +50,6 @@ import {
   StakeBelowMinimumError,
 } from './sports-errors';
 
-export const stakeTransferKey = (betId: string) => `bet:${betId}`;
-/** The bonus engine's key of a sports stake's wagering contribution. */
-export const sportsSourceKey = (betId: string) => `sports:${betId}`;
-
 /** The bounds of one currency in minor units. */
 export function betLimits(currency: Currency) {
   const limits = SPORTS_BET_LIMITS[currency];
@@ -56,13 +61,12 @@ export function betLimits(currency: Currency) {
   };
 }
 
-function requestHash(body: PlaceBetBody, stake: bigint): string {
+/** What a bet asked for, so a repeat of its key must ask for the same (the selections in any order). */
+function betRequestHash(body: PlaceBetBody, stake: bigint): string {
   const selections = body.selections
     .map((selection) => [selection.outcomeId, toThousandths(selection.odd)])
     .sort((a, b) => Number(a[0]) - Number(b[0]));
-  return createHash('sha256')
-    .update(JSON.stringify([body.kind, stake.toString(), body.oddsChangePolicy, selections]))
-    .digest('hex');
+  return requestHash([body.kind, stake.toString(), body.oddsChangePolicy, selections]);
 }
 
 type BetRow = typeof bets.$inferSelect;
@@ -83,7 +87,7 @@ interface SelectionFacts {
 }
 
 /** A bet as the player sees it, names in the request's language; `selections` in slip order. */
-function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext): Bet {
+function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext, funding: FundingSplit | null): Bet {
   const currency = isCurrency(row.currency) ? row.currency : 'EUR';
   return {
     id: row.id,
@@ -112,7 +116,48 @@ function betView(row: BetRow, selections: SelectionFacts[], context: LocaleConte
       odd: selection.odd / 1000,
       result: selection.result,
     })),
+    funding,
   };
+}
+
+/**
+ * The split each bet used, from what its money's records say: the stake's shares as the stake pipeline recorded them,
+ * and, once settled, the entries of its current settlement's transfer (the payout, nothing for a loss, or the void's
+ * refund) with what was kept against the bet's debt. Nothing is computed again.
+ */
+async function fundingOf(db: DbOrTx, rows: BetRow[]): Promise<Map<string, FundingSplit>> {
+  const recorded = new Map(
+    (
+      await stakesBySource(
+        db,
+        rows.map((row) => sportsSourceKey(row.id)),
+      )
+    ).map((stake) => [stake.sourceKey, stake]),
+  );
+  const settlementKey = (row: BetRow) =>
+    row.status === 'void'
+      ? voidTransferKey(row.id, row.settlementVersion)
+      : payoutTransferKey(row.id, row.settlementVersion);
+  const settled = rows.filter((row) => row.status !== 'open');
+  const entries = await entriesOfTransfers(db, settled.map(settlementKey));
+  const splits = new Map<string, FundingSplit>();
+  for (const row of rows) {
+    const stake = recorded.get(sportsSourceKey(row.id));
+    if (!stake) continue;
+    let payout: Parameters<typeof splitView>[1] = null;
+    if (row.status !== 'open') {
+      const credited = { main: 0n, bonus: 0n, bonusPool: 0n };
+      for (const entry of entries) {
+        if (entry.key !== settlementKey(row)) continue;
+        if (entry.userId === row.userId && entry.kind === 'main') credited.main += entry.amount;
+        else if (entry.userId === row.userId && entry.kind === 'bonus') credited.bonus += entry.amount;
+        else if (entry.userId === null && entry.kind === 'bonus_pool') credited.bonusPool += entry.amount;
+      }
+      payout = { credited, withheld: row.withheld };
+    }
+    splits.set(row.id, splitView(stake, payout, row.currency));
+  }
+  return splits;
 }
 
 /** Bets as the player sees them, names in the request's language. */
@@ -146,18 +191,15 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
       ),
     )
     .orderBy(asc(betSelections.position));
+  const funding = await fundingOf(db, rows);
   return rows.map((row) =>
     betView(
       row,
       selections.filter((selection) => selection.betId === row.id),
       context,
+      funding.get(row.id) ?? null,
     ),
   );
-}
-
-/** The rows of a raw statement's answer (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** An SQL array of bound values: `array[$1, $2, ...]` (cast it to the element type at the call). */
@@ -169,22 +211,24 @@ function arrayOf(values: number[]) {
 }
 
 /** One row of `sports_slip_book` (migration 0022): an outcome of the slip, share-locked with its market and match. */
-interface SlipBookRow {
-  outcome_id: string | number;
-  odd_thousandths: number;
-  outcome_status: string;
-  label: string;
-  market_id: string | number;
-  market_status: string;
-  market_name: LocalizedText;
-  match_id: string | number;
-  match_status: string;
-  starts_at: string | Date;
-  team1: LocalizedText;
-  team2: LocalizedText;
-  sport_name: LocalizedText;
-  tournament_name: LocalizedText;
-}
+/** A row of `sports_slip_book`: what the slip's outcomes stand at, with the names a bet keeps. */
+const localizedText = z.partialRecord(z.string(), z.string());
+const slipBookRow = z.object({
+  outcome_id: z.coerce.number(),
+  odd_thousandths: z.coerce.number(),
+  outcome_status: z.string(),
+  label: z.string(),
+  market_id: z.coerce.number(),
+  market_status: z.string(),
+  market_name: localizedText,
+  match_id: z.coerce.number(),
+  match_status: z.string(),
+  starts_at: z.coerce.date(),
+  team1: localizedText,
+  team2: localizedText,
+  sport_name: localizedText,
+  tournament_name: localizedText,
+});
 
 export type BetService = ReturnType<typeof createBetService>;
 
@@ -210,7 +254,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
     }
     const book = await tx.execute(sql`select * from sports_slip_book(${arrayOf(ids)}::bigint[])`);
-    const byId = new Map(rowsOf<SlipBookRow>(book).map((row) => [Number(row.outcome_id), row]));
+    const byId = new Map(rowsOf(book, slipBookRow).map((row) => [row.outcome_id, row]));
     const seenMatches = new Set<number>();
     const changed: Record<string, string> = {};
     const accepted: (SelectionFacts & { odd: number })[] = [];
@@ -218,7 +262,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       const row = byId.get(selection.outcomeId);
       if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
       const matchId = Number(row.match_id);
-      const startsAt = new Date(row.starts_at);
+      const startsAt = row.starts_at;
       if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
         throw new MatchStartedError(matchId);
       }
@@ -277,13 +321,12 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       if (body.kind === 'accumulator' && body.selections.length < 2) {
         throw new SelectionCountError('An accumulator needs at least two selections.');
       }
-      const hash = requestHash(body, stake);
+      const once = hashedRequest(betRequestHash(body, stake), () => findByKey(db, user.id, idempotencyKey));
       const replay = async (row: BetRow) => {
-        if (row.requestHash !== hash) throw new IdempotencyConflictError();
         const [bet] = await betViews(db, [row], context);
         return { bet: bet!, replayed: true };
       };
-      const existing = await findByKey(db, user.id, idempotencyKey);
+      const existing = await once.earlier();
       if (existing) return replay(existing);
 
       if (stake < limits.minStakeMinor) throw new StakeBelowMinimumError(limits.minStake, currency);
@@ -308,7 +351,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           status: 'open',
           oddsChangePolicy: body.oddsChangePolicy,
           idempotencyKey,
-          requestHash: hash,
+          requestHash: once.hash,
           placedAt: now,
           settledAt: null,
           // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
@@ -322,7 +365,7 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             insert into ${bets} (id, user_id, kind, stake, currency, total_odd_thousandths, potential_payout,
               odds_change_policy, idempotency_key, request_hash, placed_at)
             values (${id}, ${user.id}, ${body.kind}, ${stake}, ${currency}, ${row.totalOddThousandths},
-              ${potentialPayout}, ${body.oddsChangePolicy}, ${idempotencyKey}, ${hash}, ${now})
+              ${potentialPayout}, ${body.oddsChangePolicy}, ${idempotencyKey}, ${once.hash}, ${now})
             on conflict (user_id, idempotency_key) do nothing
             returning id
           ), selections as (
@@ -335,10 +378,10 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             ) with ordinality as slip(outcome_id, match_id, odd, position)
           )
           select id from bet`);
-        if (rowsOf<{ id: string }>(inserted).length === 0) return null;
+        if (rowsOf(inserted, z.object({ id: z.unknown() })).length === 0) return null;
         // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
         // record. The stake counts towards a bonus's wagering when the bet settles.
-        await stakes.stake(tx, {
+        const taken = await stakes.stake(tx, {
           product: 'sports',
           sourceKey: sportsSourceKey(id),
           transferKey: stakeTransferKey(id),
@@ -352,11 +395,73 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
           newSource: true,
           refusalEndsTransaction: true,
         });
-        return { row, accepted };
+        return { row, accepted, shares: taken.shares };
       });
       // A racing request with the same key won the insert: answer as it did.
-      if (!created) return replay((await findByKey(db, user.id, idempotencyKey))!);
-      return { bet: betView(created.row, created.accepted, context), replayed: false };
+      if (!created) return replay((await once.winner(created)).row);
+      const funding = splitView(created.shares, null, currency);
+      return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
+    },
+
+    /**
+     * How each bet of a slip would be funded if placed now, in the slip's order (each after the ones before it), or
+     * the refusal its placement would meet: the checks of `place` that need no book (the selections, the stake's
+     * bounds, the payout at the odds the slip shows), then the stake pipeline's own dry run (guards, bonus, split).
+     * Writes and locks nothing; whether the odds and markets still hold is for the placement (the slip follows them).
+     */
+    async preview(
+      user: { id: number; currency: string },
+      body: PreviewBetsBody,
+      options: { sessionId?: number | null } = {},
+    ): Promise<PreviewBetsResponse> {
+      if (!isCurrency(user.currency)) throw new ValidationError({ currency: 'unsupported currency' });
+      const currency = user.currency;
+      const limits = betLimits(currency);
+      const asks = body.bets.map((bet) => {
+        const stake = parseDecimal(bet.stake, currency) ?? 0n;
+        const odds = bet.selections.map((selection) => toThousandths(selection.odd) ?? 0);
+        const ids = new Set(bet.selections.map((selection) => selection.outcomeId));
+        let refusedBefore: AppError | undefined;
+        if (bet.kind === 'single' && bet.selections.length !== 1) {
+          refusedBefore = new SelectionCountError('A single has exactly one selection.');
+        } else if (bet.kind === 'accumulator' && bet.selections.length < 2) {
+          refusedBefore = new SelectionCountError('An accumulator needs at least two selections.');
+        } else if (stake < limits.minStakeMinor) {
+          refusedBefore = new StakeBelowMinimumError(limits.minStake, currency);
+        } else if (stake > limits.maxStakeMinor) {
+          refusedBefore = new StakeAboveMaximumError(limits.maxStake, currency);
+        } else if (ids.size !== bet.selections.length) {
+          refusedBefore = new ValidationError(
+            { selections: 'a selection appears twice' },
+            'A selection appears twice on the slip.',
+          );
+        } else if (payoutFor(stake, odds) > limits.maxPayoutMinor) {
+          refusedBefore = new PayoutAboveMaximumError(limits.maxPayout, currency);
+        }
+        return { stake, oddThousandths: totalOddThousandths(odds), refusedBefore };
+      });
+      const previews = await stakes.preview(
+        asks.map((ask) => ({
+          product: 'sports' as const,
+          userId: user.id,
+          currency,
+          amount: ask.stake,
+          gameType: 'sports' as const,
+          oddThousandths: ask.oddThousandths,
+          sessionId: options.sessionId ?? null,
+          ...(ask.refusedBefore ? { refusedBefore: ask.refusedBefore } : {}),
+        })),
+      );
+      return {
+        bets: previews.map((preview, index) =>
+          previewView(preview, {
+            amount: asks[index]!.stake,
+            currency,
+            gameType: 'sports',
+            product: 'sports',
+          }),
+        ),
+      };
     },
 
     /** "My bets": newest first, open or settled. */

@@ -12,22 +12,9 @@ import {
 } from '@playhouse/db/schema';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
-import {
-  createWalletService,
-  entriesOfTransfers,
-  type TransferLeg,
-  type WalletService,
-} from '../wallet/wallet-service';
+import { entriesOfTransfers, type TransferLeg, type WalletService } from '../wallet/wallet-service';
 import { payoutFor } from './bet-math';
-import { sportsSourceKey } from './bet-service';
-
-/** Version 0 is the first settlement; a trader's re-settlement moves the bet on to version 1, 2, ... */
-const versioned = (prefix: string, betId: string, version: number) =>
-  version === 0 ? `${prefix}:${betId}` : `${prefix}:${betId}:v${version}`;
-export const payoutTransferKey = (betId: string, version = 0) => versioned('payout', betId, version);
-export const voidTransferKey = (betId: string, version = 0) => versioned('void', betId, version);
-/** Takes back what settlement `version` of the bet paid. */
-export const reversalTransferKey = (betId: string, version: number) => `reversal:${betId}:v${version}`;
+import { payoutTransferKey, reversalTransferKey, sportsSourceKey, voidTransferKey } from './bet-keys';
 
 /** A selection's result: its outcome's, or void when its market was voided or its match cancelled. */
 export function selectionResult(row: {
@@ -99,13 +86,14 @@ export function createSettlementService({
   db,
   clock,
   stakes,
-  wallet = createWalletService({ db }),
+  wallet,
   debts = noDebtHooks,
 }: {
   db: Db;
   clock: Clock;
   stakes: StakePipeline;
-  wallet?: WalletService;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
   debts?: DebtHooks;
 }) {
   async function selectionsOf(tx: Tx, betId: string) {

@@ -17,9 +17,9 @@ import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
-import { openStaffRequest, type StaffRequestRow } from '../staff/staff-request-queries';
+import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { INGEST_LOCK_KEY, notifyChanged } from './feed-ingest';
 import type { SettlementService } from './settlement-service';
 import { MatchNotFoundError } from './sports-errors';
@@ -41,6 +41,7 @@ import {
   type MarketRow,
   type OutcomeRow,
 } from './trading-queries';
+import type { TradingAction } from '../audit/audit-events';
 
 export class MarketNotFoundError extends AppError {
   constructor() {
@@ -152,7 +153,7 @@ export function createTradingService({
   async function audit(
     tx: Tx,
     actor: StaffActor,
-    action: string,
+    action: TradingAction,
     metadata: Record<string, unknown>,
     before: Record<string, unknown>,
     after: Record<string, unknown>,

@@ -14,7 +14,7 @@ import {
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ValidationError } from '../../lib/errors';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from './staff-queries';
 
 const { adjustmentThresholds, staffRequests, users } = schema;

@@ -5,7 +5,7 @@ import type { WindowLimit } from '../../config';
 import { RateLimitError } from '../../lib/errors';
 import type { AccountService, ClientInfo } from '../accounts/account-service';
 import { findUserById } from '../accounts/account-queries';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { InvalidCredentialsError } from '../auth/auth-errors';
 import { clearCounter, hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import {

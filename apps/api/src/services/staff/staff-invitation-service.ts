@@ -15,7 +15,7 @@ import {
 } from '@playhouse/shared';
 import { RateLimitError } from '../../lib/errors';
 import { UserExistsError, type AccountService, type ClientInfo } from '../accounts/account-service';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import {
   hashToken,
   newOpaqueToken,
@@ -27,7 +27,7 @@ import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import { InvalidTotpCodeError, InvitationNotFoundError } from './staff-errors';
 import { ForbiddenError } from '../auth/auth-errors';
 import { countActiveAdmins, type StaffActor } from './staff-queries';
-import type { StaffRequestRow } from './staff-request-queries';
+import type { StaffRequestRow } from '../approvals/staff-request-queries';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
 const { staffInvitations, staffMembers, users } = schema;

@@ -44,5 +44,5 @@ export const staffPlugin = fp<{ config: Config }>(
     staff.requests.register('result_change', sports.trading.approveResultChange);
     app.services.staff = staff;
   },
-  { name: 'staff', dependencies: ['db', 'services', 'accounts', 'balances', 'bonuses', 'sports'] },
+  { name: 'staff', dependencies: ['db', 'services', 'accounts', 'bonuses', 'sports'] },
 );

@@ -17,13 +17,13 @@ import { playerMatches } from '../accounts/account-queries';
 import { mayApplyAlone } from './adjustment-thresholds';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { findUserByLogin } from '../accounts/account-queries';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import { asCurrency, formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
-import { openStaffRequest, type StaffRequestRow } from './staff-request-queries';
+import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 
 const { staffRequests, users, bonusCampaigns } = schema;
 

@@ -13,10 +13,10 @@ import {
 } from '@playhouse/shared';
 import { ForbiddenError, OwnAccountError } from '../auth/auth-errors';
 import type { AccountService } from '../accounts/account-service';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { SessionService } from '../auth/session-service';
 import { NotStaffError } from './staff-errors';
-import type { StaffRequestRow } from './staff-request-queries';
+import type { StaffRequestRow } from '../approvals/staff-request-queries';
 import {
   countActiveAdmins,
   findStaffMember,
@@ -25,6 +25,7 @@ import {
   type StaffActor,
   type StaffView,
 } from './staff-queries';
+import type { StaffEvent } from '../audit/audit-events';
 
 const { staffMembers, users } = schema;
 
@@ -96,7 +97,7 @@ export function createStaffService({
   async function change(
     actor: StaffActor,
     id: number,
-    event: `staff_${string}`,
+    event: StaffEvent,
     apply: (tx: Tx, current: StaffView) => Promise<Record<string, unknown> | null>,
     metadata: Record<string, unknown> = {},
   ): Promise<StaffAccount> {
@@ -109,7 +110,7 @@ export function createStaffService({
     tx: Tx,
     actor: StaffActor,
     id: number,
-    event: `staff_${string}`,
+    event: StaffEvent,
     apply: (tx: Tx, current: StaffView) => Promise<Record<string, unknown> | null>,
     metadata: Record<string, unknown>,
   ): Promise<void> {

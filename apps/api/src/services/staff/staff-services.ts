@@ -3,10 +3,10 @@ import type { AuditQuery } from '@playhouse/shared';
 import type { AuthConfig } from '../../config';
 import { NotFoundError } from '../../lib/errors';
 import type { AccountService } from '../accounts/account-service';
-import { recordAudit } from '../accounts/audit';
+import { recordAudit } from '../audit/audit-log';
 import type { SessionService } from '../auth/session-service';
 import { systemClock, type Clock } from '../../lib/clock';
-import { listAudit } from './audit-queries';
+import { listAudit } from '../audit/audit-queries';
 import { createAdjustmentThresholdService, type AdjustmentThresholdService } from './adjustment-thresholds';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
 import {
@@ -23,6 +23,7 @@ import {
   type StaffRequestService,
 } from './staff-request-service';
 import { createStaffService, type StaffService } from './staff-service';
+import type { StaffAction, StaffView } from '../audit/audit-events';
 
 export interface StaffServices {
   auth: StaffAuthService;
@@ -38,11 +39,16 @@ export interface StaffServices {
   audit: {
     list(query: AuditQuery): ReturnType<typeof listAudit>;
     /** Records that a staff member looked at a player's personal data (what, and whose). */
-    viewed(actor: StaffActor, what: string, userId: number | null, metadata?: Record<string, unknown>): Promise<void>;
+    viewed(
+      actor: StaffActor,
+      what: StaffView,
+      userId: number | null,
+      metadata?: Record<string, unknown>,
+    ): Promise<void>;
     /** Records a staff action whose change happens outside this database (the sandbox provider's own state). */
     record(
       actor: StaffActor,
-      action: string,
+      action: StaffAction,
       entry: { userId: number | null; metadata?: Record<string, unknown>; after?: Record<string, unknown> },
     ): Promise<void>;
   };

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@playhouse/db';
-import { formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
+import { PRODUCT_TRANSFER_KINDS, formatMinor, isCurrency, type BonusGameType } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
@@ -8,6 +8,7 @@ import {
   bonusStatuses,
   capLateShares,
   completeIfDone,
+  contributionOf,
   countStake,
   lockActiveBonus,
   readActiveBonus,
@@ -16,7 +17,7 @@ import {
   type LockedBonus,
 } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import { createWalletService, type TransferLeg, type WalletService } from '../wallet/wallet-service';
+import type { TransferLeg, WalletService } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findStake,
@@ -54,6 +55,13 @@ export interface StakeIntent {
   freeSpin: boolean;
   /** The player's site session the stake comes from, where known (a sports bet); null for a provider's call. */
   sessionId: number | null;
+  /**
+   * A preview asks (nothing will be taken): the guard must only read, taking no lock and writing nothing (the preview
+   * runs in a read-only transaction, which refuses both).
+   */
+  dryRun: boolean;
+  /** A preview of a slip: what the bets before this one on the same slip would stake first (0 otherwise). */
+  ahead: bigint;
 }
 
 /**
@@ -165,11 +173,6 @@ function keepOwed(credited: Credited, owed: bigint): bigint {
   return fromMain + fromBonus;
 }
 
-const TRANSFER_KINDS = {
-  casino: { stake: 'casino_bet', pay: 'casino_win', refund: 'casino_rollback' },
-  sports: { stake: 'sports_stake', pay: 'sports_payout', refund: 'sports_void' },
-} as const;
-
 type Destination = keyof Credited;
 
 /** The part of `amount` that `share` of `total` earned, rounded down (the rounding stays with main money). */
@@ -194,34 +197,118 @@ function legsOf(
   return legs;
 }
 
+/** What the funding decision needs of a stake. */
+export type FundingAsk = Pick<StakeRequest, 'product' | 'currency' | 'amount' | 'gameSlug'>;
+
+/**
+ * What the funding decision is made from: the player's money and the active bonus, read under the placement's locks
+ * (the bonus row locked first, the balances read after it in the same transaction) or, for a preview, without them.
+ */
+export interface FundingState {
+  main: bigint;
+  /** Money on the bonus balance: playable only through a bonus that takes part in the stake. */
+  bonus: bigint;
+  /** The active bonus when it takes part in this stake (its scope allows it); undefined otherwise. */
+  scoped: LockedBonus | undefined;
+}
+
+export type FundingDecision =
+  | { kind: 'funded'; shares: StakeShares; freeSpin: boolean; bonus: LockedBonus | undefined }
+  | { kind: 'refused'; error: AppError };
+
+/** A free spin: the campaign's game at exactly its spin stake while spins are left. */
+function isFreeSpin(bonus: LockedBonus | undefined, ask: FundingAsk): boolean {
+  const campaign = bonus?.campaign;
+  return (
+    ask.product === 'casino' &&
+    bonus !== undefined &&
+    campaign!.kind === 'free_spins' &&
+    (bonus.bonus.freeSpinsLeft ?? 0) > 0 &&
+    campaign!.gameSlug === ask.gameSlug &&
+    campaign!.freeSpinStake === ask.amount
+  );
+}
+
+/** The bonus as a preview sees it once the stakes ahead of it on the slip have played their free spins. */
+function withSpinsUsed(bonus: LockedBonus | undefined, ahead: Ahead | undefined): LockedBonus | undefined {
+  if (!bonus || !ahead || ahead.freeSpins === 0) return bonus;
+  const left = Math.max(0, (bonus.bonus.freeSpinsLeft ?? 0) - ahead.freeSpins);
+  return { ...bonus, bonus: { ...bonus.bonus, freeSpinsLeft: left } };
+}
+
+/**
+ * How a stake is paid, or why it is refused: the one rule placement and preview share. A free spin is the house bonus
+ * pool's; otherwise the bonus max bet applies while a bonus takes part, then main money pays first and the bonus's
+ * money the rest. Pure: whoever calls it decides how the state was read.
+ */
+export function decideFunding(ask: FundingAsk, state: FundingState): FundingDecision {
+  const { amount, currency } = ask;
+  const bonus = state.scoped;
+  const freeSpin = isFreeSpin(bonus, ask);
+  const maxBet = bonus?.campaign.maxBet ?? null;
+  if (bonus && !freeSpin && maxBet !== null && amount > maxBet) {
+    const shown = isCurrency(currency) ? formatMinor(maxBet, currency) : undefined;
+    return { kind: 'refused', error: new BonusMaxBetExceededError(shown) };
+  }
+  if (freeSpin) return { kind: 'funded', shares: { main: 0n, bonus: 0n, freeSpin: amount }, freeSpin, bonus };
+  // Bonus money is playable only while its bonus is being wagered and takes part in the stake.
+  const bonusMoney = bonus ? state.bonus : 0n;
+  if (state.main + bonusMoney < amount) {
+    return { kind: 'refused', error: new InsufficientFundsError(0, state.main + bonusMoney) };
+  }
+  const main = amount <= state.main ? amount : state.main;
+  return { kind: 'funded', shares: { main, bonus: amount - main, freeSpin: 0n }, freeSpin, bonus };
+}
+
+/** A stake a preview asks about: a placement's request without what only a placement has (its keys). */
+export type PreviewRequest = Omit<
+  StakeRequest,
+  'sourceKey' | 'transferKey' | 'metadata' | 'newSource' | 'refusalEndsTransaction'
+> & {
+  /**
+   * The product's own refusal, met before the pipeline would be asked (a stake under the sportsbook's minimum): the
+   * preview answers it as the decision, with the money and the bonus as they are, and asks no guard.
+   */
+  refusedBefore?: AppError;
+};
+
+/** What a placement of the stake would do now, as far as its money goes. */
+export interface StakePreview {
+  decision: FundingDecision;
+  /** The money the decision was made on: the player's balances less the shares of the stakes ahead of it. */
+  balances: { main: bigint; bonus: bigint };
+  /** The player's active bonus, whether or not it takes part in this stake. */
+  active: LockedBonus | undefined;
+  /** Whether the active bonus takes part (funds the stake, caps it, counts it); false without one. */
+  takesPart: boolean;
+  /** What the stake counts towards the bonus's wagering if taken: casino when taken, sports when it settles won or lost. */
+  contribution: bigint;
+}
+
+/** What the stakes ahead of one on the same slip take first. */
+interface Ahead {
+  main: bigint;
+  bonus: bigint;
+  staked: bigint;
+  freeSpins: number;
+}
+
 export type StakePipeline = ReturnType<typeof createStakePipeline>;
 
 export function createStakePipeline({
   db,
   clock,
-  wallet = createWalletService({ db }),
+  wallet,
 }: {
   db: Db;
   clock: Clock;
-  wallet?: WalletService;
+  /** The one wallet, built by its plugin. */
+  wallet: WalletService;
 }) {
   const guards: StakeGuard[] = [];
   const scopes: BonusScope[] = [];
   /** The errors guards refused with, so a caller can tell a guard's refusal from the pipeline's own. */
   const refusals = new WeakSet<object>();
-
-  /** A free spin: the campaign's game at exactly its spin stake while spins are left. */
-  function isFreeSpin(locked: LockedBonus | undefined, request: StakeRequest): boolean {
-    const campaign = locked?.campaign;
-    return (
-      request.product === 'casino' &&
-      locked !== undefined &&
-      campaign!.kind === 'free_spins' &&
-      (locked.bonus.freeSpinsLeft ?? 0) > 0 &&
-      campaign!.gameSlug === request.gameSlug &&
-      campaign!.freeSpinStake === request.amount
-    );
-  }
 
   /**
    * Where the bonus-funded share of a stake belongs now: the bonus balance while its bonus runs (the locked active
@@ -257,6 +344,53 @@ export function createStakePipeline({
     return (await activeBonusId(tx ?? db, userId)) ? main + bonus : main;
   }
 
+  /**
+   * Everything a stake asks before money moves, in the one order every stake takes: the guards (their rows come first
+   * in every stake's lock order), the active bonus row, the bonus's scope, the balances, and the funding decision.
+   * A placement (`ahead` absent) locks as it reads and throws a guard's refusal; a preview (`ahead`: what the stakes
+   * before it on the same slip take) only reads, and answers a guard's refusal as its decision.
+   */
+  async function evaluate(tx: Tx, request: StakeRequest, ahead?: Ahead, refusedBefore?: AppError) {
+    const { product, userId, currency, amount } = request;
+    const dryRun = ahead !== undefined;
+    // The guards see the free spin as the bonus stands now; in a placement the bonus row, locked next, decides it.
+    // Only a casino stake can be a free spin: a sports placement needs no look at the bonus before its lock.
+    const seen = product === 'casino' || dryRun ? withSpinsUsed(await readActiveBonus(tx, userId), ahead) : undefined;
+    const intent: StakeIntent = {
+      product,
+      userId,
+      currency,
+      amount,
+      gameType: request.gameType,
+      sourceKey: request.sourceKey,
+      freeSpin: isFreeSpin(seen, request),
+      sessionId: request.sessionId ?? null,
+      dryRun,
+      ahead: ahead?.staked ?? 0n,
+    };
+    let refusal: AppError | undefined = dryRun ? refusedBefore : undefined;
+    for (const guard of refusal ? [] : guards) {
+      try {
+        if (dryRun || request.refusalEndsTransaction) await guard(tx, intent);
+        else await tx.transaction((savepoint) => guard(savepoint, intent));
+      } catch (error) {
+        const refused = error instanceof AppError && error.statusCode < 500;
+        if (refused) refusals.add(error);
+        if (!dryRun || !refused) throw error;
+        refusal = error;
+        break;
+      }
+    }
+    const active = dryRun ? seen : await lockActiveBonus(tx, userId);
+    const scoped = await inScope(tx, intent, active);
+    const held = await wallet.balances(userId, currency, tx, { lock: !dryRun });
+    const balances = { main: held.main - (ahead?.main ?? 0n), bonus: held.bonus - (ahead?.bonus ?? 0n) };
+    const decision: FundingDecision = refusal
+      ? { kind: 'refused', error: refusal }
+      : decideFunding(request, { ...balances, scoped });
+    return { active, scoped, balances, decision };
+  }
+
   return {
     /** Adds a guard every stake of every product runs (player protection: limits, exclusions, verification). */
     addGuard(guard: StakeGuard): void {
@@ -276,10 +410,10 @@ export function createStakePipeline({
     },
 
     /**
-     * Takes a stake: bonus lock, free spin or max bet, guards, split (main money first, then the active bonus's
-     * money), the ledger transfer, the stake record, and the casino's wagering count (a sports stake counts when it
-     * settles: a void bet never counts). Refuses with BonusMaxBetExceededError, InsufficientFundsError or a guard's
-     * error, having moved nothing.
+     * Takes a stake: guards, bonus lock, scope, the funding decision (free spin, max bet, main money first, then the
+     * active bonus's money; `decideFunding`), the ledger transfer, the stake record, and the casino's wagering count (a
+     * sports stake counts when it settles: a void bet never counts). Refuses with BonusMaxBetExceededError,
+     * InsufficientFundsError or a guard's error, having moved nothing.
      */
     async stake(tx: Tx, request: StakeRequest): Promise<StakeResult> {
       const { product, userId, currency, amount } = request;
@@ -293,46 +427,9 @@ export function createStakePipeline({
           freeSpin: recorded.freeSpin > 0n,
         };
       }
-      // The guards first: their rows come before the bonus row in every stake's lock order. They see the free spin as
-      // the bonus stands now; the bonus row, locked next, decides it.
-      const intent: StakeIntent = {
-        product,
-        userId,
-        currency,
-        amount,
-        gameType: request.gameType,
-        sourceKey: request.sourceKey,
-        // Only a casino stake can be a free spin: a sports stake needs no look at the bonus before its lock.
-        freeSpin: product === 'casino' && isFreeSpin(await readActiveBonus(tx, userId), request),
-        sessionId: request.sessionId ?? null,
-      };
-      for (const guard of guards) {
-        try {
-          if (request.refusalEndsTransaction) await guard(tx, intent);
-          else await tx.transaction((savepoint) => guard(savepoint, intent));
-        } catch (error) {
-          if (error instanceof AppError && error.statusCode < 500) refusals.add(error);
-          throw error;
-        }
-      }
-      const locked = await inScope(tx, intent, await lockActiveBonus(tx, userId));
-      const campaign = locked?.campaign;
-      const freeSpin = isFreeSpin(locked, request);
-      if (locked && !freeSpin && campaign!.maxBet !== null && amount > campaign!.maxBet) {
-        throw new BonusMaxBetExceededError(isCurrency(currency) ? formatMinor(campaign!.maxBet, currency) : undefined);
-      }
-
-      let shares: StakeShares;
-      if (freeSpin) {
-        shares = { main: 0n, bonus: 0n, freeSpin: amount };
-      } else {
-        const balances = await wallet.balances(userId, currency, tx);
-        // Bonus money is playable only while its bonus is being wagered.
-        const bonusMoney = locked ? balances.bonus : 0n;
-        if (balances.main + bonusMoney < amount) throw new InsufficientFundsError(0, balances.main + bonusMoney);
-        const main = amount <= balances.main ? amount : balances.main;
-        shares = { main, bonus: amount - main, freeSpin: 0n };
-      }
+      const { decision } = await evaluate(tx, request);
+      if (decision.kind === 'refused') throw decision.error;
+      const { shares, freeSpin, bonus: locked } = decision;
       const legs: TransferLeg[] = [{ account: { house: product }, amount }];
       if (shares.freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: -shares.freeSpin });
       if (shares.main > 0n) legs.push({ account: { userId, kind: 'main' }, amount: -shares.main });
@@ -340,7 +437,7 @@ export function createStakePipeline({
       const transfer = await wallet.transfer(
         {
           idempotencyKey: request.transferKey,
-          kind: TRANSFER_KINDS[product].stake,
+          kind: PRODUCT_TRANSFER_KINDS[product].stake,
           currency,
           legs,
           metadata: request.metadata ?? {},
@@ -367,6 +464,45 @@ export function createStakePipeline({
         await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
       }
       return { transferId: transfer.transferId, shares, bonusId: locked?.bonus.id ?? null, freeSpin };
+    },
+
+    /**
+     * A dry run of `stake` for stakes about to be asked (a bet slip's bets in the order the slip places them, or one
+     * casino bet): the same guards (told to only read), the same bonus and scope, the same `decideFunding`, on the
+     * money and the bonus as they are now, in one read-only transaction, so it can neither lock nor write. Each stake
+     * sees the ones before it taken (their shares off the balances, their amounts ahead of the limits); a refused one
+     * is not taken. A casino stake's wagering count could complete the bonus before the
+     * next one: previews of several casino stakes do not follow that (nobody asks for them; the slip is sports).
+     */
+    async preview(requests: PreviewRequest[]): Promise<StakePreview[]> {
+      return db.transaction(
+        async (tx) => {
+          const ahead: Ahead = { main: 0n, bonus: 0n, staked: 0n, freeSpins: 0 };
+          const previews: StakePreview[] = [];
+          for (const request of requests) {
+            const { refusedBefore, ...rest } = request;
+            const asked: StakeRequest = { ...rest, sourceKey: 'preview', transferKey: 'preview' };
+            const { active, scoped, balances, decision } = await evaluate(tx, asked, { ...ahead }, refusedBefore);
+            const freeSpin = decision.kind === 'funded' ? decision.freeSpin : isFreeSpin(scoped, asked);
+            const odd = request.oddThousandths === undefined ? undefined : Number(request.oddThousandths);
+            previews.push({
+              decision,
+              balances,
+              active,
+              takesPart: scoped !== undefined,
+              contribution:
+                scoped && !freeSpin ? contributionOf(scoped.campaign, request.gameType, request.amount, odd) : 0n,
+            });
+            if (decision.kind !== 'funded') continue;
+            ahead.main += decision.shares.main;
+            ahead.bonus += decision.shares.bonus;
+            ahead.staked += request.amount;
+            if (decision.freeSpin) ahead.freeSpins += 1;
+          }
+          return previews;
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     /**
@@ -415,7 +551,7 @@ export function createStakePipeline({
         const result = await wallet.transfer(
           {
             idempotencyKey: request.transferKey,
-            kind: TRANSFER_KINDS[product].pay,
+            kind: PRODUCT_TRANSFER_KINDS[product].pay,
             currency: request.currency,
             legs: legsOf(product, userId, amount - withheld, credited),
             metadata: request.metadata ?? {},
@@ -479,7 +615,7 @@ export function createStakePipeline({
           ? await wallet.transfer(
               {
                 idempotencyKey: request.transferKey,
-                kind: TRANSFER_KINDS[product].refund,
+                kind: PRODUCT_TRANSFER_KINDS[product].refund,
                 currency: row.currency,
                 // A free spin's stake was the pool's own money: it goes back there.
                 legs: legsOf(product, userId, row.amount - withheld, credited, row.freeSpin),

@@ -10,6 +10,15 @@ export async function insertStake(db: DbOrTx, values: typeof stakes.$inferInsert
   return rows.length > 0;
 }
 
+/** The stakes recorded under these source keys (a page of bets' stakes). */
+export async function stakesBySource(db: DbOrTx, sourceKeys: string[]): Promise<StakeRow[]> {
+  if (sourceKeys.length === 0) return [];
+  return db
+    .select()
+    .from(stakes)
+    .where(inArray(stakes.sourceKey, [...new Set(sourceKeys)]));
+}
+
 export async function findStake(db: DbOrTx, sourceKey: string): Promise<StakeRow | undefined> {
   const [row] = await db.select().from(stakes).where(eq(stakes.sourceKey, sourceKey));
   return row;

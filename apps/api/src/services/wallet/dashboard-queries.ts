@@ -1,29 +1,20 @@
 import { and, gte, inArray, isNotNull, lt, sql, eq } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
+import { kindsOf, type TransferKind } from '@playhouse/shared';
 
 const { ledgerAccounts, ledgerEntries, ledgerTransfers, users } = schema;
 
 /** The transfer kinds the dashboard reads (the others, such as manual adjustments, are not business figures). */
-export const DASHBOARD_TRANSFER_KINDS = [
-  'deposit',
+const DASHBOARD_TRANSFER_KINDS: TransferKind[] = [
+  ...kindsOf('deposit', 'stake', 'return', 'win'),
   'withdrawal_paid',
-  'casino_bet',
-  'casino_win',
-  'casino_rollback',
-  'sports_stake',
-  'sports_payout',
-  'sports_void',
-  'sports_reversal',
   'bonus_conversion',
-] as const;
-export type DashboardTransferKind = (typeof DASHBOARD_TRANSFER_KINDS)[number];
-
-const STAKE_KINDS = ['casino_bet', 'sports_stake'] as const;
+];
 
 export interface LedgerSum {
   currency: string;
   day: string;
-  transferKind: DashboardTransferKind;
+  transferKind: TransferKind;
   accountKind: string;
   /** A player's account (main or bonus), or the house side. */
   player: boolean;
@@ -51,17 +42,13 @@ export async function ledgerSums(db: DbOrTx, from: Date, to: Date): Promise<Ledg
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(
       and(
-        inArray(ledgerTransfers.kind, [...DASHBOARD_TRANSFER_KINDS]),
+        inArray(ledgerTransfers.kind, DASHBOARD_TRANSFER_KINDS),
         gte(ledgerTransfers.createdAt, from),
         lt(ledgerTransfers.createdAt, to),
       ),
     )
     .groupBy(ledgerTransfers.currency, day, ledgerTransfers.kind, ledgerAccounts.kind, player);
-  return rows.map((row) => ({
-    ...row,
-    transferKind: row.transferKind as DashboardTransferKind,
-    amount: BigInt(row.amount),
-  }));
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
 }
 
 /** Players who staked in [from, to), per currency and UTC day, and once over the whole span (day null). */
@@ -82,7 +69,7 @@ export async function activePlayers(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(
       and(
-        inArray(ledgerTransfers.kind, [...STAKE_KINDS]),
+        inArray(ledgerTransfers.kind, kindsOf('stake')),
         isNotNull(ledgerAccounts.userId),
         gte(ledgerTransfers.createdAt, from),
         lt(ledgerTransfers.createdAt, to),

@@ -3,6 +3,7 @@ import {
   DASHBOARD_DEFAULT_DAYS,
   DASHBOARD_MAX_DAYS,
   isCurrency,
+  PRODUCT_TRANSFER_KINDS,
   type Currency,
   type DashboardFigures,
   type DashboardQuery,
@@ -21,14 +22,8 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const addDays = (day: string, days: number) => dayOf(new Date(startOf(day).getTime() + days * DAY_MS));
 
-/**
- * The transfer kinds of each product. `takeBack` undoes an earlier payout (a trader's re-settlement reverses what the
- * first result paid): it lowers the wins, as the payout it reverses had raised them.
- */
-const PRODUCTS = {
-  casino: { stake: 'casino_bet', pay: 'casino_win', refund: 'casino_rollback', takeBack: null },
-  sports: { stake: 'sports_stake', pay: 'sports_payout', refund: 'sports_void', takeBack: 'sports_reversal' },
-} as const;
+/** `takeBack` undoes an earlier payout: it lowers the wins, as the payout it reverses had raised them. */
+const PRODUCTS = PRODUCT_TRANSFER_KINDS;
 type ProductKinds = (typeof PRODUCTS)[keyof typeof PRODUCTS];
 
 /** Minor-unit sums of one currency over some days, before they are written as decimal strings. */

@@ -1,17 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
-import type { LedgerAccountKind } from '@playhouse/db/schema';
+import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind } from '@playhouse/db/schema';
+import { TRANSFER_KINDS, type TransferKind } from '@playhouse/shared';
+import { z } from 'zod';
+import { rowsOf } from '../../lib/sql-rows';
 
 /** Who owns an account: a player (main or bonus money) or the house side of a movement. */
 export type AccountRef =
   | { userId: number; kind: Extract<LedgerAccountKind, 'main' | 'bonus'> }
   | { house: Exclude<LedgerAccountKind, 'main' | 'bonus'> };
 
-type Row = Record<string, unknown>;
-
-function rowsOf(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+/*
+ * Raw statements answer through the one rowsOf, each row checked against its shape: bigint and numeric columns come as
+ * numbers from PGlite and as strings from node-postgres, so ids are coerced and sums are read as text.
+ */
+const idRow = z.object({ id: z.coerce.number() });
+const accountKind = z.enum(LEDGER_ACCOUNT_KINDS);
+const minor = z.coerce.string().transform((value) => BigInt(value));
+const transferRow = z.object({
+  outcome: z.string(),
+  transfer_id: z.coerce.number().nullable(),
+  account_id: z.coerce.number().nullable(),
+  user_id: z.coerce.number().nullable(),
+  amount: minor.nullable(),
+  balance_after: minor.nullable(),
+  xid: z.coerce.string().nullable(),
+});
 
 /**
  * Finds or creates an account (for a house ref: its sub-account `shard`); account rows are never deleted, so ids can be
@@ -26,8 +40,9 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
         ? sql`select id from ledger_accounts where user_id is null and kind = ${kind} and currency = ${currency} and shard = ${shard}`
         : sql`select id from ledger_accounts where user_id = ${ref.userId} and kind = ${kind} and currency = ${currency}`,
     ),
+    idRow,
   );
-  if (existing[0]) return Number(existing[0].id);
+  if (existing[0]) return existing[0].id;
   const inserted = rowsOf(
     await db.execute(
       isHouse
@@ -36,8 +51,9 @@ export async function ensureAccount(db: DbOrTx, ref: AccountRef, currency: strin
         : sql`insert into ledger_accounts (user_id, kind, currency, allow_negative) values (${ref.userId}, ${kind}, ${currency}, false)
               on conflict (user_id, kind, currency) where user_id is not null do nothing returning id`,
     ),
+    idRow,
   );
-  if (inserted[0]) return Number(inserted[0].id);
+  if (inserted[0]) return inserted[0].id;
   return ensureAccount(db, ref, currency, shard);
 }
 
@@ -86,22 +102,27 @@ export async function runTransfer(
         ${JSON.stringify(request.metadata)}::jsonb, ${arrayLiteral(legs.map((leg) => leg.userId))}::bigint[],
         ${arrayLiteral(legs.map((leg) => leg.kind))}::text[], ${arrayLiteral(legs.map((leg) => leg.shard))}::integer[],
         ${arrayLiteral(legs.map((leg) => leg.amount))}::bigint[])`),
+    transferRow,
   );
   const first = rows[0];
   if (!first) throw new Error('ledger_transfer answered nothing');
-  const outcome = String(first.outcome);
+  const { outcome } = first;
   if (outcome === 'conflict') return { outcome };
   if (outcome === 'insufficient') {
-    return { outcome, accountId: Number(first.account_id), balance: BigInt(String(first.balance_after)) };
+    return { outcome, accountId: Number(first.account_id), balance: first.balance_after ?? 0n };
   }
-  const entries = rows
-    .filter((row) => row.account_id !== null)
-    .map((row) => ({
-      accountId: Number(row.account_id),
-      userId: row.user_id === null ? null : Number(row.user_id),
-      amount: BigInt(String(row.amount)),
-      balanceAfter: BigInt(String(row.balance_after)),
-    }));
+  const entries = rows.flatMap((row) =>
+    row.account_id === null
+      ? []
+      : [
+          {
+            accountId: row.account_id,
+            userId: row.user_id,
+            amount: row.amount ?? 0n,
+            balanceAfter: row.balance_after ?? 0n,
+          },
+        ],
+  );
   const transferId = Number(first.transfer_id);
   if (outcome === 'applied') return { outcome, transferId, xid: String(first.xid), entries };
   if (outcome === 'replayed') return { outcome, transferId, entries };
@@ -118,8 +139,9 @@ export async function committedTransactions(db: DbOrTx, xids: string[]): Promise
     await db.execute(
       sql`select x as xid, pg_xact_status(x::xid8) as status from unnest(${`{${xids.join(',')}}`}::text[]) as x`,
     ),
+    z.object({ xid: z.coerce.string(), status: z.coerce.string() }),
   );
-  return new Map(rows.map((row) => [String(row.xid), String(row.status)]));
+  return new Map(rows.map((row) => [row.xid, row.status]));
 }
 
 export interface AccountBalance {
@@ -129,18 +151,15 @@ export interface AccountBalance {
   balance: bigint;
 }
 
-export async function playerAccounts(db: DbOrTx, userId: number): Promise<AccountBalance[]> {
+/** A player's accounts, locked for the caller's transaction unless only looked at (`lock: false`, a preview). */
+export async function playerAccounts(db: DbOrTx, userId: number, lock = true): Promise<AccountBalance[]> {
   const rows = rowsOf(
     await db.execute(
-      sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`,
+      sql`select id, kind, currency, balance::text as balance from ledger_accounts where user_id = ${userId} order by id ${lock ? sql`for update` : sql``}`,
     ),
+    z.object({ id: z.coerce.number(), kind: accountKind, currency: z.string(), balance: minor }),
   );
-  return rows.map((row) => ({
-    accountId: Number(row.id),
-    kind: row.kind as LedgerAccountKind,
-    currency: String(row.currency),
-    balance: BigInt(String(row.balance)),
-  }));
+  return rows.map((row) => ({ accountId: row.id, kind: row.kind, currency: row.currency, balance: row.balance }));
 }
 
 /** A house account's balance: the sum over its sub-accounts (shards). */
@@ -148,12 +167,15 @@ export async function houseBalance(db: DbOrTx, house: AccountRef & { house: stri
   const rows = rowsOf(
     await db.execute(sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts
       where user_id is null and kind = ${house.house} and currency = ${currency}`),
+    z.object({ balance: minor }),
   );
-  return BigInt(String(rows[0]!.balance));
+  return rows[0]?.balance ?? 0n;
 }
 
 /** One entry of a transfer as its owner sees it: a player's main or bonus money, or a house account. */
 export interface KeyedEntry {
+  /** The idempotency key of the entry's transfer. */
+  key: string;
   userId: number | null;
   kind: LedgerAccountKind;
   amount: bigint;
@@ -163,7 +185,7 @@ export interface KeyedEntry {
 export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]): Promise<KeyedEntry[]> {
   if (idempotencyKeys.length === 0) return [];
   const rows = rowsOf(
-    await db.execute(sql`select a.user_id, a.kind, e.amount::text as amount
+    await db.execute(sql`select t.idempotency_key, a.user_id, a.kind, e.amount::text as amount
       from ledger_transfers t
       join ledger_entries e on e.transfer_id = t.id
       join ledger_accounts a on a.id = e.account_id
@@ -172,18 +194,20 @@ export async function entriesOfTransfers(db: DbOrTx, idempotencyKeys: string[]):
         sql`, `,
       )})`}
       order by e.id`),
+    z.object({
+      idempotency_key: z.string(),
+      user_id: z.coerce.number().nullable(),
+      kind: accountKind,
+      amount: minor,
+    }),
   );
-  return rows.map((row) => ({
-    userId: row.user_id === null ? null : Number(row.user_id),
-    kind: row.kind as LedgerAccountKind,
-    amount: BigInt(String(row.amount)),
-  }));
+  return rows.map((row) => ({ key: row.idempotency_key, userId: row.user_id, kind: row.kind, amount: row.amount }));
 }
 
 /** A transfer that moved a player's money, with what it did to each of the player's accounts (minor units). */
 export interface PlayerTransfer {
   id: number;
-  kind: string;
+  kind: TransferKind;
   currency: string;
   metadata: Record<string, unknown>;
   createdAt: Date;
@@ -217,14 +241,15 @@ export async function playerTransfersMatching(
          and t.metadata @> ${JSON.stringify(match)}::jsonb
        group by t.id
        order by t.id`),
+    z.object({
+      id: z.coerce.number(),
+      kind: z.enum(TRANSFER_KINDS),
+      currency: z.string(),
+      metadata: z.record(z.string(), z.unknown()),
+      created_at: z.coerce.date(),
+      main: minor,
+      bonus: minor,
+    }),
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    kind: String(row.kind),
-    currency: String(row.currency),
-    metadata: row.metadata as Record<string, unknown>,
-    createdAt: new Date(String(row.created_at)),
-    main: BigInt(String(row.main)),
-    bonus: BigInt(String(row.bonus)),
-  }));
+  return rows.map(({ created_at: createdAt, ...row }) => ({ ...row, createdAt }));
 }

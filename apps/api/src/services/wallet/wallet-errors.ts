@@ -9,12 +9,7 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** The same idempotency key was sent with a different request: a client bug, never applied. */
-export class IdempotencyConflictError extends AppError {
-  constructor() {
-    super('idempotency_key_reused', 'This idempotency key was already used for a different request.', 409);
-  }
-}
+export { IdempotencyConflictError } from '../../lib/idempotency';
 
 /** A transfer whose legs do not sum to zero: a programming error, refused before touching the database. */
 export class UnbalancedTransferError extends AppError {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
+import type { TransferKind } from '@playhouse/shared';
 import { HOUSE_SHARDS } from '@playhouse/db/schema';
 import { ledgerTransfers } from '../../lib/metrics';
 import {
@@ -24,26 +25,7 @@ export {
   type KeyedEntry,
 } from './ledger-queries';
 
-/** Every kind of money movement the operator makes; the ledger refuses any other. */
-export const TRANSFER_KINDS = [
-  'deposit',
-  'withdrawal_request',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'casino_bet',
-  'casino_win',
-  'casino_rollback',
-  'bonus_grant',
-  'bonus_conversion',
-  'bonus_forfeit',
-  'sports_stake',
-  'sports_payout',
-  'sports_void',
-  /** A trader's re-settlement takes back what an earlier settlement of a sports bet paid. */
-  'sports_reversal',
-  'manual_adjustment',
-] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
+export type { TransferKind };
 
 export interface TransferLeg {
   account: AccountRef;
@@ -163,10 +145,15 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
 
   /**
    * The player's main and bonus balances in a currency (zero when the account does not exist yet). Inside the caller's
-   * transaction `tx` the player's account rows are locked until it ends.
+   * transaction `tx` the player's account rows are locked until it ends, unless `lock` is false (a preview's look).
    */
-  async function balances(userId: number, currency: string, tx?: Tx): Promise<{ main: bigint; bonus: bigint }> {
-    const accounts = await playerAccounts(tx ?? db, userId);
+  async function balances(
+    userId: number,
+    currency: string,
+    tx?: Tx,
+    options: { lock: boolean } = { lock: true },
+  ): Promise<{ main: bigint; bonus: bigint }> {
+    const accounts = await playerAccounts(tx ?? db, userId, options.lock);
     const find = (kind: AccountBalance['kind']) =>
       accounts.find((account) => account.kind === kind && account.currency === currency)?.balance ?? 0n;
     return { main: find('main'), bonus: find('bonus') };
@@ -175,7 +162,8 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
   return {
     transfer,
     balances,
-    accountId: (ref: AccountRef, currency: string) => accountId(ref, currency),
+    /** The ledger account of a ref; inside the caller's transaction `tx`, the account it may have just created. */
+    accountId: (ref: AccountRef, currency: string, tx?: Tx) => accountId(ref, currency, tx),
     /** A house account's balance in a currency: the sum of its sub-accounts. */
     houseBalance: (house: Extract<AccountRef, { house: string }>, currency: string, tx?: Tx) =>
       houseBalance(tx ?? db, house, currency),

@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { fetchTabDisplaySettings, TAB_SETTINGS_PATH } from '@/lib/account/account-api';
-import { MY_BETS_PATH } from '@/lib/sports/match-path';
+import { PLAYER_LIST_PATHS } from '@/lib/account/player-paths';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 
 /** Where each tab of the account area leads. */
@@ -15,9 +15,7 @@ export const ACCOUNT_TAB_PATHS: Record<ProfileTab, string> = {
   bonuses: '/bonuses',
   transactions: '/transactions',
   withdrawals: '/withdrawals',
-  myBets: MY_BETS_PATH,
-  favourites: '/category/favourites',
-  recentlyPlayed: '/category/recently-played',
+  ...PLAYER_LIST_PATHS,
   responsibleGaming: '/responsible-gaming',
   verification: '/verification',
   statement: '/statement',

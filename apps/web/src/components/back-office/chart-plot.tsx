@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChartProps } from './chart';
+import type { ChartProps } from './chart-types';
 
 /** Distinct on the light and the dark theme, and told apart without colour by the legend's order. */
 const PALETTE = ['#2f6fde', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285'];

@@ -3,27 +3,10 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import type { ChartProps } from './chart-types';
 import styles from './chart.module.css';
 
-export interface ChartSeries {
-  /** The field of each datum this series draws. */
-  key: string;
-  label: string;
-}
-
-export type ChartDatum = Record<string, string | number>;
-
-export type ChartProps = {
-  title: string;
-  kind?: 'bar' | 'line';
-  data: ChartDatum[];
-  /** The field of each datum on the horizontal axis (a day), and its column heading in the table. */
-  xKey: string;
-  xLabel: string;
-  series: ChartSeries[];
-  /** How a value reads (an amount in its currency); also in the table. */
-  formatValue?: (value: number) => string;
-};
+export type { ChartDatum, ChartProps, ChartSeries } from './chart-types';
 
 // The drawing (recharts, SVG) loads in the browser only, after the page: the figures are in the table at once.
 const ChartPlot = dynamic(() => import('./chart-plot').then((module) => module.ChartPlot), {

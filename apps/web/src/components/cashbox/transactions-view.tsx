@@ -1,11 +1,7 @@
 'use client';
 
-import {
-  BALANCE_ACCOUNTS,
-  TRANSACTION_KINDS,
-  type BalanceAccount,
-  type TransactionKind,
-} from '@playhouse/shared/contracts/cashbox';
+import { BALANCE_ACCOUNTS, type BalanceAccount } from '@playhouse/shared/contracts/cashbox';
+import { TRANSFER_KINDS, isTransferKind, type TransferKind } from '@playhouse/shared/ledger';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { usePathname, useSearchParams } from 'next/navigation';
@@ -24,7 +20,7 @@ const PER_PAGE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type TransactionFilters = {
-  kind?: TransactionKind;
+  kind?: TransferKind;
   account?: BalanceAccount;
   from?: string;
   to?: string;
@@ -39,7 +35,7 @@ export function filtersFrom(params: URLSearchParams): TransactionFilters {
   const to = params.get('to');
   const page = Number(params.get('page'));
   return {
-    kind: (TRANSACTION_KINDS as readonly string[]).includes(kind ?? '') ? (kind as TransactionKind) : undefined,
+    kind: isTransferKind(kind) ? kind : undefined,
     account: (BALANCE_ACCOUNTS as readonly string[]).includes(account ?? '') ? (account as BalanceAccount) : undefined,
     from: from && DAY.test(from) ? from : undefined,
     to: to && DAY.test(to) ? to : undefined,
@@ -108,7 +104,7 @@ function Transactions({ lng }: { lng: Locale }) {
           </label>
           <select id={`${formId}-kind`} name="kind" className={formStyles.control} defaultValue={filters.kind ?? ''}>
             <option value="">{t('transactions.all')}</option>
-            {TRANSACTION_KINDS.map((kind) => (
+            {TRANSFER_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`transactions.kinds.${kind}`)}
               </option>

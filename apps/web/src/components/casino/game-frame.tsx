@@ -5,6 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
+import { GameFunding } from '@/components/funding/game-funding';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -73,6 +74,7 @@ export function GameFrame({ lng, game }: { lng: Locale; game: GameDetail }) {
         </p>
       </header>
       {demo ? <p className={styles.notice}>{t('demoNotice')}</p> : null}
+      {signedIn && !demo && state.kind !== 'locked' ? <GameFunding game={game.slug} /> : null}
       <div className={styles.stage}>
         {state.kind === 'playing' ? (
           <iframe

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { HeaderAccount } from '@/components/account/header-account';
 import { VisitorLinks } from '@/components/account/visitor-links';
 import { Link } from '@/i18n/navigation';
+import { PLAYER_LIST_PATHS } from '@/lib/account/player-paths';
 import { categoryHref } from '@/lib/links';
 import { LIVE_PATH, SPORTSBOOK_PATH } from '@/lib/sports/match-path';
 import styles from './header.module.css';
@@ -16,6 +17,7 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
   const tm = await getTranslations({ locale: lng, namespace: 'sideMenu' });
   const tp = await getTranslations({ locale: lng, namespace: 'promotions' });
   const tl = await getTranslations({ locale: lng, namespace: 'languageList' });
+  const ta = await getTranslations({ locale: lng, namespace: 'accountMenu' });
   const language = locales.find((locale) => locale.value === lng)?.title ?? lng;
 
   return (
@@ -36,6 +38,11 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
               <li>
                 <Link href="/promotions">{tp('menuLink')}</Link>
               </li>
+              {(['myBets', 'favourites', 'recentlyPlayed'] as const).map((list) => (
+                <li key={list}>
+                  <Link href={PLAYER_LIST_PATHS[list]}>{ta(list)}</Link>
+                </li>
+              ))}
               <li>
                 <Link href="/app-page">{tm('appPage')}</Link>
               </li>

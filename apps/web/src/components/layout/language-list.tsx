@@ -80,7 +80,9 @@ export function LanguageMenu({ locales, current, labels, search }: LanguageListP
         onClick={() => setOpen((value) => !value)}
       >
         <Flag src={active.imagePath} />
-        <span aria-hidden="true">{active.title}</span>
+        <span className={styles.title} aria-hidden="true">
+          {active.title}
+        </span>
         <span className="visually-hidden">{labels.toggle}</span>
         <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
           <path d="M2 4.5 6 8.5l4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />

@@ -46,9 +46,10 @@ export function DiceGame({ lng, currency, play }: GameProps) {
 
   return (
     <section className={styles.game}>
-      <p className={styles.bigNumber} data-testid="dice-roll" aria-live="polite">
+      {/* The roll is the round's output, not a heading: a large bold paragraph reads as one (axe p-as-heading). */}
+      <output className={styles.bigNumber} data-testid="dice-roll" aria-live="polite">
         {roll ?? '–'}
-      </p>
+      </output>
       <div className={styles.controls}>
         <fieldset className={styles.field}>
           <legend>{t('dice.direction')}</legend>

@@ -3,6 +3,7 @@
 import type { OriginalsRound, RotateSeedResponse } from '@playhouse/shared/contracts/casino';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FundingSplit } from '@/components/funding/funding-split';
 import { fetchOriginalsRounds, rotateOriginalsSeed } from '@/lib/casino/casino-api';
 import { fetchRoundReceipts } from '@/lib/receipts/receipts-api';
 import { ReceiptButton } from '../receipts/receipt-button';
@@ -17,12 +18,14 @@ type Fairness = RotateSeedResponse['fairness'];
  */
 export function FairnessPanel({
   token,
+  currency,
   fairness,
   roundsPlayed,
   onRotated,
   errorText,
 }: {
   token: string;
+  currency: string;
   fairness: Fairness;
   roundsPlayed: number;
   onRotated: (fairness: Fairness) => void;
@@ -140,6 +143,7 @@ export function FairnessPanel({
                     label={tReceipts('downloadRound', { nonce: round.nonce })}
                   />
                 ) : null}
+                {round.funding ? <FundingSplit split={round.funding} currency={currency} /> : null}
                 {round.id in checks ? (
                   <span role="status" className={checks[round.id] ? styles.ok : styles.error}>
                     {checks[round.id] ? t('verified') : t('mismatch')}

@@ -1,6 +1,7 @@
 'use client';
 
 import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
+import type { TableRoundResponse } from '@playhouse/shared/contracts/tables';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -10,9 +11,11 @@ import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from 
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { formatAmount } from './format';
-import type { PlayRound } from './play-round';
+import type { GameProps, PlayRound } from './play-round';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
+import { SharedTable } from '@/components/tables/shared-table';
+import { TableHost } from '@/components/tables/table-host';
 import styles from './originals-host.module.css';
 
 /** The session token survives a reload of the frame (the launch token in the address is single-use). */
@@ -69,6 +72,31 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
     [load, errorText],
   );
 
+  // A table round's every answer carries the balance after its wallet calls; a finished one joins the history.
+  const onTableAnswer = useCallback((answer: TableRoundResponse) => {
+    setError(null);
+    setLoad((current) =>
+      current.kind === 'ready'
+        ? { kind: 'ready', session: { ...current.session, balance: answer.balance, fairness: answer.fairness } }
+        : current,
+    );
+    if (answer.round.status === 'finished') setRoundsPlayed((count) => count + 1);
+  }, []);
+
+  const onSharedBalance = useCallback((balance: string) => {
+    setLoad((current) =>
+      current.kind === 'ready' ? { kind: 'ready', session: { ...current.session, balance } } : current,
+    );
+  }, []);
+
+  const onTableError = useCallback(
+    (failure: unknown) => {
+      if (failure instanceof ApiError && failure.code === 'game_session_invalid') setLoad({ kind: 'ended' });
+      setError(errorText(failure));
+    },
+    [errorText],
+  );
+
   if (load.kind === 'loading') {
     return (
       <p className={styles.message} role="status">
@@ -85,7 +113,12 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   }
 
   const { session } = load;
-  const Game = { slot: SlotGame, dice: DiceGame, plinko: PlinkoGame }[session.game.engine];
+  const games: Partial<Record<OriginalsSession['game']['engine'], (props: GameProps) => React.JSX.Element>> = {
+    slot: SlotGame,
+    dice: DiceGame,
+    plinko: PlinkoGame,
+  };
+  const Game = games[session.game.engine];
   return (
     // Named by the game: inside the game page's frame, the page's own <main> is the other one.
     <main className={styles.host} aria-labelledby={titleId}>
@@ -103,14 +136,24 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
           {error}
         </p>
       ) : null}
-      <Game lng={lng} currency={session.currency} play={play} />
-      <FairnessPanel
-        token={session.token}
-        fairness={session.fairness}
-        roundsPlayed={roundsPlayed}
-        onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
-        errorText={errorText}
-      />
+      {session.game.engine === 'table' ? (
+        <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
+      ) : session.game.engine === 'shared-table' ? (
+        <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
+      ) : Game ? (
+        <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
+      ) : null}
+      {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
+      {session.game.engine === 'shared-table' ? null : (
+        <FairnessPanel
+          token={session.token}
+          currency={session.currency}
+          fairness={session.fairness}
+          roundsPlayed={roundsPlayed}
+          onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
+          errorText={errorText}
+        />
+      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { SLOT_REELS, SLOT_ROWS, SLOT_STRIPS, type SlotSymbol } from '@playhouse/games';
+import { SLOT_CONFIGS, slotStrips, type SlotConfig } from '@playhouse/games';
 import type { OriginalsRound } from '@playhouse/shared/contracts/casino';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -8,31 +8,37 @@ import { BetField } from './bet-field';
 import { isValidBet, ORIGINALS_BET } from './format';
 import type { GameProps } from './play-round';
 import { RoundResult } from './round-result';
+import { SYMBOL_ART } from './slot-symbols';
 import styles from './originals-host.module.css';
 
-/** Pictures for the reels; the round's text result says what was won. */
-const SYMBOL_ART: Record<SlotSymbol, string> = {
-  wild: '🃏',
-  crown: '👑',
-  diamond: '💎',
-  bell: '🔔',
-  seven: '7️⃣',
-  cherry: '🍒',
-  lemon: '🍋',
-  plum: '🍑',
-  grape: '🍇',
-};
+function configOf(id: string | null): SlotConfig {
+  const found = Object.entries(SLOT_CONFIGS).find(([key]) => key === id);
+  return found ? found[1] : SLOT_CONFIGS['lucky-reels'];
+}
 
-const FIRST_GRID: SlotSymbol[][] = SLOT_STRIPS.map((strip) => strip.slice(0, SLOT_ROWS));
+function isGrid(value: unknown): value is string[][] {
+  return Array.isArray(value) && value.every((reel) => Array.isArray(reel));
+}
 
-/** Lucky Reels: five reels, three rows, ten lines; the grid comes from the round the server played. */
-export function SlotGame({ lng, currency, play }: GameProps) {
+/**
+ * A slot of the configuration its catalogue entry names: its reels and rows, the grid from the round the server played,
+ * and what the free spins added.
+ */
+export function SlotGame({ lng, currency, config: configId, play }: GameProps) {
   const t = useTranslations('casino.originals');
+  const symbols = useTranslations('tables.slot');
+  const config = configOf(configId);
   const [bet, setBet] = useState<string>(ORIGINALS_BET.default);
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState<OriginalsRound | null>(null);
-  const grid = (round?.outcome.grid as SlotSymbol[][] | undefined) ?? FIRST_GRID;
-  const wins = (round?.outcome.wins as unknown[] | undefined)?.length ?? 0;
+  const firstGrid = slotStrips(config).map((strip) => strip.slice(0, config.rows));
+  const grid = isGrid(round?.outcome.grid) ? round.outcome.grid : firstGrid;
+  const wins = Array.isArray(round?.outcome.wins) ? round.outcome.wins.length : 0;
+  const freeSpins = round?.outcome.freeSpins;
+  const spins =
+    typeof freeSpins === 'object' && freeSpins !== null && 'spins' in freeSpins && Array.isArray(freeSpins.spins)
+      ? { count: freeSpins.spins.length, multiplier: 'multiplier' in freeSpins ? Number(freeSpins.multiplier) : 1 }
+      : null;
 
   async function spin() {
     setBusy(true);
@@ -43,12 +49,18 @@ export function SlotGame({ lng, currency, play }: GameProps) {
 
   return (
     <section className={styles.game}>
-      <div className={styles.reels} role="img" aria-label={t('slot.reels')} data-testid="slot-reels">
-        {Array.from({ length: SLOT_REELS }, (_, reel) => (
-          <div key={reel} className={styles.reel}>
-            {grid[reel]!.map((symbol, row) => (
-              <span key={row} className={styles.symbol} data-symbol={symbol}>
-                {SYMBOL_ART[symbol]}
+      <div
+        className={styles.reels}
+        style={{ gridTemplateColumns: `repeat(${config.reels}, minmax(0, 1fr))` }}
+        role="img"
+        aria-label={t('slot.reels')}
+        data-testid="slot-reels"
+      >
+        {grid.map((reel, index) => (
+          <div key={index} className={styles.reel}>
+            {reel.map((symbol, row) => (
+              <span key={row} className={styles.symbol} data-symbol={symbol} title={symbols(`symbols.${symbol}`)}>
+                {SYMBOL_ART[symbol] ?? symbol}
               </span>
             ))}
           </div>
@@ -62,6 +74,7 @@ export function SlotGame({ lng, currency, play }: GameProps) {
       </div>
       <RoundResult lng={lng} currency={currency} round={round} />
       {round && wins > 0 ? <p className={styles.hint}>{t('slot.lines', { count: wins })}</p> : null}
+      {spins ? <p className={styles.hint}>{symbols('freeSpinsWon', spins)}</p> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { GameMode } from '@playhouse/shared/contracts/casino';
+import type { SharedBetsBody, TableActionBody, TableRoundBody } from '@playhouse/shared/contracts/tables';
 import { SPEC } from '@playhouse/shared/constants';
 import type { Locale } from '@playhouse/shared/locales';
 import { browserApi, lazySchema } from '../browser-api';
@@ -112,6 +113,63 @@ export function rotateOriginalsSeed(token: string, clientSeed: string | undefine
   return browserApi('/spa/games/originals/seeds/rotate', schema('rotateSeedResponseSchema'), {
     method: 'POST',
     body: clientSeed ? { clientSeed } : {},
+    headers: gameSession(token),
+  });
+}
+
+// The table games of the Originals host: a round starts with its bets and goes on with the player's moves.
+
+const tableContracts = () => import('@playhouse/shared/contracts/tables');
+const tableSchema = <K extends keyof Awaited<ReturnType<typeof tableContracts>>>(name: K) =>
+  lazySchema(tableContracts, name);
+
+/** Starts a table round with its first bets (the session's own game). */
+export function startTableRound(token: string, body: TableRoundBody) {
+  return browserApi('/spa/games/originals/tables/rounds', tableSchema('tableRoundResponseSchema'), {
+    method: 'POST',
+    body,
+    headers: gameSession(token),
+  });
+}
+
+/**
+ * One move of a round, at the index the player saw: sent again after a failure, the same move at the same index is
+ * answered with the round as it stands, never applied twice.
+ */
+export function actOnTableRound(token: string, roundId: number, index: number, action: TableActionBody) {
+  return browserApi(`/spa/games/originals/tables/rounds/${roundId}/actions`, tableSchema('tableRoundResponseSchema'), {
+    method: 'POST',
+    body: { index, action },
+    headers: gameSession(token),
+  });
+}
+
+/** The session's round still in play, after a reload. */
+export function fetchOpenTableRound(token: string) {
+  return browserApi('/spa/games/originals/tables/round', tableSchema('openTableRoundResponseSchema'), {
+    headers: gameSession(token),
+  }).then((data) => data.round);
+}
+
+// The shared tables: what a table shows is public; bets go with the game session's token.
+
+/** The address of a shared table's event stream (server-sent events through the site's own /spa). */
+export const sharedTableStreamUrl = (slug: string) => `/spa/games/originals/shared/${slug}/stream`;
+
+export function fetchSharedTable(slug: string) {
+  return browserApi(`/spa/games/originals/shared/${slug}/state`, tableSchema('sharedTableStateSchema'));
+}
+
+export function placeSharedBets(token: string, body: SharedBetsBody) {
+  return browserApi('/spa/games/originals/shared/bets', tableSchema('sharedBetsResponseSchema'), {
+    method: 'POST',
+    body,
+    headers: gameSession(token),
+  });
+}
+
+export function fetchSharedSlips(token: string) {
+  return browserApi('/spa/games/originals/shared/slips', tableSchema('sharedSlipsResponseSchema'), {
     headers: gameSession(token),
   });
 }

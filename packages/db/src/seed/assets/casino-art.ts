@@ -3,7 +3,7 @@ import { PROVIDER_LOGO } from '../content/casino-catalogue';
 
 /*
  * Generated artwork of the demo casino: flat shapes on a coloured ground (few colours, so the PNG and WebP files stay
- * a few kilobytes). Every game's picture follows from its place in the catalogue, its kind and its engine.
+ * a few kilobytes). Every game's picture follows from its place in the catalogue and the game its engine plays.
  */
 
 const PALETTES: readonly { ground: string; glow: string; accent: string; emblem: string }[] = [
@@ -109,16 +109,32 @@ function reels(color: string, accent: string): string {
     .join('');
 }
 
+/** A clock's ring round an emblem: a shared table's rounds run on a clock. */
+function clockRing(color: string): string {
+  const ticks = Array.from({ length: 12 }, (_, index) => {
+    const angle = (Math.PI * 2 * index) / 12;
+    return `<line x1="${n(Math.cos(angle) * 150)}" y1="${n(Math.sin(angle) * 150)}" x2="${n(Math.cos(angle) * 168)}" y2="${n(Math.sin(angle) * 168)}" stroke="${color}" stroke-width="8"/>`;
+  }).join('');
+  return `<circle r="160" fill="none" stroke="${color}" stroke-width="6" opacity="0.7"/>${ticks}`;
+}
+
+/** The picture says the game: a wheel for roulette, dice for dice games, cards for card games, reels for slots. */
 function emblem(game: DemoGame, palette: (typeof PALETTES)[number]): string {
   const variant = Math.floor(game.art / PALETTES.length);
-  if (game.kind === 'originals') {
-    if (game.engine === 'dice') return dice(palette.emblem, palette.ground);
-    if (game.engine === 'plinko') return pegs(palette.emblem, palette.accent);
-    return reels(palette.glow, palette.accent);
+  if (game.engine === 'dice') return dice(palette.emblem, palette.ground);
+  if (game.engine === 'plinko') return pegs(palette.emblem, palette.accent);
+  if (game.engine === 'table' || game.engine === 'shared-table') {
+    const config = game.config ?? '';
+    const picture = config.startsWith('roulette')
+      ? wheel(palette.accent, palette.emblem)
+      : config === 'sic-bo' || config === 'craps'
+        ? dice(palette.emblem, palette.ground)
+        : suit(variant, palette.emblem);
+    return game.engine === 'shared-table' ? clockRing(palette.emblem) + picture : picture;
   }
-  if (game.kind === 'live') return wheel(palette.accent, palette.emblem);
-  if (game.kind === 'table')
-    return game.engine === 'plinko' ? pegs(palette.emblem, palette.accent) : suit(variant, palette.emblem);
+  if (game.kind === 'originals') return reels(palette.glow, palette.accent);
+  // The three-reel fruit machine shows its fruit; the other slots one of the emblems.
+  if (game.config === 'fruit-classic') return slotEmblem(2, palette.emblem, palette.accent);
   return slotEmblem(variant + game.art, palette.emblem, palette.accent);
 }
 
@@ -132,7 +148,6 @@ export function gameArtSvg(game: DemoGame, width: number, height: number): strin
     `<circle cx="${470 - (game.art % 5) * 20}" cy="60" r="160" fill="${palette.glow}" opacity="0.35"/>` +
     `<circle cx="${80 + (game.art % 3) * 30}" cy="380" r="140" fill="${palette.accent}" opacity="0.4"/>` +
     `<g transform="translate(300 200) rotate(${tilt})">${emblem(game, palette)}</g>` +
-    (game.kind === 'live' ? '<circle cx="560" cy="40" r="16" fill="#e63946" stroke="#fff" stroke-width="4"/>' : '') +
     '</svg>'
   );
 }

@@ -188,7 +188,7 @@ const pitch = (width: number, height: number): string => {
 
 export const SLIDE_THEMES: Record<string, SlideTheme> = {
   welcome: { from: '#4c1d95', to: BRAND.ink, glow: BRAND.gold, motif: giftMotif },
-  'live-casino': { from: '#065f46', to: '#022c22', glow: BRAND.emerald, motif: rouletteMotif },
+  'shared-tables': { from: '#065f46', to: '#022c22', glow: BRAND.emerald, motif: rouletteMotif },
   sports: { from: '#1e3a8a', to: '#0b1430', glow: BRAND.sky, motif: ballMotif, backdrop: pitch },
   'weekend-reload': { from: '#881337', to: '#1e0a12', glow: BRAND.ruby, motif: chipsMotif },
   'free-spins': { from: '#3730a3', to: BRAND.ink, glow: BRAND.violet, motif: reelsMotif },

@@ -120,7 +120,7 @@ export const CATEGORY_ICON_SVGS: Record<string, () => string> = {
         `<path d="M37 28h4V14" fill="none" stroke="${GOLD}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/><circle cx="41" cy="12" r="3.2" fill="${BRAND.ruby}"/>` +
         `<rect x="12" y="34.5" width="18" height="2.5" rx="1.2" fill="${GOLD}"/>`,
     ),
-  'live-casino': () => {
+  'shared-tables': () => {
     const sectors = Array.from({ length: 12 }, (_, i) => {
       const a0 = (i * 30 * Math.PI) / 180;
       const a1 = ((i + 1) * 30 * Math.PI) / 180;

@@ -1,8 +1,16 @@
+import {
+  catalogueFigures,
+  SHARED_TABLE_ROUND_SECONDS,
+  SLOT_CONFIGS,
+  type SharedTableGame,
+  type SlotConfigId,
+  type TableGame,
+} from '@playhouse/games';
 import type { GameEngine, GameKind } from '../../schema/casino';
 import type { LocalizedText } from '../../schema/content';
 
 /*
- * The demo casino: eight providers and a catalogue of a little over 150 games. Everything is derived
+ * The demo casino: eight providers and a catalogue of about 140 games. Everything is derived
  * deterministically (no randomness at seed time), so the artwork generator and the seed always agree on the list.
  */
 
@@ -21,7 +29,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   { slug: 'gold-coast', title: 'Gold Coast Games', hasLogo: true },
   { slug: 'pixel-forge', title: 'Pixel Forge', hasLogo: true },
   { slug: 'lucky-lynx', title: 'Lucky Lynx', hasLogo: false },
-  { slug: 'northlight', title: 'Northlight Live', hasLogo: false },
+  { slug: 'northlight', title: 'Northlight Tables', hasLogo: false },
 ];
 
 /** Logo size in the picker (SPEC.md §2: a logo is shown when dimensions are given). */
@@ -33,6 +41,8 @@ export interface DemoGame {
   provider: string;
   kind: GameKind;
   engine: GameEngine;
+  /** The engine's configuration this title plays (packages/games): a slot configuration, a table game, or null. */
+  config: string | null;
   demoModeEnabled: boolean;
   requiresDeposit: boolean;
   popularity: number;
@@ -44,16 +54,19 @@ export interface DemoGame {
   art: number;
 }
 
-/** Return to player of each in-house engine, in basis points: what the game really pays (packages/games). */
-export const ENGINE_RTP: Record<GameEngine, number> = { slot: 9608, dice: 9900, plinko: 9898 };
-
 /**
- * The win cap of each game, as a multiple of a round's stakes: its engine's largest possible multiplier (packages/games
- * ENGINE_MAX_MULTIPLIER: slot 1000, dice 49.5, plinko 16), rounded up to a whole multiple.
+ * What a title states and the wallet enforces, from the engine and configuration that run it (packages/games
+ * `catalogueFigures`): its return to player in basis points and its win cap, the engine's largest possible multiple
+ * of a round's stakes, rounded up.
  */
-export const ENGINE_MAX_WIN_MULTIPLIER: Record<GameEngine, number> = { slot: 1000, dice: 50, plinko: 16 };
+export function gameFigures(game: Pick<DemoGame, 'slug' | 'engine' | 'config'>) {
+  const figures = catalogueFigures(game.engine, game.config);
+  if (!figures) throw new Error(`${game.slug}: engine ${game.engine} has no configuration "${game.config}"`);
+  return figures;
+}
 
 const SLOT_PROVIDERS = ['netstar', 'red-fox', 'blue-wave', 'gold-coast', 'pixel-forge', 'lucky-lynx'];
+const TABLE_PROVIDERS = ['gold-coast', 'pixel-forge', 'northlight'];
 
 const SLOT_THEMES = [
   'Gold',
@@ -73,33 +86,42 @@ const SLOT_THEMES = [
   'Phoenix',
   'Lucky',
 ];
-const SLOT_FORMS = [
-  'Book of {t}',
-  '{t} Fortune',
-  '{t} Riches',
-  '{t} Megaways',
-  '{t} Bonanza',
-  'Wild {t}',
-  '{t} Spins',
-  '{t} Quest',
+/**
+ * Each title's form names the slot configuration it plays (packages/games/src/slots/configs.ts): "Book of …" is the
+ * book slot, "… Fortune" the ten-line Lucky Reels, "… Riches" twenty lines, "Wild …" twenty-five, "… Spins" and
+ * "… Quest" 243 ways, "… 1024 Ways" 1,024 ways on four rows, "… Bonanza" 4,096 ways on six reels.
+ */
+const SLOT_FORMS: { form: string; config: SlotConfigId }[] = [
+  { form: 'Book of {t}', config: 'book' },
+  { form: '{t} Fortune', config: 'lucky-reels' },
+  { form: '{t} Riches', config: 'riches-20' },
+  { form: '{t} 1024 Ways', config: 'ways-1024' },
+  { form: '{t} Bonanza', config: 'ways-4096' },
+  { form: 'Wild {t}', config: 'wild-25' },
+  { form: '{t} Spins', config: 'ways-243' },
+  { form: '{t} Quest', config: 'ways-243' },
 ];
 
-/** Slots whose titles carry accents, so search can be tried on them. */
-const ACCENTED_SLOTS: LocalizedText[] = [
-  { en: 'Día de Muertos' },
-  { en: 'Señorita Fortune' },
-  { en: 'Café Royale' },
-  { en: 'Crème Brûlée Bonanza' },
-  { en: 'Ñandú Rush' },
-  { en: 'Göteborg Gold' },
-  { en: 'Zürich Vault' },
-  { en: 'São João Festa' },
+/**
+ * Slots whose titles carry accents, so search can be tried on them; spread over the configurations (those named by a
+ * form play that form's configuration, the three-reel fruit machine gets three of its own).
+ */
+const ACCENTED_SLOTS: { title: LocalizedText; config: SlotConfigId }[] = [
+  { title: { en: 'Día de Muertos' }, config: 'wild-25' },
+  { title: { en: 'Señorita Fortune' }, config: 'lucky-reels' },
+  { title: { en: 'Café Royale' }, config: 'fruit-classic' },
+  { title: { en: 'Crème Brûlée Bonanza' }, config: 'ways-4096' },
+  { title: { en: 'Ñandú Rush' }, config: 'ways-243' },
+  { title: { en: 'Göteborg Gold' }, config: 'riches-20' },
+  { title: { en: 'Zürich Vault' }, config: 'fruit-classic' },
+  { title: { en: 'São João Festa' }, config: 'fruit-classic' },
 ];
 
-/** Table and live games keep their usual names in each language. */
-const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
+/** Table games keep their usual names in each language; each runs the table engine its name says. */
+const TABLE_GAMES: { key: string; title: LocalizedText; config: TableGame }[] = [
   {
     key: 'european-roulette',
+    config: 'roulette-european',
     title: {
       en: 'European Roulette',
       de: 'Europäisches Roulette',
@@ -110,6 +132,7 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'french-roulette',
+    config: 'roulette-french',
     title: {
       en: 'French Roulette',
       de: 'Französisches Roulette',
@@ -120,6 +143,7 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'american-roulette',
+    config: 'roulette-american',
     title: {
       en: 'American Roulette',
       de: 'Amerikanisches Roulette',
@@ -130,6 +154,7 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'blackjack-classic',
+    config: 'blackjack',
     title: {
       en: 'Blackjack Classic',
       de: 'Blackjack Klassik',
@@ -140,6 +165,7 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'blackjack-multihand',
+    config: 'blackjack-multihand',
     title: {
       en: 'Multihand Blackjack',
       de: 'Mehrhand-Blackjack',
@@ -150,14 +176,12 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'baccarat',
+    config: 'baccarat',
     title: { en: 'Baccarat', de: 'Baccara', es: 'Bacará', pt: 'Bacará', ru: 'Баккара' },
   },
   {
-    key: 'punto-banco',
-    title: { en: 'Punto Banco', de: 'Punto Banco', es: 'Punto Banco', pt: 'Punto Banco', ru: 'Пунто Банко' },
-  },
-  {
     key: 'casino-holdem',
+    config: 'casino-holdem',
     title: {
       en: "Casino Hold'em",
       de: "Casino Hold'em",
@@ -168,6 +192,7 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'three-card-poker',
+    config: 'three-card-poker',
     title: {
       en: 'Three Card Poker',
       de: 'Drei-Karten-Poker',
@@ -178,65 +203,63 @@ const TABLE_GAMES: { key: string; title: LocalizedText }[] = [
   },
   {
     key: 'sic-bo',
+    config: 'sic-bo',
     title: { en: 'Sic Bo', de: 'Sic Bo', es: 'Sic Bo', pt: 'Sic Bo', ru: 'Сик Бо' },
   },
   {
     key: 'craps',
+    config: 'craps',
     title: { en: 'Craps', de: 'Craps', es: 'Dados Craps', pt: 'Craps', ru: 'Крэпс' },
   },
   {
+    key: 'jacks-or-better',
+    config: 'video-poker-jacks-or-better',
+    title: {
+      en: 'Jacks or Better',
+      de: 'Jacks or Better',
+      es: 'Jacks or Better',
+      pt: 'Jacks or Better',
+      ru: 'Валеты или лучше',
+    },
+  },
+  {
     key: 'red-dog',
+    config: 'red-dog',
     title: { en: 'Red Dog', de: 'Red Dog', es: 'Red Dog', pt: 'Red Dog', ru: 'Ред Дог' },
   },
 ];
 
-const LIVE_PREFIX: LocalizedText = { en: 'Live', de: 'Live', es: 'En vivo:', pt: 'Ao vivo:', ru: 'Live' };
-
-const VIRTUAL_SPORTS: { key: string; title: LocalizedText }[] = [
+/**
+ * The shared tables: a round for everyone seated on a fixed clock, named for what they are (no dealer, no studio, no
+ * video: the result comes from the round's seed, published after it).
+ */
+const SHARED_TABLES: { key: string; config: SharedTableGame; title: (seconds: number) => LocalizedText }[] = [
   {
-    key: 'virtual-football',
-    title: {
-      en: 'Virtual Football League',
-      de: 'Virtuelle Fußballliga',
-      es: 'Liga de fútbol virtual',
-      pt: 'Liga de futebol virtual',
-      ru: 'Виртуальная футбольная лига',
-    },
+    key: 'roulette-table',
+    config: 'roulette-european',
+    title: (seconds) => ({
+      en: `Roulette Table — every ${seconds} s`,
+      de: `Roulette-Tisch — alle ${seconds} s`,
+      es: `Mesa de ruleta — cada ${seconds} s`,
+      pt: `Mesa de roleta — a cada ${seconds} s`,
+      ru: `Стол рулетки — каждые ${seconds} с`,
+    }),
   },
   {
-    key: 'virtual-horse-racing',
-    title: {
-      en: 'Virtual Horse Racing',
-      de: 'Virtuelles Pferderennen',
-      es: 'Carreras de caballos virtuales',
-      pt: 'Corridas de cavalos virtuais',
-      ru: 'Виртуальные скачки',
-    },
-  },
-  {
-    key: 'virtual-tennis',
-    title: {
-      en: 'Virtual Tennis Open',
-      de: 'Virtuelles Tennisturnier',
-      es: 'Torneo de tenis virtual',
-      pt: 'Torneio de ténis virtual',
-      ru: 'Виртуальный теннисный турнир',
-    },
-  },
-  {
-    key: 'virtual-greyhounds',
-    title: {
-      en: 'Virtual Greyhounds',
-      de: 'Virtuelles Windhundrennen',
-      es: 'Galgos virtuales',
-      pt: 'Galgos virtuais',
-      ru: 'Виртуальные собачьи бега',
-    },
+    key: 'baccarat-table',
+    config: 'baccarat',
+    title: (seconds) => ({
+      en: `Baccarat Table — every ${seconds} s`,
+      de: `Baccara-Tisch — alle ${seconds} s`,
+      es: `Mesa de bacará — cada ${seconds} s`,
+      pt: `Mesa de bacará — a cada ${seconds} s`,
+      ru: `Стол баккара — каждые ${seconds} с`,
+    }),
   },
 ];
 
 /** The three in-house games; "dice" is the Originals category's head game (content/categories.ts). */
-const ORIGINALS: { slug: string; title: LocalizedText; engine: GameEngine }[] = [
+const ORIGINALS: { slug: string; title: LocalizedText; engine: GameEngine; config: SlotConfigId | null }[] = [
   {
     slug: 'lucky-reels',
     title: {
@@ -247,16 +270,19 @@ const ORIGINALS: { slug: string; title: LocalizedText; engine: GameEngine }[] = 
       ru: 'Счастливые барабаны',
     },
     engine: 'slot',
+    config: 'lucky-reels',
   },
   {
     slug: 'dice',
     title: { en: 'Dice', de: 'Würfel', es: 'Dados', pt: 'Dados', ru: 'Кости' },
     engine: 'dice',
+    config: null,
   },
   {
     slug: 'plinko',
     title: { en: 'Plinko', de: 'Plinko', es: 'Plinko', pt: 'Plinko', ru: 'Плинко' },
     engine: 'plinko',
+    config: null,
   },
 ];
 
@@ -300,30 +326,33 @@ export function demoGames(): DemoGame[] {
       provider: 'originals',
       kind: 'originals',
       engine: original.engine,
+      config: original.config,
       demoModeEnabled: true,
       requiresDeposit: false,
       categories: ['originals'],
     });
   }
 
-  const slotTitles: LocalizedText[] = [];
-  for (let index = 0; slotTitles.length < 117; index += 1) {
+  const slots: { title: LocalizedText; config: SlotConfigId }[] = [];
+  for (let index = 0; slots.length < 117; index += 1) {
     const theme = SLOT_THEMES[index % SLOT_THEMES.length]!;
-    const form = SLOT_FORMS[Math.floor(index / SLOT_THEMES.length) % SLOT_FORMS.length]!;
-    slotTitles.push({ en: form.replace('{t}', theme) });
+    const { form, config } = SLOT_FORMS[Math.floor(index / SLOT_THEMES.length) % SLOT_FORMS.length]!;
+    slots.push({ title: { en: form.replace('{t}', theme) }, config });
   }
-  slotTitles.push(...ACCENTED_SLOTS);
-  slotTitles.forEach((title, index) => {
-    const jackpot = index % 7 === 3;
+  slots.push(...ACCENTED_SLOTS);
+  slots.forEach(({ title, config }, index) => {
+    // The high-volatility configurations, whose top wins are the biggest, make the "big wins" category.
+    const bigWins = SLOT_CONFIGS[config].volatility === 'high';
     add({
       slug: slugify(title.en!),
       title,
       provider: SLOT_PROVIDERS[index % SLOT_PROVIDERS.length]!,
       kind: 'slot',
       engine: 'slot',
+      config,
       demoModeEnabled: index % 3 !== 2,
-      requiresDeposit: jackpot || index % 11 === 5,
-      categories: jackpot ? ['slots', 'jackpots'] : ['slots'],
+      requiresDeposit: index % 7 === 3 || index % 11 === 5,
+      categories: bigWins ? ['slots', 'jackpots'] : ['slots'],
     });
   });
 
@@ -331,40 +360,27 @@ export function demoGames(): DemoGame[] {
     add({
       slug: game.key,
       title: game.title,
-      provider: index % 2 === 0 ? 'gold-coast' : 'pixel-forge',
+      provider: TABLE_PROVIDERS[index % TABLE_PROVIDERS.length]!,
       kind: 'table',
-      engine: index % 3 === 2 ? 'plinko' : 'dice',
+      engine: 'table',
+      config: game.config,
       demoModeEnabled: true,
       requiresDeposit: index % 5 === 4,
       categories: ['table-games'],
     });
   });
 
-  TABLE_GAMES.slice(0, 10).forEach((game, index) => {
-    const title: LocalizedText = {};
-    for (const [locale, text] of Object.entries(game.title)) title[locale] = `${LIVE_PREFIX[locale]} ${text}`;
+  SHARED_TABLES.forEach((table) => {
     add({
-      slug: `live-${game.key}`,
-      title,
+      slug: table.key,
+      title: table.title(SHARED_TABLE_ROUND_SECONDS),
       provider: 'northlight',
       kind: 'live',
-      engine: 'dice',
-      demoModeEnabled: false,
-      requiresDeposit: index % 4 === 1,
-      categories: ['live-casino'],
-    });
-  });
-
-  VIRTUAL_SPORTS.forEach((game) => {
-    add({
-      slug: game.key,
-      title: game.title,
-      provider: 'blue-wave',
-      kind: 'table',
-      engine: 'plinko',
+      engine: 'shared-table',
+      config: table.config,
       demoModeEnabled: true,
       requiresDeposit: false,
-      categories: ['sports'],
+      categories: ['shared-tables'],
     });
   });
 

@@ -15,6 +15,7 @@ import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 import originalsRoutes from './originals';
+import sharedTableRoutes from './shared-tables';
 
 /**
  * The catalogue's answers may be kept, but only after asking again (If-None-Match): an edit shows at once, and an
@@ -143,6 +144,7 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(originalsRoutes, { prefix: '/originals' });
+  await app.register(sharedTableRoutes, { prefix: '/originals/shared' });
 };
 
 export default gamesRoutes;

@@ -7,8 +7,13 @@ import {
   originalsSessionBodySchema,
   originalsSessionHeadersSchema,
   originalsSessionResponseSchema,
+  openTableRoundResponseSchema,
   rotateSeedBodySchema,
   rotateSeedResponseSchema,
+  tableActionBodySchema,
+  tableRoundBodySchema,
+  tableRoundParamsSchema,
+  tableRoundResponseSchema,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 
@@ -77,6 +82,63 @@ const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
       // POST /spa/games/originals/rounds - one spin, roll or drop
       const result = await app.services.originals.play(request.headers['x-game-session'], request.body);
       return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/tables/rounds',
+    {
+      schema: {
+        operationId: 'startTableRound',
+        tags: ['originals'],
+        summary:
+          'Starts a table round with its initial bets (one wallet bet); a round without decisions is settled at once',
+        headers: originalsSessionHeadersSchema,
+        body: tableRoundBodySchema,
+        response: { 201: tableRoundResponseSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/games/originals/tables/rounds - the first bets of a blackjack hand, a spin, a coup
+      const result = await app.services.originals.tables.start(request.headers['x-game-session'], request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/tables/rounds/:id/actions',
+    {
+      schema: {
+        operationId: 'actOnTableRound',
+        tags: ['originals'],
+        summary:
+          "One decision of an open round at the index the player saw (hit, stand, double, split, …); one that adds a stake is one more wallet bet; the round's win follows when it ends",
+        headers: originalsSessionHeadersSchema,
+        params: tableRoundParamsSchema,
+        body: tableActionBodySchema,
+        response: { 200: tableRoundResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      // POST /spa/games/originals/tables/rounds/{id}/actions - one decision
+      return app.services.originals.tables.act(request.headers['x-game-session'], request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/tables/round',
+    {
+      schema: {
+        operationId: 'getOpenTableRound',
+        tags: ['originals'],
+        summary: "The session's table round still in play, to resume it after a reload; null when there is none",
+        headers: originalsSessionHeadersSchema,
+        response: { 200: openTableRoundResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      // GET /spa/games/originals/tables/round - resume
+      return app.services.originals.tables.open(request.headers['x-game-session']);
     },
   );
 

@@ -9,6 +9,8 @@ import {
   matchParamsSchema,
   placeBetBodySchema,
   placeBetResponseSchema,
+  previewBetsBodySchema,
+  previewBetsResponseSchema,
   sportsStreamQuerySchema,
   topOfferAnyResponseSchema,
   topOfferQuerySchema,
@@ -165,6 +167,28 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).header('cache-control', 'no-store').send({ bet });
+    },
+  );
+
+  app.post(
+    '/bets/preview',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        operationId: 'previewSportsBets',
+        tags: ['sports'],
+        summary:
+          "How each bet of a slip would be funded if placed now (cash, bonus money, the running bonus's rules), or " +
+          'the refusal its placement would meet, named in the answer: a dry run of the placement that locks and ' +
+          'writes nothing. Bets in the order the slip places them, each after the ones before it.',
+        body: previewBetsBodySchema,
+        response: { 200: previewBetsResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      // POST /spa/sports/bets/preview - the slip's funding before it is placed
+      reply.header('cache-control', 'no-store');
+      return sports.bets.preview(signedInUser(request), request.body, { sessionId: request.sessionId });
     },
   );
 

@@ -21,7 +21,7 @@ import {
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
-import { recordAudit } from '../../../services/accounts/audit';
+import { recordAudit } from '../../../services/audit/audit-log';
 import { editableRoutes } from './content-editable-routes';
 
 /**

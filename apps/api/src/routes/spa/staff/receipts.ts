@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receiptCheckBodySchema, receiptCheckSchema, receiptKeySchema } from '@playhouse/shared';
-import { recordAudit } from '../../../services/accounts/audit';
+import { recordAudit } from '../../../services/audit/audit-log';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 import { publicKeyFromRaw } from '../../../services/receipts/receipt-crypto';

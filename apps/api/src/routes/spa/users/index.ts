@@ -8,6 +8,7 @@ import documentRoutes from './documents';
 import passwordRoutes from './password';
 import protectionRoutes from './protection';
 import receiptRoutes from './receipts';
+import stakePreviewRoutes from './stake-preview';
 import preferenceRoutes from './preferences';
 import transactionRoutes from './transactions';
 
@@ -24,6 +25,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bonusRoutes);
   await app.register(promoCodeRoutes);
   await app.register(receiptRoutes);
+  await app.register(stakePreviewRoutes);
 };
 
 export default usersRoutes;

@@ -23,7 +23,13 @@ export default async function OriginalsHostLayout({ children, params }: LayoutPr
       <body>
         <NextIntlClientProvider
           locale={lng}
-          messages={{ casino: messages.casino ?? {}, errors: messages.errors ?? {}, receipts: messages.receipts ?? {} }}
+          messages={{
+            casino: messages.casino ?? {},
+            tables: messages.tables ?? {},
+            errors: messages.errors ?? {},
+            receipts: messages.receipts ?? {},
+            funding: messages.funding ?? {},
+          }}
         >
           {children}
         </NextIntlClientProvider>

@@ -3,10 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bet } from '@playhouse/shared/contracts/sports';
 import { ApiError } from '@/lib/api-error';
 import { slipStore } from '@/lib/sports/bet-slip-store';
+import { previewBets } from '@/lib/funding/funding-api';
 import { placeBet } from '@/lib/sports/sports-api';
 import { EMPTY_SLIP } from '@/lib/sports/bet-slip';
 import { makeStore } from '@/store/store';
 import { login } from '@/store/user-slice';
+import { bonusRules, stakePreview } from '@/test/funding-fixtures';
 import { renderWithProviders } from '@/test/render';
 import { BetSlip } from './bet-slip';
 
@@ -15,6 +17,10 @@ vi.mock('@/lib/sports/sports-api', () => ({
   placeBet: vi.fn(),
   fetchOddType: vi.fn(() => new Promise(() => undefined)),
   saveOddType: vi.fn(),
+}));
+vi.mock('@/lib/funding/funding-api', () => ({
+  previewBets: vi.fn(() => new Promise(() => undefined)),
+  previewCasinoStake: vi.fn(),
 }));
 
 const PICK = {
@@ -39,6 +45,7 @@ const BET: Bet = {
   placedAt: new Date().toISOString(),
   settledAt: null,
   selections: [],
+  funding: { stake: { cash: '50.00', bonus: '0.00', freeSpin: '0.00' }, payout: null },
 };
 const lostAnswer = () => new ApiError(0, 'network_error', 'Failed to fetch');
 
@@ -101,5 +108,73 @@ describe('the bet slip: one submission, one key', () => {
     await waitFor(() => expect(keysSent()).toHaveLength(2));
     const keys = keysSent();
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('the bet slip: how the stake would be paid', () => {
+  const PICK_2 = { ...PICK, outcomeId: 502, matchId: 78, odd: 2.1 };
+  beforeEach(() => {
+    act(() => slipStore.update(() => ({ ...EMPTY_SLIP, selections: [PICK], stake: '20.00' })));
+  });
+  afterEach(() => {
+    vi.mocked(previewBets).mockReset();
+    vi.mocked(previewBets).mockImplementation(() => new Promise(() => undefined));
+    act(() => slipStore.update(() => EMPTY_SLIP));
+  });
+
+  it("asks the api's dry run with the bets the slip would place and shows cash, bonus money and the bonus's rules", async () => {
+    vi.mocked(previewBets).mockResolvedValue([stakePreview()]);
+    renderSlip();
+    const group = await screen.findByRole('group', { name: 'How it is paid' });
+    await waitFor(() => expect(group.textContent).toContain('€5.00 from your cash, €15.00 from your bonus money.'));
+    expect(group.textContent).toContain('Largest stake while it runs: €25.00');
+    expect(group.textContent).toContain('Counts €20.00 towards the wagering when it settles');
+    expect(vi.mocked(previewBets).mock.calls.map(([bets]) => bets)).toEqual([
+      [{ kind: 'single', stake: '20.00', oddsChangePolicy: 'none', selections: [{ outcomeId: 501, odd: 1.43 }] }],
+    ]);
+  });
+
+  it('asks again once the stake stops changing, and adds up a slip of singles', async () => {
+    vi.mocked(previewBets).mockResolvedValue([stakePreview()]);
+    act(() => slipStore.update((state) => ({ ...state, selections: [PICK, PICK_2] })));
+    renderSlip();
+    await waitFor(() => expect(previewBets).toHaveBeenCalledTimes(1));
+    vi.mocked(previewBets).mockResolvedValue([
+      stakePreview({
+        funding: { cash: '5.00', bonus: '0.00', freeSpin: '0.00' },
+        bonus: bonusRules({ counts: '5.00' }),
+      }),
+      stakePreview({
+        funding: { cash: '0.00', bonus: '5.00', freeSpin: '0.00' },
+        bonus: bonusRules({ counts: '5.00' }),
+      }),
+    ]);
+    const stake = screen.getByLabelText('Stake per bet (EUR)');
+    fireEvent.change(stake, { target: { value: '1' } });
+    fireEvent.change(stake, { target: { value: '15' } });
+    fireEvent.change(stake, { target: { value: '5.00' } });
+    const group = screen.getByRole('group', { name: 'How it is paid' });
+    await waitFor(() => expect(group.textContent).toContain('€5.00 from your cash, €5.00 from your bonus money.'));
+    expect(group.textContent).toContain('Counts €10.00 towards the wagering');
+    // One question for the typing: the stakes typed on the way (1, 15) are never asked about.
+    expect(previewBets).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(previewBets).mock.calls[1]?.[0].map((bet) => bet.stake)).toEqual(['5.00', '5.00']);
+  });
+
+  it('names the refusal the placement would meet', async () => {
+    vi.mocked(previewBets).mockResolvedValue([
+      stakePreview({ funding: null, refusal: { code: 'insufficient_funds', message: 'Insufficient funds' } }),
+    ]);
+    renderSlip();
+    expect(await screen.findByText(/^This would be refused: /)).toBeTruthy();
+  });
+
+  it('asks nothing for a visitor or a stake that is not an amount', async () => {
+    const store = makeStore();
+    renderWithProviders(<BetSlip lng="en" returnTo="/en" />, { store });
+    act(() => slipStore.update((state) => ({ ...state, stake: 'abc' })));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(previewBets).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'How it is paid' })).toBeNull();
   });
 });

@@ -5,8 +5,12 @@ import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
+import { FundingPreview } from '@/components/funding/funding-preview';
+import { useFundingPreview } from '@/components/funding/use-funding-preview';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
+import { previewBets } from '@/lib/funding/funding-api';
+import { slipFunding } from '@/lib/funding/funding';
 import { retryKeys } from '@/lib/retry-keys';
 import {
   acknowledgeOdds,
@@ -17,6 +21,7 @@ import {
   slipTotals,
   updateOdds,
   type SlipSelection,
+  type SlipState,
 } from '@/lib/sports/bet-slip';
 import { slipStore } from '@/lib/sports/bet-slip-store';
 import { MY_BETS_PATH } from '@/lib/sports/match-path';
@@ -34,6 +39,19 @@ const submitBet = (lng: Locale, body: PlaceBetBody) =>
   betKeys.send(JSON.stringify(body), (key) => placeBet(lng, body, key));
 
 type Outcome = { kind: 'placed'; count: number } | { kind: 'error'; code: string } | null;
+
+/** The bets the slip places, in the order it places them: one accumulator, or a single per pick. */
+function slipBets(slip: SlipState, stake: string): PlaceBetBody[] {
+  const body = (kind: PlaceBetBody['kind'], picks: SlipSelection[]): PlaceBetBody => ({
+    kind,
+    stake,
+    oddsChangePolicy: slip.policy,
+    selections: picks.map((pick) => ({ outcomeId: pick.outcomeId, odd: pick.odd })),
+  });
+  return slip.mode === 'accumulator'
+    ? [body('accumulator', slip.selections)]
+    : slip.selections.map((pick) => body('single', [pick]));
+}
 
 /**
  * The bet slip: singles (one stake per pick) or one accumulator, the stake with the potential payout, and what to do
@@ -56,6 +74,16 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
   const accumulatorBlocked =
     slip.mode === 'accumulator' && (slip.selections.length < 2 || hasSameMatchTwice(slip.selections));
   const errorText = (code: string) => (errors.has(code) ? errors(code) : errors('internal_error'));
+  // How the slip would be paid, asked again a moment after the stake, the picks or the balances last changed (a dry
+  // run of the placement: the same rules, nothing taken).
+  const balances = useAppSelector((state) => `${state.balance.mainBalanceAmount}/${state.balance.bonusBalanceAmount}`);
+  const previewed =
+    user && totals.stakeMinor !== null && slip.selections.length > 0 && !accumulatorBlocked
+      ? slipBets(slip, minorText(totals.stakeMinor, currency))
+      : null;
+  const funding = useFundingPreview(previewed && JSON.stringify([currency, balances, previewed]), (signal) =>
+    previewBets(previewed ?? [], signal).then((previews) => slipFunding(previews, currency)),
+  );
 
   async function place() {
     if (!user) {
@@ -70,22 +98,16 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
     setBusy(true);
     let placed = 0;
     try {
-      const stake = minorText(totals.stakeMinor, currency);
-      const body = (kind: PlaceBetBody['kind'], picks: SlipSelection[]): PlaceBetBody => ({
-        kind,
-        stake,
-        oddsChangePolicy: slip.policy,
-        selections: picks.map((pick) => ({ outcomeId: pick.outcomeId, odd: pick.odd })),
-      });
+      const bets = slipBets(slip, minorText(totals.stakeMinor, currency));
       if (slip.mode === 'accumulator') {
-        await submitBet(lng, body('accumulator', slip.selections));
+        await submitBet(lng, bets[0]!);
         placed = 1;
         slipStore.update((state) => ({ ...state, selections: [], mode: 'singles' }));
       } else {
-        for (const pick of slip.selections) {
-          await submitBet(lng, body('single', [pick]));
+        for (const bet of bets) {
+          await submitBet(lng, bet);
           placed += 1;
-          slipStore.update((state) => removeSelection(state, pick.outcomeId));
+          slipStore.update((state) => removeSelection(state, bet.selections[0]!.outcomeId));
         }
       }
       slipStore.update(acknowledgeOdds);
@@ -228,6 +250,7 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
               </dd>
             </div>
           </dl>
+          {previewed ? <FundingPreview state={funding} currency={currency} product="sports" /> : null}
           <button
             type="button"
             className={styles.place}

@@ -6,6 +6,7 @@ import { displayOdd } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { FundingSplit } from '@/components/funding/funding-split';
 import { Link } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
 import { fetchBetReceipts } from '@/lib/receipts/receipts-api';
@@ -161,6 +162,7 @@ function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
           </dd>
         </div>
       </dl>
+      {bet.funding ? <FundingSplit split={bet.funding} currency={bet.currency} /> : null}
       <p className={styles.receipt}>
         <ReceiptButton
           className={styles.filter}

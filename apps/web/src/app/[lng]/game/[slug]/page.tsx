@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { GameFrame } from '@/components/casino/game-frame';
+import { GameInfo } from '@/components/casino/game-info';
 import { PageMessages } from '@/i18n/page-messages';
 import { getGame } from '@/lib/casino/casino-server';
 import { pageLocale } from '@/lib/page-params';
@@ -34,11 +35,12 @@ export default async function GamePage({ params }: PageProps) {
   const game = await getGame(lng, refOf((await params).slug));
   if (!game) notFound();
   return (
-    <PageMessages lng={lng} namespaces={['casino', 'errors']}>
+    <PageMessages lng={lng} namespaces={['casino', 'errors', 'funding']}>
       {/* The frame reads ?mode=demo in the browser; the rest of the page does not wait for it. */}
       <Suspense>
         <GameFrame lng={lng} game={game} />
       </Suspense>
+      <GameInfo lng={lng} game={game} />
     </PageMessages>
   );
 }

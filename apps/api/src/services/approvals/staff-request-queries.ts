@@ -1,0 +1,107 @@
+/*
+ * The four-eyes requests (staff_requests): opened by whoever asks (staff, marketing, trading), decided by the staff
+ * domain's request service. Below every domain that opens one, so none of them reaches up into staff/.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@playhouse/db';
+import type { StaffRequestKind } from '@playhouse/shared';
+import { recordAudit } from '../audit/audit-log';
+import { keyedRequest } from '../../lib/idempotency';
+
+const { staffRequests } = schema;
+
+export type StaffRequestRow = typeof staffRequests.$inferSelect;
+
+/** A flat payload as text with its keys in order (jsonb does not keep the order they were written in). */
+export function canonicalPayload(payload: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(payload)
+      .sort()
+      .map((key) => [key, payload[key]]),
+  );
+}
+
+export interface OpenRequest {
+  kind: StaffRequestKind;
+  /** The account it concerns (a player, a staff member whose roles change); null for settings and campaigns. */
+  subjectUserId: number | null;
+  payload: Record<string, unknown>;
+  actor: { id: number; ip: string | null };
+  idempotencyKey: string;
+  at: Date;
+}
+
+/**
+ * Writes a pending four-eyes request and its audit row in the caller's transaction: the staff domain owns the
+ * requests, and a domain whose change waits for a second member (a campaign, a result) opens one with its own write.
+ * The same requester and key answer the request already written when it asks the same (`created: false`), else 409.
+ */
+export async function openStaffRequest(
+  tx: DbOrTx,
+  request: OpenRequest,
+): Promise<{ row: StaffRequestRow; created: boolean }> {
+  const [created] = await tx
+    .insert(staffRequests)
+    .values({
+      kind: request.kind,
+      subjectUserId: request.subjectUserId,
+      payload: request.payload,
+      requestedBy: request.actor.id,
+      requestedAt: request.at,
+      idempotencyKey: request.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: [staffRequests.requestedBy, staffRequests.idempotencyKey] })
+    .returning();
+  if (!created) {
+    const once = keyedRequest(
+      async () => {
+        const [existing] = await tx
+          .select()
+          .from(staffRequests)
+          .where(
+            and(
+              eq(staffRequests.requestedBy, request.actor.id),
+              eq(staffRequests.idempotencyKey, request.idempotencyKey),
+            ),
+          );
+        return existing;
+      },
+      (existing) =>
+        existing.kind === request.kind &&
+        existing.subjectUserId === request.subjectUserId &&
+        canonicalPayload(existing.payload) === canonicalPayload(request.payload),
+    );
+    return { row: (await once.winner(created)).row, created: false };
+  }
+  await recordAudit(tx, {
+    event: `staff_request_${request.kind}`,
+    userId: request.subjectUserId,
+    actorId: request.actor.id,
+    ip: request.actor.ip,
+    metadata: { requestId: created.id },
+    before: null,
+    after: { status: 'pending', kind: request.kind, ...request.payload },
+    at: request.at,
+  });
+  return { row: created, created: true };
+}
+
+/** The pending requests of one kind whose payload names `field` = `value` (a campaign's, a market's). */
+export async function pendingRequestsFor(
+  executor: DbOrTx,
+  kind: StaffRequestKind,
+  field: string,
+  value: string | number,
+): Promise<StaffRequestRow[]> {
+  return executor
+    .select()
+    .from(staffRequests)
+    .where(
+      and(
+        eq(staffRequests.kind, kind),
+        eq(staffRequests.status, 'pending'),
+        sql`${staffRequests.payload} ->> ${field} = ${String(value)}`,
+      ),
+    )
+    .orderBy(asc(staffRequests.requestedAt), asc(staffRequests.id));
+}

@@ -1,0 +1,165 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { isValidBet } from '@/components/originals/format';
+import { CardRow } from './playing-card';
+import { NewRound, RoundActions } from './round-actions';
+import { RoundResult } from './round-result';
+import { StakeField } from './stake-controls';
+import type { TableGameProps } from './table-props';
+import { isCasinoHoldemView, isThreeCardPokerView } from './views';
+import styles from './tables.module.css';
+
+/** An optional side bet typed as an amount: blank stakes nothing. */
+const sideBet = (value: string) => (value.trim() === '' ? undefined : value.trim());
+const sideBetValid = (value: string) => value.trim() === '' || isValidBet(value);
+
+/** Three card poker: ante (and pair plus), then play or fold against the house's three cards. */
+export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGameProps<'three-card-poker'>) {
+  const t = useTranslations('tables');
+  const [ante, setAnte] = useState('1.00');
+  const [pairPlus, setPairPlus] = useState('');
+  const { round, busy } = controls;
+  const view = round && isThreeCardPokerView(round.view) ? round.view : null;
+
+  if (!round || !view) {
+    return (
+      <section className={styles.table}>
+        <p className={styles.hint}>{t('threeCard.rules')}</p>
+        <div className={styles.fields}>
+          <StakeField label={t('threeCard.ante')} value={ante} onChange={setAnte} />
+          <StakeField label={t('threeCard.pairPlus')} value={pairPlus} onChange={setPairPlus} optional />
+          <button
+            type="button"
+            className={styles.action}
+            disabled={busy || !isValidBet(ante) || !sideBetValid(pairPlus)}
+            onClick={() => void controls.start({ game, bets: { ante: ante.trim(), pairPlus: sideBet(pairPlus) } })}
+          >
+            {busy ? t('dealing') : t('deal')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const finished = round.status === 'finished';
+  return (
+    <section className={styles.table} data-testid="three-card-poker-table">
+      <div className={styles.felt}>
+        <div className={styles.area}>
+          <h2>
+            {t('poker.dealerHand')}
+            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
+          </h2>
+          {view.dealer ? (
+            <CardRow cards={view.dealer} label={t('poker.dealerHand')} />
+          ) : (
+            <>
+              <CardRow cards={[]} hidden={3} label={t('poker.dealerHand')} />
+              <p className={styles.hint}>{t('poker.dealerHidden')}</p>
+            </>
+          )}
+          {view.dealerQualifies === null ? null : (
+            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
+          )}
+        </div>
+        <div className={styles.area}>
+          <h2>
+            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
+          </h2>
+          <CardRow cards={view.player} label={t('poker.yourHand')} />
+        </div>
+      </div>
+      <p role="status" className={styles.hint}>
+        {controls.resumed ? t('resumed') : ''}
+      </p>
+      {finished ? (
+        <>
+          <RoundResult lng={lng} currency={currency} round={round} />
+          <NewRound onClick={controls.newRound} />
+        </>
+      ) : (
+        <RoundActions
+          allowed={round.allowedActions}
+          busy={busy}
+          onAct={(action) => void controls.act(action)}
+          only={['play', 'fold']}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Casino hold'em: ante (and the AA bonus), two cards and the flop, then call or fold. */
+export function CasinoHoldemTable({ lng, currency, game, controls }: TableGameProps<'casino-holdem'>) {
+  const t = useTranslations('tables');
+  const [ante, setAnte] = useState('1.00');
+  const [aaBonus, setAaBonus] = useState('');
+  const { round, busy } = controls;
+  const view = round && isCasinoHoldemView(round.view) ? round.view : null;
+
+  if (!round || !view) {
+    return (
+      <section className={styles.table}>
+        <p className={styles.hint}>{t('holdem.rules')}</p>
+        <div className={styles.fields}>
+          <StakeField label={t('holdem.ante')} value={ante} onChange={setAnte} />
+          <StakeField label={t('holdem.aaBonus')} value={aaBonus} onChange={setAaBonus} optional />
+          <button
+            type="button"
+            className={styles.action}
+            disabled={busy || !isValidBet(ante) || !sideBetValid(aaBonus)}
+            onClick={() => void controls.start({ game, bets: { ante: ante.trim(), aaBonus: sideBet(aaBonus) } })}
+          >
+            {busy ? t('dealing') : t('deal')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const finished = round.status === 'finished';
+  return (
+    <section className={styles.table} data-testid="casino-holdem-table">
+      <div className={styles.felt}>
+        <div className={styles.area}>
+          <h2>
+            {t('poker.dealerHand')}
+            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
+          </h2>
+          <CardRow cards={view.dealer ?? []} hidden={view.dealer ? 0 : 2} label={t('poker.dealerHand')} />
+          {view.dealerQualifies === null ? null : (
+            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
+          )}
+        </div>
+        <div className={styles.area}>
+          <h2>{t('poker.board')}</h2>
+          <CardRow cards={view.board} hidden={5 - view.board.length} label={t('poker.board')} />
+        </div>
+        <div className={styles.area}>
+          <h2>
+            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
+          </h2>
+          <CardRow cards={view.player} label={t('poker.yourHand')} />
+        </div>
+      </div>
+      <p role="status" className={styles.hint}>
+        {controls.resumed ? t('resumed') : ''}
+      </p>
+      {finished ? (
+        <>
+          <RoundResult lng={lng} currency={currency} round={round} />
+          <NewRound onClick={controls.newRound} />
+        </>
+      ) : (
+        <RoundActions
+          allowed={round.allowedActions}
+          busy={busy}
+          onAct={(action) => void controls.act(action)}
+          only={['call', 'fold']}
+        />
+      )}
+    </section>
+  );
+}

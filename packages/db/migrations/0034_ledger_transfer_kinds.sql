@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_kind_known" CHECK ("ledger_transfers"."kind" in ('deposit', 'withdrawal_request', 'withdrawal_paid', 'withdrawal_rejected', 'casino_bet', 'casino_win', 'casino_rollback', 'bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'sports_stake', 'sports_payout', 'sports_void', 'sports_reversal', 'manual_adjustment'));
