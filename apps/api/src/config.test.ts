@@ -116,6 +116,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEED_SIMULATOR: 'on', FEED_TOKEN: 'e2e-sports-feed-token-0123456789' })).not.toThrow();
   });
 
+  it("plays the simulator's matches in real time unless told to go faster, within bounds", () => {
+    expect(loadConfig({}).sports).toMatchObject({ simulatorSpeed: 1, simulatorLiveIntervalMs: 2_000 });
+    expect(loadConfig({ FEED_SIMULATOR_SPEED: '10' }).sports.simulatorSpeed).toBe(10);
+    expect(() => loadConfig({ FEED_SIMULATOR_SPEED: '0.5' })).toThrow(/FEED_SIMULATOR_SPEED:/);
+    expect(() => loadConfig({ FEED_SIMULATOR_SPEED: '500' })).toThrow(/FEED_SIMULATOR_SPEED:/);
+    expect(() => loadConfig({ FEED_SIMULATOR_LIVE_INTERVAL_MS: '10' })).toThrow(/FEED_SIMULATOR_LIVE_INTERVAL_MS:/);
+  });
+
   it('keeps memory:// and resolves a relative DATA_DIR against the repository root', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).dataDir).toBe('/tmp/x');

@@ -105,6 +105,9 @@ const envSchema = z.object({
   // The in-house odds feed; unset, it runs with the embedded demo database (no DATABASE_URL, SEED_DEMO on).
   FEED_SIMULATOR: optionalString.pipe(z.enum(['on', 'off']).optional()),
   FEED_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // Matches in play move this often (their states, prices and ends), and this many times real time (1: real time).
+  FEED_SIMULATOR_LIVE_INTERVAL_MS: z.coerce.number().int().min(250).max(60_000).default(2_000),
+  FEED_SIMULATOR_SPEED: z.coerce.number().min(1).max(120).default(1),
   // A feed process may push deliveries to /spa/staff/sports/feed with this as X-Feed-Token.
   FEED_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   // The key rotated provider secrets are stored under (encrypted); without it the back office cannot rotate them.
@@ -328,6 +331,10 @@ export interface SportsConfig {
   /** Run the in-house feed simulator (on by default with the embedded demo database). */
   simulator: boolean;
   simulatorIntervalMs: number;
+  /** How often the simulator moves the matches in play. */
+  simulatorLiveIntervalMs: number;
+  /** Match time per real time in the simulator (1: real time). */
+  simulatorSpeed: number;
   /** A shared secret a feed may send as X-Feed-Token instead of a staff session; undefined: staff only. */
   feedToken: string | undefined;
 }
@@ -534,6 +541,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sports: {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,
+      simulatorLiveIntervalMs: vars.FEED_SIMULATOR_LIVE_INTERVAL_MS,
+      simulatorSpeed: vars.FEED_SIMULATOR_SPEED,
       feedToken: vars.FEED_TOKEN,
     },
     casino: {

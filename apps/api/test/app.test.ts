@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config';
 import { BONUS_EXPIRY_JOB } from '../src/services/bonuses/bonus-jobs';
 import { ORIGINALS_SETTLEMENT_JOB } from '../src/services/originals/originals-jobs';
 import { PSP_WEBHOOK_JOB } from '../src/services/payments/payment-jobs';
-import { FEED_SIMULATOR_JOB, SETTLEMENT_JOB } from '../src/services/sports/sports-jobs';
+import { FEED_SIMULATOR_JOB, LIVE_SIMULATOR_JOB, SETTLEMENT_JOB } from '../src/services/sports/sports-jobs';
 import { buildTestApp } from './helpers/build-test-app';
 
 /** A route that waits until the test lets it finish, to have a request in flight on demand. */
@@ -143,6 +143,7 @@ describe('buildApp', () => {
         await t.app.jobs.trigger(job);
       }
       expect(() => t.app.jobs.trigger(FEED_SIMULATOR_JOB)).toThrow(/No job named/);
+      expect(() => t.app.jobs.trigger(LIVE_SIMULATOR_JOB)).toThrow(/No job named/);
     } finally {
       await t.close();
     }

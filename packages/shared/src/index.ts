@@ -6,6 +6,8 @@ export * from './money';
 export * from './ledger';
 export * from './odds';
 export * from './contracts/sports';
+export * from './contracts/sports-live';
+export * from './contracts/sports-browse';
 export * from './contracts/trading';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';

@@ -126,17 +126,21 @@ describe('feed simulator', () => {
     }
   });
 
-  it('suspends markets at kick-off and delivers results, settling every market, once a match is over', async () => {
+  it('plays the matches that started, and delivers results, settling every market, once a match is over', async () => {
     const all = await matchesWithMarkets();
     const live = all.filter((match) => match.status === 'live');
     expect(live.length).toBeGreaterThan(0);
     for (const match of live) {
-      expect(match.markets.every((market) => market.status === 'suspended')).toBe(true);
+      expect(match.liveState, `match ${match.id}`).not.toBeNull();
+      // In play the markets are offered at in-play prices, or suspended for a dangerous moment or once decided.
+      expect(match.markets.every((market) => ['open', 'suspended'].includes(market.status))).toBe(true);
     }
+    expect(live.some((match) => match.markets.some((market) => market.status === 'open'))).toBe(true);
     const ended = all.filter((match) => match.status === 'ended');
     expect(ended.length).toBeGreaterThan(20);
     for (const match of ended) {
       expect(match.result).not.toBeNull();
+      expect(match.liveState).toMatchObject({ phase: 'ended', score: [match.result!.score1, match.result!.score2] });
       for (const market of match.markets) {
         expect(market.status).toBe('settled');
         const won = market.outcomes.filter((outcome) => outcome.result === 'won');

@@ -8,6 +8,8 @@ describe('categoryHref', () => {
 
   it('leads to the category page otherwise', () => {
     expect(categoryHref({ slug: 'slots', headGameSlug: null })).toBe('/category/slots');
+    // The menu's Sports entry leads to the sportsbook, not to a game page that does not exist.
+    expect(categoryHref({ slug: 'sports', headGameSlug: 'prematch-mts' })).toBe('/sports');
     expect(categoryHref({ slug: 'slots', headGameSlug: '' })).toBe('/category/slots');
   });
 });

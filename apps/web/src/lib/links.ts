@@ -8,8 +8,12 @@ export function toAppPath(path: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-/** Where a navigation category leads: its head game when it has one, else its own page. */
+/** The head "game" of the Sports category: the sportsbook itself (SPEC.md §2's /{lng}/game/prematch-mts). */
+const SPORTSBOOK_HEAD_GAME = 'prematch-mts';
+
+/** Where a navigation category leads: its head game when it has one (the sportsbook for Sports), else its own page. */
 export function categoryHref(category: Pick<NavCategory, 'slug' | 'headGameSlug'>): string {
+  if (category.headGameSlug === SPORTSBOOK_HEAD_GAME) return '/sports';
   return category.headGameSlug
     ? `/game/${encodeURIComponent(category.headGameSlug)}`
     : `/category/${encodeURIComponent(category.slug)}`;

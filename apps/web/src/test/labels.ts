@@ -38,6 +38,8 @@ export function topOfferLabels(locale: TestLocale = 'en'): TopOfferLabels {
     title: t('topOffer'),
     sports: t('sports'),
     oddsFormat: oddsFormatLabels(t),
+    live: t('browse.live'),
+    allSports: t('browse.allSports'),
     versus: t('versus', { team1: '{team1}', team2: '{team2}' }),
     hotOdds: t('hotOdds'),
     oddContext: t('oddContext', { teams: '{teams}', market: '{market}' }),

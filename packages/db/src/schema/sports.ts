@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import type { LiveState } from '@playhouse/shared/contracts/sports-live';
 import type { LocalizedText } from './content';
 
 /*
@@ -58,6 +59,21 @@ export const tournaments = pgTable(
   (t) => [index('tournaments_category_idx').on(t.categoryId)],
 );
 
+/** A player's favourite leagues (issue 21): the sportsbook's pages put them first. */
+export const favouriteTournaments = pgTable(
+  'favourite_tournaments',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tournamentId: integer()
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tournamentId] })],
+);
+
 export const MATCH_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
@@ -94,6 +110,8 @@ export const matches = pgTable(
     /** The feed's matchBetsTotal: markets the match has, including ones a delivery left out. */
     marketsTotal: integer().notNull().default(0),
     result: jsonb().$type<MatchResult>(),
+    /** The match in play as the feed last described it (score, clock, period); null before kick-off. */
+    liveState: jsonb().$type<LiveState>(),
     simulation: jsonb().$type<MatchSimulation>(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

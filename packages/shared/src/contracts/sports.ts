@@ -3,6 +3,7 @@ import { LOCALES } from '../locales';
 import type { Currency } from '../money';
 import { ODD_TYPES } from '../odds';
 import { fundingSplitSchema, stakePreviewSchema } from './funding';
+import { liveStateSchema } from './sports-live';
 
 /** SPEC.md §3 sports entities, exactly as the feed and the two top-offer calls carry them. */
 export const sportSchema = z.object({ idSport: z.number().int(), sportName: z.string() }).meta({ id: 'Sport' });
@@ -170,21 +171,29 @@ const feedMatchBetSchema = z.object({
   matchBetStatus: z.enum(MARKET_STATUSES).optional(),
   matchBetOutcomes: z.array(feedOutcomeSchema).max(100),
 });
-const feedMatchSchema = z.object({
-  matchId: z.number().int().positive(),
-  idSport: z.number().int().positive(),
-  matchDateTimeUTC: z.number().int().positive(),
-  idCategory: z.number().int().positive(),
-  idTournament: z.number().int().positive(),
-  matchTeams: z
-    .array(z.object({ matchTeamType: z.enum(['1', '2']), teamName: z.string().min(1).max(200) }))
-    .length(2)
-    .refine((teams) => teams[0]?.matchTeamType !== teams[1]?.matchTeamType, 'needs team 1 and team 2'),
-  matchBets: z.array(feedMatchBetSchema).max(500),
-  matchBetsTotal: z.number().int().min(0).optional(),
-  matchStatus: z.enum(MATCH_STATUSES).optional(),
-  matchResult: matchResultSchema.nullable().optional(),
-});
+const feedMatchSchema = z
+  .object({
+    matchId: z.number().int().positive(),
+    idSport: z.number().int().positive(),
+    matchDateTimeUTC: z.number().int().positive(),
+    idCategory: z.number().int().positive(),
+    idTournament: z.number().int().positive(),
+    matchTeams: z
+      .array(z.object({ matchTeamType: z.enum(['1', '2']), teamName: z.string().min(1).max(200) }))
+      .length(2)
+      .refine((teams) => teams[0]?.matchTeamType !== teams[1]?.matchTeamType, 'needs team 1 and team 2'),
+    matchBets: z.array(feedMatchBetSchema).max(500),
+    matchBetsTotal: z.number().int().min(0).optional(),
+    matchStatus: z.enum(MATCH_STATUSES).optional(),
+    matchResult: matchResultSchema.nullable().optional(),
+    /** The match in play (docs/decisions.md): with a live or ended match only. */
+    matchLiveState: liveStateSchema.optional(),
+  })
+  .refine(
+    (match) =>
+      !match.matchLiveState || match.matchStatus === undefined || ['live', 'ended'].includes(match.matchStatus),
+    { message: 'matchLiveState goes with a live or ended match', path: ['matchLiveState'] },
+  );
 const feedSportSchema = z.object({
   idSport: z.number().int().positive(),
   sportName: z.string().min(1).max(200),
@@ -259,6 +268,8 @@ export const SPORTS_ERROR_CODES = [
   'payout_above_maximum',
   'invalid_selection_count',
   'feed_token_invalid',
+  'league_not_found',
+  'favourite_leagues_full',
 ] as const;
 export type SportsErrorCode = (typeof SPORTS_ERROR_CODES)[number];
 
@@ -304,6 +315,8 @@ export const matchDetailSchema = z
     status: z.enum(MATCH_STATUSES),
     matchTeams: z.array(matchTeamSchema),
     result: matchResultSchema.nullable(),
+    /** The match in play: score, clock, period; null before kick-off (and for matches a feed never described). */
+    liveState: liveStateSchema.nullable(),
     /** True while bets are taken: scheduled and not yet started. */
     bettingOpen: z.boolean(),
     matchBets: z.array(matchMarketSchema),

@@ -17,6 +17,8 @@ export const seoPlugin = fp<{ config: Config }>(
       content: app.services.content,
       catalogue: app.services.catalogue,
       caches: app.contentCaches,
+      // Asked when a sitemap is built, by when the sports plugin has long registered.
+      sportsbookPaths: () => app.services.sports.browse.paths(),
     });
   },
   { name: 'seo', dependencies: ['db', 'services', 'content-changes', 'i18n', 'content', 'catalogue'] },

@@ -38,12 +38,15 @@ export function createSeoService({
   content,
   catalogue,
   caches = NO_CONTENT_CACHES,
+  sportsbookPaths = async () => [],
 }: {
   db: DbOrTx;
   locales: Pick<LocaleService, 'list' | 'translationUpdates'>;
   content: Pick<ContentService, 'categorySlugs'>;
   catalogue: Pick<CatalogueService, 'findGame'>;
   caches?: ContentCaches;
+  /** The sportsbook's pages (they come and go with the book; the sitemap keeps them at most the caches' TTL). */
+  sportsbookPaths?: () => Promise<string[]>;
 }) {
   // Keyed by the route path (and game) a caller names: the least used fall out first.
   const metadataAnswers = caches.cache<Answer>({ kinds: ['page-metadata', 'site', 'catalogue'], max: 2_000 });
@@ -109,17 +112,18 @@ export function createSeoService({
     /** Every public page in every enabled locale, absolute on `host`, each listing all its language versions. */
     async sitemap(host: string): Promise<SitemapResponse> {
       const origin = new URL(host).origin;
-      const [items, categorySlugs, updates] = await Promise.all([
+      const [items, categorySlugs, updates, sportsbook] = await Promise.all([
         locales.list(),
         content.categorySlugs(),
         locales.translationUpdates(),
+        sportsbookPaths(),
       ]);
       const defaultLocale = pickDefaultLocale(items)?.value;
       if (!defaultLocale) return { urls: [] };
       const codes = items.map((item) => item.value);
       const fallbackLastmod = new Date().toISOString();
       const lastmodOf = new Map(updates.map((row) => [row.locale, row.updatedAt?.toISOString() ?? fallbackLastmod]));
-      const paths = [...STATIC_PUBLIC_PATHS, ...categorySlugs.map((slug) => `/category/${slug}`)];
+      const paths = [...STATIC_PUBLIC_PATHS, ...categorySlugs.map((slug) => `/category/${slug}`), ...sportsbook];
       const href = (locale: Locale, path: string) => `${origin}${localizePath(locale, path)}`;
       return {
         urls: paths.flatMap((path) => {

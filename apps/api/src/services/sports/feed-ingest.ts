@@ -14,7 +14,7 @@ import {
   type OutcomeStatus,
   type SelectionResult,
 } from '@playhouse/db/schema';
-import { toThousandths, type FeedIngestBody } from '@playhouse/shared';
+import { toThousandths, type FeedIngestBody, type LiveState } from '@playhouse/shared';
 
 /*
  * One path into the book for every source of fixtures and odds: a real feed pushing the §3 response shape, and the
@@ -48,6 +48,8 @@ export interface DeliveryMatch {
   status?: MatchStatus;
   result?: MatchResult | null;
   simulation?: MatchSimulation;
+  /** The match in play; kept only while the match is live (or with its end), and never replaced by an older one. */
+  liveState?: LiveState;
   markets: DeliveryMarket[];
 }
 export interface Delivery {
@@ -111,6 +113,7 @@ export function deliveryFromFeed(body: FeedIngestBody): Delivery {
         ...(match.matchBetsTotal !== undefined ? { marketsTotal: match.matchBetsTotal } : {}),
         ...(match.matchStatus ? { status: match.matchStatus } : {}),
         ...(match.matchResult !== undefined ? { result: match.matchResult } : {}),
+        ...(match.matchLiveState ? { liveState: match.matchLiveState } : {}),
         markets: match.matchBets.map((bet) => ({
           id: bet.idMatchBet,
           name: text(bet.betName),
@@ -145,22 +148,58 @@ const FINAL_MATCH_STATUSES: readonly MatchStatus[] = ['ended', 'cancelled'];
 const FINAL_MARKET_STATUSES: readonly MarketStatus[] = ['settled', 'void'];
 
 /**
- * Effective status of a market: a final one stays; one the delivery did not give a status for follows its match; one a
- * trader suspended stays suspended until a trader resumes it (the feed may still settle or void it).
+ * Effective status of a market: a final one stays; one a trader suspended stays suspended until a trader resumes it
+ * (the feed may still settle or void it); a cancelled match voids it. Before kick-off a market without a delivered
+ * status keeps its own (open when new). In play a market is offered only on the feed's word: kick-off suspends every
+ * market (the prematch prices are stale), and only a delivery saying `open` offers one again; a delivery without a
+ * status keeps it as it was. Once the match has ended nothing is offered.
  */
 function marketStatusFor(
   delivered: MarketStatus | undefined,
   existing: MarketStatus | undefined,
   matchStatus: MatchStatus,
-  traderHold = false,
+  { traderHold = false, wentLive = false }: { traderHold?: boolean; wentLive?: boolean } = {},
 ): MarketStatus {
   if (existing && FINAL_MARKET_STATUSES.includes(existing)) return existing;
-  const status = delivered ?? existing ?? 'open';
-  if (status === 'settled' || status === 'void') return status;
-  if (traderHold) return matchStatus === 'cancelled' ? 'void' : 'suspended';
+  if (delivered === 'settled' || delivered === 'void') return delivered;
   if (matchStatus === 'cancelled') return 'void';
-  if (matchStatus !== 'scheduled' && status === 'open') return 'suspended';
+  if (traderHold) return 'suspended';
+  if (matchStatus === 'live') {
+    if (delivered) return delivered;
+    return wentLive ? 'suspended' : (existing ?? 'suspended');
+  }
+  const status = delivered ?? existing ?? 'open';
+  if (matchStatus === 'ended' && status === 'open') return 'suspended';
   return status;
+}
+
+/**
+ * The live state a match keeps after a delivery: the delivered one while the match is live (or with its end), unless
+ * the book holds a newer one (feeds deliver out of order); an ended or called-off match keeps its last. A state for a
+ * match that is not in play is left out and reported (`live:<id>`, `stale:live:<id>`).
+ */
+function liveStateFor(
+  match: DeliveryMatch,
+  before: typeof matches.$inferSelect | undefined,
+  status: MatchStatus,
+  skipped: string[],
+): LiveState | null {
+  const kept = before?.liveState ?? null;
+  const delivered = match.liveState;
+  if (!delivered) return kept;
+  if (before && FINAL_MATCH_STATUSES.includes(before.status)) {
+    if (!skipped.includes(`final:match:${match.id}`)) skipped.push(`final:match:${match.id}`);
+    return kept;
+  }
+  if (status !== 'live' && status !== 'ended') {
+    skipped.push(`live:${match.id}`);
+    return kept;
+  }
+  if (kept && kept.at > delivered.at) {
+    skipped.push(`stale:live:${match.id}`);
+    return kept;
+  }
+  return delivered;
 }
 
 export async function notifyChanged(db: DbOrTx, matchIds: number[]) {
@@ -315,6 +354,7 @@ export function createFeedIngest({ db }: { db: Db }) {
     const toSettle = new Set<number>();
     const matchRows: (typeof matches.$inferInsert)[] = [];
     const matchStatus = new Map<number, MatchStatus>();
+    const wentLive = new Set<number>();
     for (const match of deliveredMatches) {
       const before = existingMatches.get(match.id);
       // What happened stays what happened: an ended or called-off match keeps its status, a given result stays.
@@ -331,11 +371,14 @@ export function createFeedIngest({ db }: { db: Db }) {
         skipped.push(`final:match:${match.id}`);
       }
       matchStatus.set(match.id, status);
+      if (status === 'live' && before?.status !== 'live') wentLive.add(match.id);
+      const liveState = liveStateFor(match, before, status, skipped);
       if (
         !before ||
         before.status !== status ||
         before.startsAt.getTime() !== match.startsAt.getTime() ||
-        JSON.stringify(before.result) !== JSON.stringify(result)
+        JSON.stringify(before.result) !== JSON.stringify(result) ||
+        JSON.stringify(before.liveState) !== JSON.stringify(liveState)
       ) {
         changed.add(match.id);
       }
@@ -351,6 +394,7 @@ export function createFeedIngest({ db }: { db: Db }) {
         team2: merged(before?.team2, match.team2),
         marketsTotal: match.marketsTotal ?? before?.marketsTotal ?? match.markets.length,
         result,
+        liveState,
         simulation: match.simulation ?? before?.simulation ?? null,
         updatedAt: now,
       });
@@ -374,6 +418,7 @@ export function createFeedIngest({ db }: { db: Db }) {
             team2: sql`excluded.team2`,
             marketsTotal: sql`excluded.markets_total`,
             result: sql`excluded.result`,
+            liveState: sql`excluded.live_state`,
             simulation: sql`excluded.simulation`,
             updatedAt: sql`excluded.updated_at`,
           },
@@ -392,7 +437,10 @@ export function createFeedIngest({ db }: { db: Db }) {
     for (const match of deliveredMatches) {
       for (const market of match.markets) {
         const before = existingMarkets.get(market.id);
-        const status = marketStatusFor(market.status, before?.status, matchStatus.get(match.id)!, before?.traderHold);
+        const status = marketStatusFor(market.status, before?.status, matchStatus.get(match.id)!, {
+          traderHold: before?.traderHold ?? false,
+          wentLive: wentLive.has(match.id),
+        });
         if (
           before &&
           FINAL_MARKET_STATUSES.includes(before.status) &&
@@ -416,7 +464,10 @@ export function createFeedIngest({ db }: { db: Db }) {
     }
     for (const before of existingMarkets.values()) {
       if (marketRows.has(before.id)) continue;
-      const status = marketStatusFor(undefined, before.status, matchStatus.get(before.matchId)!, before.traderHold);
+      const status = marketStatusFor(undefined, before.status, matchStatus.get(before.matchId)!, {
+        traderHold: before.traderHold,
+        wentLive: wentLive.has(before.matchId),
+      });
       if (status !== before.status) {
         changed.add(before.matchId);
         marketRows.set(before.id, { ...before, status, updatedAt: now });

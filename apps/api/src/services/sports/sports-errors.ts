@@ -74,3 +74,15 @@ export class FeedTokenError extends AppError {
     super('feed_token_invalid', 'The feed token is missing or wrong.', 401);
   }
 }
+
+export class LeagueNotFoundError extends AppError {
+  constructor() {
+    super('league_not_found', 'There is no such league.', 404);
+  }
+}
+
+export class FavouriteLeaguesFullError extends AppError {
+  constructor(max: number) {
+    super('favourite_leagues_full', `A player keeps at most ${max} favourite leagues; remove one first.`, 409);
+  }
+}

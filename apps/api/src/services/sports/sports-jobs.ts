@@ -3,10 +3,16 @@ import type { SettlementService } from './settlement-service';
 import type { FeedSimulator } from './simulator/feed-simulator';
 
 export const FEED_SIMULATOR_JOB = 'sports-feed-simulator';
+export const LIVE_SIMULATOR_JOB = 'sports-feed-simulator-live';
 export const SETTLEMENT_JOB = 'sports-settlement';
 /** Advisory lock keys of the sports jobs (the cashbox jobs use 727_200_nnn). */
 const FEED_SIMULATOR_LOCK_KEY = 727_300_101;
 const SETTLEMENT_LOCK_KEY = 727_300_102;
+/**
+ * The same lock as the round's: the instance running the feed runs the matches in play too, so two instances never
+ * decide on one match at once (within an instance the simulator serializes its two jobs).
+ */
+const LIVE_SIMULATOR_LOCK_KEY = FEED_SIMULATOR_LOCK_KEY;
 /** The sweep catches what the settlement right after an ingest missed (a crash between the two, say). */
 export const SETTLEMENT_INTERVAL_MS = 60_000;
 
@@ -20,6 +26,18 @@ export function feedSimulatorJob(simulator: Pick<FeedSimulator, 'tick'>, interva
     runOnStart: true,
     async run() {
       await simulator.tick();
+    },
+  };
+}
+
+/** The matches in play, every few seconds: kick-offs, states and prices, suspensions, ends. */
+export function liveSimulatorJob(simulator: Pick<FeedSimulator, 'liveTick'>, intervalMs: number): Job {
+  return {
+    name: LIVE_SIMULATOR_JOB,
+    lockKey: LIVE_SIMULATOR_LOCK_KEY,
+    intervalMs,
+    async run() {
+      await simulator.liveTick();
     },
   };
 }

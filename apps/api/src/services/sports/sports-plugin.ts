@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { feedSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
+import { feedSimulatorJob, liveSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
 import { createSportsServices, type SportsServices } from './sports-services';
 
 declare module '../../plugins/app/services' {
@@ -31,12 +31,18 @@ export const sportsPlugin = fp<{ config: Config }>(
       recover: (tx, withdrawal) =>
         sports.settlement.recover(tx, withdrawal.userId, withdrawal.currency, `shortfall:withdrawal:${withdrawal.id}`),
     });
-    if (config.sports.simulator) app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
+    if (config.sports.simulator) {
+      app.jobs.add(feedSimulatorJob(sports.simulator, config.sports.simulatorIntervalMs));
+      app.jobs.add(liveSimulatorJob(sports.simulator, config.sports.simulatorLiveIntervalMs));
+    }
     app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
 
     app.addHook('onReady', async () => {
       try {
-        await sports.oddsHub.subscribeAll(() => sports.topOffer.invalidate());
+        await sports.oddsHub.subscribeAll(() => {
+          sports.topOffer.invalidate();
+          sports.browse.invalidate();
+        });
       } catch (error) {
         // Without the listener the top offer still refreshes every few seconds.
         app.log.warn({ err: error }, 'listening for odds changes failed');

@@ -13,6 +13,7 @@ import {
   type OutcomeStatus,
   type SelectionResult,
 } from '@playhouse/db/schema';
+import type { LiveState } from '@playhouse/shared';
 
 export interface NamedRow {
   id: number;
@@ -143,6 +144,7 @@ export interface MatchDetailRow {
   team1: LocalizedText;
   team2: LocalizedText;
   result: MatchResult | null;
+  liveState: LiveState | null;
   markets: {
     id: number;
     name: LocalizedText;
@@ -175,6 +177,7 @@ export async function loadMatchDetail(db: DbOrTx, matchId: number): Promise<Matc
       team1: matches.team1,
       team2: matches.team2,
       result: matches.result,
+      liveState: matches.liveState,
     })
     .from(matches)
     .innerJoin(sports, eq(sports.id, matches.sportId))

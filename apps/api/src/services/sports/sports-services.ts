@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
 import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
+import { createBrowseService, type BrowseService } from './browse-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
@@ -23,6 +24,8 @@ interface Logger {
 export interface SportsServices {
   ingest: FeedIngest;
   topOffer: TopOfferService;
+  /** The browse pages' reads: the book's tree, listings, the matches in play, search, favourite leagues. */
+  browse: BrowseService;
   bets: BetService;
   settlement: SettlementService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
@@ -55,6 +58,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
       { matchTeamType: '2', teamName: localize(row.team2, context) },
     ],
     result: row.result,
+    liveState: row.liveState,
     bettingOpen,
     matchBets: row.markets.map((market) => ({
       idMatchBet: market.id,
@@ -97,10 +101,11 @@ export function createSportsServices({
   const db = handle.db;
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
-  const simulator = createFeedSimulator({ db, ingest, settlement, clock });
+  const simulator = createFeedSimulator({ db, ingest, settlement, clock, speed: config.simulatorSpeed });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
+    browse: createBrowseService({ db, clock }),
     bets: createBetService({ db, clock, stakes }),
     settlement,
     trading: createTradingService({ db, clock, settlement }),

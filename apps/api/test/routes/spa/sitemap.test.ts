@@ -23,7 +23,15 @@ describe.each(['/spa/sitemap', '/spa/seo/sitemap'])('GET %s', (path) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     const { urls } = sitemapResponseSchema.parse(response.json());
-    const paths = ['', '/app-page', '/promotions', ...categories.map((category) => `/category/${category.slug}`)];
+    const paths = [
+      '',
+      '/app-page',
+      '/promotions',
+      ...categories.map((category) => `/category/${category.slug}`),
+      // The sportsbook's home and live section; its sports, countries and leagues come with matches (the book is empty).
+      '/sports',
+      '/sports/live',
+    ];
     const expected = paths.flatMap((path) => LOCALES.map((locale) => `https://casino.example/${locale}${path}`));
     expect(urls.map((url) => url.loc).sort()).toEqual(expected.sort());
     for (const url of urls) expect(Number.isNaN(Date.parse(url.lastmod))).toBe(false);

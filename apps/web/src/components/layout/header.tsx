@@ -5,6 +5,7 @@ import { VisitorLinks } from '@/components/account/visitor-links';
 import { Link } from '@/i18n/navigation';
 import { PLAYER_LIST_PATHS } from '@/lib/account/player-paths';
 import { categoryHref } from '@/lib/links';
+import { LIVE_PATH, SPORTSBOOK_PATH } from '@/lib/sports/match-path';
 import styles from './header.module.css';
 import { LanguageList } from './language-list';
 import { SideMenu } from './side-menu';
@@ -27,6 +28,12 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
             <ul className={styles.menuList}>
               <li>
                 <Link href="/">{tm('home')}</Link>
+              </li>
+              <li>
+                <Link href={SPORTSBOOK_PATH}>{tm('sportsbook')}</Link>
+              </li>
+              <li>
+                <Link href={LIVE_PATH}>{tm('liveBetting')}</Link>
               </li>
               <li>
                 <Link href="/promotions">{tp('menuLink')}</Link>

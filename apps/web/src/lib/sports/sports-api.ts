@@ -60,3 +60,31 @@ export async function parseMatchEvent(data: string) {
   const parsed = (await contracts()).matchDetailSchema.safeParse((JSON.parse(data) as { match: unknown }).match);
   return parsed.success ? parsed.data : null;
 }
+
+const browseContracts = () => import('@playhouse/shared/contracts/sports-browse');
+
+/** Server-sent events of the matches in play (`event: live`, the whole list after every change). */
+export function liveStreamUrl(lng: Locale): string {
+  return `/spa/sports/live/stream?${new URLSearchParams({ lng }).toString()}`;
+}
+
+/** Reads one `live` event; null when it breaks the contract. */
+export async function parseLiveEvent(data: string) {
+  const parsed = (await browseContracts()).browseMatchesResponseSchema.safeParse(JSON.parse(data));
+  return parsed.success ? parsed.data.matches : null;
+}
+
+export function fetchFavouriteLeagues(lng: Locale) {
+  return browserApi('/spa/sports/favourites', lazySchema(browseContracts, 'favouriteLeaguesResponseSchema'), {
+    locale: lng,
+  }).then((data) => data.tournamentIds);
+}
+
+/** Stars (on) or unstars a league; answers the player's favourites. */
+export function saveFavouriteLeague(lng: Locale, tournamentId: number, on: boolean) {
+  return browserApi(
+    `/spa/sports/favourites/${tournamentId}`,
+    lazySchema(browseContracts, 'favouriteLeaguesResponseSchema'),
+    { method: on ? 'PUT' : 'DELETE', locale: lng },
+  ).then((data) => data.tournamentIds);
+}

@@ -1,4 +1,10 @@
 import { matchDetailResponseSchema, topOfferResponseSchema } from '@playhouse/shared/contracts/sports';
+import {
+  bookResponseSchema,
+  browseMatchesResponseSchema,
+  sportsSearchResponseSchema,
+  type BrowseMatchesQuery,
+} from '@playhouse/shared/contracts/sports-browse';
 import type { Locale } from '@playhouse/shared/locales';
 import { ApiError, apiGet } from '../api-client';
 import { sportsListQuery } from './top-offer-query';
@@ -26,4 +32,30 @@ export async function getMatch(lng: Locale, matchId: number) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/** The browse pages' reads change with every odds move; the api answers them from memory. */
+const BROWSE_REVALIDATE_SECONDS = 5;
+
+/** On the server: the book's sports, countries and leagues with their counts, and the popular leagues. */
+export function getBook(lng: Locale) {
+  return apiGet('/spa/sports/book', bookResponseSchema, { locale: lng, revalidate: BROWSE_REVALIDATE_SECONDS });
+}
+
+/** On the server: the matches of a sport, country or league (in play first), or every match in play. */
+export function getBrowseMatches(lng: Locale, query: BrowseMatchesQuery) {
+  return apiGet('/spa/sports/book/matches', browseMatchesResponseSchema, {
+    locale: lng,
+    query: Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)])),
+    revalidate: BROWSE_REVALIDATE_SECONDS,
+  });
+}
+
+/** On the server: matches and leagues by a team, player, league or country name. */
+export function searchBook(lng: Locale, q: string) {
+  return apiGet('/spa/sports/search', sportsSearchResponseSchema, {
+    locale: lng,
+    query: { q },
+    revalidate: BROWSE_REVALIDATE_SECONDS,
+  });
 }

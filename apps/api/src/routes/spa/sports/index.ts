@@ -20,6 +20,7 @@ import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import { coalesced, eventStreams } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
+import sportsBrowseRoutes from './browse';
 
 /** Odds move: browsers and shared caches may keep a top-offer answer this long. */
 const TOP_OFFER_CACHE_CONTROL = 'public, max-age=5';
@@ -31,9 +32,11 @@ const streamQuerySchema = sportsStreamQuerySchema.extend({
 
 /**
  * /spa/sports: the two top-offer calls of SPEC.md §7.1–2, a match with every market, its odds as a live stream,
- * and prematch bets. The sports jobs and the odds listener belong to the sports plugin (services/sports).
+ * and prematch bets; the browse reads are in browse.ts. The sports jobs and the odds listener belong to the sports
+ * plugin (services/sports).
  */
 const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sportsBrowseRoutes);
   const sports = app.services.sports;
   const streams = eventStreams(app);
 

@@ -28,6 +28,16 @@ export type Simulation = {
   /** Bookmaker's margin, e.g. 0.06 for a 106 % book. */
   margin: number;
   durationMinutes: number;
+  /** Set at kick-off: how the match is played out (play.ts), and what the simulator last delivered of it. */
+  play?: {
+    seed: number;
+    serves?: { s1: number; s2: number };
+    rally?: number;
+    /** The last step whose incident the feed has shown (an incident is shown at least once, however late a tick). */
+    shown?: number;
+    /** The prices and statuses last delivered, so an unchanged book is not delivered again. */
+    signature?: string;
+  };
 };
 
 const sportKeys = new Set<string>(SPORTS_CATALOGUE.map((sport) => sport.key));
@@ -43,6 +53,15 @@ export const simulationSchema = z.object({
   lines: z.object({ total: z.number(), handicap: z.number() }),
   margin: z.number(),
   durationMinutes: z.number(),
+  play: z
+    .object({
+      seed: z.number(),
+      serves: z.object({ s1: z.number(), s2: z.number() }).optional(),
+      rally: z.number().optional(),
+      shown: z.number().optional(),
+      signature: z.string().optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<Simulation>;
 
 export interface PricedOutcome {
@@ -145,8 +164,8 @@ export function sampleNormal(mean: number, sd: number, random: Random): number {
   return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-const POINTS_MARGIN_SD = 12;
-const POINTS_TOTAL_SD = 16;
+export const POINTS_MARGIN_SD = 12;
+export const POINTS_TOTAL_SD = 16;
 
 /** Probability of each final set score (sets won by team 1, by team 2) of a best-of-n match. */
 export function setScoreProbabilities(p: number, bestOf: 3 | 5): Map<string, number> {
@@ -167,15 +186,7 @@ export function setScoreProbabilities(p: number, bestOf: 3 | 5): Map<string, num
   return scores;
 }
 
-function goalsGrid(model: { home: number; away: number }) {
-  const home = poissonPmf(model.home);
-  const away = poissonPmf(model.away);
-  const cells: { s1: number; s2: number; p: number }[] = [];
-  home.forEach((ph, s1) => away.forEach((pa, s2) => cells.push({ s1, s2, p: ph * pa })));
-  return cells;
-}
-
-const sum = (cells: { s1: number; s2: number; p: number }[], test: (s1: number, s2: number) => boolean) =>
+const sum = (cells: ScoreCell[], test: (s1: number, s2: number) => boolean) =>
   cells.reduce((total, cell) => (test(cell.s1, cell.s2) ? total + cell.p : total), 0);
 
 // Lines
@@ -207,107 +218,191 @@ export function chooseLines(sport: SportKey, model: MatchModel): Simulation['lin
 
 // Markets
 
+/** A final score's probability: one cell of the grid of goals. */
+export interface ScoreCell {
+  s1: number;
+  s2: number;
+  p: number;
+}
+
+/** Final scores when each side adds Poisson goals to what it has (prematch: nothing yet). */
+export function goalsGrid(model: { home: number; away: number }, score: [number, number] = [0, 0]): ScoreCell[] {
+  const home = poissonPmf(model.home);
+  const away = poissonPmf(model.away);
+  const cells: ScoreCell[] = [];
+  home.forEach((ph, s1) => away.forEach((pa, s2) => cells.push({ s1: s1 + score[0], s2: s2 + score[1], p: ph * pa })));
+  return cells;
+}
+
+/** The goal sports' markets (football, ice hockey) from the distribution of the final (regular-time) score. */
+export function goalsMarkets(sim: Simulation, cells: ScoreCell[]): PricedMarket[] {
+  const { lines } = sim;
+  const [h1, h2] = handicapLabels(lines.handicap);
+  const win1 = sum(cells, (a, b) => a > b);
+  const draw = sum(cells, (a, b) => a === b);
+  const win2 = sum(cells, (a, b) => a < b);
+  const totalOver = sum(cells, (a, b) => a + b > lines.total);
+  const handicap1 = sum(cells, (a, b) => a + lines.handicap > b);
+  const hockey = sim.sport === 'ice_hockey';
+  const markets: PricedMarket[] = [
+    {
+      k: 0,
+      position: 0,
+      name: hockey ? NAMES.regularTime : NAMES.result,
+      outcomes: [
+        { label: '1', probability: win1 },
+        { label: 'X', probability: draw },
+        { label: '2', probability: win2 },
+      ],
+    },
+    {
+      k: 1,
+      position: 1,
+      name: withLine(NAMES.totalGoals, String(lines.total)),
+      outcomes: [
+        { label: over(lines.total), probability: totalOver },
+        { label: under(lines.total), probability: 1 - totalOver },
+      ],
+    },
+    {
+      k: 2,
+      position: 2,
+      name: NAMES.doubleChance,
+      outcomes: [
+        { label: '1X', probability: win1 + draw },
+        { label: '12', probability: win1 + win2 },
+        { label: 'X2', probability: draw + win2 },
+      ],
+    },
+    {
+      k: 3,
+      position: 3,
+      name: NAMES.handicap,
+      outcomes: [
+        { label: h1, probability: handicap1 },
+        { label: h2, probability: 1 - handicap1 },
+      ],
+    },
+  ];
+  if (!hockey) {
+    const both = sum(cells, (a, b) => a > 0 && b > 0);
+    markets.push({
+      k: 4,
+      position: 4,
+      name: NAMES.bothScore,
+      outcomes: [
+        { label: 'GG', probability: both },
+        { label: 'NG', probability: 1 - both },
+      ],
+    });
+  }
+  return markets;
+}
+
+/** Basketball's markets from the chances that team 1 wins, the total goes over its line and team 1 covers. */
+export function pointsMarkets(
+  sim: Simulation,
+  p: { win1: number; totalOver: number; handicap1: number },
+): PricedMarket[] {
+  const { lines } = sim;
+  const [h1, h2] = handicapLabels(lines.handicap);
+  return [
+    {
+      k: 0,
+      position: 0,
+      name: NAMES.winnerOvertime,
+      outcomes: [
+        { label: '1', probability: p.win1 },
+        { label: '2', probability: 1 - p.win1 },
+      ],
+    },
+    {
+      k: 1,
+      position: 1,
+      name: withLine(NAMES.totalPoints, String(lines.total)),
+      outcomes: [
+        { label: over(lines.total), probability: p.totalOver },
+        { label: under(lines.total), probability: 1 - p.totalOver },
+      ],
+    },
+    {
+      k: 2,
+      position: 2,
+      name: NAMES.handicap,
+      outcomes: [
+        { label: h1, probability: p.handicap1 },
+        { label: h2, probability: 1 - p.handicap1 },
+      ],
+    },
+  ];
+}
+
+/**
+ * The set sports' markets: winner, the total (games in tennis's best of three, sets otherwise), the set handicap, and
+ * tennis's first-set winner.
+ */
+export function setsMarkets(
+  sim: Simulation,
+  p: { win1: number; totalOver: number; handicap1: number; firstSet1: number },
+): PricedMarket[] {
+  const { lines, model } = sim;
+  const [h1, h2] = handicapLabels(lines.handicap);
+  const bestOfThree = model.kind === 'sets' && model.bestOf === 3;
+  const markets: PricedMarket[] = [
+    {
+      k: 0,
+      position: 0,
+      name: NAMES.winner,
+      outcomes: [
+        { label: '1', probability: p.win1 },
+        { label: '2', probability: 1 - p.win1 },
+      ],
+    },
+    {
+      k: 1,
+      position: 1,
+      name: withLine(bestOfThree ? NAMES.totalGames : NAMES.totalSets, String(lines.total)),
+      outcomes: [
+        { label: over(lines.total), probability: p.totalOver },
+        { label: under(lines.total), probability: 1 - p.totalOver },
+      ],
+    },
+    {
+      k: 2,
+      position: 2,
+      name: NAMES.setHandicap,
+      outcomes: [
+        { label: h1, probability: p.handicap1 },
+        { label: h2, probability: 1 - p.handicap1 },
+      ],
+    },
+  ];
+  if (bestOfThree) {
+    markets.push({
+      k: 3,
+      position: 3,
+      name: NAMES.firstSet,
+      outcomes: [
+        { label: '1', probability: p.firstSet1 },
+        { label: '2', probability: 1 - p.firstSet1 },
+      ],
+    });
+  }
+  return markets;
+}
+
 /** Every market of the match with its true probabilities (before the margin). */
 export function priceMarkets(sim: Simulation): PricedMarket[] {
   const { model, lines } = sim;
-  const [h1, h2] = handicapLabels(lines.handicap);
   switch (model.kind) {
-    case 'goals': {
-      const cells = goalsGrid(model);
-      const win1 = sum(cells, (a, b) => a > b);
-      const draw = sum(cells, (a, b) => a === b);
-      const win2 = sum(cells, (a, b) => a < b);
-      const totalOver = sum(cells, (a, b) => a + b > lines.total);
-      const handicap1 = sum(cells, (a, b) => a + lines.handicap > b);
-      const hockey = sim.sport === 'ice_hockey';
-      const markets: PricedMarket[] = [
-        {
-          k: 0,
-          position: 0,
-          name: hockey ? NAMES.regularTime : NAMES.result,
-          outcomes: [
-            { label: '1', probability: win1 },
-            { label: 'X', probability: draw },
-            { label: '2', probability: win2 },
-          ],
-        },
-        {
-          k: 1,
-          position: 1,
-          name: withLine(NAMES.totalGoals, String(lines.total)),
-          outcomes: [
-            { label: over(lines.total), probability: totalOver },
-            { label: under(lines.total), probability: 1 - totalOver },
-          ],
-        },
-        {
-          k: 2,
-          position: 2,
-          name: NAMES.doubleChance,
-          outcomes: [
-            { label: '1X', probability: win1 + draw },
-            { label: '12', probability: win1 + win2 },
-            { label: 'X2', probability: draw + win2 },
-          ],
-        },
-        {
-          k: 3,
-          position: 3,
-          name: NAMES.handicap,
-          outcomes: [
-            { label: h1, probability: handicap1 },
-            { label: h2, probability: 1 - handicap1 },
-          ],
-        },
-      ];
-      if (!hockey) {
-        const both = sum(cells, (a, b) => a > 0 && b > 0);
-        markets.push({
-          k: 4,
-          position: 4,
-          name: NAMES.bothScore,
-          outcomes: [
-            { label: 'GG', probability: both },
-            { label: 'NG', probability: 1 - both },
-          ],
-        });
-      }
-      return markets;
-    }
-    case 'points': {
-      const win1 = normalCdf(model.margin / POINTS_MARGIN_SD);
-      const totalOver = 1 - normalCdf((lines.total - model.total) / POINTS_TOTAL_SD);
-      const handicap1 = normalCdf((model.margin + lines.handicap) / POINTS_MARGIN_SD);
-      return [
-        {
-          k: 0,
-          position: 0,
-          name: NAMES.winnerOvertime,
-          outcomes: [
-            { label: '1', probability: win1 },
-            { label: '2', probability: 1 - win1 },
-          ],
-        },
-        {
-          k: 1,
-          position: 1,
-          name: withLine(NAMES.totalPoints, String(lines.total)),
-          outcomes: [
-            { label: over(lines.total), probability: totalOver },
-            { label: under(lines.total), probability: 1 - totalOver },
-          ],
-        },
-        {
-          k: 2,
-          position: 2,
-          name: NAMES.handicap,
-          outcomes: [
-            { label: h1, probability: handicap1 },
-            { label: h2, probability: 1 - handicap1 },
-          ],
-        },
-      ];
-    }
+    case 'goals':
+      return goalsMarkets(sim, goalsGrid(model));
+    case 'points':
+      return pointsMarkets(sim, {
+        win1: normalCdf(model.margin / POINTS_MARGIN_SD),
+        totalOver: 1 - normalCdf((lines.total - model.total) / POINTS_TOTAL_SD),
+        handicap1: normalCdf((model.margin + lines.handicap) / POINTS_MARGIN_SD),
+      });
     case 'sets': {
       const scores = setScoreProbabilities(model.p, model.bestOf);
       let win1 = 0;
@@ -319,75 +414,15 @@ export function priceMarkets(sim: Simulation): PricedMarket[] {
         if (a + b > lines.total) setsOver += probability;
         if (a + lines.handicap > b) handicap1 += probability;
       }
-      const markets: PricedMarket[] = [
-        {
-          k: 0,
-          position: 0,
-          name: NAMES.winner,
-          outcomes: [
-            { label: '1', probability: win1 },
-            { label: '2', probability: 1 - win1 },
-          ],
-        },
-      ];
+      let totalOver = setsOver;
       if (model.bestOf === 3) {
         // Games: about 20 in straight sets, about 30 over three.
         const straight = scores.get('2-0')! + scores.get('0-2')!;
-        const totalOver =
+        totalOver =
           straight * (1 - normalCdf((lines.total - 20) / 2.5)) +
           (1 - straight) * (1 - normalCdf((lines.total - 30) / 3));
-        markets.push(
-          {
-            k: 1,
-            position: 1,
-            name: withLine(NAMES.totalGames, String(lines.total)),
-            outcomes: [
-              { label: over(lines.total), probability: totalOver },
-              { label: under(lines.total), probability: 1 - totalOver },
-            ],
-          },
-          {
-            k: 2,
-            position: 2,
-            name: NAMES.setHandicap,
-            outcomes: [
-              { label: h1, probability: handicap1 },
-              { label: h2, probability: 1 - handicap1 },
-            ],
-          },
-          {
-            k: 3,
-            position: 3,
-            name: NAMES.firstSet,
-            outcomes: [
-              { label: '1', probability: model.p },
-              { label: '2', probability: 1 - model.p },
-            ],
-          },
-        );
-      } else {
-        markets.push(
-          {
-            k: 1,
-            position: 1,
-            name: withLine(NAMES.totalSets, String(lines.total)),
-            outcomes: [
-              { label: over(lines.total), probability: setsOver },
-              { label: under(lines.total), probability: 1 - setsOver },
-            ],
-          },
-          {
-            k: 2,
-            position: 2,
-            name: NAMES.setHandicap,
-            outcomes: [
-              { label: h1, probability: handicap1 },
-              { label: h2, probability: 1 - handicap1 },
-            ],
-          },
-        );
       }
-      return markets;
+      return setsMarkets(sim, { win1, totalOver, handicap1, firstSet1: model.p });
     }
   }
 }

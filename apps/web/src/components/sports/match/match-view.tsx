@@ -15,6 +15,9 @@ import { oddsFormatLabels } from '../odds/odds-format-labels';
 import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
+import { impliedOf, impliedStore } from '../browse/implied-store';
+import { ImpliedSwitch } from '../browse/implied-switch';
+import { Scoreboard } from './scoreboard';
 import styles from './match-view.module.css';
 
 type Direction = 'up' | 'down';
@@ -28,6 +31,8 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
   const [match, setMatch] = useState(initial);
   const [moves, setMoves] = useState<Record<number, Direction>>({});
   const [oddType] = useOddType(lng);
+  const implied = useSyncExternalStore(impliedStore.subscribe, impliedStore.get, impliedStore.getServer);
+  const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 });
   const timeZone = useTimeZone();
   const slip = useSyncExternalStore(slipStore.subscribe, slipStore.get, slipStore.getServer);
   const latest = useRef(initial);
@@ -89,12 +94,18 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
             )}
             <span className={styles.status}>{t(`match.status.${match.status}`)}</span>
           </p>
+          {match.status === 'live' && match.liveState ? (
+            <Scoreboard state={match.liveState} teams={[team1, team2]} />
+          ) : null}
           {match.result ? (
             <p className={styles.result}>
               {t('match.result', { score1: match.result.score1, score2: match.result.score2 })}
             </p>
           ) : null}
-          <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} />
+          <div className={styles.tools}>
+            <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} />
+            <ImpliedSwitch />
+          </div>
         </header>
         {!match.bettingOpen ? (
           <p className={styles.closed} role="status">
@@ -104,6 +115,9 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
         <section aria-label={t('match.markets')} className={styles.markets}>
           {match.matchBets.map((market) => {
             const marketOpen = match.bettingOpen && market.status === 'open';
+            const prices = implied
+              ? impliedOf(market.matchBetOutcomes.map((outcome) => outcome.matchBetOutcomeOddValue))
+              : null;
             return (
               <section
                 key={market.idMatchBet}
@@ -112,16 +126,22 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
               >
                 <h2 id={`market-${market.idMatchBet}`} className={styles.marketName}>
                   {market.betName}
+                  {prices && market.status === 'open' ? (
+                    <span className={styles.margin}>
+                      {t('browse.margin', { margin: percent.format(prices.margin) })}
+                    </span>
+                  ) : null}
                   {market.status === 'suspended' ? (
                     <span className={styles.suspended}>{t('match.suspended')}</span>
                   ) : null}
                 </h2>
                 <div className={styles.outcomes}>
-                  {market.matchBetOutcomes.map((outcome) => {
+                  {market.matchBetOutcomes.map((outcome, index) => {
                     const odd = displayOdd(outcome.matchBetOutcomeOddValue, oddType);
                     const open = marketOpen && outcome.status === 'open';
                     const move = moves[outcome.outcomeId];
                     const result = outcome.result ? t(`match.outcomeResult.${outcome.result}`) : null;
+                    const probability = prices ? percent.format(prices.probabilities[index] ?? 0) : null;
                     const selection: SlipSelection = {
                       outcomeId: outcome.outcomeId,
                       matchId: match.matchId,
@@ -138,12 +158,18 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                         className={`${styles.outcome} ${move ? styles[move] : ''}`}
                         aria-pressed={picked.has(outcome.outcomeId)}
                         // The name starts with what the button shows (WCAG 2.5.3), then its market.
-                        aria-label={`${[outcome.providerBetOutcomeId, odd, result].filter(Boolean).join(' ')}, ${market.betName}`}
+                        aria-label={`${[outcome.providerBetOutcomeId, odd, probability ? t('browse.implied', { probability }) : null, result].filter(Boolean).join(' ')}, ${market.betName}`}
                         disabled={!open}
                         onClick={() => slipStore.update((state) => toggleSelection(state, selection))}
                       >
                         <span className={styles.outcomeLabel}>{outcome.providerBetOutcomeId}</span>{' '}
                         <span className={styles.outcomeOdd}>{odd}</span>
+                        {probability ? (
+                          <>
+                            {' '}
+                            <span className={styles.probability}>{probability}</span>
+                          </>
+                        ) : null}
                         {result ? <span className={styles.outcomeResult}>{result}</span> : null}
                       </button>
                     );

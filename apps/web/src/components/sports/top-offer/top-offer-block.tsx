@@ -5,6 +5,8 @@ import type { Match, Sport, SportCategory, Tournament } from '@playhouse/shared/
 import type { Locale } from '@playhouse/shared/locales';
 import { buildTopOffer, type TopOfferDay } from '@playhouse/shared/sports/top-offer';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from '@/i18n/navigation';
+import { LIVE_PATH, SPORTSBOOK_PATH } from '@/lib/sports/match-path';
 import { fetchSportMatches } from '@/lib/sports/sports-api';
 import type { OddsFormatLabels } from '../odds/odds-format-labels';
 import { OddsFormatSwitcher } from '../odds/odds-format-switcher';
@@ -25,7 +27,14 @@ type Entry = TopOfferBook | 'failed';
 const CLOCK_TICK_MS = 30_000;
 
 /** Translated on the server: the block does not load the message formatter (it is on the home page's first load). */
-export type TopOfferLabels = TopOfferTableLabels & { title: string; sports: string; oddsFormat: OddsFormatLabels };
+export type TopOfferLabels = TopOfferTableLabels & {
+  title: string;
+  sports: string;
+  oddsFormat: OddsFormatLabels;
+  /** The links to the live section and to the whole sportsbook. */
+  live: string;
+  allSports: string;
+};
 
 export interface TopOfferBlockProps {
   lng: Locale;
@@ -134,6 +143,14 @@ export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = nul
         <h2 id={`${baseId}-title`} className={styles.title}>
           {labels.title}
         </h2>
+        <div className={styles.headerLinks}>
+          <Link href={LIVE_PATH} className={`${styles.tab} ${styles.liveTab}`}>
+            {labels.live}
+          </Link>
+          <Link href={SPORTSBOOK_PATH} className={styles.tab}>
+            {labels.allSports}
+          </Link>
+        </div>
         <OddsFormatSwitcher lng={lng} labels={labels.oddsFormat} />
       </div>
       <div className={styles.tabs} role="tablist" aria-label={labels.sports}>

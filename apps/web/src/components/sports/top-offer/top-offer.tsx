@@ -30,6 +30,8 @@ export async function TopOffer({ lng, timeZone }: { lng: Locale; timeZone: strin
     title: t('topOffer'),
     sports: t('sports'),
     oddsFormat: oddsFormatLabels(t),
+    live: t('browse.live'),
+    allSports: t('browse.allSports'),
     versus: t('versus', { team1: '{team1}', team2: '{team2}' }),
     hotOdds: t('hotOdds'),
     oddContext: t('oddContext', { teams: '{teams}', market: '{market}' }),

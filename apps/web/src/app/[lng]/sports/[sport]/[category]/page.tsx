@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { BookPlaceView, bookPlaceMetadata } from '@/components/sports/browse/book-place-view';
+import { pageLocale } from '@/lib/page-params';
+
+type PageProps = { params: Promise<{ lng: string; sport: string; category: string }> };
+
+// Odds and what is live move all the time: rendered for each visit from the api's in-memory book.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const lng = await pageLocale(params);
+  const p = await params;
+  return bookPlaceMetadata(lng, [p.sport, p.category]);
+}
+
+/** A country's page within a sport: its leagues, every match of them. */
+export default async function CategoryPage({ params }: PageProps) {
+  const lng = await pageLocale(params);
+  const p = await params;
+  return <BookPlaceView lng={lng} segments={[p.sport, p.category]} />;
+}
