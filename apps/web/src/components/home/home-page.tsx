@@ -23,9 +23,10 @@ async function HomeCategories({ lng }: { lng: Locale }) {
 }
 
 /**
- * The home page: slider, categories, the top offer and the home articles, each behind its own Suspense boundary, so a
- * slow call holds only its widget. With the visitor's time zone (known from the cookie the first visit left) the top
- * offer's times are drawn on the server; without it, in the browser.
+ * The home page: slider, categories, the top offer and the home articles. The slider, the categories and the articles
+ * are each behind their own Suspense boundary, so a slow call holds only its widget. With the visitor's time zone
+ * (known from the cookie the first visit left) the top offer's times are drawn on the server; without it, in the
+ * browser.
  */
 export async function HomePage({ lng, timeZone }: { lng: Locale; timeZone: string | null }) {
   const [head, t] = await Promise.all([getHeadData(lng), getTranslations({ locale: lng, namespace: 'home' })]);
@@ -39,9 +40,11 @@ export async function HomePage({ lng, timeZone }: { lng: Locale; timeZone: strin
       <WidgetBoundary fallback={<div className={styles.categories} />}>
         <HomeCategories lng={lng} />
       </WidgetBoundary>
-      <WidgetBoundary fallback={<div className={styles.topOffer} />}>
-        <TopOffer lng={lng} timeZone={timeZone} />
-      </WidgetBoundary>
+      {/*
+        Not behind a boundary: a streamed widget is revealed by an inline script, and the top offer's table, drawn in
+        the visitor's time zone on the server, is readable before any script runs (sports.spec.ts).
+      */}
+      <TopOffer lng={lng} timeZone={timeZone} />
       <WidgetBoundary fallback={null}>
         <ArticlesSection lng={lng} routePath={ROUTE_PATH} />
       </WidgetBoundary>
