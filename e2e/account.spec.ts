@@ -236,9 +236,10 @@ test.describe('profile', () => {
     await expect(page.getByText(player.phone!)).toBeVisible();
     await axe();
 
-    await page.getByLabel('Odds format').selectOption('american');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    const preferences = page.getByRole('region', { name: 'Preferences' });
+    await preferences.getByLabel('Odds format').selectOption('american');
+    await preferences.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(preferences.getByText('Saved.', { exact: true })).toBeVisible();
 
     const daily = page.getByRole('form', { name: 'Daily limit' });
     await daily.getByLabel('New limit (EUR)').fill('100');
