@@ -194,6 +194,9 @@ describe('favourite leagues', () => {
 
     expectErrorEnvelope(await put(424242), 404, 'league_not_found');
     expectErrorEnvelope(await put('premier'), 400, 'validation_failed');
+    // Found by the fuzzer: an id past the database's 32-bit column answered 500.
+    expectErrorEnvelope(await put(573135778433), 400, 'validation_failed');
+    expectErrorEnvelope(await remove(903685854166), 400, 'validation_failed');
     expect(await list()).toEqual([2001]);
 
     // Another player's favourites are their own.

@@ -104,7 +104,8 @@ export const browseMatchSchema = z
   .meta({ id: 'BrowseMatch' });
 export type BrowseMatch = z.infer<typeof browseMatchSchema>;
 
-const feedId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A sport's, country's or league's id: the database keeps them as 32-bit integers, so a larger one names nothing. */
+const feedId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** GET /spa/sports/book/matches: one sport, country or league (the narrowest given decides), to come or in play. */
 export const browseMatchesQuerySchema = z.object({
