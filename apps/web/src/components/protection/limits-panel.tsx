@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
-import { useAction } from '@/components/ui/use-action';
+import { useErrorText } from '@/components/ui/use-error-text';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { confirmLimit, setLimit } from '@/lib/protection/protection-api';
@@ -73,11 +73,12 @@ function LimitCard({
 }) {
   const t = useTranslations('protection');
   const tc = useTranslations('cashbox');
-  const action = useAction();
-  const { busy, error: problem, setError: setProblem } = action;
+  const errorText = useErrorText();
   const id = useId();
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const session = limit.kind === 'session';
   const show = (amount: string) =>
     session ? t('limits.minutes', { minutes: amount }) : formatMoney(amount, currency, lng);
@@ -86,14 +87,20 @@ function LimitCard({
     period: t(`limits.periods.${limit.period}`),
   });
 
-  async function run(send: () => Promise<{ limits: PlayerLimit[] }>, success: string) {
+  async function run(action: () => Promise<{ limits: PlayerLimit[] }>, success: string) {
+    setBusy(true);
+    setProblem(null);
     setNotice(null);
-    await action.run(async () => {
-      const { limits } = await send();
+    try {
+      const { limits } = await action();
       setValue('');
       setNotice(success);
       onChange(limits);
-    });
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
   }
 
   function save(next: string | null) {

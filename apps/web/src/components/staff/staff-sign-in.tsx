@@ -4,19 +4,19 @@ import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/acc
 import type { StaffSignInStep, StaffTotpSetup } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
+import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
 import { useSignIn } from '../account/use-sign-in';
 import { useSignInCaptcha } from '../account/use-sign-in-captcha';
 import { FormError } from '../ui/form-error';
-import { FormFields } from '../ui/form-view';
+import { FormField } from '../ui/form-field';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
 import { useErrorText } from '../ui/use-error-text';
 import { useForm } from '../ui/use-form';
 import signInStyles from './staff-sign-in.module.css';
-import { TotpCodeField, TotpSetupView } from './totp-fields';
 
 type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
@@ -47,6 +47,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   });
   const [busy, setBusy] = useState(false);
   const codeId = useId();
+  const secretId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function describe(error: unknown): string {
@@ -107,7 +108,16 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
       <form className={styles.form} noValidate onSubmit={form.submit}>
         <p className={signInStyles.intro}>{t('intro')}</p>
         <FormError message={form.formError ?? codeError} />
-        <FormFields form={form} />
+        {fields.map((field) => (
+          <FormField
+            key={field.name}
+            field={field}
+            id={form.fieldId(field.name)}
+            value={form.values[field.name] ?? ''}
+            error={form.errors[field.name]}
+            onChange={(value) => form.setValue(field.name, value)}
+          />
+        ))}
         {captcha.widget ? <div className={styles.captcha}>{captcha.widget}</div> : null}
         <SubmitButton busy={form.submitting} busyLabel={t('checking')}>
           {t('continue')}
@@ -123,18 +133,53 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
         {settingUp ? t('setup.heading') : t('totp.heading')}
       </h2>
       <p className={signInStyles.intro}>{settingUp ? t('setup.help') : t('totp.help')}</p>
-      {settingUp ? setup ? <TotpSetupView setup={setup} /> : <p role="status">{t('setup.loading')}</p> : null}
+      {settingUp ? (
+        setup ? (
+          <div className={signInStyles.setup}>
+            <QRCodeSVG
+              value={setup.uri}
+              size={200}
+              marginSize={2}
+              title={t('setup.qrLabel', { account: setup.account })}
+              role="img"
+              className={signInStyles.qr}
+            />
+            <div className={styles.field}>
+              <span className={styles.label} id={`${secretId}-label`}>
+                {t('setup.secretLabel')}
+              </span>
+              <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
+                {setup.secret}
+              </code>
+              <span className={signInStyles.account}>{t('setup.account', { account: setup.account })}</span>
+            </div>
+          </div>
+        ) : (
+          <p role="status">{t('setup.loading')}</p>
+        )
+      ) : null}
       <FormError message={codeError} />
-      <TotpCodeField
-        id={codeId}
-        value={code}
-        invalid={Boolean(codeError)}
-        wide
-        onChange={(value) => {
-          setCode(value);
-          setCodeError(null);
-        }}
-      />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={codeId}>
+          {t('codeLabel')}
+        </label>
+        <input
+          id={codeId}
+          name="code"
+          className={`${styles.control} ${signInStyles.code}`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          value={code}
+          aria-invalid={codeError ? true : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
+        />
+      </div>
       <SubmitButton busy={busy} busyLabel={t('signingIn')}>
         {settingUp ? t('setup.submit') : t('totp.submit')}
       </SubmitButton>

@@ -7,7 +7,6 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import styles from '@/components/ui/form.module.css';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useAction } from '@/components/ui/use-action';
 import { ApiError } from '@/lib/api-error';
 import { EditorFieldError, type EditorSpec, type EditorValues, type FieldSpec } from './editor-specs';
 import layout from './content.module.css';
@@ -54,10 +53,12 @@ export function ContentEditor<Item, Body>({
   preset,
 }: ContentEditorProps<Item, Body>) {
   const t = useTranslations('boContent');
-  const { busy, error: formError, setError: setFormError, run } = useAction({ errorText: useContentErrorText() });
+  const errorText = useContentErrorText();
   const formId = useId();
   const [values, setValues] = useState<EditorValues>(() => ({ ...spec.toValues(item), ...preset }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
@@ -90,26 +91,38 @@ export function ContentEditor<Item, Body>({
       return;
     }
     setErrors({});
-    const sent = await run(() => onSave(body), {
-      onError: (error) => {
-        const found: Record<string, string> = {};
-        if (error instanceof ApiError) {
-          for (const apiField of Object.keys(error.fields)) {
-            const name = editorFieldOf(spec.fields, values, apiField);
-            if (name) found[name] = t('editor.rejected');
-          }
+    setBusy(true);
+    try {
+      await onSave(body);
+      setSaved(true);
+    } catch (error) {
+      const found: Record<string, string> = {};
+      if (error instanceof ApiError) {
+        for (const apiField of Object.keys(error.fields)) {
+          const name = editorFieldOf(spec.fields, values, apiField);
+          if (name) found[name] = t('editor.rejected');
         }
-        setErrors(found);
-        const first = Object.keys(found)[0];
-        if (first) focus(first);
-      },
-    });
-    if (sent) setSaved(true);
+      }
+      setErrors(found);
+      setFormError(errorText(error));
+      const first = Object.keys(found)[0];
+      if (first) focus(first);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const remove = async () => {
     if (!onDelete) return;
-    await run(onDelete, { leavesOnSuccess: true, onError: () => setConfirmingDelete(false) });
+    setBusy(true);
+    setFormError(null);
+    try {
+      await onDelete();
+    } catch (error) {
+      setFormError(errorText(error));
+      setBusy(false);
+      setConfirmingDelete(false);
+    }
   };
 
   const describedBy = (name: string) => (errors[name] ? `${idOf(name)}-error` : undefined);
