@@ -15,31 +15,60 @@ import styles from './tables.module.css';
 const sideBet = (value: string) => (value.trim() === '' ? undefined : value.trim());
 const sideBetValid = (value: string) => value.trim() === '' || isValidBet(value);
 
+/**
+ * The stakes of an ante game before its deal: the ante and an optional side bet. `deal` gets them trimmed, the side
+ * bet undefined when blank.
+ */
+function AnteForm({
+  rules,
+  anteLabel,
+  sideLabel,
+  busy,
+  deal,
+}: {
+  rules: string;
+  anteLabel: string;
+  sideLabel: string;
+  busy: boolean;
+  deal: (ante: string, side: string | undefined) => void;
+}) {
+  const t = useTranslations('tables');
+  const [ante, setAnte] = useState('1.00');
+  const [side, setSide] = useState('');
+  return (
+    <section className={styles.table}>
+      <p className={styles.hint}>{rules}</p>
+      <div className={styles.fields}>
+        <StakeField label={anteLabel} value={ante} onChange={setAnte} />
+        <StakeField label={sideLabel} value={side} onChange={setSide} optional />
+        <button
+          type="button"
+          className={styles.action}
+          disabled={busy || !isValidBet(ante) || !sideBetValid(side)}
+          onClick={() => deal(ante.trim(), sideBet(side))}
+        >
+          {busy ? t('dealing') : t('deal')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** Three card poker: ante (and pair plus), then play or fold against the house's three cards. */
 export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGameProps<'three-card-poker'>) {
   const t = useTranslations('tables');
-  const [ante, setAnte] = useState('1.00');
-  const [pairPlus, setPairPlus] = useState('');
   const { round, busy } = controls;
   const view = round && isThreeCardPokerView(round.view) ? round.view : null;
 
   if (!round || !view) {
     return (
-      <section className={styles.table}>
-        <p className={styles.hint}>{t('threeCard.rules')}</p>
-        <div className={styles.fields}>
-          <StakeField label={t('threeCard.ante')} value={ante} onChange={setAnte} />
-          <StakeField label={t('threeCard.pairPlus')} value={pairPlus} onChange={setPairPlus} optional />
-          <button
-            type="button"
-            className={styles.action}
-            disabled={busy || !isValidBet(ante) || !sideBetValid(pairPlus)}
-            onClick={() => void controls.start({ game, bets: { ante: ante.trim(), pairPlus: sideBet(pairPlus) } })}
-          >
-            {busy ? t('dealing') : t('deal')}
-          </button>
-        </div>
-      </section>
+      <AnteForm
+        rules={t('threeCard.rules')}
+        anteLabel={t('threeCard.ante')}
+        sideLabel={t('threeCard.pairPlus')}
+        busy={busy}
+        deal={(ante, pairPlus) => void controls.start({ game, bets: { ante, pairPlus } })}
+      />
     );
   }
 
@@ -94,28 +123,18 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
 /** Casino hold'em: ante (and the AA bonus), two cards and the flop, then call or fold. */
 export function CasinoHoldemTable({ lng, currency, game, controls }: TableGameProps<'casino-holdem'>) {
   const t = useTranslations('tables');
-  const [ante, setAnte] = useState('1.00');
-  const [aaBonus, setAaBonus] = useState('');
   const { round, busy } = controls;
   const view = round && isCasinoHoldemView(round.view) ? round.view : null;
 
   if (!round || !view) {
     return (
-      <section className={styles.table}>
-        <p className={styles.hint}>{t('holdem.rules')}</p>
-        <div className={styles.fields}>
-          <StakeField label={t('holdem.ante')} value={ante} onChange={setAnte} />
-          <StakeField label={t('holdem.aaBonus')} value={aaBonus} onChange={setAaBonus} optional />
-          <button
-            type="button"
-            className={styles.action}
-            disabled={busy || !isValidBet(ante) || !sideBetValid(aaBonus)}
-            onClick={() => void controls.start({ game, bets: { ante: ante.trim(), aaBonus: sideBet(aaBonus) } })}
-          >
-            {busy ? t('dealing') : t('deal')}
-          </button>
-        </div>
-      </section>
+      <AnteForm
+        rules={t('holdem.rules')}
+        anteLabel={t('holdem.ante')}
+        sideLabel={t('holdem.aaBonus')}
+        busy={busy}
+        deal={(ante, aaBonus) => void controls.start({ game, bets: { ante, aaBonus } })}
+      />
     );
   }
 

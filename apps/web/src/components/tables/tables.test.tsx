@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { BlackjackTable } from './blackjack-table';
+import { CasinoHoldemTable, ThreeCardPokerTable } from './poker-tables';
 import { RouletteTable } from './roulette-table';
 import type { TableRoundControls } from './use-table-round';
 
@@ -90,5 +91,26 @@ describe('table screens', () => {
         ],
       },
     });
+  });
+
+  it('an ante game deals the ante and its side bet, trimmed, and leaves a blank side bet out', () => {
+    const poker = controls(null);
+    renderWithProviders(<ThreeCardPokerTable lng="en" currency="EUR" game="three-card-poker" controls={poker.value} />);
+    fireEvent.change(screen.getByLabelText('Pair plus (optional)'), { target: { value: ' 2.00 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deal' }));
+    expect(poker.start).toHaveBeenCalledWith({ game: 'three-card-poker', bets: { ante: '1.00', pairPlus: '2.00' } });
+
+    const holdem = controls(null);
+    renderWithProviders(<CasinoHoldemTable lng="en" currency="EUR" game="casino-holdem" controls={holdem.value} />);
+    const deals = screen.getAllByRole('button', { name: 'Deal' });
+    fireEvent.click(deals[deals.length - 1]!);
+    expect(holdem.start).toHaveBeenCalledWith({ game: 'casino-holdem', bets: { ante: '1.00', aaBonus: undefined } });
+  });
+
+  it('an ante game will not deal a stake that is not an amount', () => {
+    const poker = controls(null);
+    renderWithProviders(<ThreeCardPokerTable lng="en" currency="EUR" game="three-card-poker" controls={poker.value} />);
+    fireEvent.change(screen.getByLabelText('Pair plus (optional)'), { target: { value: 'ten' } });
+    expect(screen.getByRole('button', { name: 'Deal' }).hasAttribute('disabled')).toBe(true);
   });
 });
