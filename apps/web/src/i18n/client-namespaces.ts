@@ -39,6 +39,8 @@ export const PAGE_NAMESPACES = [
   'boMedia',
   'receipts',
   'funding',
+  // My bets' cash out (issue 21).
+  'cashOut',
   // The table games' screens: the Originals host passes it to the frame (originals-host layout).
   'tables',
 ] as const;

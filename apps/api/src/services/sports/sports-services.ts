@@ -8,6 +8,7 @@ import type { StakePipeline } from '../stakes/stake-pipeline';
 import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
 import { createBrowseService, type BrowseService } from './browse-service';
+import { createCashOutService, type CashOutService } from './cash-out-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
@@ -28,6 +29,8 @@ export interface SportsServices {
   browse: BrowseService;
   bets: BetService;
   settlement: SettlementService;
+  /** Cash out: prices of open bets, cash outs whole or in part, automatic ones, the traders' settings. */
+  cashOut: CashOutService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
   trading: TradingService;
   simulator: FeedSimulator;
@@ -108,6 +111,7 @@ export function createSportsServices({
     browse: createBrowseService({ db, clock }),
     bets: createBetService({ db, clock, stakes }),
     settlement,
+    cashOut: createCashOutService({ db, clock, stakes, ...(debts ? { debts } : {}) }),
     trading: createTradingService({ db, clock, settlement }),
     simulator,
     oddsHub: createOddsHub({

@@ -17,6 +17,7 @@ import staffReceiptRoutes from './receipts';
 import staffReconciliationRoutes from './reconciliation';
 import staffSettingsRoutes from './settings';
 import staffTradingRoutes from './trading';
+import staffCashOutRoutes from './cash-out';
 import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
 
@@ -41,6 +42,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffReconciliationRoutes);
   await app.register(staffSettingsRoutes);
   await app.register(staffTradingRoutes);
+  await app.register(staffCashOutRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);
