@@ -34,6 +34,7 @@ export const PAGE_NAMESPACES = [
   'boPlayers',
   'boContent',
   'boTrading',
+  'boCashOut',
   'boCasino',
   'boMarketing',
   'boMedia',

@@ -29,12 +29,7 @@ export function partAmount(price: bigint, part: bigint, stake: bigint): bigint {
   return stake > 0n ? (price * (part > stake ? stake : part)) / stake : 0n;
 }
 
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'confirm' }
-  | { kind: 'sending' }
-  | { kind: 'done'; amount: string }
-  | { kind: 'failed'; message: string };
+type Step = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'sending' } | { kind: 'failed'; message: string };
 
 /**
  * A bet's cash out on My bets: its value now (it follows the odds: the list asks the api again every few seconds),
@@ -48,8 +43,11 @@ export function CashOut({
 }: {
   lng: Locale;
   offer: CashOutOffer;
-  /** The cash out went through: the list reloads (the bet, its offer, the balance follows by itself). */
-  onCashedOut: () => void;
+  /**
+   * The cash out went through (`amount` paid): the list says so and reloads (the bet, its offer; the header balance
+   * follows by itself). The message lives in the list, since a bet cashed out whole leaves the open ones.
+   */
+  onCashedOut: (amount: string) => void;
 }) {
   const t = useTranslations('cashOut');
   const errors = useTranslations('errors');
@@ -78,8 +76,10 @@ export function CashOut({
     setStep({ kind: 'sending' });
     try {
       const answer = await cashOutKeys.send(JSON.stringify(body), (key) => cashOutBet(lng, body, key));
-      setStep({ kind: 'done', amount: answer.amount });
-      onCashedOut();
+      setStep({ kind: 'idle' });
+      setMode('whole');
+      setPartText('');
+      onCashedOut(answer.amount);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'network_error';
       const current = error instanceof ApiError ? error.fields?.price : undefined;
@@ -162,9 +162,6 @@ export function CashOut({
           </div>
         </form>
       ) : null}
-      <div role="status">
-        {step.kind === 'done' ? <p className={styles.success}>{t('done', { amount: money(step.amount) })}</p> : null}
-      </div>
       <div role="alert">{step.kind === 'failed' ? <p className={styles.error}>{step.message}</p> : null}</div>
       {offer.price !== null || offer.autoTarget !== null ? <AutoCashOut offer={offer} /> : null}
     </section>

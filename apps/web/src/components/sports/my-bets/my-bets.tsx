@@ -37,6 +37,8 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
   const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
   const load: Load = answer?.key === key ? answer.load : { kind: 'loading' };
   const [reloads, setReloads] = useState(0);
+  const [cashedOut, setCashedOut] = useState<{ amount: string; currency: string } | null>(null);
+  const tCashOut = useTranslations('cashOut');
   const offers = useCashOutOffers(
     load.kind === 'loaded' && load.data.items.some((bet) => bet.status === 'open'),
     reloads,
@@ -84,6 +86,11 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
           </button>
         ))}
       </div>
+      <div role="status">
+        {cashedOut ? (
+          <p className={styles.success}>{tCashOut('done', { amount: `${cashedOut.amount} ${cashedOut.currency}` })}</p>
+        ) : null}
+      </div>
       <div aria-live="polite" aria-busy={load.kind === 'loading'}>
         {load.kind === 'loading' ? <p className={styles.note}>{t('myBets.loading')}</p> : null}
         {load.kind === 'failed' && load.code === 'unauthorized' ? (
@@ -106,7 +113,10 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
                 bet={bet}
                 lng={lng}
                 offer={offers.get(bet.id)}
-                onCashedOut={() => setReloads((count) => count + 1)}
+                onCashedOut={(amount) => {
+                  setCashedOut({ amount, currency: bet.currency });
+                  setReloads((count) => count + 1);
+                }}
               />
             ))}
           </ul>
@@ -168,7 +178,7 @@ function BetCard({
   bet: Bet;
   lng: Locale;
   offer: CashOutOffer | undefined;
-  onCashedOut: () => void;
+  onCashedOut: (amount: string) => void;
 }) {
   const t = useTranslations('sports');
   const tCashOut = useTranslations('cashOut');

@@ -31,7 +31,12 @@ export default async function TradingPage({ params }: PageProps) {
   return (
     <OfficeFrame
       title={t('fixtures.title')}
-      actions={<Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>}
+      actions={
+        <>
+          <Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>{' '}
+          <Link href="/staff/trading/cash-out">{t('fixtures.cashOut')}</Link>
+        </>
+      }
     >
       <OfficeMessages lng={lng} namespaces={['boTrading']}>
         <FourEyesRequests
