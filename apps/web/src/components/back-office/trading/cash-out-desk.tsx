@@ -71,8 +71,9 @@ export function CashOutDesk({ lng, canManage }: { lng: Locale; canManage: boolea
       <section className={styles.market} aria-labelledby={`${matchFieldId}-sports`}>
         <h2 id={`${matchFieldId}-sports`}>{t('sports.title')}</h2>
         <p className={styles.note}>{t('sports.intro')}</p>
-        <div className={styles.scroll} role="region" aria-labelledby={`${matchFieldId}-sports`} tabIndex={0}>
+        <div className={styles.scroll} role="region" aria-labelledby={`${matchFieldId}-table`} tabIndex={0}>
           <table>
+            <caption id={`${matchFieldId}-table`}>{t('sports.table')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('sports.sport')}</th>

@@ -97,9 +97,9 @@ export function CashOut({
 
   return (
     <section className={styles.cashOut} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.cashOutTitle}>
+      <h2 id={`${id}-title`} className={styles.cashOutTitle}>
         {t('title')}
-      </h3>
+      </h2>
       {offer.price === null ? (
         <p className={styles.note}>{t(`unavailable.${offer.unavailable ?? 'not_open'}`)}</p>
       ) : (
