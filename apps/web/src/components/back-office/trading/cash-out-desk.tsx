@@ -182,6 +182,7 @@ function SportRow({
       <td>
         <input
           type="checkbox"
+          className={styles.toggle}
           aria-label={t('sports.enabledFor', { sport: sport.sportName })}
           checked={enabled}
           disabled={!canManage}
@@ -191,6 +192,7 @@ function SportRow({
       <td>
         <input
           type="checkbox"
+          className={styles.toggle}
           aria-label={t('sports.countsWageringFor', { sport: sport.sportName })}
           checked={countsWagering}
           disabled={!canManage}
