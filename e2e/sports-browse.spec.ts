@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
 import type { LiveState } from '@playhouse/shared/contracts/sports-live';
 import { expect, test } from './fixtures';
-import { open, pushFeed } from './sports-support';
+import { fundedPlayer, open, pushFeed, signIn } from './sports-support';
 
 /*
  * The sportsbook to browse and its live section (issue 21): Sports from the menu, a league with every one of its
@@ -156,6 +156,31 @@ test('a visitor finds a match by a team’s name', async ({ page, axe }) => {
   // Remembered for the visitor.
   await page.reload();
   await expect(page.getByText('Margin 4.8%')).toBeVisible();
+});
+
+test('a signed-in player stars a league, finds it among their favourites on the sportsbook home, and unstars it', async ({
+  page,
+  axe,
+  baseURL,
+}) => {
+  const player = await fundedPlayer(page, baseURL!);
+  const league = '/en/sports/football-1/testland-9601/browse-cup-9602';
+  await signIn(page, player, league);
+  const star = page.getByRole('button', { name: 'Add Browse Cup to your favourite leagues' });
+  await star.click();
+  const unstar = page.getByRole('button', { name: 'Remove Browse Cup from your favourite leagues' });
+  await expect(unstar).toHaveAttribute('aria-pressed', 'true');
+  await axe();
+
+  // Kept for the player: the sportsbook home lists it, and a reload of the league still shows it starred.
+  await open(page, '/en/sports');
+  const favourites = page.getByRole('region', { name: 'Your favourite leagues' });
+  await favourites.getByRole('link', { name: /^Browse Cup/ }).click();
+  await expect(page).toHaveURL(/\/browse-cup-9602$/);
+  await unstar.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await open(page, '/en/sports');
+  await expect(favourites.getByText('Star a league to find it here.')).toBeVisible();
 });
 
 for (const screen of [
