@@ -253,6 +253,8 @@ export function createBetService({
    * submission (a double click, a retry after a lost answer) joins the first's wait and gets its answer instead of
    * waiting and pricing again. Across instances the key's unique index still places the bet once.
    */
+  /** Bets in their delay's wait right now, holding nothing. */
+  let delaying = 0;
   const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
 
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
@@ -459,7 +461,12 @@ export function createBetService({
           },
         ]);
         if (guarded?.decision.kind === 'refused') throw guarded.decision.error;
-        await sleep(plan.delayMs);
+        delaying += 1;
+        try {
+          await sleep(plan.delayMs);
+        } finally {
+          delaying -= 1;
+        }
         return placeNow(plan.liveMatchIds);
       })();
       waiting.set(slot, { hash: once.hash, answer });
@@ -470,9 +477,9 @@ export function createBetService({
       }
     },
 
-    /** How many bets in play are waiting their delay in this process now. */
+    /** How many bets in play are in their delay's wait in this process now (past their first look). */
     waitingBets(): number {
-      return waiting.size;
+      return delaying;
     },
 
     /**
