@@ -19,6 +19,7 @@ export * from './contracts/casino-admin';
 export * from './contracts/bonuses';
 export * from './contracts/marketing';
 export * from './contracts/bonus-infos';
+export * from './contracts/promotions';
 export * from './contracts/chat';
 export * from './contracts/staff';
 export * from './contracts/staff-players';

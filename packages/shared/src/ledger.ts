@@ -14,7 +14,8 @@ export const TRANSFER_CLASSES = {
    * so it lowers the wins as the payout it reverses had raised them.
    */
   win: ['casino_win', 'sports_payout', 'sports_reversal'],
-  bonus: ['bonus_grant', 'bonus_conversion', 'bonus_forfeit'],
+  /** `cashback`: a cashback campaign's share of net losses paid as cash (house bonus pool -> main). */
+  bonus: ['bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'cashback'],
   adjustment: ['manual_adjustment'],
 } as const;
 export type TransferClass = keyof typeof TRANSFER_CLASSES;
@@ -32,6 +33,7 @@ export const TRANSFER_KINDS = [
   'bonus_grant',
   'bonus_conversion',
   'bonus_forfeit',
+  'cashback',
   'sports_stake',
   'sports_payout',
   'sports_void',
