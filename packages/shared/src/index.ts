@@ -9,6 +9,7 @@ export * from './contracts/sports';
 export * from './contracts/sports-live';
 export * from './contracts/sports-browse';
 export * from './contracts/trading';
+export * from './contracts/in-play';
 export * from './sports/top-offer';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';

@@ -39,6 +39,9 @@ export const PAGE_NAMESPACES = [
   'boMedia',
   'receipts',
   'funding',
+  // Betting in play: the bet slip's wait (match page) and the traders' desk.
+  'inPlay',
+  'boInPlay',
   // The table games' screens: the Originals host passes it to the frame (originals-host layout).
   'tables',
 ] as const;

@@ -14,3 +14,4 @@ export * from './stakes';
 export * from './players';
 export * from './media';
 export * from './receipts';
+export * from './in-play';

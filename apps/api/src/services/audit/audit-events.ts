@@ -123,6 +123,7 @@ export const TRADING_ACTIONS = [
   'resume_match',
   'result_market',
   'void_market',
+  'set_bet_delay',
 ] as const;
 /** The content editors' kinds of content (staff_content_<kind>_<create|update|delete>). */
 export const CONTENT_KINDS = ['article', 'bonus_info', 'page_metadata', 'slide'] as const;

@@ -16,6 +16,7 @@ import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
 import { createTradingService, type TradingService } from './trading-service';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
+import { createInPlayService, type InPlayService } from './in-play-service';
 
 interface Logger {
   error(details: Record<string, unknown>, message: string): void;
@@ -28,6 +29,8 @@ export interface SportsServices {
   browse: BrowseService;
   bets: BetService;
   settlement: SettlementService;
+  /** Betting in play: the bet delay per sport and the traders' desk of the matches in play. */
+  inPlay: InPlayService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
   trading: TradingService;
   simulator: FeedSimulator;
@@ -41,8 +44,15 @@ export interface SportsServices {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now: Date): MatchDetail {
-  const bettingOpen = row.status === 'scheduled' && row.startsAt.getTime() > now.getTime();
+/** A match as its page shows it; `betDelayMs` is the delay of its sport's bets in play (ignored unless it is live). */
+export function matchDetailView(
+  row: MatchDetailRow,
+  context: LocaleContext,
+  now: Date,
+  betDelayMs: number | null = null,
+): MatchDetail {
+  const inPlay = row.status === 'live';
+  const bettingOpen = inPlay || (row.status === 'scheduled' && row.startsAt.getTime() > now.getTime());
   return {
     matchId: row.id,
     idSport: row.sportId,
@@ -60,6 +70,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
     result: row.result,
     liveState: row.liveState,
     bettingOpen,
+    betDelayMs: inPlay ? betDelayMs : null,
     matchBets: row.markets.map((market) => ({
       idMatchBet: market.id,
       betName: localize(market.name, context),
@@ -101,12 +112,14 @@ export function createSportsServices({
   const db = handle.db;
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
+  const inPlay = createInPlayService({ db, clock });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock, speed: config.simulatorSpeed });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
     browse: createBrowseService({ db, clock }),
-    bets: createBetService({ db, clock, stakes }),
+    bets: createBetService({ db, clock, stakes, inPlay }),
+    inPlay,
     settlement,
     trading: createTradingService({ db, clock, settlement }),
     simulator,
@@ -132,7 +145,8 @@ export function createSportsServices({
     async matchDetail(matchId, context) {
       const row = await loadMatchDetail(db, matchId);
       if (!row) throw new MatchNotFoundError();
-      return matchDetailView(row, context, clock.now());
+      const delay = row.status === 'live' ? await inPlay.betDelayOf(row.sportId) : null;
+      return matchDetailView(row, context, clock.now(), delay);
     },
 
     acceptsFeedToken(token) {
