@@ -19,7 +19,7 @@ const TRADER = {
 /** Risk: the second pair of eyes on a result changed after it paid out. */
 const RISK = { ...TRADER, email: 'risk@playhouse.example', username: 'risk' };
 
-// Feed ids of this spec's match (sports.spec.ts uses 9,500,00x).
+// Feed ids of this spec's match, its own (sports.spec.ts uses 9,500,00x, sports-browse.spec.ts 9,700,00x).
 const DERBY = 9_600_001;
 const TABLET = { width: 768, height: 1024 };
 

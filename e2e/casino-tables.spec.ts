@@ -204,3 +204,100 @@ for (const [device, options] of [
     });
   });
 }
+
+test.describe('a shared roulette table', () => {
+  /** Waits until the round in play takes bets for at least `seconds` more, and answers its number. */
+  async function roundTakingBets(frame: FrameLocator, seconds: number): Promise<number> {
+    let number = 0;
+    await expect
+      .poll(
+        async () => {
+          const countdown = (await frame.getByTestId('shared-countdown').textContent()) ?? '';
+          const phase = (await frame.getByTestId('shared-phase').textContent()) ?? '';
+          const left = Number(/(\d+) s left/.exec(countdown)?.[1] ?? 0);
+          number = Number(/Round (\d+)/.exec(phase)?.[1] ?? 0);
+          return left >= seconds && /bets are open/.test(phase);
+        },
+        { timeout: 45_000, intervals: [500] },
+      )
+      .toBe(true);
+    return number;
+  }
+
+  test('two players, on a phone and on a desktop, bet on the same round and see the same spin at the same moment', async ({
+    browser,
+    baseURL,
+    axe,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const seats = await Promise.all(
+      [PHONE, DESKTOP].map(async (options) => {
+        const context = await browser.newContext({
+          ...options,
+          baseURL: baseURL!,
+          extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(testInfo) },
+        });
+        const page = await context.newPage();
+        const player = await registerPlayer(baseURL!, testInfo);
+        await logIn(page, player);
+        await deposit(page, '20.00');
+        await expect.poll(() => walletMain(page), { timeout: 20_000 }).toBe(20);
+        const frame = await openGame(page, 'roulette-table', 'Roulette Table — every 30 s');
+        return { context, page, frame };
+      }),
+    );
+    try {
+      const [phone, desktop] = seats as [(typeof seats)[number], (typeof seats)[number]];
+      await expect(phone.frame.getByTestId('shared-phase')).not.toBeEmpty({ timeout: 15_000 });
+      const number = await roundTakingBets(phone.frame, 10);
+
+      // Several bets each: chips on numbers, an outside bet and a split from the list of inside bets.
+      await phone.frame.getByRole('button', { name: 'Straight up on 17' }).click();
+      await phone.frame.getByRole('button', { name: 'Red', exact: true }).click();
+      await phone.frame.getByLabel('Numbers').selectOption({ index: 0 });
+      await phone.frame.getByRole('button', { name: 'Place the chip' }).click();
+      await phone.frame.getByRole('button', { name: 'Place bets' }).click();
+      await desktop.frame.getByRole('button', { name: '€5.00 chip' }).click();
+      await desktop.frame.getByRole('button', { name: 'Black', exact: true }).click();
+      await desktop.frame.getByRole('button', { name: 'Dozen 2' }).click();
+      await desktop.frame.getByRole('button', { name: 'Place bets' }).click();
+      for (const seat of [phone, desktop]) {
+        await expect(seat.frame.getByTestId('shared-slip')).toHaveText(`Your bets are in for round ${number}.`);
+      }
+      expect(await walletMain(phone.page)).toBeCloseTo(17, 2);
+      expect(await walletMain(desktop.page)).toBeCloseTo(10, 2);
+
+      // The same result, on both screens, within the same second.
+      const shown = await Promise.all(
+        [phone, desktop].map(async (seat) => {
+          await expect(seat.frame.getByTestId('shared-outcome')).toBeVisible({ timeout: 40_000 });
+          return { at: Date.now(), text: await seat.frame.getByTestId('shared-outcome').textContent() };
+        }),
+      );
+      expect(shown[0]!.text).toBe(shown[1]!.text);
+      expect(Math.abs(shown[0]!.at - shown[1]!.at)).toBeLessThan(2_000);
+      await expect(phone.frame.getByTestId('shared-phase')).toHaveText(`Result of round ${number}`);
+
+      // Each player's slip is paid from that one result, and each balance follows it.
+      for (const [seat, stake] of [
+        [phone, 3],
+        [desktop, 10],
+      ] as const) {
+        const slip = seat.frame.getByTestId('shared-slip');
+        await expect(slip).toHaveText(new RegExp(`^Round ${number}: (€[\\d.]+ paid|no win) on €${stake}\\.00\\.$`), {
+          timeout: 15_000,
+        });
+        const paid = Number(/€([\d.]+) paid/.exec((await slip.textContent()) ?? '')?.[1] ?? '0');
+        await expect.poll(() => walletMain(seat.page), { timeout: 10_000 }).toBeCloseTo(20 - stake + paid, 2);
+      }
+      await axe.page(phone.page);
+      await axe.page(desktop.page);
+
+      // The round is in the table's history with its published seed, and verifies in the browser.
+      await desktop.frame.getByRole('button', { name: `Verify round ${number}` }).click();
+      await expect(desktop.frame.getByText('Verified: the seed matches its hash and gives this result.')).toBeVisible();
+    } finally {
+      for (const seat of seats) await seat.context.close();
+    }
+  });
+});

@@ -49,24 +49,28 @@ test.describe('bonus info block', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Promotions' }).click();
     await expect(page).toHaveURL(/\/en\/promotions$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Bonuses' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('list', { name: 'Bonuses' }).getByRole('listitem')).toHaveCount(4);
 
-    const welcome = card(page, '100% welcome bonus up to €200');
+    const welcome = card(page, 'Welcome bonus on your first deposit');
     await expect(welcome.getByRole('link', { name: 'GET BONUS', exact: true })).toHaveAttribute(
       'href',
       '/en/auth/register',
     );
-    await expect(welcome.getByText('Wager the bonus 30 times within 14 days', { exact: false })).toBeHidden();
-    await openTerms(page, '100% welcome bonus up to €200');
-    await expect(welcome.getByText('Wager the bonus 30 times within 14 days', { exact: false })).toBeVisible();
+    // The headline and the terms are the campaign's own figures (issue 20): 35x in 30 days, as the engine applies.
+    await expect(welcome.getByText('100% up to €200.00', { exact: true })).toBeVisible();
+    await expect(welcome.getByText('Wager the bonus 35× within 30 days of accepting it.')).toBeHidden();
+    await openTerms(page, 'Welcome bonus on your first deposit');
+    await expect(welcome.getByText('Wager the bonus 35× within 30 days of accepting it.')).toBeVisible();
+    await expect(welcome.getByText('While wagering, a single bet may not exceed €10.00.')).toBeVisible();
     await expect(welcome.getByRole('link', { name: 'Get bonus', exact: true })).toHaveAttribute(
       'href',
       '/en/auth/register',
     );
 
     // The free spins leave out the inner button for players only: a visitor still gets the way to registration.
-    await openTerms(page, '20 free spins every Friday');
-    const spins = card(page, '20 free spins every Friday');
+    await openTerms(page, 'Free Spins Friday');
+    const spins = card(page, 'Free Spins Friday');
+    await expect(spins.getByText('20 free spins on Lucky Reels', { exact: true })).toBeVisible();
     await expect(spins.getByRole('link', { name: 'Get bonus', exact: true })).toHaveAttribute(
       'href',
       '/en/auth/register',
@@ -88,7 +92,7 @@ test.describe('bonus info block', () => {
     await page.goto('/de/promotions');
     await dismissInfoPopup(page);
     await putBonusOffersAside(page);
-    const welcome = card(page, '100 % Willkommensbonus bis zu 200 €');
+    const welcome = card(page, 'Willkommensbonus auf Ihre erste Einzahlung');
     await expect(welcome.getByRole('link', { name: 'BONUS HOLEN', exact: true })).toHaveAttribute(
       'href',
       '/de/cashbox',
@@ -99,7 +103,7 @@ test.describe('bonus info block', () => {
       '/de/cashbox',
     );
 
-    const spins = card(page, 'Jeden Freitag 20 Freispiele');
+    const spins = card(page, 'Freispiel-Freitag');
     await spins.getByRole('button', { name: 'Allgemeine Bedingungen' }).click();
     await expect(spins.getByText('20 Freispiele', { exact: false }).last()).toBeVisible();
     await expect(spins.getByRole('link', { name: 'BONUS HOLEN', exact: true })).toHaveAttribute('href', '/de/cashbox');
@@ -122,6 +126,8 @@ test.describe('banner slider', () => {
     await expect(current).toHaveCount(1);
     await expect(current).toHaveAccessibleName('1 of 3');
     await expect(current).toHaveClass(/banner-slide-weekend-reload/);
+    // The banner's offer line is its campaign's own (issue 20).
+    await expect(current.getByText('50% up to €100.00', { exact: true })).toBeVisible();
 
     await page.clock.runFor(BANNER_MS);
     await expect(current).toHaveAccessibleName('2 of 3');

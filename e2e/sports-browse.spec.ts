@@ -2,26 +2,28 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { FeedIngestInput } from '@playhouse/shared/contracts/sports';
 import type { LiveState } from '@playhouse/shared/contracts/sports-live';
 import { expect, test } from './fixtures';
-import { open, pushFeed } from './sports-support';
+import { fundedPlayer, open, pushFeed, signIn } from './sports-support';
 
 /*
  * The sportsbook to browse and its live section (issue 21): Sports from the menu, a league with every one of its
  * matches, search by a team's name, Live from the home page with a score and odds moving without a reload, on a
  * desktop and on a phone-sized screen. The api runs without the feed simulator: this spec pushes its own league
- * through the feed endpoint (ids 9,600,000 and up, apart from sports.spec.ts's).
+ * through the feed endpoint. Its match ids are its own, 9,700,00x (sports.spec.ts has 9,500,00x, back-office-trading
+ * 9,600,001, receipts 9,650,001, funding 9,660,001): it once shared 9,600,001 with the trading spec, and whichever ran
+ * second found the other's teams, prices and results on its match.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const NOW = Date.now();
 const LEAGUE = { sport: 1, category: 9_601, tournament: 9_602 };
-const LIVE = 9_600_001;
+const LIVE = 9_700_001;
 const UPCOMING: [number, [string, string], number][] = [
-  [9_600_002, ['Quokka City', 'Wombat Town'], 2 * HOUR],
-  [9_600_003, ['Lynx Albion', 'Otter Athletic'], 20 * HOUR],
-  [9_600_004, ['Heron Rangers', 'Badger Borough'], 40 * HOUR],
+  [9_700_002, ['Quokka City', 'Wombat Town'], 2 * HOUR],
+  [9_700_003, ['Lynx Albion', 'Otter Athletic'], 20 * HOUR],
+  [9_700_004, ['Heron Rangers', 'Badger Borough'], 40 * HOUR],
   // Beyond the home page's three days: only the league's page lists it.
-  [9_600_005, ['Marten Wanderers', 'Stoat Harriers'], 5 * 24 * HOUR],
+  [9_700_005, ['Marten Wanderers', 'Stoat Harriers'], 5 * 24 * HOUR],
 ];
 
 type FeedMatch = NonNullable<FeedIngestInput['matches']>[number];
@@ -154,6 +156,31 @@ test('a visitor finds a match by a team’s name', async ({ page, axe }) => {
   // Remembered for the visitor.
   await page.reload();
   await expect(page.getByText('Margin 4.8%')).toBeVisible();
+});
+
+test('a signed-in player stars a league, finds it among their favourites on the sportsbook home, and unstars it', async ({
+  page,
+  axe,
+  baseURL,
+}) => {
+  const player = await fundedPlayer(page, baseURL!);
+  const league = '/en/sports/football-1/testland-9601/browse-cup-9602';
+  await signIn(page, player, league);
+  const star = page.getByRole('button', { name: 'Add Browse Cup to your favourite leagues' });
+  await star.click();
+  const unstar = page.getByRole('button', { name: 'Remove Browse Cup from your favourite leagues' });
+  await expect(unstar).toHaveAttribute('aria-pressed', 'true');
+  await axe();
+
+  // Kept for the player: the sportsbook home lists it, and a reload of the league still shows it starred.
+  await open(page, '/en/sports');
+  const favourites = page.getByRole('region', { name: 'Your favourite leagues' });
+  await favourites.getByRole('link', { name: /^Browse Cup/ }).click();
+  await expect(page).toHaveURL(/\/browse-cup-9602$/);
+  await unstar.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await open(page, '/en/sports');
+  await expect(favourites.getByText('Star a league to find it here.')).toBeVisible();
 });
 
 for (const screen of [

@@ -20,6 +20,8 @@ export const CONTENT_TABLES = {
   html_snippets: 'snippets',
   info_popups: 'info-popup',
   bonus_infos: 'bonus-infos',
+  // Slides and bonus infos show their campaign's terms, so their cached answers also follow the campaigns.
+  bonus_campaigns: 'campaigns',
   providers: 'catalogue',
   games: 'catalogue',
   category_games: 'catalogue',

@@ -4,6 +4,7 @@ import { CASHBOX_ERROR_CODES } from './contracts/cashbox';
 import { CASINO_ADMIN_ERROR_CODES } from './contracts/casino-admin';
 import { CASINO_ERROR_CODES, WALLET_ERROR_CODES } from './contracts/casino';
 import { CHAT_ERROR_CODES } from './contracts/chat';
+import { IN_PLAY_ERROR_CODES } from './contracts/in-play';
 import { PROMO_CODE_ERROR_CODES } from './contracts/marketing';
 import { PROTECTION_ERROR_CODES } from './contracts/protection';
 import { SPORTS_ERROR_CODES } from './contracts/sports';
@@ -58,6 +59,7 @@ export const API_ERROR_CODES = [
   ...STAFF_ERROR_CODES,
   ...TABLE_ERROR_CODES,
   ...TRADING_ERROR_CODES,
+  ...IN_PLAY_ERROR_CODES,
   ...BACK_OFFICE_ERROR_CODES,
   ...SERVER_ERROR_CODES,
   'bonuses_not_allowed',

@@ -15,7 +15,8 @@ export const TRANSFER_CLASSES = {
    * price (all or part of it) before its result.
    */
   win: ['casino_win', 'sports_payout', 'sports_reversal', 'sports_cash_out'],
-  bonus: ['bonus_grant', 'bonus_conversion', 'bonus_forfeit'],
+  /** `cashback`: a cashback campaign's share of net losses paid as cash (house bonus pool -> main). */
+  bonus: ['bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'cashback'],
   adjustment: ['manual_adjustment'],
 } as const;
 export type TransferClass = keyof typeof TRANSFER_CLASSES;
@@ -33,6 +34,7 @@ export const TRANSFER_KINDS = [
   'bonus_grant',
   'bonus_conversion',
   'bonus_forfeit',
+  'cashback',
   'sports_stake',
   'sports_payout',
   'sports_void',

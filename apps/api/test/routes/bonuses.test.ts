@@ -512,6 +512,9 @@ describe('wagering through the casino', () => {
       contributions: { slots: 0, dice: 100 },
       sportsMinOdd: '1.50',
       currencyAmounts: {},
+      weekdays: [],
+      timeZone: 'UTC',
+      payout: 'bonus',
     });
     expect(edit).toMatchObject({ requestId: expect.any(String) });
     if ('requestId' in edit) {

@@ -586,3 +586,69 @@ describe('the affiliate report', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('cashback and weekday campaigns in the back office (issue 20)', () => {
+  const cashback = (slug: string, overrides: Record<string, unknown> = {}) =>
+    freeMoney(slug, {
+      kind: 'cashback',
+      trigger: 'net_loss',
+      amount: '50.00',
+      matchPercent: 15,
+      payout: 'cash',
+      timeZone: 'Europe/Malta',
+      currencyAmounts: {},
+      ...overrides,
+    });
+
+  it('POST /spa/staff/campaigns makes a cashback that a second marketing member approves before it pays', async () => {
+    const slug = uniqueSlug('cashback');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/campaigns',
+      headers: marketing.headers,
+      payload: cashback(slug),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pending = created.json<{ campaign: Campaign }>().campaign;
+    expect(pending).toMatchObject({ status: 'pending', kind: 'cashback', matchPercent: 15, payout: 'cash' });
+    expect(pending.timeZone).toBe('Europe/Malta');
+    const live = await approvePending(pending.id, marketing2);
+    expect(live.status).toBe('active');
+  });
+
+  it('POST /spa/staff/campaigns refuses terms the engine cannot run, with 400 naming the field and nothing written', async () => {
+    const before = await campaignCount();
+    for (const [body, field] of [
+      [cashback(uniqueSlug('no-share'), { matchPercent: null }), 'matchPercent'],
+      [cashback(uniqueSlug('too-much'), { matchPercent: 150 }), 'matchPercent'],
+      [cashback(uniqueSlug('by-hand'), { trigger: 'manual' }), 'trigger'],
+      [freeMoney(uniqueSlug('loss-gift'), { trigger: 'net_loss' }), 'trigger'],
+      [freeMoney(uniqueSlug('no-days'), { trigger: 'deposit', weekdays: [] }), 'weekdays'],
+      [freeMoney(uniqueSlug('mars'), { trigger: 'deposit', weekdays: [5], timeZone: 'Mars/Olympus' }), 'timeZone'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/spa/staff/campaigns',
+        headers: marketing.headers,
+        payload: body,
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(response.json()), field).toContain(field);
+    }
+    const outOfRange = await t.app.inject({
+      method: 'POST',
+      url: '/spa/staff/campaigns',
+      headers: marketing.headers,
+      payload: freeMoney(uniqueSlug('day-eight'), { trigger: 'deposit', weekdays: [8] }),
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(await campaignCount()).toBe(before);
+  });
+
+  it('a weekday campaign keeps its days sorted and once each', async () => {
+    const campaign = await createCampaign(
+      freeMoney(uniqueSlug('friday-gift'), { trigger: 'deposit', weekdays: [7, 5, 5], timeZone: 'Europe/Malta' }),
+    );
+    expect(campaign).toMatchObject({ trigger: 'deposit', weekdays: [5, 7], timeZone: 'Europe/Malta' });
+  });
+});

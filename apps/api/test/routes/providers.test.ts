@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { launchResponseSchema, providersResponseSchema } from '@playhouse/shared';
@@ -20,6 +20,7 @@ import {
   type Player,
 } from '../helpers/games-fixtures';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
+import { onPostgres } from '../helpers/test-db';
 
 let t: CasinoTestApp;
 
@@ -253,6 +254,39 @@ describe('seamless wallet: authenticate and balance', () => {
       status: 'error',
       code: 'currency_mismatch',
     });
+  });
+});
+
+describe('seamless wallet: a balance read takes no lock', () => {
+  it(`answers while another transaction holds the player's ledger accounts (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    // A balance only reports: had it locked the accounts, it would wait here, and could close a deadlock with a stake
+    // that locks its rows in the stake order (the money simulation met one as a 503 on the Originals host's balance).
+    const player = await seatedPlayer();
+    await fund(t, player.id, 1000n);
+    let release = () => undefined as void;
+    let holding: Promise<void> = Promise.resolve();
+    if (onPostgres) {
+      // PGlite has one connection: a transaction there holds everything, so only PostgreSQL can show the difference.
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => undefined as void;
+      const held = new Promise<void>((resolve) => (locked = resolve));
+      holding = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ledger_accounts where user_id = ${player.id} order by id for update`);
+        locked();
+        await gate;
+      });
+      await held;
+    }
+    const body = { sessionId: player.sessionId, playerId: String(player.id), currency: 'EUR' };
+    const answer = walletCall(t, 'netstar', 'balance', body);
+    const first = await Promise.race([
+      answer.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting for the lock')),
+    ]);
+    release();
+    await holding;
+    expect(first).toBe('answered');
+    expect((await answer).json()).toEqual({ status: 'ok', balance: '10.00', currency: 'EUR' });
   });
 });
 

@@ -205,6 +205,51 @@ describe('/spa/staff/content: bonus info, articles, page metadata, announcements
       .toBe('Double welcome');
   });
 
+  it('PUT /spa/staff/content/bonus-infos/:id links an entry to a campaign, whose terms the site then shows', async () => {
+    const list = (await as(marketing).get('/spa/staff/content/bonus-infos')).json() as {
+      items: { id: number; slug: string; campaignSlug: string | null }[];
+    };
+    const entry = list.items.find((item) => item.campaignSlug === 'weekend-reload')!;
+    const full = (await as(marketing).get(`/spa/staff/content/bonus-infos/${entry.id}`)).json() as Record<
+      string,
+      unknown
+    >;
+    const { id: _id, ...body } = full;
+    const unknown = await as(marketing).send('PUT', `/spa/staff/content/bonus-infos/${entry.id}`, {
+      ...body,
+      campaignSlug: 'no-such-campaign',
+    });
+    expectErrorEnvelope(unknown, 400, 'validation_failed');
+    const [unchanged] = await t.db.select().from(schema.bonusInfos).where(eq(schema.bonusInfos.id, entry.id));
+    expect(unchanged!.campaignSlug).toBe('weekend-reload');
+
+    const linked = await as(marketing).send('PUT', `/spa/staff/content/bonus-infos/${entry.id}`, {
+      ...body,
+      campaignSlug: 'weekly-cashback',
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          bonusInfosResponseSchema
+            .parse((await t.app.inject({ url: '/spa/bonus-infos', headers: { 'x-locale': 'en' } })).json())
+            .bonusInfos.find((info) => info.slug === entry.slug)?.campaign?.kind,
+        { timeout: 2_000 },
+      )
+      .toBe('cashback');
+    // A body without the field leaves the link as it is.
+    const { campaignSlug: _campaign, ...withoutCampaign } = body;
+    expect(
+      (await as(marketing).send('PUT', `/spa/staff/content/bonus-infos/${entry.id}`, withoutCampaign)).statusCode,
+    ).toBe(200);
+    const [kept] = await t.db.select().from(schema.bonusInfos).where(eq(schema.bonusInfos.id, entry.id));
+    expect(kept!.campaignSlug).toBe('weekly-cashback');
+    await as(marketing).send('PUT', `/spa/staff/content/bonus-infos/${entry.id}`, {
+      ...body,
+      campaignSlug: 'weekend-reload',
+    });
+  });
+
   it('POST /spa/staff/content/articles adds an article to its page; the page reads it at once', async () => {
     const response = await as(content).send('POST', '/spa/staff/content/articles', {
       slug: 'poker-rules',

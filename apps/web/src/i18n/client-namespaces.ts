@@ -42,6 +42,9 @@ export const PAGE_NAMESPACES = [
   'funding',
   // My bets' cash out (issue 21).
   'cashOut',
+  // Betting in play: the bet slip's wait (match page) and the traders' desk.
+  'inPlay',
+  'boInPlay',
   // The table games' screens: the Originals host passes it to the frame (originals-host layout).
   'tables',
 ] as const;

@@ -1,4 +1,5 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bonusCampaigns } from './bonuses';
 import type { LocalizedText } from './content';
 
 /**
@@ -15,6 +16,8 @@ export const bonusInfos = pgTable('bonus_infos', {
   fullDescription: jsonb().$type<LocalizedText>().notNull(),
   /** Leaves out the Get bonus link inside the terms for signed-in players; visitors still get the register link. */
   omitGetBonusButton: boolean().notNull().default(false),
+  /** The campaign this entry offers: its terms are what the player reads (one source of terms). */
+  campaignSlug: text().references(() => bonusCampaigns.slug, { onDelete: 'restrict', onUpdate: 'cascade' }),
   position: integer().notNull().default(0),
   active: boolean().notNull().default(true),
 });

@@ -17,15 +17,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-export const BONUS_CAMPAIGN_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins'] as const;
+/** `cashback`: a share of the player's net casino losses over a week, paid by the cashback job (bonus or cash). */
+export const BONUS_CAMPAIGN_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins', 'cashback'] as const;
 export type BonusCampaignKind = (typeof BONUS_CAMPAIGN_KINDS)[number];
 
 /**
  * How a campaign reaches a player: at registration, after the first credited deposit, by a promo code the player
- * redeems, or only when staff offer it to chosen players (four eyes).
+ * redeems, or only when staff offer it to chosen players (four eyes); `deposit`: a credited deposit on one of the
+ * campaign's weekdays, once per week; `net_loss`: the cashback job, after each week the player lost money in.
  */
-export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual', 'deposit', 'net_loss'] as const;
 export type BonusTrigger = (typeof BONUS_TRIGGERS)[number];
+
+/** How a cashback is paid: as bonus money offered with the campaign's wagering, or straight into main money. */
+export const CASHBACK_PAYOUTS = ['bonus', 'cash'] as const;
+export type CashbackPayout = (typeof CASHBACK_PAYOUTS)[number];
 
 export const USER_BONUS_STATUSES = ['offered', 'active', 'completed', 'expired', 'forfeited', 'rejected'] as const;
 export type UserBonusStatusValue = (typeof USER_BONUS_STATUSES)[number];
@@ -76,9 +82,9 @@ export const bonusCampaigns = pgTable(
     kind: text({ enum: BONUS_CAMPAIGN_KINDS }).notNull(),
     template: text({ enum: ['standard', 'coins'] as const }).notNull(),
     trigger: text({ enum: BONUS_TRIGGERS }).notNull(),
-    /** free_money: the amount; deposit_match: the cap. */
+    /** free_money: the amount; deposit_match and cashback: the cap. */
     amount: bigint({ mode: 'bigint' }),
-    /** deposit_match: percent of the deposit. */
+    /** deposit_match: percent of the deposit; cashback: percent of the net losses. */
     matchPercent: integer(),
     /** deposit_match: the smallest deposit that qualifies. */
     minDeposit: bigint({ mode: 'bigint' }),
@@ -95,6 +101,15 @@ export const bonusCampaigns = pgTable(
     offerDays: integer().notNull(),
     contributions: jsonb().$type<Record<string, number>>().notNull(),
     sportsMinOddThousandths: integer().notNull().default(1500),
+    /**
+     * `deposit` trigger: the ISO weekdays (1 Monday ... 7 Sunday) on which a deposit earns the offer, counted in
+     * `timeZone`; empty for every other trigger.
+     */
+    weekdays: jsonb().$type<number[]>().notNull().default([]),
+    /** The operator's IANA time zone the campaign's days and weeks are counted in. */
+    timeZone: text().notNull().default('UTC'),
+    /** cashback: how the share is paid. */
+    payout: text({ enum: CASHBACK_PAYOUTS }).notNull().default('bonus'),
     /** Amounts per currency (a player's currency picks its line); the columns above are the fallback. */
     currencyAmounts: jsonb().$type<Partial<Record<string, CampaignCurrencyAmounts>>>().notNull().default({}),
     /** false: paused (no new offers; open offers and running bonuses go on). */

@@ -14,6 +14,7 @@ import {
   index,
 } from 'drizzle-orm/pg-core';
 import { ODD_TYPES } from '@playhouse/shared/odds';
+import { bonusCampaigns } from './bonuses';
 
 /** Text per locale code; a missing locale falls back to the default locale's text. */
 export type LocalizedText = Partial<Record<string, string>>;
@@ -73,6 +74,8 @@ export const slides = pgTable(
     body: jsonb().$type<LocalizedText>().notNull(),
     buttonText: jsonb().$type<LocalizedText>().notNull(),
     url: text().notNull(),
+    /** The campaign a slide advertises: the web shows that campaign's own terms under the text. */
+    campaignSlug: text().references(() => bonusCampaigns.slug, { onDelete: 'restrict', onUpdate: 'cascade' }),
     position: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },

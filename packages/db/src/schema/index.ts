@@ -15,3 +15,4 @@ export * from './players';
 export * from './media';
 export * from './receipts';
 export * from './cash-out';
+export * from './in-play';

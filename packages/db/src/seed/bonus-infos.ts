@@ -6,6 +6,8 @@ import type { Localized } from './content/localized';
 
 interface SeedBonusInfo {
   slug: string;
+  /** The campaign the entry offers (seed/bonuses.ts). */
+  campaignSlug: string;
   /** The slide theme whose wordless artwork (apps/web/public/media/slides) pictures this bonus. */
   artwork: string;
   imageTitle: Localized;
@@ -13,63 +15,92 @@ interface SeedBonusInfo {
   omitGetBonusButton: boolean;
 }
 
+/**
+ * The entries name no figure of their own: the title is the offer's name, the text says what the offer is for, and
+ * the web lays the campaign's own terms (percent, cap, minimum deposit, wagering, days, max bet, spins and game,
+ * cashback share) under it from the campaign's row, so what a player reads is what the engine applies.
+ */
 const DEMO_BONUS_INFOS: SeedBonusInfo[] = [
   {
     slug: 'welcome-bonus',
+    campaignSlug: 'first-deposit-match',
     artwork: 'welcome',
     imageTitle: {
-      en: '100% welcome bonus up to €200',
-      de: '100 % Willkommensbonus bis zu 200 €',
-      es: 'Bono de bienvenida del 100 % hasta 200 €',
-      pt: 'Bónus de boas-vindas de 100% até 200 €',
-      ru: 'Приветственный бонус 100 % до 200 €',
+      en: 'Welcome bonus on your first deposit',
+      de: 'Willkommensbonus auf Ihre erste Einzahlung',
+      es: 'Bono de bienvenida en tu primer depósito',
+      pt: 'Bónus de boas-vindas no seu primeiro depósito',
+      ru: 'Приветственный бонус на первый депозит',
     },
     fullDescription: {
-      en: '<p>Your first deposit is matched <strong>100%</strong>, up to €200, as bonus money.</p><ul><li>Minimum deposit: €10.</li><li>Wager the bonus 30 times within 14 days; slots count in full, table games 10%.</li><li>While wagering, a single bet may not exceed €5.</li><li>One welcome bonus per player, household and device.</li></ul>',
-      de: '<p>Ihre erste Einzahlung wird zu <strong>100 %</strong> bis 200 € als Bonusguthaben verdoppelt.</p><ul><li>Mindesteinzahlung: 10 €.</li><li>Der Bonus muss innerhalb von 14 Tagen 30-mal umgesetzt werden; Automaten zählen voll, Tischspiele zu 10 %.</li><li>Während des Umsatzes darf ein einzelner Einsatz 5 € nicht übersteigen.</li><li>Ein Willkommensbonus pro Person, Haushalt und Gerät.</li></ul>',
-      es: '<p>Tu primer depósito se iguala al <strong>100 %</strong>, hasta 200 €, en saldo de bono.</p><ul><li>Depósito mínimo: 10 €.</li><li>Apuesta el bono 30 veces en 14 días; las tragaperras cuentan al completo y los juegos de mesa un 10 %.</li><li>Mientras se cumple el requisito, ninguna apuesta puede superar los 5 €.</li><li>Un bono de bienvenida por jugador, hogar y dispositivo.</li></ul>',
-      pt: '<p>O seu primeiro depósito é igualado a <strong>100%</strong>, até 200 €, em saldo de bónus.</p><ul><li>Depósito mínimo: 10 €.</li><li>Aposte o bónus 30 vezes em 14 dias; as slots contam na totalidade e os jogos de mesa 10%.</li><li>Durante o requisito de aposta, nenhuma aposta pode exceder 5 €.</li><li>Um bónus de boas-vindas por jogador, agregado familiar e dispositivo.</li></ul>',
-      ru: '<p>Ваш первый депозит удваивается на <strong>100 %</strong>, до 200 €, бонусными средствами.</p><ul><li>Минимальный депозит: 10 €.</li><li>Бонус нужно отыграть 30 раз за 14 дней; слоты засчитываются полностью, настольные игры — на 10 %.</li><li>Во время отыгрыша одна ставка не может превышать 5 €.</li><li>Один приветственный бонус на игрока, семью и устройство.</li></ul>',
+      en: '<p>Your first deposit is matched with bonus money. The offer appears on your bonuses page once the deposit is in; accept it there to start.</p>',
+      de: '<p>Ihre erste Einzahlung wird mit Bonusguthaben aufgestockt. Das Angebot erscheint auf Ihrer Bonusseite, sobald die Einzahlung eingegangen ist; nehmen Sie es dort an.</p>',
+      es: '<p>Tu primer depósito se completa con saldo de bono. La oferta aparece en tu página de bonos en cuanto llega el depósito; acéptala allí para empezar.</p>',
+      pt: '<p>O seu primeiro depósito é acompanhado de saldo de bónus. A oferta aparece na sua página de bónus assim que o depósito entrar; aceite-a aí para começar.</p>',
+      ru: '<p>К первому депозиту добавляются бонусные средства. Предложение появится на странице бонусов, как только депозит зачислен; примите его там.</p>',
     },
     omitGetBonusButton: false,
   },
   {
     slug: 'weekend-reload',
+    campaignSlug: 'weekend-reload',
     artwork: 'weekend-reload',
     imageTitle: {
-      en: '50% weekend reload up to €100',
-      de: '50 % Wochenend-Reload bis zu 100 €',
-      es: 'Recarga de fin de semana del 50 % hasta 100 €',
-      pt: 'Recarga de fim de semana de 50% até 100 €',
-      ru: 'Бонус выходного дня 50 % до 100 €',
+      en: 'Weekend reload',
+      de: 'Wochenend-Reload',
+      es: 'Recarga de fin de semana',
+      pt: 'Recarga de fim de semana',
+      ru: 'Бонус выходного дня',
     },
     fullDescription: {
-      en: '<p>Deposit on a Saturday or Sunday and get <strong>50%</strong> of it, up to €100, as bonus money.</p><ul><li>Minimum deposit: €20.</li><li>Wager the bonus 25 times within 7 days.</li><li>Once per weekend.</li></ul>',
-      de: '<p>Zahlen Sie an einem Samstag oder Sonntag ein und erhalten Sie <strong>50 %</strong> davon, bis zu 100 €, als Bonusguthaben.</p><ul><li>Mindesteinzahlung: 20 €.</li><li>Der Bonus muss innerhalb von 7 Tagen 25-mal umgesetzt werden.</li><li>Einmal pro Wochenende.</li></ul>',
-      es: '<p>Deposita un sábado o un domingo y recibe el <strong>50 %</strong>, hasta 100 €, en saldo de bono.</p><ul><li>Depósito mínimo: 20 €.</li><li>Apuesta el bono 25 veces en 7 días.</li><li>Una vez por fin de semana.</li></ul>',
-      pt: '<p>Deposite a um sábado ou domingo e receba <strong>50%</strong> do valor, até 100 €, em saldo de bónus.</p><ul><li>Depósito mínimo: 20 €.</li><li>Aposte o bónus 25 vezes em 7 dias.</li><li>Uma vez por fim de semana.</li></ul>',
-      ru: '<p>Пополните счёт в субботу или воскресенье и получите <strong>50 %</strong> суммы, до 100 €, бонусными средствами.</p><ul><li>Минимальный депозит: 20 €.</li><li>Бонус нужно отыграть 25 раз за 7 дней.</li><li>Один раз за выходные.</li></ul>',
+      en: '<p>Top up at the weekend and part of your deposit comes back as bonus money, once a week, on your bonuses page.</p>',
+      de: '<p>Zahlen Sie am Wochenende ein, und ein Teil Ihrer Einzahlung kommt als Bonusguthaben zurück, einmal pro Woche, auf Ihrer Bonusseite.</p>',
+      es: '<p>Deposita el fin de semana y parte de tu depósito vuelve como saldo de bono, una vez por semana, en tu página de bonos.</p>',
+      pt: '<p>Deposite ao fim de semana e parte do seu depósito volta em saldo de bónus, uma vez por semana, na sua página de bónus.</p>',
+      ru: '<p>Пополните счёт в выходные, и часть депозита вернётся бонусными средствами раз в неделю на странице бонусов.</p>',
     },
     omitGetBonusButton: false,
   },
   {
     slug: 'free-spins-friday',
+    campaignSlug: 'friday-free-spins',
     artwork: 'free-spins',
     imageTitle: {
-      en: '20 free spins every Friday',
-      de: 'Jeden Freitag 20 Freispiele',
-      es: '20 giros gratis cada viernes',
-      pt: '20 rodadas grátis todas as sextas-feiras',
-      ru: '20 фриспинов каждую пятницу',
+      en: 'Free Spins Friday',
+      de: 'Freispiel-Freitag',
+      es: 'Viernes de giros gratis',
+      pt: 'Sexta-feira de rodadas grátis',
+      ru: 'Пятница фриспинов',
     },
     fullDescription: {
-      en: '<p>Make any deposit on a Friday and <strong>20 free spins</strong> on the featured slot are added to your account automatically.</p><ul><li>Minimum deposit: €10.</li><li>Winnings from the spins are bonus money, wagered 20 times within 3 days.</li></ul>',
-      de: '<p>Zahlen Sie an einem Freitag beliebig ein, und <strong>20 Freispiele</strong> am ausgewählten Automaten werden Ihrem Konto automatisch gutgeschrieben.</p><ul><li>Mindesteinzahlung: 10 €.</li><li>Gewinne aus den Freispielen sind Bonusguthaben und müssen innerhalb von 3 Tagen 20-mal umgesetzt werden.</li></ul>',
-      es: '<p>Haz cualquier depósito un viernes y se añadirán automáticamente a tu cuenta <strong>20 giros gratis</strong> en la tragaperras destacada.</p><ul><li>Depósito mínimo: 10 €.</li><li>Las ganancias de los giros son saldo de bono y deben apostarse 20 veces en 3 días.</li></ul>',
-      pt: '<p>Faça qualquer depósito a uma sexta-feira e <strong>20 rodadas grátis</strong> na slot em destaque são adicionadas automaticamente à sua conta.</p><ul><li>Depósito mínimo: 10 €.</li><li>Os ganhos das rodadas são saldo de bónus, a apostar 20 vezes em 3 dias.</li></ul>',
-      ru: '<p>Пополните счёт на любую сумму в пятницу, и <strong>20 фриспинов</strong> в избранном слоте автоматически появятся на вашем счёте.</p><ul><li>Минимальный депозит: 10 €.</li><li>Выигрыш с фриспинов — бонусные средства, которые нужно отыграть 20 раз за 3 дня.</li></ul>',
+      en: '<p>Make a deposit on a Friday and free spins on the slot named below are offered to you on your bonuses page.</p>',
+      de: '<p>Zahlen Sie an einem Freitag ein, und Freispiele am unten genannten Automaten werden Ihnen auf Ihrer Bonusseite angeboten.</p>',
+      es: '<p>Haz un depósito un viernes y en tu página de bonos se te ofrecerán giros gratis en la tragaperras indicada abajo.</p>',
+      pt: '<p>Faça um depósito a uma sexta-feira e são-lhe oferecidas rodadas grátis na slot indicada abaixo, na sua página de bónus.</p>',
+      ru: '<p>Пополните счёт в пятницу, и на странице бонусов вам предложат фриспины в указанном ниже слоте.</p>',
     },
-    // The spins come with any Friday deposit by themselves, so the terms need no button of their own for players.
+    // The spins come with a Friday deposit by themselves, so the terms need no button of their own for players.
+    omitGetBonusButton: true,
+  },
+  {
+    slug: 'weekly-cashback',
+    campaignSlug: 'weekly-cashback',
+    artwork: 'cashback',
+    imageTitle: {
+      en: 'Weekly cashback',
+      de: 'Wöchentliches Cashback',
+      es: 'Reembolso semanal',
+      pt: 'Cashback semanal',
+      ru: 'Еженедельный кешбэк',
+    },
+    fullDescription: {
+      en: '<p>When a week at the casino costs you money, a share of your net losses (stakes minus wins, your own money) comes back to you after the week ends.</p>',
+      de: '<p>Wenn Sie in einer Woche im Casino Geld verlieren, erhalten Sie nach Ende der Woche einen Teil Ihrer Nettoverluste (Einsätze minus Gewinne, Ihr eigenes Geld) zurück.</p>',
+      es: '<p>Si una semana en el casino te cuesta dinero, al terminar la semana te devolvemos una parte de tus pérdidas netas (apuestas menos ganancias, tu propio dinero).</p>',
+      pt: '<p>Quando uma semana no casino lhe custa dinheiro, parte das suas perdas líquidas (apostas menos ganhos, o seu próprio dinheiro) volta para si quando a semana termina.</p>',
+      ru: '<p>Если неделя в казино обошлась вам в убыток, после её окончания часть чистого проигрыша (ставки минус выигрыши, ваши собственные деньги) вернётся к вам.</p>',
+    },
+    // The cashback comes by itself after the week: there is nothing to get now.
     omitGetBonusButton: true,
   },
 ];
@@ -83,6 +114,7 @@ export function demoBonusInfos(): (typeof bonusInfos.$inferInsert)[] {
     imageTitle: info.imageTitle,
     fullDescription: info.fullDescription,
     omitGetBonusButton: info.omitGetBonusButton,
+    campaignSlug: info.campaignSlug,
     position,
     active: true,
   }));
@@ -106,11 +138,11 @@ const PROMOTIONS_METADATA: typeof pageMetadata.$inferInsert = {
     ru: 'бонус Playhouse, приветственный бонус, фриспины, бонус на депозит',
   },
   description: {
-    en: 'The welcome bonus, weekend reloads and free spins at Playhouse, with their full terms.',
-    de: 'Willkommensbonus, Wochenend-Reloads und Freispiele bei Playhouse, mit allen Bedingungen.',
-    es: 'El bono de bienvenida, las recargas de fin de semana y los giros gratis de Playhouse, con todos sus términos.',
-    pt: 'O bónus de boas-vindas, as recargas de fim de semana e as rodadas grátis da Playhouse, com todos os termos.',
-    ru: 'Приветственный бонус, бонусы выходного дня и фриспины в Playhouse с полными условиями.',
+    en: 'The welcome bonus, weekend reloads, free spins and weekly cashback at Playhouse, with their full terms.',
+    de: 'Willkommensbonus, Wochenend-Reloads, Freispiele und wöchentliches Cashback bei Playhouse, mit allen Bedingungen.',
+    es: 'El bono de bienvenida, las recargas de fin de semana, los giros gratis y el reembolso semanal de Playhouse, con todos sus términos.',
+    pt: 'O bónus de boas-vindas, as recargas de fim de semana, as rodadas grátis e o cashback semanal da Playhouse, com todos os termos.',
+    ru: 'Приветственный бонус, бонусы выходного дня, фриспины и еженедельный кешбэк в Playhouse с полными условиями.',
   },
 };
 

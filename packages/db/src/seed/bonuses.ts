@@ -17,7 +17,13 @@ export const DEMO_CONTRIBUTIONS: Record<string, number> = {
 
 type CampaignInsert = typeof bonusCampaigns.$inferInsert;
 
-/** The demo campaigns: what a freshly registered player is offered, and the match on the first deposit. */
+/** The operator's time zone the demo's weekly campaigns count their days and weeks in (a Malta-licensed operator). */
+export const DEMO_OPERATOR_TIME_ZONE = 'Europe/Malta';
+
+/**
+ * The demo campaigns: what a freshly registered player is offered, the match on the first deposit, and the weekly
+ * campaigns the promotions advertise (a weekend reload, Friday free spins, a weekly cashback).
+ */
 export function demoBonusCampaigns(): CampaignInsert[] {
   // The demo's campaigns are part of setting the site up, like its migrations: live from the start.
   const common = { contributions: DEMO_CONTRIBUTIONS, sportsMinOddThousandths: 1500, approvedAt: new Date() };
@@ -72,6 +78,54 @@ export function demoBonusCampaigns(): CampaignInsert[] {
       wager: 35,
       maxBet: 1000n,
       validDays: 30,
+      offerDays: 7,
+    },
+    {
+      ...common,
+      slug: 'weekend-reload',
+      kind: 'deposit_match',
+      template: 'standard',
+      trigger: 'deposit',
+      weekdays: [6, 7],
+      timeZone: DEMO_OPERATOR_TIME_ZONE,
+      amount: 10_000n,
+      matchPercent: 50,
+      minDeposit: 2000n,
+      wager: 25,
+      maxBet: 500n,
+      validDays: 7,
+      offerDays: 3,
+    },
+    {
+      ...common,
+      slug: 'friday-free-spins',
+      kind: 'free_spins',
+      template: 'standard',
+      trigger: 'deposit',
+      weekdays: [5],
+      timeZone: DEMO_OPERATOR_TIME_ZONE,
+      minDeposit: 2000n,
+      freeSpins: 20,
+      freeSpinStake: 20n,
+      gameSlug: 'lucky-reels',
+      wager: 20,
+      maxBet: 500n,
+      validDays: 3,
+      offerDays: 3,
+    },
+    {
+      ...common,
+      slug: 'weekly-cashback',
+      kind: 'cashback',
+      template: 'standard',
+      trigger: 'net_loss',
+      timeZone: DEMO_OPERATOR_TIME_ZONE,
+      matchPercent: 10,
+      amount: 10_000n,
+      payout: 'bonus',
+      wager: 5,
+      maxBet: 500n,
+      validDays: 7,
       offerDays: 7,
     },
   ];

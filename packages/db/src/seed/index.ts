@@ -52,6 +52,8 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
 
     await tx.insert(locales).values(demoLocales());
     await writeMessages(tx, catalogues);
+    // Slides and bonus infos name their campaigns, so the campaigns come first.
+    await seedBonuses(tx);
     await tx.insert(navCategories).values(demoCategories());
     await tx.insert(slides).values(demoSlides());
     await tx.insert(articles).values(demoArticles());
@@ -63,7 +65,6 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     await writeSportsCatalogue(tx);
     await seedCasino(tx);
     await seedBonusInfos(tx);
-    await seedBonuses(tx);
     return { seeded: true };
   });
 }

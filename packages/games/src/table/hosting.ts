@@ -16,7 +16,14 @@ const STAKE_FIELDS: ReadonlySet<string> = new Set([
   'boxes',
 ]);
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue };
+
+/** `json` when it is an object, as bets, actions, views and outcomes always are: checked, not assumed. */
+export function jsonObject(json: JsonValue): JsonObject {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new TypeError('not a JSON object');
+  return json;
+}
 
 /** Bigints become decimal strings; everything else is already JSON-safe in bets, actions and views. */
 export function tableToJson(value: unknown): JsonValue {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { responsiveImagesSchema } from './content';
+import { promotionTermsSchema } from './promotions';
 
 /** One entry of the bonus info block (SPEC.md §3 "Bonus info"), in the request's locale. */
 export const bonusInfoSchema = z
@@ -11,6 +12,8 @@ export const bonusInfoSchema = z
     fullDescription: z.string(),
     /** True when the Get bonus link inside the terms is left out for signed-in players (SPEC.md §2). */
     omitGetBonusButton: z.boolean(),
+    /** The terms of the campaign the entry offers, from the campaign itself (null: it offers no campaign). */
+    campaign: promotionTermsSchema.nullable(),
   })
   .meta({ id: 'BonusInfo' });
 export type BonusInfo = z.infer<typeof bonusInfoSchema>;

@@ -16,7 +16,8 @@ export type BonusErrorCode = (typeof BONUS_ERROR_CODES)[number];
 export const BONUS_TEMPLATES = ['standard', 'coins'] as const;
 export type BonusTemplate = (typeof BONUS_TEMPLATES)[number];
 
-export const BONUS_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins'] as const;
+/** `cashback`: a share of the player's net casino losses over a week, paid after it (bonus money or cash). */
+export const BONUS_KINDS = ['deposit_match', 'free_money', 'free_spins', 'coins', 'cashback'] as const;
 export type BonusKind = (typeof BONUS_KINDS)[number];
 
 export const USER_BONUS_STATUSES = ['offered', 'active', 'completed', 'expired', 'forfeited', 'rejected'] as const;
@@ -161,7 +162,16 @@ export type BonusHistoryResponse = z.infer<typeof bonusHistoryResponseSchema>;
 
 // Staff (the ops command line)
 
-export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual'] as const;
+/**
+ * `deposit`: a credited deposit on one of the campaign's weekdays (in its time zone), once per week; `net_loss`: the
+ * cashback job, once per player per week with net losses.
+ */
+export const BONUS_TRIGGERS = ['registration', 'first_deposit', 'promo_code', 'manual', 'deposit', 'net_loss'] as const;
+export type BonusTrigger = (typeof BONUS_TRIGGERS)[number];
+
+/** How a cashback campaign pays: bonus money with its wagering (an offer), or cash into main money. */
+export const CASHBACK_PAYOUTS = ['bonus', 'cash'] as const;
+export type CashbackPayout = (typeof CASHBACK_PAYOUTS)[number];
 
 /** A campaign as staff see it; amounts are in the player's own currency (two decimals). */
 export const staffBonusCampaignSchema = z
@@ -186,6 +196,11 @@ export const staffBonusCampaignSchema = z
     contributions: z.record(z.string(), z.number()),
     /** Sports count only at this total odd or above. */
     sportsMinOdd: z.string(),
+    /** `deposit` trigger: ISO weekdays (1 Monday ... 7 Sunday) counted in `timeZone`. */
+    weekdays: z.array(z.number().int()),
+    timeZone: z.string(),
+    /** cashback: how the share is paid. */
+    payout: z.enum(CASHBACK_PAYOUTS),
     active: z.boolean(),
   })
   .meta({ id: 'StaffBonusCampaign' });

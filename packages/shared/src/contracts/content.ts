@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promotionTermsSchema } from './promotions';
 import { DEFAULT_LOCALE, LOCALES } from '../locales';
 
 export const localeCodeSchema = z.enum(LOCALES);
@@ -53,6 +54,8 @@ export const slideSchema = z
     bodyTranslated: z.string(),
     btnTextKeyTranslated: z.string(),
     url: z.string(),
+    /** The terms of the campaign the slide advertises, from the campaign itself (null: it advertises none). */
+    campaign: promotionTermsSchema.nullable(),
   })
   .meta({ id: 'Slide' });
 export type Slide = z.infer<typeof slideSchema>;

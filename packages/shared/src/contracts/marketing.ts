@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { LOCALES } from '../locales';
 import { sortableBy, staffPageSchema } from '../staff/paging';
-import { BONUS_GAME_TYPES, BONUS_KINDS, BONUS_TEMPLATES, BONUS_TRIGGERS, bonusOfferSchema } from './bonuses';
+import {
+  BONUS_GAME_TYPES,
+  BONUS_KINDS,
+  BONUS_TEMPLATES,
+  BONUS_TRIGGERS,
+  CASHBACK_PAYOUTS,
+  bonusOfferSchema,
+} from './bonuses';
 import { staffRequestAcceptedSchema } from './staff';
 
 /**
@@ -68,6 +75,12 @@ export const campaignTermsSchema = z
       .regex(/^\d{1,3}(\.\d{1,3})?$/)
       .default('1.50'),
     currencyAmounts: z.partialRecord(z.enum(CURRENCY_CODES), campaignCurrencyAmountsSchema).default({}),
+    /** `deposit` trigger: the ISO weekdays (1 Monday ... 7 Sunday) a deposit earns the offer on. */
+    weekdays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+    /** The operator's IANA time zone the campaign's days and weeks are counted in. */
+    timeZone: z.string().trim().min(1).max(64).default('UTC'),
+    /** cashback: paid as bonus money with its wagering, or as cash. */
+    payout: z.enum(CASHBACK_PAYOUTS).default('bonus'),
   })
   .strict();
 export type CampaignTerms = z.infer<typeof campaignTermsSchema>;

@@ -322,8 +322,10 @@ export const matchDetailSchema = z
     result: matchResultSchema.nullable(),
     /** The match in play: score, clock, period; null before kick-off (and for matches a feed never described). */
     liveState: liveStateSchema.nullable(),
-    /** True while bets are taken: scheduled and not yet started. */
+    /** True while bets are taken: scheduled and not yet started, or in play (each market's status decides). */
     bettingOpen: z.boolean(),
+    /** In play: how long a bet on this match waits before it is accepted (ms, the sport's bet delay); else null. */
+    betDelayMs: z.number().int().nonnegative().nullable(),
     matchBets: z.array(matchMarketSchema),
   })
   .meta({ id: 'MatchDetail' });

@@ -65,6 +65,8 @@ export const staffSlideBodySchema = z
     body: requiredLocalizedText(4_000),
     buttonText: optionalLocalizedText(60),
     url: slideUrlSchema,
+    /** The campaign the promotion offers (its slug): the site shows that campaign's terms. Left out: unchanged. */
+    campaignSlug: z.string().trim().min(1).max(60).nullable().optional(),
     position: positionSchema,
     active: z.boolean(),
   })
@@ -79,6 +81,7 @@ export const staffSlideSchema = z
     body: localizedTextValueSchema,
     buttonText: localizedTextValueSchema,
     url: z.string(),
+    campaignSlug: z.string().nullable(),
     position: z.number().int(),
     active: z.boolean(),
   })
@@ -95,6 +98,8 @@ export const staffBonusInfoBodySchema = z
     /** The terms, editor HTML (sanitized by the site when rendered). */
     fullDescription: requiredLocalizedText(20_000),
     omitGetBonusButton: z.boolean(),
+    /** The campaign the promotion offers (its slug): the site shows that campaign's terms. Left out: unchanged. */
+    campaignSlug: z.string().trim().min(1).max(60).nullable().optional(),
     position: positionSchema,
     active: z.boolean(),
   })
@@ -108,6 +113,7 @@ export const staffBonusInfoSchema = z
     imageTitle: localizedTextValueSchema,
     fullDescription: localizedTextValueSchema,
     omitGetBonusButton: z.boolean(),
+    campaignSlug: z.string().nullable(),
     position: z.number().int(),
     active: z.boolean(),
   })

@@ -2,13 +2,14 @@
  * The four-eyes requests (staff_requests): opened by whoever asks (staff, marketing, trading), decided by the staff
  * domain's request service. Below every domain that opens one, so none of them reaches up into staff/.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRequestKind } from '@playhouse/shared';
 import { recordAudit } from '../audit/audit-log';
 import { keyedRequest } from '../../lib/idempotency';
 
-const { staffRequests } = schema;
+const { staffRequests, users } = schema;
 
 export type StaffRequestRow = typeof staffRequests.$inferSelect;
 
@@ -104,4 +105,41 @@ export async function pendingRequestsFor(
       ),
     )
     .orderBy(asc(staffRequests.requestedAt), asc(staffRequests.id));
+}
+
+/**
+ * Requests matching `where`, newest first (or oldest with `order: 'asc'`), one window, each with its player's login
+ * and the staff members who asked and decided; and how many match.
+ */
+export async function listStaffRequests(
+  db: DbOrTx,
+  where: SQL | undefined,
+  window: { limit: number; offset: number; order?: 'asc' | 'desc' },
+) {
+  const requester = alias(users, 'requester');
+  const decider = alias(users, 'decider');
+  const order = window.order === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        request: staffRequests,
+        login: users.email,
+        requester: { id: requester.id, login: requester.email },
+        decider: { id: decider.id, login: decider.email },
+      })
+      .from(staffRequests)
+      .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+      .innerJoin(requester, eq(requester.id, staffRequests.requestedBy))
+      .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
+      .where(where)
+      .orderBy(order(staffRequests.requestedAt), order(staffRequests.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: count() })
+      .from(staffRequests)
+      .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

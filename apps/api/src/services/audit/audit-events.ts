@@ -125,6 +125,7 @@ export const TRADING_ACTIONS = [
   'void_market',
   'cash_out_sport',
   'cash_out_match',
+  'set_bet_delay',
 ] as const;
 /** The content editors' kinds of content (staff_content_<kind>_<create|update|delete>). */
 export const CONTENT_KINDS = ['article', 'bonus_info', 'page_metadata', 'slide'] as const;

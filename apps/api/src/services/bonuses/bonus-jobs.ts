@@ -18,3 +18,25 @@ export function bonusExpiryJob(bonuses: Pick<BonusService, 'expireDue'>): Job {
     },
   };
 }
+
+export const CASHBACK_JOB = 'cashback';
+const CASHBACK_LOCK_KEY = 727_400_102;
+/**
+ * How often the cashback job looks for a week to pay: a week ends at local midnight, so players see it within the
+ * hour; every run after the first of a week pays nobody twice.
+ */
+export const CASHBACK_INTERVAL_MS = 3_600_000;
+
+/** Pays the cashback campaigns' last whole week. */
+export function cashbackJob(bonuses: Pick<BonusService, 'payCashback'>): Job {
+  return {
+    name: CASHBACK_JOB,
+    lockKey: CASHBACK_LOCK_KEY,
+    intervalMs: CASHBACK_INTERVAL_MS,
+    // A restart after a week ended pays it now rather than an hour later.
+    runOnStart: true,
+    async run() {
+      await bonuses.payCashback();
+    },
+  };
+}

@@ -16,13 +16,16 @@ import {
 } from '@playhouse/shared';
 import { campaignTermsView } from './campaign-view';
 import { campaignLimitsFor, smaller } from './campaign-limits';
-import { NotFoundError, RateLimitError } from '../../lib/errors';
+import { NotFoundError, RateLimitError, ValidationError } from '../../lib/errors';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import type { WalletService } from '../wallet/wallet-service';
+import { casinoNetLosses } from '../wallet/play-queries';
+import { cashbackAmount, onCampaignDay, previousWeek, weekOf } from './campaign-calendar';
 import {
   asOffered,
   campaignInCurrency,
+  cashOutAllowed,
   finishBonus,
   grantTransferKey,
   lockActiveBonus,
@@ -87,12 +90,22 @@ export type MaxWagering = (executor: DbOrTx, userId: number) => Promise<number |
 /** Whether the player asked for a withdrawal (not rejected) at or after `since`: the cashbox's answer. */
 export type WithdrawalRequestedSince = (executor: DbOrTx, userId: number, since: Date) => Promise<boolean>;
 
+/** Whether the player may receive a bonus now (not during a break from play): protection's answer. */
+export type BonusesAllowed = (executor: DbOrTx, userId: number) => Promise<boolean>;
+
+/** The trigger ref of a weekday-deposit offer: one per campaign and player per local week. */
+export const depositWeekRef = (weekKey: string) => `deposit:${weekKey}`;
+/** The trigger ref of a cashback: one per campaign and player per local week paid for. */
+export const cashbackWeekRef = (weekKey: string) => `cashback:${weekKey}`;
+export const cashbackTransferKey = (bonusId: string) => `cashback:${bonusId}`;
+
 export function createBonusService({
   db,
   clock,
   wallet,
   withdrawalRequestedSince,
   maxWagering = async () => null,
+  bonusesAllowed = async () => true,
   randomIndex = (count) => randomInt(count),
 }: {
   db: Db;
@@ -101,6 +114,8 @@ export function createBonusService({
   wallet: WalletService;
   withdrawalRequestedSince: WithdrawalRequestedSince;
   maxWagering?: MaxWagering;
+  /** The cashback job pays nobody who may not receive a bonus now. */
+  bonusesAllowed?: BonusesAllowed;
   /** Where a coins offer's pick comes from (0 <= index < count): crypto's; the simulation passes a seeded one. */
   randomIndex?: (count: number) => number;
 }) {
@@ -191,6 +206,8 @@ export function createBonusService({
     campaign: BonusCampaignRow,
     triggerRef: string,
     amount: bigint | null,
+    /** A cashback paid as cash is written as a bonus already completed: it never waits for an answer. */
+    paidAsCash = false,
   ): Promise<string | undefined> {
     const now = clock.now();
     // The currency's limits hold over what the campaign says: the amount under its ceiling, the wager over its floor.
@@ -208,6 +225,7 @@ export function createBonusService({
         terms: { ...terms, wager: Math.max(terms.wager, limits.minWager) },
         offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
         createdAt: now,
+        ...(paidAsCash ? { status: 'completed' as const, acceptedAt: now, finishedAt: now, wagerRequired: 0n } : {}),
       })
       .onConflictDoNothing()
       .returning({ id: userBonuses.id });
@@ -221,6 +239,8 @@ export function createBonusService({
     if (campaign.kind === 'free_spins') return 0n;
     // Staff offering a deposit match outside its trigger offer the cap.
     if (campaign.kind === 'deposit_match') return campaign.amount ?? 0n;
+    // A cashback's amount is the week's share its job computes; there is nothing to offer without a week.
+    if (campaign.kind === 'cashback') throw new ValidationError({ campaign: 'a cashback is paid by its weekly job' });
     return null;
   }
 
@@ -303,7 +323,7 @@ export function createBonusService({
           eq(bonusCampaigns.active, true),
           isNull(bonusCampaigns.endedAt),
           isNotNull(bonusCampaigns.approvedAt),
-          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code']),
+          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code', 'deposit']),
         ),
       );
     if (campaigns.length === 0) return;
@@ -317,13 +337,69 @@ export function createBonusService({
         await insertOffer(db, user, row, 'registration', campaignAmount(row, user.currency));
         continue;
       }
+      if (campaign.trigger === 'deposit') {
+        // Only deposits recent enough that their offer would still be open: an old weekend earns nothing today.
+        const since = new Date(clock.now().getTime() - campaign.offerDays * DAY_MS);
+        for (const [weekKey, deposit] of await weekdayDeposits(db, user, campaign, since)) {
+          await insertOffer(
+            db,
+            user,
+            row,
+            depositWeekRef(weekKey),
+            depositOfferAmount(campaign, user.currency, deposit.amount),
+          );
+        }
+        continue;
+      }
       if (campaign.kind !== 'deposit_match') continue;
       const deposit = await matchedDeposit(db, user, campaign);
       if (!deposit) continue;
-      const matched = (deposit.amount * BigInt(campaign.matchPercent ?? 100)) / 100n;
-      const cap = campaign.amount ?? matched;
-      await insertOffer(db, user, row, 'first_deposit', matched < cap ? matched : cap);
+      await insertOffer(db, user, row, 'first_deposit', depositOfferAmount(campaign, user.currency, deposit.amount));
     }
+  }
+
+  /** What a deposit earns from a campaign (in the player's currency): a match's percent of it, capped, else its own. */
+  function depositOfferAmount(campaign: BonusCampaignRow, currency: string, deposit: bigint): bigint | null {
+    if (campaign.kind !== 'deposit_match') return campaignAmount(campaign, currency);
+    const matched = (deposit * BigInt(campaign.matchPercent ?? 100)) / 100n;
+    const cap = campaign.amount ?? matched;
+    return matched < cap ? matched : cap;
+  }
+
+  /**
+   * The deposits that earn a weekday campaign's offer: credited on one of its weekdays (in its time zone), at or
+   * above its minimum, after it went live and after `since`; the first of each local week (the offer's week key).
+   */
+  async function weekdayDeposits(
+    executor: DbOrTx,
+    user: { id: number; currency: string },
+    campaign: BonusCampaignRow,
+    since: Date,
+  ): Promise<Map<string, { amount: bigint; at: Date }>> {
+    const live = campaign.approvedAt ?? campaign.createdAt;
+    const from = live > since ? live : since;
+    const creditedAt = sql<Date>`coalesce(${payments.settledAt}, ${payments.createdAt})`;
+    const rows = await executor
+      .select({ amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, user.id),
+          eq(payments.status, 'succeeded'),
+          eq(payments.currency, user.currency),
+          gte(payments.amount, campaign.minDeposit ?? 0n),
+          gte(creditedAt, from),
+        ),
+      )
+      .orderBy(asc(creditedAt), asc(payments.createdAt));
+    const byWeek = new Map<string, { amount: bigint; at: Date }>();
+    for (const row of rows) {
+      const at = row.settledAt ?? row.createdAt;
+      if (!onCampaignDay(at, campaign.weekdays, campaign.timeZone)) continue;
+      const { key } = weekOf(at, campaign.timeZone);
+      if (!byWeek.has(key)) byWeek.set(key, { amount: row.amount, at });
+    }
+    return byWeek;
   }
 
   /** The first credited deposit that reaches a deposit match's minimum: the one it matches (later ones never do). */
@@ -355,6 +431,10 @@ export function createBonusService({
     if (row.triggerRef === 'first_deposit') {
       const deposit = await matchedDeposit(tx, { id: row.userId, currency: row.currency }, campaign);
       since = deposit?.settledAt ?? deposit?.createdAt ?? row.createdAt;
+    }
+    if (row.triggerRef.startsWith('deposit:')) {
+      const deposits = await weekdayDeposits(tx, { id: row.userId, currency: row.currency }, campaign, new Date(0));
+      since = deposits.get(row.triggerRef.slice('deposit:'.length))?.at ?? row.createdAt;
     }
     if (await withdrawalRequestedSince(tx, row.userId, since)) throw new BonusDepositWithdrawnError();
   }
@@ -414,9 +494,102 @@ export function createBonusService({
     return { offers: offers.length, bonuses };
   }
 
+  /**
+   * Pays one player's cashback for one week of one campaign, exactly once: the (player, campaign, 'cashback:<week>')
+   * row is the payment's key, written in the transaction that pays. Paid as bonus: the row is an offer the player
+   * accepts like any other (the grant and its wagering happen then). Paid as cash: the row is a completed bonus and the
+   * `cashback` transfer (house bonus pool -> main) commits with it. A racing run waits on the row and writes nothing.
+   */
+  async function payCashbackTo(
+    campaign: BonusCampaignRow,
+    user: { id: number; currency: string },
+    weekKey: string,
+    amount: bigint,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const cash = campaign.payout === 'cash';
+      const id = await insertOffer(tx, user, campaign, cashbackWeekRef(weekKey), amount, cash);
+      if (!id) return false;
+      if (!cash) return true;
+      const [row] = await tx.select({ amount: userBonuses.amount }).from(userBonuses).where(eq(userBonuses.id, id));
+      // Cash is cash-out like a conversion: the currency's max cash-out holds it (what is above stays with the house).
+      const paid = await cashOutAllowed(tx, { id, currency: user.currency }, 0n, row?.amount ?? 0n);
+      if (paid <= 0n) return true;
+      await wallet.transfer(
+        {
+          idempotencyKey: cashbackTransferKey(id),
+          kind: 'cashback',
+          currency: user.currency,
+          legs: [
+            { account: { house: 'bonus_pool' }, amount: -paid },
+            { account: { userId: user.id, kind: 'main' }, amount: paid },
+          ],
+          metadata: { bonusId: id, campaign: campaign.slug, week: weekKey },
+        },
+        tx,
+      );
+      return true;
+    });
+  }
+
+  /**
+   * The cashback job: for each live cashback campaign, the last whole week (Monday to Monday in its time zone) since
+   * it went live; each player who lost money at the casino that week (the wallet's figure) and may receive a bonus
+   * now is paid the campaign's share, capped, once. Safe to run again, late, or on two instances at once.
+   */
+  async function payCashback(): Promise<{ paid: number }> {
+    const now = clock.now();
+    const campaigns = await db
+      .select()
+      .from(bonusCampaigns)
+      .where(
+        and(
+          eq(bonusCampaigns.kind, 'cashback'),
+          eq(bonusCampaigns.active, true),
+          isNull(bonusCampaigns.endedAt),
+          isNotNull(bonusCampaigns.approvedAt),
+        ),
+      )
+      .orderBy(asc(bonusCampaigns.id));
+    let paid = 0;
+    for (const campaign of campaigns) {
+      const week = previousWeek(now, campaign.timeZone);
+      const live = campaign.approvedAt!;
+      // Losses before the campaign went live were not played under its promise.
+      if (week.end <= live) continue;
+      const from = live > week.start ? live : week.start;
+      const losses = await casinoNetLosses(db, from, week.end);
+      if (losses.length === 0) continue;
+      const players = await db
+        .select({ id: users.id, currency: users.currency })
+        .from(users)
+        .where(
+          and(
+            inArray(
+              users.id,
+              losses.map((loss) => loss.userId),
+            ),
+            eq(users.role, 'player'),
+          ),
+        );
+      const playerCurrency = new Map(players.map((player) => [player.id, player.currency]));
+      for (const loss of losses) {
+        // The player's own currency only: a cashback is paid where its losses were, in the money the offer names.
+        if (playerCurrency.get(loss.userId) !== loss.currency) continue;
+        const terms = campaignInCurrency(campaign, loss.currency);
+        const amount = cashbackAmount(loss.netLoss, terms.matchPercent ?? 0, terms.amount);
+        if (amount <= 0n) continue;
+        if (!(await bonusesAllowed(db, loss.userId))) continue;
+        if (await payCashbackTo(campaign, { id: loss.userId, currency: loss.currency }, week.key, amount)) paid++;
+      }
+    }
+    return { paid };
+  }
+
   return {
     ensureOffers,
     expireDue,
+    payCashback,
 
     /**
      * A player redeems a promo code: its campaign is offered to them, once per player and campaign (the offer's

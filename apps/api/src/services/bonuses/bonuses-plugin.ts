@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { AffiliatePage, AffiliateReportQuery } from '@playhouse/shared';
 import type { Config } from '../../config';
 import { systemClock } from '../../lib/clock';
-import { bonusExpiryJob } from './bonus-jobs';
+import { bonusExpiryJob, cashbackJob } from './bonus-jobs';
 import { affiliateReport } from './affiliate-queries';
 import { createBonusService, type BonusService } from './bonus-service';
 import { createCampaignLimitService, type CampaignLimitService } from './campaign-limits';
@@ -33,6 +33,7 @@ export const bonusesPlugin = fp<{ config: Config }>(
       // The player's jurisdiction caps the wagering multiple (UK-like: 10x).
       maxWagering: async (executor, userId) =>
         guard.profileOf((await guard.player(executor, userId)).country).maxBonusWagering,
+      bonusesAllowed: (executor, userId) => guard.bonusesAllowed(executor, userId),
     });
     app.services.bonuses = bonuses;
     app.services.marketing = {
@@ -41,6 +42,7 @@ export const bonusesPlugin = fp<{ config: Config }>(
       affiliates: (query, window) => affiliateReport(app.db, query, window),
     };
     app.jobs.add(bonusExpiryJob(bonuses));
+    app.jobs.add(cashbackJob(bonuses));
     // A withdrawal while a bonus is being wagered gives the bonus up (once the player confirms).
     app.services.withdrawals.addGuard(bonuses.withdrawalGuard);
   },

@@ -28,6 +28,7 @@ import {
   PromoCodeTakenError,
 } from './bonus-errors';
 import { campaignLimitsFor } from './campaign-limits';
+import { isTimeZone } from './campaign-calendar';
 import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { formatAmount } from '../../lib/amounts';
 
@@ -97,6 +98,18 @@ async function valuesOf(db: Db | Tx, terms: CampaignTerms): Promise<CampaignValu
   if (terms.trigger === 'first_deposit' && terms.kind !== 'deposit_match') {
     fields.trigger = 'a first-deposit campaign must be a deposit match';
   }
+  if (terms.kind === 'cashback') {
+    if (terms.matchPercent === null) fields.matchPercent = 'is required for a cashback (the share of net losses)';
+    else if (terms.matchPercent > 100) fields.matchPercent = 'a cashback pays at most 100% of the net losses';
+    if (terms.trigger !== 'net_loss') fields.trigger = 'a cashback is paid by its weekly job (trigger net_loss)';
+  } else if (terms.trigger === 'net_loss') {
+    fields.trigger = 'only a cashback is paid on net losses';
+  }
+  if (terms.trigger === 'deposit') {
+    if (terms.weekdays.length === 0) fields.weekdays = 'name the days a deposit earns the offer';
+    if (terms.kind === 'coins') fields.kind = 'a weekday deposit campaign cannot be coins';
+  }
+  if (!isTimeZone(terms.timeZone)) fields.timeZone = 'is not a known time zone';
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   const names = Object.fromEntries(
     Object.entries(terms.names).filter((entry): entry is [string, string] => Boolean(entry[1])),
@@ -119,7 +132,7 @@ async function valuesOf(db: Db | Tx, terms: CampaignTerms): Promise<CampaignValu
     template: terms.kind === 'coins' ? 'coins' : 'standard',
     trigger: terms.trigger,
     amount: minor(terms.amount),
-    matchPercent: terms.kind === 'deposit_match' ? terms.matchPercent : null,
+    matchPercent: terms.kind === 'deposit_match' || terms.kind === 'cashback' ? terms.matchPercent : null,
     minDeposit: minor(terms.minDeposit),
     items: terms.kind === 'coins' ? terms.items.map((item) => String(minor(item))) : [],
     freeSpins: terms.kind === 'free_spins' ? terms.freeSpins : null,
@@ -132,6 +145,9 @@ async function valuesOf(db: Db | Tx, terms: CampaignTerms): Promise<CampaignValu
     contributions: terms.contributions as Record<string, number>,
     sportsMinOddThousandths: Math.round(Number(terms.sportsMinOdd) * 1000),
     currencyAmounts,
+    weekdays: terms.trigger === 'deposit' ? [...new Set(terms.weekdays)].sort((a, b) => a - b) : [],
+    timeZone: terms.timeZone,
+    payout: terms.kind === 'cashback' ? terms.payout : 'bonus',
   };
 }
 
@@ -156,6 +172,9 @@ function auditView(row: BonusCampaignRow) {
     contributions: row.contributions,
     sportsMinOddThousandths: row.sportsMinOddThousandths,
     currencyAmounts: row.currencyAmounts,
+    weekdays: row.weekdays,
+    timeZone: row.timeZone,
+    payout: row.payout,
     status: campaignStatus(row),
   };
 }

@@ -27,5 +27,8 @@ export function campaignTermsView(row: BonusCampaignRow): Omit<StaffBonusCampaig
     offerDays: row.offerDays,
     contributions: row.contributions,
     sportsMinOdd: (row.sportsMinOddThousandths / 1000).toFixed(2),
+    weekdays: row.weekdays,
+    timeZone: row.timeZone,
+    payout: row.payout,
   };
 }

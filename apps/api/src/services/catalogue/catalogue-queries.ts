@@ -3,7 +3,7 @@ import { schema, type DbOrTx } from '@playhouse/db';
 import type { Locale } from '@playhouse/shared';
 import type { SearchEntry } from './search-index';
 
-const { games, providers, categoryGames, gameImages, favourites, recentPlays, navCategories, payments } = schema;
+const { games, providers, categoryGames, gameImages, favourites, recentPlays, payments } = schema;
 
 /** Where a page of games comes from: a navigation category, a provider, a player's own list, or everything. */
 export type GameSource =
@@ -325,15 +325,6 @@ export async function findProviderBySlug(db: DbOrTx, slug: string) {
     .select()
     .from(providers)
     .where(and(eq(providers.slug, slug), eq(providers.active, true)))
-    .limit(1);
-  return row;
-}
-
-export async function findCategoryBySlug(db: DbOrTx, slug: string) {
-  const [row] = await db
-    .select()
-    .from(navCategories)
-    .where(and(eq(navCategories.slug, slug), eq(navCategories.active, true)))
     .limit(1);
   return row;
 }

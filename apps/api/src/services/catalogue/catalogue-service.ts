@@ -23,7 +23,6 @@ import { loadTexts } from '../i18n/texts';
 import {
   createGameSearch,
   createPlayerFacts,
-  findCategoryBySlug,
   foldCharacters,
   findGame,
   findProviderBySlug,
@@ -34,6 +33,7 @@ import {
   type GameRow,
   type GameSource,
 } from './catalogue-queries';
+import { findNavCategoryBySlug } from '../content/content-queries';
 import { createSearchIndex, createTermFolder, type SearchIndex } from './search-index';
 
 // The catalogue reads other domains make on their own connection or transaction (games, providers, originals).
@@ -149,7 +149,7 @@ export function createCatalogueService({
         source: { kind: slug, userId: viewer.userId },
       };
     }
-    const category = await findCategoryBySlug(db, slug);
+    const category = await findNavCategoryBySlug(db, slug);
     if (category) {
       return {
         section: {

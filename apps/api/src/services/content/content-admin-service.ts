@@ -15,10 +15,11 @@ import {
   type StaffSlideBody,
   type StaffSlidesQuery,
 } from '@playhouse/shared';
-import { AppError, NotFoundError, databaseErrorCode } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError, databaseErrorCode } from '../../lib/errors';
 import { normalizeRoutePath } from '../../lib/route-path';
 import { recordAudit } from '../audit/audit-log';
 import * as q from './content-admin-queries';
+import { campaignExists } from '../bonuses/promotion-terms';
 import type { ContentKind } from '../audit/audit-events';
 
 /** Who acts, as the audit log records it. */
@@ -56,6 +57,7 @@ export function toStaffSlide(row: q.SlideRow): StaffSlide {
     body: text(row.body),
     buttonText: text(row.buttonText),
     url: row.url,
+    campaignSlug: row.campaignSlug,
     position: row.position,
     active: row.active,
   };
@@ -69,6 +71,7 @@ export function toStaffBonusInfo(row: q.BonusInfoRow): StaffBonusInfo {
     imageTitle: text(row.imageTitle),
     fullDescription: text(row.fullDescription),
     omitGetBonusButton: row.omitGetBonusButton,
+    campaignSlug: row.campaignSlug,
     position: row.position,
     active: row.active,
   };
@@ -124,6 +127,7 @@ const slideValues = (body: StaffSlideBody) => ({
   body: body.body,
   buttonText: body.buttonText,
   url: body.url,
+  ...(body.campaignSlug === undefined ? {} : { campaignSlug: body.campaignSlug }),
   position: body.position,
   active: body.active,
 });
@@ -136,9 +140,16 @@ const bonusInfoValues = (body: StaffBonusInfoBody) => ({
   imageTitle: body.imageTitle,
   fullDescription: body.fullDescription,
   omitGetBonusButton: body.omitGetBonusButton,
+  ...(body.campaignSlug === undefined ? {} : { campaignSlug: body.campaignSlug }),
   position: body.position,
   active: body.active,
 });
+
+/** A promotion may only name a campaign that exists (400 naming the field, instead of the database's refusal). */
+async function assertCampaign(tx: DbOrTx, slug: string | null | undefined): Promise<void> {
+  if (slug === null || slug === undefined) return;
+  if (!(await campaignExists(tx, slug))) throw new ValidationError({ campaignSlug: 'is not a campaign' });
+}
 
 const articleValues = (body: StaffArticleBody) => ({
   slug: body.slug,
@@ -268,8 +279,14 @@ export function createContentAdminService({ db }: { db: Db }) {
     type: 'slide',
     uniqueField: 'slug',
     lock: q.lockSlide,
-    insert: (tx, body) => q.insertSlide(tx, slideValues(body)),
-    update: (tx, id, body) => q.updateSlide(tx, id, slideValues(body)),
+    insert: async (tx, body) => {
+      await assertCampaign(tx, body.campaignSlug);
+      return q.insertSlide(tx, slideValues(body));
+    },
+    update: async (tx, id, body) => {
+      await assertCampaign(tx, body.campaignSlug);
+      return q.updateSlide(tx, id, slideValues(body));
+    },
     remove: q.deleteSlide,
     show: toStaffSlide,
   });
@@ -277,8 +294,14 @@ export function createContentAdminService({ db }: { db: Db }) {
     type: 'bonus_info',
     uniqueField: 'slug',
     lock: q.lockBonusInfo,
-    insert: (tx, body) => q.insertBonusInfo(tx, bonusInfoValues(body)),
-    update: (tx, id, body) => q.updateBonusInfo(tx, id, bonusInfoValues(body)),
+    insert: async (tx, body) => {
+      await assertCampaign(tx, body.campaignSlug);
+      return q.insertBonusInfo(tx, bonusInfoValues(body));
+    },
+    update: async (tx, id, body) => {
+      await assertCampaign(tx, body.campaignSlug);
+      return q.updateBonusInfo(tx, id, bonusInfoValues(body));
+    },
     remove: q.deleteBonusInfo,
     show: toStaffBonusInfo,
   });

@@ -29,6 +29,7 @@ import {
   readContentVersion,
   replaceActiveInfoPopup,
 } from './content-queries';
+import { promotionTermsBySlug } from '../bonuses/promotion-terms';
 
 type NavCategoryRow = typeof schema.navCategories.$inferSelect;
 type ArticleRow = typeof schema.articles.$inferSelect;
@@ -43,8 +44,9 @@ const contextKey = (context: LocaleContext) => `${context.locale}:${context.defa
  */
 export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: DbOrTx; caches?: ContentCaches }) {
   const navigation = caches.cache<Answer>({ kinds: ['categories'], max: 256 });
-  const sliders = caches.cache<Answer>({ kinds: ['slides'], max: 32 });
-  const bonusInfoAnswers = caches.cache<Answer>({ kinds: ['bonus-infos'], max: 16 });
+  // Slides and bonus infos carry their campaign's terms: an edit of a campaign refreshes them too.
+  const sliders = caches.cache<Answer>({ kinds: ['slides', 'campaigns'], max: 32 });
+  const bonusInfoAnswers = caches.cache<Answer>({ kinds: ['bonus-infos', 'campaigns'], max: 16 });
   // Keyed by the route path a caller names: the least used fall out first.
   const articleAnswers = caches.cache<Answer>({ kinds: ['articles'], max: 1_000 });
   const popups = caches.cache<Answer>({ kinds: ['info-popup'], max: 16 });
@@ -100,6 +102,11 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
     slides(context: LocaleContext, kind: 'home' | 'banner'): Promise<Answer> {
       return sliders.get(`${kind}:${contextKey(context)}`, async () => {
         const rows = await listSlides(db, kind);
+        const terms = await promotionTermsBySlug(
+          db,
+          rows.map((row) => row.campaignSlug),
+          context,
+        );
         return answerOf(slidesResponseSchema, {
           slides: rows.map((row) => ({
             id: row.id,
@@ -108,6 +115,7 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
             bodyTranslated: localize(row.body, context),
             btnTextKeyTranslated: localize(row.buttonText, context),
             url: row.url,
+            campaign: row.campaignSlug ? (terms.get(row.campaignSlug) ?? null) : null,
           })),
         });
       });
@@ -117,6 +125,11 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
     bonusInfos(context: LocaleContext): Promise<Answer> {
       return bonusInfoAnswers.get(contextKey(context), async () => {
         const rows = await listBonusInfos(db);
+        const terms = await promotionTermsBySlug(
+          db,
+          rows.map((row) => row.campaignSlug),
+          context,
+        );
         return answerOf(bonusInfosResponseSchema, {
           bonusInfos: rows.map((row) => ({
             slug: row.slug,
@@ -124,6 +137,7 @@ export function createContentService({ db, caches = NO_CONTENT_CACHES }: { db: D
             imageTitle: localize(row.imageTitle, context),
             fullDescription: localize(row.fullDescription, context),
             omitGetBonusButton: row.omitGetBonusButton,
+            campaign: row.campaignSlug ? (terms.get(row.campaignSlug) ?? null) : null,
           })),
         });
       });

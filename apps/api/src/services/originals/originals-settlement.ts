@@ -1,6 +1,7 @@
 import type { Db } from '@playhouse/db';
 import {
   isSharedTableGame,
+  jsonObject,
   playFairTableRound,
   tableDefaultAction,
   tableToJson,
@@ -103,7 +104,7 @@ export function createOriginalsSettlement({
     const actions = [...(round.actions ?? [])];
     let state: TableRoundState = await playFairTableRound(seeds, tableInputOf(round, actions));
     for (let action = tableDefaultAction(state); action; action = tableDefaultAction(state)) {
-      actions.push(tableToJson(action) as Record<string, unknown>);
+      actions.push(jsonObject(tableToJson(action)));
       state = await playFairTableRound(seeds, tableInputOf(round, actions));
     }
     const from = { actions: (round.actions ?? []).length, pending: null };

@@ -3,6 +3,7 @@ import {
   generateServerSeed,
   hashServerSeed,
   isSharedTableGame,
+  jsonObject,
   mapTableStakes,
   playFairTableRound,
   predictableServerSeed,
@@ -26,7 +27,7 @@ import {
 import { AppError, databaseErrorCode, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { currencyFrom, throwWalletRefusal, type HostKit } from './originals-host-kit';
-import { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
+import { walletTransactionIds } from './originals-ids';
 import { notify } from './shared-table-notify';
 import { settleDemo, type OriginalsSessionRow } from './originals-queries';
 import {
@@ -44,7 +45,7 @@ import {
   type SharedBetRow,
   type SharedRoundRow,
 } from './shared-table-queries';
-import { TABLE_MAX_INITIAL_STAKE } from './table-rounds-service';
+import { minorStakes, TABLE_MAX_INITIAL_STAKE } from './table-rounds-service';
 import type { WalletClient } from './wallet-client';
 
 /** Results a table's state shows (and players can verify). */
@@ -160,7 +161,7 @@ export function createSharedTables({
     }
     if (round.status === 'closed' && at >= round.resultAt) {
       const state = await playFairTableRound(seedsOf(round), outcomeInput(table.config));
-      const outcome = tableToJson(state.view) as Record<string, unknown>;
+      const outcome = jsonObject(tableToJson(state.view));
       return (await advanceRound(db, round.id, 'closed', { status: 'result', outcome })) !== undefined;
     }
     return false;
@@ -197,10 +198,7 @@ export function createSharedTables({
     return {
       roundId: round.id,
       roundNumber: round.number,
-      bets: mapTableStakes(slip.bets, (stake) => formatMinor(BigInt(String(stake)), currency)) as Record<
-        string,
-        unknown
-      >,
+      bets: jsonObject(mapTableStakes(slip.bets, (stake) => formatMinor(BigInt(String(stake)), currency))),
       stake: formatMinor(slip.stake, currency),
       status: SLIP_STATUS[slip.status],
       settlement,
@@ -254,15 +252,7 @@ export function createSharedTables({
       const table = await sessionTable(session);
       if (body.game !== table.config) throw new ValidationError({ game: `this table plays ${table.config}` });
       const currency = kit.currencyOf(session);
-      const bets = mapTableStakes(body.bets, (stake) => {
-        const minor = typeof stake === 'string' ? parseDecimal(stake, currency) : null;
-        if (minor === null || minor < ORIGINALS_MIN_BET || minor > ORIGINALS_MAX_BET) {
-          throw new ValidationError({
-            bets: `each stake must be between ${formatMinor(ORIGINALS_MIN_BET, currency)} and ${formatMinor(ORIGINALS_MAX_BET, currency)}`,
-          });
-        }
-        return minor.toString();
-      });
+      const bets = minorStakes(body.bets, currency, 'bets');
       const input = tableInputFromJson({ game: body.game, bets, actions: [] });
       const problem = validateTableBets(input);
       if (problem) throw new ValidationError({ bets: problem });
@@ -286,7 +276,7 @@ export function createSharedTables({
             roundId: round.id,
             sessionId: session.id,
             mode: session.mode,
-            bets: bets as Record<string, unknown>,
+            bets,
             stake,
             currency,
             status: session.mode === 'demo' ? 'accepted' : 'placed',

@@ -3,12 +3,14 @@ import type { Db, PendingTableAction } from '@playhouse/db';
 import {
   IllegalActionError as EngineIllegalActionError,
   isTableGame,
+  jsonObject,
   mapTableStakes,
   playFairTableRound,
   tableActionFromJson,
   tableInputFromJson,
   tableToJson,
   validateTableBets,
+  type JsonObject,
   type JsonValue,
   type Multiplier,
   type TableGame,
@@ -78,11 +80,13 @@ function multiplierText(multiplier: Multiplier): string {
 
 /** What the round stores as its outcome (the player's view and, once finished, the settlement). */
 export function outcomeOf(state: TableRoundState): Record<string, unknown> {
-  return tableToJson({
-    view: state.view,
-    allowedActions: state.allowedActions,
-    settlement: state.settlement,
-  }) as Record<string, unknown>;
+  return jsonObject(
+    tableToJson({
+      view: state.view,
+      allowedActions: state.allowedActions,
+      settlement: state.settlement,
+    }),
+  );
 }
 
 /** Stored minor units (decimal strings) as the player reads them: decimal amounts of the currency. */
@@ -91,16 +95,18 @@ export function decimalStakes(json: unknown, currency: Currency): JsonValue {
 }
 
 /** Amounts as the player sends them into minor units, each at least the smallest bet. */
-function minorStakes(json: unknown, currency: Currency, field: string): JsonValue {
-  return mapTableStakes(json, (stake) => {
-    const minor = typeof stake === 'string' ? parseDecimal(stake, currency) : null;
-    if (minor === null || minor < ORIGINALS_MIN_BET || minor > ORIGINALS_MAX_BET) {
-      throw new ValidationError({
-        [field]: `each stake must be between ${formatMinor(ORIGINALS_MIN_BET, currency)} and ${formatMinor(ORIGINALS_MAX_BET, currency)}`,
-      });
-    }
-    return minor.toString();
-  });
+export function minorStakes(json: unknown, currency: Currency, field: string): JsonObject {
+  return jsonObject(
+    mapTableStakes(json, (stake) => {
+      const minor = typeof stake === 'string' ? parseDecimal(stake, currency) : null;
+      if (minor === null || minor < ORIGINALS_MIN_BET || minor > ORIGINALS_MAX_BET) {
+        throw new ValidationError({
+          [field]: `each stake must be between ${formatMinor(ORIGINALS_MIN_BET, currency)} and ${formatMinor(ORIGINALS_MAX_BET, currency)}`,
+        });
+      }
+      return minor.toString();
+    }),
+  );
 }
 
 /** Replays the round with these actions; an engine refusal becomes the player's 409, a malformed stake a 400. */
@@ -151,11 +157,11 @@ export function createTableRounds({
       serverSeedHash: seed.serverSeedHash,
       clientSeed: seed.clientSeed,
       serverSeed: seed.revealedAt ? seed.serverSeed : null,
-      bets: decimalStakes(stored.bets, currency) as Record<string, unknown>,
-      actions: (round.actions ?? []).map((action) => decimalStakes(action, currency) as Record<string, unknown>),
+      bets: jsonObject(decimalStakes(stored.bets, currency)),
+      actions: (round.actions ?? []).map((action) => jsonObject(decimalStakes(action, currency))),
       nextIndex: (round.actions ?? []).length,
       allowedActions: [...state.allowedActions],
-      view: tableToJson(state.view) as Record<string, unknown>,
+      view: jsonObject(tableToJson(state.view)),
       settlement: settlement
         ? {
             bets: settlement.bets.map((bet) => ({
@@ -273,7 +279,7 @@ export function createTableRounds({
             nonce: seed.nonce,
             engine: 'table' as const,
             mode: session.mode,
-            params: { game: body.game, bets } as Record<string, unknown>,
+            params: { game: body.game, bets },
             actions: [],
             outcome: outcomeOf(state),
             bet: state.initialStake,
@@ -483,18 +489,20 @@ export function createTableRounds({
       return {
         ...base,
         params: { game: stored.game, bets: decimalStakes(stored.bets, currency) },
-        actions: (round.actions ?? []).map((action) => decimalStakes(action, currency) as Record<string, unknown>),
+        actions: (round.actions ?? []).map((action) => jsonObject(decimalStakes(action, currency))),
       };
     },
   };
 
   /** An action as stored: the odds' amounts in minor units (they are the player's to choose, within the engine's 3-4-5x). */
   function minorStakesOfAction(action: TableActionRequest['action'], currency: Currency): Record<string, unknown> {
-    const json = mapTableStakes(action, (stake) => {
-      const minor = typeof stake === 'string' ? parseDecimal(stake, currency) : null;
-      if (minor === null || minor <= 0n) throw new ValidationError({ action: 'odds must be positive amounts' });
-      return minor.toString();
-    }) as Record<string, unknown>;
+    const json = jsonObject(
+      mapTableStakes(action, (stake) => {
+        const minor = typeof stake === 'string' ? parseDecimal(stake, currency) : null;
+        if (minor === null || minor <= 0n) throw new ValidationError({ action: 'odds must be positive amounts' });
+        return minor.toString();
+      }),
+    );
     // Parsed once here so a malformed action is a 400 before anything is read.
     tableActionFromJson(json);
     return json;

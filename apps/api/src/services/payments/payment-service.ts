@@ -1,5 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { WalletService } from '../wallet/wallet-service';
@@ -8,10 +7,20 @@ import { hashedRequest, requestHash } from '../../lib/idempotency';
 import type { Clock } from '../../lib/clock';
 import { checkedOffer } from '../cashbox/offers';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
-
-const { payments, paymentEvents } = schema;
-
-type PaymentRow = typeof payments.$inferSelect;
+import {
+  declinePayment,
+  declineUnreachable,
+  findPayment,
+  findPaymentByKey,
+  insertPayment,
+  insertPaymentEvent,
+  listPlayerPayments,
+  lockProviderPayment,
+  markPaymentSucceeded,
+  setCheckout,
+  setPaymentEventOutcome,
+  type PaymentRow,
+} from './payment-queries';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,14 +74,6 @@ export function createPaymentService({
     return found;
   }
 
-  async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
-    const [row] = await executor
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));
-    return row ?? null;
-  }
-
   /** The answer the deposit got when it was created: a replay of its key gets exactly that again. */
   function creationResponse(row: PaymentRow): Deposit {
     if (row.redirectUrl === null) throw new ServiceUnavailableError('The payment provider could not be reached.');
@@ -88,17 +89,9 @@ export function createPaymentService({
         locale,
         returnUrl: `${siteUrl}/${locale}/cashbox?deposit=${row.id}`,
       });
-      const [updated] = await db
-        .update(payments)
-        .set({ providerSessionId: checkout.sessionId, redirectUrl: checkout.redirectUrl, updatedAt: clock.now() })
-        .where(eq(payments.id, row.id))
-        .returning();
-      return updated!;
+      return await setCheckout(db, row.id, checkout, clock.now());
     } catch (error) {
-      await db
-        .update(payments)
-        .set({ status: 'declined', failureReason: 'provider_unavailable', updatedAt: clock.now() })
-        .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')));
+      await declineUnreachable(db, row.id, clock.now());
       throw error;
     }
   }
@@ -106,20 +99,13 @@ export function createPaymentService({
   /** Applies one verified event inside the caller's transaction; the payment row is locked while it decides. */
   async function applyEvent(tx: Tx, providerCode: string, event: ProviderEvent): Promise<WebhookOutcome> {
     if (!UUID_PATTERN.test(event.paymentId)) return 'unknown_payment';
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, event.paymentId), eq(payments.provider, providerCode)))
-      .for('update');
+    const payment = await lockProviderPayment(tx, event.paymentId, providerCode);
     if (!payment) return 'unknown_payment';
     if (event.amount !== payment.amount || event.currency !== payment.currency) return 'mismatch';
     if (payment.status !== 'pending' || event.type === 'payment.pending') return 'ignored';
     const now = clock.now();
     if (event.type === 'payment.declined') {
-      await tx
-        .update(payments)
-        .set({ status: 'declined', failureReason: event.failureReason ?? 'declined', updatedAt: now, settledAt: now })
-        .where(eq(payments.id, payment.id));
+      await declinePayment(tx, payment.id, event.failureReason ?? 'declined', now);
       return 'applied';
     }
     // The wallet runs inside this transaction (as a savepoint): the credit and the status change commit together.
@@ -136,10 +122,7 @@ export function createPaymentService({
       },
       tx,
     );
-    await tx
-      .update(payments)
-      .set({ status: 'succeeded', transferId: credit.transferId, updatedAt: now, settledAt: now })
-      .where(eq(payments.id, payment.id));
+    await markPaymentSucceeded(tx, payment.id, credit.transferId, now);
     return 'applied';
   }
 
@@ -156,7 +139,7 @@ export function createPaymentService({
       const currency = asCurrency(user.currency);
       const once = hashedRequest(
         requestHash(['deposit', request.method, parsePositiveAmount(request.amount, currency).toString()]),
-        () => findByKey(db, user.id, request.idempotencyKey),
+        () => findPaymentByKey(db, user.id, request.idempotencyKey),
       );
       const replay = (row: PaymentRow) =>
         row.redirectUrl === null && row.status === 'pending'
@@ -171,22 +154,17 @@ export function createPaymentService({
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
         await depositGuard(tx, user.id, amount);
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            userId: user.id,
-            methodCode: offer.code,
-            provider: offer.provider,
-            amount,
-            currency,
-            idempotencyKey: request.idempotencyKey,
-            requestHash: once.hash,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
-          .returning();
-        return row ?? null;
+        return insertPayment(tx, {
+          userId: user.id,
+          methodCode: offer.code,
+          provider: offer.provider,
+          amount,
+          currency,
+          idempotencyKey: request.idempotencyKey,
+          requestHash: once.hash,
+          createdAt: now,
+          updatedAt: now,
+        });
       });
       // A twin request with the same key won the race: answer as it did.
       const { row, replayed } = await once.winner(created);
@@ -195,31 +173,19 @@ export function createPaymentService({
 
     /** One of the player's deposits, as it stands now. */
     async deposit(userId: number, id: string): Promise<Deposit> {
-      const [row] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+      const row = await findPayment(db, id, userId);
       if (!row) throw new NotFoundError('There is no such deposit.');
       return toDeposit(row);
     },
 
     /** A player's deposits, newest first, one page: the back office's view. */
     async depositsOf(userId: number, page: { page: number; pageSize: number }) {
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(payments)
-          .where(eq(payments.userId, userId))
-          .orderBy(desc(payments.createdAt), desc(payments.id))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ total: count() }).from(payments).where(eq(payments.userId, userId)),
-      ]);
-      return { items: rows.map(toDeposit), total: counted?.total ?? 0, page: page.page, pageSize: page.pageSize };
+      const { rows, total } = await listPlayerPayments(db, userId, page);
+      return { items: rows.map(toDeposit), total, page: page.page, pageSize: page.pageSize };
     },
 
     async depositById(id: string): Promise<Deposit> {
-      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      const row = await findPayment(db, id);
       if (!row) throw new NotFoundError('There is no such deposit.');
       return toDeposit(row);
     },
@@ -234,22 +200,18 @@ export function createPaymentService({
     ): Promise<{ duplicate: boolean; outcome: WebhookOutcome | null }> {
       const event = provider(providerCode).parseWebhook({ ...input, now: clock.now() });
       return db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(paymentEvents)
-          .values({
-            provider: providerCode,
-            eventId: event.eventId,
-            type: event.type,
-            paymentId: UUID_PATTERN.test(event.paymentId) ? event.paymentId : null,
-            outcome: 'received',
-            payload: event.payload,
-            receivedAt: clock.now(),
-          })
-          .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-          .returning({ id: paymentEvents.id });
-        if (!stored) return { duplicate: true, outcome: null };
+        const stored = await insertPaymentEvent(tx, {
+          provider: providerCode,
+          eventId: event.eventId,
+          type: event.type,
+          paymentId: UUID_PATTERN.test(event.paymentId) ? event.paymentId : null,
+          outcome: 'received',
+          payload: event.payload,
+          receivedAt: clock.now(),
+        });
+        if (stored === null) return { duplicate: true, outcome: null };
         const outcome = await applyEvent(tx, providerCode, event);
-        await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, stored.id));
+        await setPaymentEventOutcome(tx, stored, outcome);
         return { duplicate: false, outcome };
       });
     },

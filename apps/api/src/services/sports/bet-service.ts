@@ -33,14 +33,16 @@ import type { StakePipeline } from '../stakes/stake-pipeline';
 import { stakesBySource } from '../stakes/stake-queries';
 import { previewView, splitView } from '../stakes/stake-views';
 import { z } from 'zod';
-import { hashedRequest, requestHash } from '../../lib/idempotency';
+import { IdempotencyConflictError, hashedRequest, requestHash } from '../../lib/idempotency';
 import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import { cashOutTotals } from './cash-out-queries';
+import type { InPlayService } from './in-play-service';
 import {
   MarketSuspendedError,
+  MatchNotInPlayError,
   MatchStartedError,
   OddsChangedError,
   OutcomeNotFoundError,
@@ -252,7 +254,29 @@ const slipBookRow = z.object({
 
 export type BetService = ReturnType<typeof createBetService>;
 
-export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; stakes: StakePipeline }) {
+/** The bet delay's wait: a timer, nothing else held (no transaction, no lock, no connection). */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createBetService({
+  db,
+  clock,
+  stakes,
+  inPlay,
+}: {
+  db: Db;
+  clock: Clock;
+  stakes: StakePipeline;
+  inPlay: InPlayService;
+}) {
+  /**
+   * Bets in play waiting their delay in this process, by player and idempotency key: a second request of the same
+   * submission (a double click, a retry after a lost answer) joins the first's wait and gets its answer instead of
+   * waiting and pricing again. Across instances the key's unique index still places the bet once.
+   */
+  /** Bets in their delay's wait right now, holding nothing. */
+  let delaying = 0;
+  const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
+
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
       .select()
@@ -266,9 +290,10 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
    * outcomes are read under a share lock, so a feed delivery suspending one of them either committed before (the bet
    * sees the suspension) or waits until the bet has committed: a bet never races a suspension. The locks are taken
    * table by table in id order, the order the ingest writes them in, so the two never deadlock; all of it is one call
-   * of `sports_slip_book`, one round trip.
+   * of `sports_slip_book`, one round trip. `inPlayMatches` are the slip's matches the bet waited its delay for: those
+   * must be in play (and nothing else may be).
    */
-  async function priced(tx: Tx, body: PlaceBetBody, now: Date) {
+  async function priced(tx: Tx, body: PlaceBetBody, now: Date, inPlayMatches: ReadonlySet<number>) {
     const ids = body.selections.map((selection) => selection.outcomeId);
     if (new Set(ids).size !== ids.length) {
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
@@ -283,7 +308,11 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
       const matchId = Number(row.match_id);
       const startsAt = row.starts_at;
-      if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
+      if (inPlayMatches.has(matchId)) {
+        // A bet that waited its delay for this match in play: the match must still be in play.
+        if (row.match_status !== 'live') throw new MatchNotInPlayError(matchId);
+      } else if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
+        // Prematch, or a match that kicked off since the bet was asked: an in-play bet must wait its delay.
         throw new MatchStartedError(matchId);
       }
       if (row.market_status !== 'open' || row.outcome_status !== 'open')
@@ -352,35 +381,37 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
       if (stake < limits.minStakeMinor) throw new StakeBelowMinimumError(limits.minStake, currency);
       if (stake > limits.maxStakeMinor) throw new StakeAboveMaximumError(limits.maxStake, currency);
 
-      const now = clock.now();
-      const created = await db.transaction(async (tx) => {
-        const accepted = await priced(tx, body, now);
-        const odds = accepted.map((selection) => selection.odd);
-        const potentialPayout = payoutFor(stake, odds);
-        if (potentialPayout > limits.maxPayoutMinor) throw new PayoutAboveMaximumError(limits.maxPayout, currency);
-        const id = randomUUID();
-        const row: BetRow = {
-          id,
-          userId: user.id,
-          kind: body.kind,
-          stake,
-          currency,
-          totalOddThousandths: totalOddThousandths(odds),
-          potentialPayout,
-          payout: null,
-          status: 'open',
-          oddsChangePolicy: body.oddsChangePolicy,
-          idempotencyKey,
-          requestHash: once.hash,
-          placedAt: now,
-          settledAt: null,
-          // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
-          settlementVersion: 0,
-          shortfall: 0n,
-          withheld: 0n,
-        };
-        // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
-        const inserted = await tx.execute(sql`
+      /** The placement proper: priced against the book as it is now, the bet and its stake in one transaction. */
+      const placeNow = async (inPlayMatches: ReadonlySet<number>): Promise<{ bet: Bet; replayed: boolean }> => {
+        const now = clock.now();
+        const created = await db.transaction(async (tx) => {
+          const accepted = await priced(tx, body, now, inPlayMatches);
+          const odds = accepted.map((selection) => selection.odd);
+          const potentialPayout = payoutFor(stake, odds);
+          if (potentialPayout > limits.maxPayoutMinor) throw new PayoutAboveMaximumError(limits.maxPayout, currency);
+          const id = randomUUID();
+          const row: BetRow = {
+            id,
+            userId: user.id,
+            kind: body.kind,
+            stake,
+            currency,
+            totalOddThousandths: totalOddThousandths(odds),
+            potentialPayout,
+            payout: null,
+            status: 'open',
+            oddsChangePolicy: body.oddsChangePolicy,
+            idempotencyKey,
+            requestHash: once.hash,
+            placedAt: now,
+            settledAt: null,
+            // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
+            settlementVersion: 0,
+            shortfall: 0n,
+            withheld: 0n,
+          };
+          // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
+          const inserted = await tx.execute(sql`
           with bet as (
             insert into ${bets} (id, user_id, kind, stake, currency, total_odd_thousandths, potential_payout,
               odds_change_policy, idempotency_key, request_hash, placed_at)
@@ -398,29 +429,77 @@ export function createBetService({ db, clock, stakes }: { db: Db; clock: Clock; 
             ) with ordinality as slip(outcome_id, match_id, odd, position)
           )
           select id from bet`);
-        if (rowsOf(inserted, z.object({ id: z.unknown() })).length === 0) return null;
-        // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
-        // record. The stake counts towards a bonus's wagering when the bet settles.
-        const taken = await stakes.stake(tx, {
-          product: 'sports',
-          sourceKey: sportsSourceKey(id),
-          transferKey: stakeTransferKey(id),
-          userId: user.id,
-          currency,
-          amount: stake,
-          gameType: 'sports',
-          oddThousandths: totalOddThousandths(odds),
-          sessionId: options.sessionId ?? null,
-          metadata: { betId: id, kind: body.kind },
-          newSource: true,
-          refusalEndsTransaction: true,
+          if (rowsOf(inserted, z.object({ id: z.unknown() })).length === 0) return null;
+          // The stake pipeline: player protection's guards, the bonus (max bet), main money first, the ledger, the stake
+          // record. The stake counts towards a bonus's wagering when the bet settles.
+          const taken = await stakes.stake(tx, {
+            product: 'sports',
+            sourceKey: sportsSourceKey(id),
+            transferKey: stakeTransferKey(id),
+            userId: user.id,
+            currency,
+            amount: stake,
+            gameType: 'sports',
+            oddThousandths: totalOddThousandths(odds),
+            sessionId: options.sessionId ?? null,
+            metadata: { betId: id, kind: body.kind },
+            newSource: true,
+            refusalEndsTransaction: true,
+          });
+          return { row, accepted, shares: taken.shares };
         });
-        return { row, accepted, shares: taken.shares };
-      });
-      // A racing request with the same key won the insert: answer as it did.
-      if (!created) return replay((await once.winner(created)).row);
-      const funding = splitView(created.shares, null, currency);
-      return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
+        // A racing request with the same key won the insert: answer as it did.
+        if (!created) return replay((await once.winner(created)).row);
+        const funding = splitView(created.shares, null, currency);
+        return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
+      };
+
+      const plan = await inPlay.plan(body.selections.map((selection) => selection.outcomeId));
+      if (plan.liveMatchIds.size === 0) return placeNow(plan.liveMatchIds);
+
+      // In play: the bet waits its delay, then is priced against the market as it is then. Nothing is held while it
+      // waits: no transaction, no lock, no money (docs/decisions.md, "Betting in play").
+      const slot = `${user.id}:${idempotencyKey}`;
+      const twin = waiting.get(slot);
+      if (twin) {
+        if (twin.hash !== once.hash) throw new IdempotencyConflictError();
+        return { bet: (await twin.answer).bet, replayed: true };
+      }
+      const answer = (async () => {
+        // The first look: what the bet would meet now (a suspended market, odds beyond the player's policy, a limit or
+        // an exclusion) refuses it at once rather than after the wait. Its short transaction ends before the wait.
+        const seen = await db.transaction((tx) => priced(tx, body, clock.now(), plan.liveMatchIds));
+        const [guarded] = await stakes.preview([
+          {
+            product: 'sports',
+            userId: user.id,
+            currency,
+            amount: stake,
+            gameType: 'sports',
+            oddThousandths: totalOddThousandths(seen.map((selection) => selection.odd)),
+            sessionId: options.sessionId ?? null,
+          },
+        ]);
+        if (guarded?.decision.kind === 'refused') throw guarded.decision.error;
+        delaying += 1;
+        try {
+          await sleep(plan.delayMs);
+        } finally {
+          delaying -= 1;
+        }
+        return placeNow(plan.liveMatchIds);
+      })();
+      waiting.set(slot, { hash: once.hash, answer });
+      try {
+        return await answer;
+      } finally {
+        waiting.delete(slot);
+      }
+    },
+
+    /** How many bets in play are in their delay's wait in this process now (past their first look). */
+    waitingBets(): number {
+      return delaying;
     },
 
     /**

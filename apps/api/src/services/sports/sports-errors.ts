@@ -28,6 +28,15 @@ export class MatchStartedError extends AppError {
   }
 }
 
+/** A bet in play waited its delay and its match was no longer in play at the end (it ended or was called off). */
+export class MatchNotInPlayError extends AppError {
+  constructor(matchId: number) {
+    super('match_not_in_play', 'A match on the slip is no longer in play; remove it from the slip.', 409, {
+      [String(matchId)]: 'not_in_play',
+    });
+  }
+}
+
 /** The current odds differ from what the player saw and the player's policy refuses them; `fields` holds them. */
 export class OddsChangedError extends AppError {
   constructor(current: Record<string, string>) {

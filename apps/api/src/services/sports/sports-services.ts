@@ -17,6 +17,7 @@ import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
 import { createTradingService, type TradingService } from './trading-service';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
+import { createInPlayService, type InPlayService } from './in-play-service';
 
 interface Logger {
   error(details: Record<string, unknown>, message: string): void;
@@ -31,6 +32,8 @@ export interface SportsServices {
   settlement: SettlementService;
   /** Cash out: prices of open bets, cash outs whole or in part, automatic ones, the traders' settings. */
   cashOut: CashOutService;
+  /** Betting in play: the bet delay per sport and the traders' desk of the matches in play. */
+  inPlay: InPlayService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
   trading: TradingService;
   simulator: FeedSimulator;
@@ -44,8 +47,15 @@ export interface SportsServices {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now: Date): MatchDetail {
-  const bettingOpen = row.status === 'scheduled' && row.startsAt.getTime() > now.getTime();
+/** A match as its page shows it; `betDelayMs` is the delay of its sport's bets in play (ignored unless it is live). */
+export function matchDetailView(
+  row: MatchDetailRow,
+  context: LocaleContext,
+  now: Date,
+  betDelayMs: number | null = null,
+): MatchDetail {
+  const inPlay = row.status === 'live';
+  const bettingOpen = inPlay || (row.status === 'scheduled' && row.startsAt.getTime() > now.getTime());
   return {
     matchId: row.id,
     idSport: row.sportId,
@@ -63,6 +73,7 @@ export function matchDetailView(row: MatchDetailRow, context: LocaleContext, now
     result: row.result,
     liveState: row.liveState,
     bettingOpen,
+    betDelayMs: inPlay ? betDelayMs : null,
     matchBets: row.markets.map((market) => ({
       idMatchBet: market.id,
       betName: localize(market.name, context),
@@ -104,12 +115,14 @@ export function createSportsServices({
   const db = handle.db;
   const ingest = createFeedIngest({ db });
   const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
+  const inPlay = createInPlayService({ db, clock });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock, speed: config.simulatorSpeed });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
     browse: createBrowseService({ db, clock }),
-    bets: createBetService({ db, clock, stakes }),
+    bets: createBetService({ db, clock, stakes, inPlay }),
+    inPlay,
     settlement,
     cashOut: createCashOutService({ db, clock, stakes, ...(debts ? { debts } : {}) }),
     trading: createTradingService({ db, clock, settlement }),
@@ -136,7 +149,8 @@ export function createSportsServices({
     async matchDetail(matchId, context) {
       const row = await loadMatchDetail(db, matchId);
       if (!row) throw new MatchNotFoundError();
-      return matchDetailView(row, context, clock.now());
+      const delay = row.status === 'live' ? await inPlay.betDelayOf(row.sportId) : null;
+      return matchDetailView(row, context, clock.now(), delay);
     },
 
     acceptsFeedToken(token) {

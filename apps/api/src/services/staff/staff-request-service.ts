@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@playhouse/db';
 import {
   pageWindow,
@@ -23,7 +22,7 @@ import type { Clock } from '../../lib/clock';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
-import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
+import { listStaffRequests, openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 
 const { staffRequests, users, bonusCampaigns } = schema;
 
@@ -246,33 +245,14 @@ export function createStaffRequestService({
     kinds: readonly StaffRequestKind[],
     query: { status?: StaffRequestStatus | undefined; page: number; perPage: number },
   ): Promise<{ items: StaffFourEyesRequest[]; page: number; perPage: number; total: number }> {
-    const requester = alias(users, 'requester');
-    const decider = alias(users, 'decider');
     const where = and(
       inArray(staffRequests.kind, [...kinds]),
       query.status ? eq(staffRequests.status, query.status) : undefined,
     );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({
-          request: staffRequests,
-          login: users.email,
-          requester: { id: requester.id, login: requester.email },
-          decider: { id: decider.id, login: decider.email },
-        })
-        .from(staffRequests)
-        .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
-        .innerJoin(requester, eq(requester.id, staffRequests.requestedBy))
-        .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
-        .where(where)
-        .orderBy(desc(staffRequests.requestedAt), desc(staffRequests.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(staffRequests)
-        .where(where),
-    ]);
+    const { rows, total } = await listStaffRequests(db, where, {
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    });
     return {
       items: rows.map((row) => ({
         ...toRequest(row.request, row.login),
@@ -281,7 +261,7 @@ export function createStaffRequestService({
       })),
       page: query.page,
       perPage: query.perPage,
-      total: count?.total ?? 0,
+      total,
     };
   }
 
@@ -366,8 +346,6 @@ export function createStaffRequestService({
     async listAdjustments(
       query: StaffAdjustmentsQuery,
     ): Promise<{ items: StaffAdjustment[]; total: number; page: number; pageSize: number }> {
-      const requester = alias(users, 'requester');
-      const decider = alias(users, 'decider');
       const from = boundOf(query.from, 'from');
       const to = boundOf(query.to, 'to');
       const where = and(
@@ -379,30 +357,7 @@ export function createStaffRequestService({
         query.player ? eq(staffRequests.subjectUserId, query.player) : undefined,
         query.q ? playerMatches(query.q) : undefined,
       );
-      const order = query.dir === 'asc' ? asc : desc;
-      const window = pageWindow(query);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({
-            request: staffRequests,
-            login: users.email,
-            requester: { id: requester.id, login: requester.email },
-            decider: { id: decider.id, login: decider.email },
-          })
-          .from(staffRequests)
-          .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
-          .innerJoin(requester, eq(requester.id, staffRequests.requestedBy))
-          .leftJoin(decider, eq(decider.id, staffRequests.decidedBy))
-          .where(where)
-          .orderBy(order(staffRequests.requestedAt), order(staffRequests.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(staffRequests)
-          .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
-          .where(where),
-      ]);
+      const { rows, total } = await listStaffRequests(db, where, { ...pageWindow(query), order: query.dir });
       return {
         items: rows.map((row) => ({
           ...toRequest(row.request, row.login),
@@ -410,7 +365,7 @@ export function createStaffRequestService({
           requester: row.requester,
           decider: row.decider,
         })),
-        total: count?.total ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };

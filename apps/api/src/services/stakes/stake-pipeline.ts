@@ -354,9 +354,13 @@ export function createStakePipeline({
     return locked;
   }
 
-  /** Main money plus the bonus money of the bonus being wagered: what the player can stake. */
+  /**
+   * Main money plus the bonus money of the bonus being wagered: what the player can stake. Only reported, never decided
+   * on, so it takes no lock: a provider's balance call neither waits for a stake nor closes a deadlock with one (a stake
+   * inside `tx` has locked and changed the accounts already, and reads its own writes).
+   */
   async function playable(userId: number, currency: string, tx?: Tx): Promise<bigint> {
-    const { main, bonus } = await wallet.balances(userId, currency, tx);
+    const { main, bonus } = await wallet.balances(userId, currency, tx, { lock: false });
     if (bonus === 0n) return main;
     return (await activeBonusId(tx ?? db, userId)) ? main + bonus : main;
   }

@@ -9,6 +9,7 @@ const DASHBOARD_TRANSFER_KINDS: TransferKind[] = [
   ...kindsOf('deposit', 'stake', 'return', 'win'),
   'withdrawal_paid',
   'bonus_conversion',
+  'cashback',
 ];
 
 export interface LedgerSum {

@@ -59,7 +59,10 @@ function add(tally: Tally, sum: LedgerSum): void {
   const { transferKind, accountKind, player, amount } = sum;
   if (transferKind === 'deposit' && player && accountKind === 'main') tally.deposits += amount;
   else if (transferKind === 'withdrawal_paid' && !player && accountKind === 'world') tally.withdrawals += amount;
-  else if (transferKind === 'bonus_conversion' && player && accountKind === 'main') tally.bonusCost += amount;
+  // A cashback paid as cash costs the house what a converted bonus does.
+  else if ((transferKind === 'bonus_conversion' || transferKind === 'cashback') && player && accountKind === 'main') {
+    tally.bonusCost += amount;
+  }
   if (!player || (accountKind !== 'main' && accountKind !== 'bonus')) return;
   for (const [product, kinds] of Object.entries(PRODUCTS) as [keyof typeof PRODUCTS, ProductKinds][]) {
     const figures = tally[product];

@@ -1,6 +1,6 @@
-import { and, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
-import { kindsOf, type Currency } from '@playhouse/shared';
+import { PRODUCT_TRANSFER_KINDS, kindsOf, type Currency } from '@playhouse/shared';
 
 /*
  * The reads other domains make of a player's play and money, answered from the ledger's entries (the truth, not a
@@ -123,4 +123,43 @@ export function depositsAndPlayOf(players: SQL, currency: Currency): SQL {
     join ledger_transfers t on t.id = e.transfer_id
     where a.kind = 'main' and a.currency = ${currency} and a.user_id in (${players})
     group by a.user_id`;
+}
+
+/** The casino's stake, return and win kinds: what a cashback counts. */
+const CASINO_PLAY = [
+  PRODUCT_TRANSFER_KINDS.casino.stake,
+  PRODUCT_TRANSFER_KINDS.casino.refund,
+  PRODUCT_TRANSFER_KINDS.casino.pay,
+];
+
+/**
+ * Each player's net casino loss in [from, to) on their main account, per currency: stakes minus returns minus wins
+ * of the player's own money (bonus money is the house's until it converts, and a free spin's stake the house's too).
+ * Only players who lost (a positive figure) are listed.
+ */
+export async function casinoNetLosses(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ userId: number; currency: string; netLoss: bigint }[]> {
+  const net = sql<string>`(-sum(${ledgerEntries.amount}))::text`;
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, currency: ledgerAccounts.currency, netLoss: net })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'main'),
+        gte(ledgerEntries.createdAt, from),
+        lt(ledgerEntries.createdAt, to),
+        inArray(ledgerTransfers.kind, CASINO_PLAY),
+      ),
+    )
+    .groupBy(ledgerAccounts.userId, ledgerAccounts.currency)
+    .having(sql`sum(${ledgerEntries.amount}) < 0`)
+    .orderBy(ledgerAccounts.userId, ledgerAccounts.currency);
+  return rows.flatMap((row) =>
+    row.userId === null ? [] : [{ userId: row.userId, currency: row.currency, netLoss: BigInt(row.netLoss) }],
+  );
 }

@@ -39,6 +39,8 @@ describe('GET /spa/slides', () => {
         bodyTranslated: row.body[lng],
         btnTextKeyTranslated: row.buttonText[lng],
         url: row.url,
+        // The campaign a slide advertises, with its terms (promotions-truth.test.ts checks the terms themselves).
+        campaign: row.campaignSlug === null ? null : expect.objectContaining({ slug: row.campaignSlug }),
       })),
     );
   });

@@ -4,6 +4,7 @@ import { Carousel } from '@/components/ui/carousel/carousel';
 import { SlideContent } from '@/components/ui/carousel/slide-content';
 import { getSlides } from '@/lib/api-client';
 import { toAppPath } from '@/lib/links';
+import { promotionHeadline } from '@/lib/promotion-terms';
 import { sanitizeRichHtml } from '@/lib/sanitize';
 
 /**
@@ -11,9 +12,10 @@ import { sanitizeRichHtml } from '@/lib/sanitize';
  * HTML is sanitized and the texts translated here, on the server, so the browser gets no sanitizer and no translator.
  */
 export async function HomeSlider({ lng }: { lng: Locale }) {
-  const [slides, t] = await Promise.all([
+  const [slides, t, tt] = await Promise.all([
     getSlides(lng, 'home'),
     getTranslations({ locale: lng, namespace: 'slider' }),
+    getTranslations({ locale: lng, namespace: 'promotionTerms' }),
   ]);
   if (slides.length === 0) return null;
   const total = slides.length;
@@ -34,6 +36,7 @@ export async function HomeSlider({ lng }: { lng: Locale }) {
               html: sanitizeRichHtml(slide.bodyTranslated),
               buttonText: slide.btnTextKeyTranslated,
               href: toAppPath(slide.url),
+              terms: slide.campaign ? promotionHeadline(slide.campaign, (key, values) => tt(key, values), lng) : null,
             }}
           />
         ),

@@ -21,7 +21,30 @@ const slide = (id: number, images: Slide['images']): Slide => ({
   bodyTranslated: '<h2 onclick="steal()">Weekend reload</h2><script>steal()</script>',
   btnTextKeyTranslated: 'Top up',
   url: 'cashbox',
+  campaign: null,
 });
+
+/** The weekend reload's terms, as the api sends them from the campaign. */
+const RELOAD: NonNullable<Slide['campaign']> = {
+  slug: 'weekend-reload',
+  kind: 'deposit_match',
+  trigger: 'deposit',
+  currencyCode: 'EUR',
+  amount: '100.00',
+  percent: 50,
+  minDeposit: '20.00',
+  freeSpins: null,
+  freeSpinStake: null,
+  game: null,
+  wager: 25,
+  maxBet: '5.00',
+  validDays: 7,
+  offerDays: 3,
+  weekdays: [6, 7],
+  timeZone: 'Europe/Malta',
+  payout: 'bonus',
+  contributions: { slots: 100 },
+};
 
 type CarouselProps = Parameters<typeof Carousel>[0];
 type BannerSlideProps = Parameters<typeof BannerSlide>[0];
@@ -59,5 +82,14 @@ describe('BannerSlider', () => {
     });
     expect(props.labels.slide).toEqual(['slideLabel {"index":1,"total":2}', 'slideLabel {"index":2,"total":2}']);
     expect(props.labels.slideTemplate).toBe('slideLabel {"index":"{{index}}","total":"{{slidesLength}}"}');
+    expect(banners[0]?.slide.terms).toBeNull();
+  });
+
+  it('gives a banner that advertises a campaign the campaign’s own offer line', async () => {
+    api.slides = [{ ...slide(1, { ...NO_IMAGES, mobile: '/media/slides/m.svg' }), campaign: RELOAD }];
+    const element = await BannerSlider({ lng: 'en' });
+    const props = (element as ReactElement<CarouselProps>).props;
+    const banner = (props.slides[0]!.content as ReactElement<BannerSlideProps>).props;
+    expect(banner.slide.terms).toBe('headline.depositMatchCapped {"percent":50,"cap":"€100.00"}');
   });
 });

@@ -5,6 +5,7 @@ import { Carousel } from '@/components/ui/carousel/carousel';
 import { SlideContent, type SlideData } from '@/components/ui/carousel/slide-content';
 import { getSlides } from '@/lib/api-client';
 import { toAppPath } from '@/lib/links';
+import { promotionHeadline } from '@/lib/promotion-terms';
 import { sanitizeRichHtml } from '@/lib/sanitize';
 import { bannerSlideClass, hasAnyBannerImage } from './banner-slides';
 
@@ -20,10 +21,11 @@ export function BannerSlide({ slide, lng, priority }: { slide: SlideData; lng: L
  * banners' HTML is sanitized here, on the server.
  */
 export async function BannerSlider({ lng }: { lng: Locale }) {
-  const [slides, t, ts] = await Promise.all([
+  const [slides, t, ts, tt] = await Promise.all([
     getSlides(lng, 'banner'),
     getTranslations({ locale: lng, namespace: 'promotions' }),
     getTranslations({ locale: lng, namespace: 'slider' }),
+    getTranslations({ locale: lng, namespace: 'promotionTerms' }),
   ]);
   if (!hasAnyBannerImage(slides)) return null;
   const total = slides.length;
@@ -46,6 +48,7 @@ export async function BannerSlider({ lng }: { lng: Locale }) {
               html: sanitizeRichHtml(slide.bodyTranslated),
               buttonText: slide.btnTextKeyTranslated,
               href: toAppPath(slide.url),
+              terms: slide.campaign ? promotionHeadline(slide.campaign, (key, values) => tt(key, values), lng) : null,
             }}
           />
         ),

@@ -8,7 +8,12 @@ import { BonusInfoCard, bonusLinks } from './bonus-info-card';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
-const LABELS = { getBonusUpper: 'GET BONUS', getBonus: 'Get bonus', terms: 'Terms & conditions' };
+const LABELS = {
+  getBonusUpper: 'GET BONUS',
+  getBonus: 'Get bonus',
+  terms: 'Terms & conditions',
+  termsHeading: 'Terms of this offer',
+};
 
 function renderCard(options: { signedIn: boolean; omit: boolean }) {
   const store = makeStore();
@@ -18,6 +23,8 @@ function renderCard(options: { signedIn: boolean; omit: boolean }) {
       slug="welcome-bonus"
       title="100% welcome bonus"
       descriptionHtml="<p>Wager it 30 times.</p>"
+      headline="100% up to €200.00"
+      termLines={['Minimum deposit: €10.00.', 'While wagering, a single bet may not exceed €10.00.']}
       omitGetBonusButton={options.omit}
       labels={LABELS}
       picture={null}
@@ -49,6 +56,12 @@ describe('BonusInfoCard', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(terms.hidden).toBe(false);
     expect(terms.textContent).toContain('Wager it 30 times.');
+    const list = screen.getByRole('list', { name: 'Terms of this offer' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Minimum deposit: €10.00.',
+      'While wagering, a single bet may not exceed €10.00.',
+    ]);
+    expect(screen.getByText('100% up to €200.00')).not.toBeNull();
     fireEvent.click(toggle);
     expect(terms.hidden).toBe(true);
   });

@@ -6,13 +6,16 @@ import { Link } from '@/i18n/navigation';
 import { useAppSelector } from '@/store/hooks';
 import styles from './bonus-info-block.module.css';
 
-export type BonusInfoLabels = { getBonusUpper: string; getBonus: string; terms: string };
+export type BonusInfoLabels = { getBonusUpper: string; getBonus: string; terms: string; termsHeading: string };
 
 type BonusInfoCardProps = {
   slug: string;
   title: string;
   /** Already sanitized on the server. */
   descriptionHtml: string;
+  /** The offer in one line and its terms, rendered on the server from the campaign behind the entry. */
+  headline: string | null;
+  termLines: string[];
   omitGetBonusButton: boolean;
   labels: BonusInfoLabels;
   picture: ReactNode;
@@ -38,6 +41,8 @@ export function BonusInfoCard({
   slug,
   title,
   descriptionHtml,
+  headline,
+  termLines,
   omitGetBonusButton,
   labels,
   picture,
@@ -57,6 +62,7 @@ export function BonusInfoCard({
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
+        {headline ? <p className={styles.headline}>{headline}</p> : null}
         <div className={styles.actions}>
           <Link href={links.getBonus} className={styles.primary}>
             {labels.getBonusUpper}
@@ -76,6 +82,14 @@ export function BonusInfoCard({
         </div>
         <div id={termsId} className={styles.terms} hidden={!open}>
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+          {termLines.length > 0 ? (
+            // A named list, not a landmark: every card has one, and landmarks must be told apart.
+            <ul className={styles.termList} aria-label={labels.termsHeading}>
+              {termLines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
           {links.termsGetBonus ? (
             <Link href={links.termsGetBonus} className={styles.secondary}>
               {labels.getBonus}

@@ -76,10 +76,9 @@ export function RouletteBoard({
   const money = (amount: string) => formatAmount(amount, currency, lng);
   const staked = new Map(bets.map((placed) => [placed.key, placed.bet.stake]));
   const place = (bet: RouletteBetBody) => onChange(placeChip(bets, bet));
-  const numberName = (pocket: number) =>
-    pocket === 0 ? t('roulette.zero') : pocket === DOUBLE_ZERO ? t('roulette.doubleZero') : String(pocket);
   const label = (bet: RouletteBetBody): string => {
-    if (bet.kind === 'straight') return t('roulette.straightOn', { number: numberName(bet.numbers[0]!) });
+    // The pocket's name as the button shows it ("0", "00"), so the spoken name holds the visible text (WCAG 2.5.3).
+    if (bet.kind === 'straight') return t('roulette.straightOn', { number: pocketName(bet.numbers[0]!) });
     if ('numbers' in bet) return `${t(`roulette.kinds.${bet.kind}`)} ${bet.numbers.map(pocketName).join('-')}`;
     if ('index' in bet) return t(`roulette.${bet.kind}`, { index: bet.index });
     return t(`roulette.${bet.kind}`);

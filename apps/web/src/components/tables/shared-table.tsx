@@ -27,9 +27,10 @@ function Outcome({ round, game }: { round: SharedRound; game: 'roulette-european
   if (game === 'roulette-european' && isRouletteView(outcome)) {
     const color = colorOf(outcome.pocket);
     return (
-      <p className={styles.bigNumber} data-testid="shared-outcome">
+      // The round's result heads what follows it (the slips it paid), big on the felt.
+      <h3 className={styles.bigNumber} data-testid="shared-outcome">
         {t('roulette.landed', { number: pocketName(outcome.pocket), color: t(`roulette.colors.${color}`) })}
-      </p>
+      </h3>
     );
   }
   if (game === 'baccarat' && isBaccaratView(outcome)) {

@@ -14,6 +14,8 @@ export interface SlipSelection {
   odd: number;
   /** The odd before the last change the player has not seen placed yet (shown as "was …"). */
   previousOdd?: number;
+  /** In play when picked: how long a bet on it waits before it is accepted (ms, the sport's bet delay). */
+  betDelayMs?: number;
 }
 
 export type SlipMode = 'singles' | 'accumulator';

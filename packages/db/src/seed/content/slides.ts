@@ -10,6 +10,8 @@ interface DemoSlide {
   buttonText: Localized;
   /** A path without the locale; the web prefixes /{lng}/. */
   url: string;
+  /** The campaign a slide advertises: the web shows its terms, so the body names no figure of its own. */
+  campaignSlug?: string;
 }
 
 const DEMO_SLIDES: DemoSlide[] = [
@@ -17,6 +19,7 @@ const DEMO_SLIDES: DemoSlide[] = [
     kind: 'home',
     slug: 'welcome',
     url: 'auth/register',
+    campaignSlug: 'first-deposit-match',
     body: {
       en: '<h2>Welcome to Playhouse</h2><p>Sign up in a minute and get a <strong>welcome bonus</strong> on your first deposit.</p>',
       de: '<h2>Willkommen bei Playhouse</h2><p>In einer Minute registriert – mit <strong>Willkommensbonus</strong> auf Ihre erste Einzahlung.</p>',
@@ -74,6 +77,7 @@ const DEMO_SLIDES: DemoSlide[] = [
     kind: 'banner',
     slug: 'weekend-reload',
     url: 'cashbox',
+    campaignSlug: 'weekend-reload',
     body: {
       en: '<h2>Weekend reload</h2><p>Top up on Saturday or Sunday and get <strong>extra bonus money</strong> for the weekend.</p>',
       de: '<h2>Wochenend-Reload</h2><p>Am Samstag oder Sonntag einzahlen und <strong>zusätzliches Bonusguthaben</strong> fürs Wochenende sichern.</p>',
@@ -87,12 +91,13 @@ const DEMO_SLIDES: DemoSlide[] = [
     kind: 'banner',
     slug: 'free-spins',
     url: 'category/slots',
+    campaignSlug: 'friday-free-spins',
     body: {
-      en: '<h2>Free Spins Friday</h2><p>Every Friday, <strong>free spins</strong> on a featured slot for every player who makes a deposit.</p>',
-      de: '<h2>Freispiel-Freitag</h2><p>Jeden Freitag gibt es <strong>Freispiele</strong> an einem ausgewählten Automaten für alle, die einzahlen.</p>',
-      es: '<h2>Viernes de giros gratis</h2><p>Cada viernes, <strong>giros gratis</strong> en una tragaperras destacada para todos los que hagan un depósito.</p>',
-      pt: '<h2>Sexta-feira de rodadas grátis</h2><p>Todas as sextas-feiras, <strong>rodadas grátis</strong> numa slot em destaque para quem fizer um depósito.</p>',
-      ru: '<h2>Пятница фриспинов</h2><p>Каждую пятницу — <strong>бесплатные вращения</strong> в избранном слоте для всех, кто пополнит счёт.</p>',
+      en: '<h2>Free Spins Friday</h2><p>Every Friday, <strong>free spins</strong> on a named slot for every player who makes a deposit.</p>',
+      de: '<h2>Freispiel-Freitag</h2><p>Jeden Freitag gibt es <strong>Freispiele</strong> an einem genannten Automaten für alle, die einzahlen.</p>',
+      es: '<h2>Viernes de giros gratis</h2><p>Cada viernes, <strong>giros gratis</strong> en una tragaperras indicada para todos los que hagan un depósito.</p>',
+      pt: '<h2>Sexta-feira de rodadas grátis</h2><p>Todas as sextas-feiras, <strong>rodadas grátis</strong> numa slot indicada para quem fizer um depósito.</p>',
+      ru: '<h2>Пятница фриспинов</h2><p>Каждую пятницу — <strong>бесплатные вращения</strong> в указанном слоте для всех, кто пополнит счёт.</p>',
     },
     buttonText: {
       en: 'See the slots',
@@ -106,12 +111,13 @@ const DEMO_SLIDES: DemoSlide[] = [
     kind: 'banner',
     slug: 'cashback',
     url: 'category/table-games',
+    campaignSlug: 'weekly-cashback',
     body: {
-      en: '<h2>Weekly cashback</h2><p>Every Monday, <strong>10% of your net losses at the tables</strong> comes back to you as bonus money.</p>',
-      de: '<h2>Wöchentliches Cashback</h2><p>Jeden Montag erhalten Sie <strong>10 % Ihrer Nettoverluste an den Tischen</strong> als Bonusguthaben zurück.</p>',
-      es: '<h2>Reembolso semanal</h2><p>Cada lunes te devolvemos <strong>el 10 % de tus pérdidas netas en las mesas</strong> como saldo de bono.</p>',
-      pt: '<h2>Cashback semanal</h2><p>Todas as segundas-feiras, devolvemos <strong>10% das suas perdas líquidas nas mesas</strong> em saldo de bónus.</p>',
-      ru: '<h2>Еженедельный кешбэк</h2><p>Каждый понедельник мы возвращаем <strong>10 % чистого проигрыша за столами</strong> бонусными средствами.</p>',
+      en: '<h2>Weekly cashback</h2><p>After every week, <strong>a share of your net casino losses</strong> comes back to you.</p>',
+      de: '<h2>Wöchentliches Cashback</h2><p>Nach jeder Woche erhalten Sie <strong>einen Teil Ihrer Nettoverluste im Casino</strong> zurück.</p>',
+      es: '<h2>Reembolso semanal</h2><p>Después de cada semana te devolvemos <strong>una parte de tus pérdidas netas en el casino</strong>.</p>',
+      pt: '<h2>Cashback semanal</h2><p>Depois de cada semana, devolvemos <strong>parte das suas perdas líquidas no casino</strong>.</p>',
+      ru: '<h2>Еженедельный кешбэк</h2><p>После каждой недели мы возвращаем <strong>часть чистого проигрыша в казино</strong>.</p>',
     },
     buttonText: {
       en: 'To the tables',
@@ -133,6 +139,7 @@ export function demoSlides(): (typeof slides.$inferInsert)[] {
     body: slide.body,
     buttonText: slide.buttonText,
     url: slide.url,
+    campaignSlug: slide.campaignSlug ?? null,
     position: DEMO_SLIDES.filter((other) => other.kind === slide.kind).indexOf(slide),
     active: true,
   }));

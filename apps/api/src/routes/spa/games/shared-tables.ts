@@ -18,7 +18,9 @@ import { errorResponses } from '../../../lib/route-schemas';
 const sharedTableRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = eventStreams(app);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    // The event stream keeps its own `no-store, no-transform`: without no-transform Next's compressing /spa rewrite
+    // holds the table's steps back, and the browser's table stops at the first one it heard.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.get(

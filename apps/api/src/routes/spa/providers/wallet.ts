@@ -63,7 +63,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // Checked before the body's schema, so an unsigned caller learns nothing about what a valid call looks like.
   app.addHook('preValidation', async (request, reply) => {
-    const { provider } = request.params as { provider: string };
+    const params = providerParamsSchema.safeParse(request.params);
+    // A malformed provider name is the params schema's 400, which comes next.
+    if (!params.success) return;
+    const { provider } = params.data;
     const refuse = (seconds: number) => {
       reply.header('retry-after', String(seconds));
       return new RateLimitError(seconds);
@@ -92,11 +95,12 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  const routeOptions = (
+  // Generic in the schemas, so each handler's request.body has its own schema's type.
+  const routeOptions = <Body extends z.ZodType, Response extends z.ZodType>(
     operationId: string,
     summary: string,
-    body: z.ZodType,
-    response: z.ZodType = walletResponseSchema,
+    body: Body,
+    response: Response,
   ) => ({
     config: { rateLimit: false as const, signedCaller: true },
     schema: {
@@ -121,7 +125,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       // POST /spa/providers/{provider}/authenticate - a launch token, once
-      const body = request.body as z.infer<typeof walletAuthenticateBodySchema>;
+      const { body } = request;
       return app.services.providerWallet.authenticate(request.params.provider, body.token);
     },
   );
@@ -132,10 +136,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       'walletBalance',
       "The player's playable balance (main plus bonus), while the game session lives",
       walletBalanceBodySchema,
+      walletResponseSchema,
     ),
     async (request) => {
       // POST /spa/providers/{provider}/balance - what the game shows
-      const body = request.body as z.infer<typeof walletBalanceBodySchema>;
+      const { body } = request;
       return app.services.providerWallet.balance(request.params.provider, body);
     },
   );
@@ -147,10 +152,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       'Debits a bet, main money first, in a live game session; refused when a rollback for this transaction id came ' +
         'first, when the round already has its win, or when the round belongs to another session',
       walletBetBodySchema,
+      walletResponseSchema,
     ),
     async (request) => {
       // POST /spa/providers/{provider}/bet - a stake
-      const body = request.body as z.infer<typeof walletBetBodySchema>;
+      const { body } = request;
       return app.services.providerWallet.bet(request.params.provider, body);
     },
   );
@@ -162,10 +168,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       'Credits a win ("0.00" closes a lost round): only against an accepted bet of the same round and game session, ' +
         "and only while the round's wins stay within the game's multiple of its stakes and the currency's ceiling",
       walletWinBodySchema,
+      walletResponseSchema,
     ),
     async (request) => {
       // POST /spa/providers/{provider}/win - a payout
-      const body = request.body as z.infer<typeof walletWinBodySchema>;
+      const { body } = request;
       return app.services.providerWallet.win(request.params.provider, body);
     },
   );
@@ -177,10 +184,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes; refused once ' +
         'the round has its win',
       walletRollbackBodySchema,
+      walletResponseSchema,
     ),
     async (request) => {
       // POST /spa/providers/{provider}/rollback - cancels a bet
-      const body = request.body as z.infer<typeof walletRollbackBodySchema>;
+      const { body } = request;
       return app.services.providerWallet.rollback(request.params.provider, body);
     },
   );

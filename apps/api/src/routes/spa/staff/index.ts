@@ -9,6 +9,7 @@ import staffCasinoRoutes from './casino';
 import staffChatRoutes from './chat';
 import staffContentRoutes from './content';
 import staffDashboardRoutes from './dashboard';
+import staffInPlayRoutes from './in-play';
 import staffMediaRoutes from './media';
 import outboxRoutes from './outbox';
 import staffPlayerRoutes from './players';
@@ -43,6 +44,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffSettingsRoutes);
   await app.register(staffTradingRoutes);
   await app.register(staffCashOutRoutes);
+  await app.register(staffInPlayRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);
   await app.register(staffPlayerRoutes);

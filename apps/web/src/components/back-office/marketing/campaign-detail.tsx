@@ -48,6 +48,20 @@ function Terms({ campaign }: { campaign: Campaign }) {
     );
   }
   if (campaign.kind === 'coins') rows.push([t('editor.items'), campaign.items.join(', ')]);
+  if (campaign.kind === 'cashback') {
+    rows.push(
+      [t('editor.matchPercent'), `${campaign.matchPercent ?? 0}%`],
+      [t('editor.payout'), t(`payouts.${campaign.payout}`)],
+    );
+  }
+  if (campaign.trigger === 'deposit') {
+    rows.push(
+      [t('editor.weekdays'), campaign.weekdays.join(', ')],
+      [t('editor.minDeposit'), campaign.minDeposit ?? none],
+    );
+  }
+  if (campaign.trigger === 'deposit' || campaign.kind === 'cashback')
+    rows.push([t('editor.timeZone'), campaign.timeZone]);
   if (campaign.kind === 'free_spins') {
     rows.push(
       [t('editor.freeSpins'), String(campaign.freeSpins ?? 0)],

@@ -46,6 +46,26 @@ describe('campaignBody', () => {
     expect(campaignTermsSchema.safeParse(body).success).toBe(true);
   });
 
+  it('sends a cashback’s share, payout and zone, and a weekday campaign’s days', () => {
+    const cashback = campaignBody({
+      kind: 'cashback',
+      trigger: 'net_loss',
+      name_en: 'Weekly cashback',
+      amount: '100.00',
+      matchPercent: '10',
+      wager: '5',
+      validDays: '7',
+      offerDays: '7',
+      sportsMinOdd: '1.50',
+      timeZone: 'Europe/Malta',
+      payout: 'cash',
+    });
+    expect(cashback).toMatchObject({ kind: 'cashback', trigger: 'net_loss', matchPercent: 10, payout: 'cash' });
+    expect(campaignTermsSchema.safeParse(cashback).success).toBe(true);
+    const reload = campaignBody({ kind: 'deposit_match', trigger: 'deposit', weekdays: ' 6, 7 ', wager: '25' });
+    expect(reload).toMatchObject({ weekdays: [6, 7], timeZone: 'Europe/Malta', payout: 'bonus' });
+  });
+
   it('splits coin amounts and keeps an unknown select value from reaching the api', () => {
     const body = campaignBody({ kind: 'nonsense', trigger: 'manual', items: ' 1.00, 2.50 ,,5 ', wager: '1' });
     expect(body.kind).toBe('deposit_match');

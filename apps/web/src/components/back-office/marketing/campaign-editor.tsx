@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/accounts';
-import { BONUS_GAME_TYPES, BONUS_KINDS, BONUS_TRIGGERS } from '@playhouse/shared/contracts/bonuses';
+import { BONUS_GAME_TYPES, BONUS_KINDS, BONUS_TRIGGERS, CASHBACK_PAYOUTS } from '@playhouse/shared/contracts/bonuses';
 import type { Campaign, CampaignTermsInput } from '@playhouse/shared/contracts/marketing';
 import { LOCALES, type Locale } from '@playhouse/shared/locales';
 import { CURRENCY_CODES } from '@playhouse/shared/money';
@@ -22,6 +22,11 @@ const PERCENT = '^\\d{1,3}$';
 const SLUG = '^[a-z0-9]+(-[a-z0-9]+)*$';
 const ODD = '^\\d{1,3}(\\.\\d{1,3})?$';
 const AMOUNTS = '^\\s*\\d{1,9}(\\.\\d{1,2})?(\\s*,\\s*\\d{1,9}(\\.\\d{1,2})?)*\\s*$';
+/** ISO weekdays, comma-separated: "6, 7" is Saturday and Sunday. */
+const WEEKDAYS = '^\\s*[1-7](\\s*,\\s*[1-7])*\\s*$';
+const TIME_ZONE = '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$';
+/** The operator's zone a new campaign counts its days and weeks in (the demo operator's). */
+const DEFAULT_TIME_ZONE = 'Europe/Malta';
 
 /** Share of a stake counted towards wagering for a new campaign: the demo campaigns' table. */
 const DEFAULT_CONTRIBUTIONS: Record<string, number> = {
@@ -55,6 +60,9 @@ function startingValues(campaign: Campaign | undefined): FormValues {
     validDays: String(campaign?.validDays ?? 7),
     offerDays: String(campaign?.offerDays ?? 14),
     sportsMinOdd: campaign?.sportsMinOdd ?? '1.50',
+    weekdays: (campaign?.weekdays ?? []).join(', '),
+    timeZone: campaign?.timeZone ?? DEFAULT_TIME_ZONE,
+    payout: campaign?.payout ?? 'bonus',
   };
   if (!campaign) {
     for (const type of BONUS_GAME_TYPES) values[`contribution_${type}`] = String(DEFAULT_CONTRIBUTIONS[type] ?? 0);
@@ -122,6 +130,13 @@ export function campaignBody(values: FormValues): CampaignTermsInput {
     contributions,
     sportsMinOdd: value('sportsMinOdd'),
     currencyAmounts,
+    weekdays: value('weekdays')
+      .split(',')
+      .map((day) => day.trim())
+      .filter(Boolean)
+      .map(Number),
+    timeZone: value('timeZone') || DEFAULT_TIME_ZONE,
+    payout: oneOf(CASHBACK_PAYOUTS, value('payout')),
   };
 }
 
@@ -185,6 +200,16 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: CampaignEditorPr
         text('validDays', e('validDays'), PERCENT, true),
         text('offerDays', e('offerDays'), PERCENT, true),
         text('sportsMinOdd', e('sportsMinOdd'), ODD, true),
+        text('weekdays', e('weekdays'), WEEKDAYS, false, 30),
+        text('timeZone', e('timeZone'), TIME_ZONE, true, 64),
+        {
+          name: 'payout',
+          type: 'select',
+          required: true,
+          label: e('payout'),
+          constraints: {},
+          options: CASHBACK_PAYOUTS.map((payout) => ({ value: payout, label: t(`payouts.${payout}`) })),
+        },
       ],
       contributions: BONUS_GAME_TYPES.map((type) =>
         text(`contribution_${type}`, e('contribution', { type: t(`gameTypes.${type}`) }), PERCENT),

@@ -178,3 +178,38 @@ describe('the bet slip: how the stake would be paid', () => {
     expect(screen.queryByRole('group', { name: 'How it is paid' })).toBeNull();
   });
 });
+
+describe('the bet slip in play', () => {
+  afterEach(() => {
+    vi.mocked(placeBet).mockReset();
+    act(() => slipStore.update(() => EMPTY_SLIP));
+  });
+
+  it('says in-play bets wait, shows the wait while the api holds the bet, then the acceptance', async () => {
+    act(() =>
+      slipStore.update(() => ({ ...EMPTY_SLIP, selections: [{ ...PICK, betDelayMs: 5_000 }], stake: '50.00' })),
+    );
+    let answer!: (bet: Bet) => void;
+    vi.mocked(placeBet).mockReturnValueOnce(new Promise<Bet>((resolve) => (answer = resolve)));
+    renderSlip();
+    expect(screen.getByText(/In play: a bet waits 5 seconds/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Waiting for acceptance' });
+    expect(bar.getAttribute('aria-valuetext')).toMatch(/seconds? left/);
+    // Announced once through the slip's polite status, not every second.
+    expect(screen.getByRole('status').textContent).toContain('In play: your bet waits 5 seconds');
+    await act(async () => answer(BET));
+    await screen.findByText(/Your bet is placed\./);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows no wait for a bet before kick-off', async () => {
+    act(() => slipStore.update(() => ({ ...EMPTY_SLIP, selections: [PICK], stake: '50.00' })));
+    vi.mocked(placeBet).mockResolvedValueOnce(BET);
+    renderSlip();
+    expect(screen.queryByText(/In play: a bet waits/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Place bet' }));
+    await screen.findByText(/Your bet is placed\./);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});

@@ -29,6 +29,7 @@ import { placeBet } from '@/lib/sports/sports-api';
 import { useAppSelector } from '@/store/hooks';
 import { useOddType } from '../odds/use-odd-type';
 import styles from './bet-slip.module.css';
+import { InPlayWait, type Wait } from './in-play-wait';
 
 const POLICIES: OddsChangePolicy[] = ['none', 'higher', 'any'];
 
@@ -39,6 +40,16 @@ const submitBet = (lng: Locale, body: PlaceBetBody) =>
   betKeys.send(JSON.stringify(body), (key) => placeBet(lng, body, key));
 
 type Outcome = { kind: 'placed'; count: number } | { kind: 'error'; code: string } | null;
+
+/** How long a bet waits before it is accepted: the longest bet delay of its picks in play (0 before kick-off). */
+const delayOf = (bet: PlaceBetBody, picks: SlipSelection[]) =>
+  Math.max(
+    0,
+    ...bet.selections.map((chosen) => picks.find((pick) => pick.outcomeId === chosen.outcomeId)?.betDelayMs ?? 0),
+  );
+
+/** A wait starting now (outside the component: the clock is read when a bet is sent, never while drawing). */
+const waitFrom = (delayMs: number): Wait => ({ startedAt: Date.now(), delayMs });
 
 /** The bets the slip places, in the order it places them: one accumulator, or a single per pick. */
 function slipBets(slip: SlipState, stake: string): PlaceBetBody[] {
@@ -60,6 +71,7 @@ function slipBets(slip: SlipState, stake: string): PlaceBetBody[] {
 export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
   const t = useTranslations('sports');
   const errors = useTranslations('errors');
+  const inPlay = useTranslations('inPlay');
   const router = useRouter();
   const id = useId();
   const slip = useSyncExternalStore(slipStore.subscribe, slipStore.get, slipStore.getServer);
@@ -67,13 +79,30 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
   const [oddType] = useOddType(lng);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [wait, setWait] = useState<Wait | null>(null);
 
   const currency = isSlipCurrency(user?.currency) ? user.currency : 'EUR';
   const limits = SPORTS_BET_LIMITS[currency];
   const totals = slipTotals(slip, currency);
   const accumulatorBlocked =
     slip.mode === 'accumulator' && (slip.selections.length < 2 || hasSameMatchTwice(slip.selections));
-  const errorText = (code: string) => (errors.has(code) ? errors(code) : errors('internal_error'));
+  const errorText = (code: string) =>
+    errors.has(code)
+      ? errors(code)
+      : inPlay.has(`errors.${code}`)
+        ? inPlay(`errors.${code}`)
+        : errors('internal_error');
+  const slipDelay = Math.max(0, ...slip.selections.map((pick) => pick.betDelayMs ?? 0));
+  /** Sends one bet; one in play shows its wait on the slip until the api answers. */
+  async function send(bet: PlaceBetBody) {
+    const delay = delayOf(bet, slip.selections);
+    if (delay > 0) setWait(waitFrom(delay));
+    try {
+      await submitBet(lng, bet);
+    } finally {
+      setWait(null);
+    }
+  }
   // How the slip would be paid, asked again a moment after the stake, the picks or the balances last changed (a dry
   // run of the placement: the same rules, nothing taken).
   const balances = useAppSelector((state) => `${state.balance.mainBalanceAmount}/${state.balance.bonusBalanceAmount}`);
@@ -100,12 +129,12 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
     try {
       const bets = slipBets(slip, minorText(totals.stakeMinor, currency));
       if (slip.mode === 'accumulator') {
-        await submitBet(lng, bets[0]!);
+        await send(bets[0]!);
         placed = 1;
         slipStore.update((state) => ({ ...state, selections: [], mode: 'singles' }));
       } else {
         for (const bet of bets) {
-          await submitBet(lng, bet);
+          await send(bet);
           placed += 1;
           slipStore.update((state) => removeSelection(state, bet.selections[0]!.outcomeId));
         }
@@ -251,6 +280,10 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
             </div>
           </dl>
           {previewed ? <FundingPreview state={funding} currency={currency} product="sports" /> : null}
+          {slipDelay > 0 ? (
+            <p className={styles.hint}>{inPlay('slip.note', { seconds: Math.ceil(slipDelay / 1000) })}</p>
+          ) : null}
+          {wait ? <InPlayWait wait={wait} /> : null}
           <button
             type="button"
             className={styles.place}
@@ -275,6 +308,7 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
         </>
       ) : null}
       <div role="status" aria-live="polite" className={styles.status}>
+        {wait ? <p>{inPlay('slip.waitAnnounce', { seconds: Math.ceil(wait.delayMs / 1000) })}</p> : null}
         {outcome?.kind === 'placed' ? (
           <p className={styles.success}>
             {t('slip.placed', { count: outcome.count })} <Link href={MY_BETS_PATH}>{t('slip.myBets')}</Link>

@@ -150,6 +150,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
                       betName: market.betName,
                       label: outcome.providerBetOutcomeId,
                       odd: outcome.matchBetOutcomeOddValue,
+                      ...(match.betDelayMs !== null ? { betDelayMs: match.betDelayMs } : {}),
                     };
                     return (
                       <button

@@ -37,7 +37,7 @@ export default async function PrematchPage({ params }: PageProps) {
   const match = await getMatch(lng, matchIdOf((await params).matchId));
   if (!match) notFound();
   return (
-    <PageMessages lng={lng} namespaces={['sports', 'errors', 'funding']}>
+    <PageMessages lng={lng} namespaces={['sports', 'errors', 'funding', 'inPlay']}>
       <MatchView lng={lng} initial={match} />
     </PageMessages>
   );

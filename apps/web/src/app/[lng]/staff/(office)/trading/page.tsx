@@ -26,13 +26,18 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 /** The trading desk: fixtures from the feed, each a link to its markets. */
 export default async function TradingPage({ params }: PageProps) {
   const lng = await pageLocale(params);
-  const [me, t] = await Promise.all([requireStaff(lng), getTranslations({ locale: lng, namespace: 'boTrading' })]);
+  const [me, t, inPlay] = await Promise.all([
+    requireStaff(lng),
+    getTranslations({ locale: lng, namespace: 'boTrading' }),
+    getTranslations({ locale: lng, namespace: 'boInPlay' }),
+  ]);
   if (!staffMay(me.roles, 'trading.read')) notFound();
   return (
     <OfficeFrame
       title={t('fixtures.title')}
       actions={
         <>
+          <Link href="/staff/trading/in-play">{inPlay('title')}</Link>{' '}
           <Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>{' '}
           <Link href="/staff/trading/cash-out">{t('fixtures.cashOut')}</Link>
         </>
