@@ -2,6 +2,7 @@
 // docs/benchmarks.md. Not part of `npm test`: a benchmark needs a quiet machine and several minutes.
 import { apiBenchmark } from './api.bench';
 import { casinoBenchmark } from './casino.bench';
+import { cashOutBenchmark } from './cash-out.bench';
 import { killAll } from './lib/servers';
 import { sportsBenchmark, sportsBetsBenchmark } from './sports.bench';
 import { ssrBenchmark } from './ssr.bench';
@@ -14,6 +15,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'sports-bets': sportsBetsBenchmark,
   wallet: walletBenchmark,
   casino: casinoBenchmark,
+  'cash-out': cashOutBenchmark,
 };
 
 const requested = process.argv.slice(2);

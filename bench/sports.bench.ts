@@ -43,7 +43,7 @@ function topOfferUrl(pathname: string, parameters: Record<string, unknown>): str
 }
 
 /** What the web's top-offer block asks for: the sports list, then one sport's matches. */
-function feedTargets(now: number): Target[] {
+export function feedTargets(now: number): Target[] {
   const common = {
     language: { default: 'en' },
     params: {
@@ -88,7 +88,7 @@ async function startHello(): Promise<RunningServer> {
 }
 
 /** The api as `npm start` runs it, with the feed simulator on, on the given database. */
-async function startSportsApi(env: Record<string, string>): Promise<RunningServer> {
+export async function startSportsApi(env: Record<string, string>): Promise<RunningServer> {
   return startServer({
     name: 'api',
     command: 'npm',
@@ -109,7 +109,7 @@ async function startSportsApi(env: Record<string, string>): Promise<RunningServe
 }
 
 /** Waits for the simulator's first round: the sports list names every sport. */
-async function waitForFixtures(url: string): Promise<void> {
+export async function waitForFixtures(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const response = await fetch(url);
@@ -168,12 +168,12 @@ ${table(['request', 'req/s', 'p99 ms', 'baseline req/s', 'baseline p99 ms', 'rat
   );
 }
 
-interface Bettor {
+export interface Bettor {
   cookie: string;
 }
 
 /** Players with a session and 1,000.00 EUR each, made through the api's own session and wallet services. */
-async function bettors(handle: DbHandle, count: number): Promise<Bettor[]> {
+export async function bettors(handle: DbHandle, count: number): Promise<Bettor[]> {
   const sessions = createSessionService({ db: handle.db });
   const wallet = createWalletService({ db: handle.db });
   const list: Bettor[] = [];
@@ -199,7 +199,7 @@ async function bettors(handle: DbHandle, count: number): Promise<Bettor[]> {
 }
 
 /** Open outcomes of matches that start more than two hours from now, so none closes during the run. */
-async function openOutcomes(handle: DbHandle): Promise<{ outcomeId: number; odd: number }[]> {
+export async function openOutcomes(handle: DbHandle): Promise<{ outcomeId: number; odd: number }[]> {
   const rows = await handle.db
     .select({ outcomeId: schema.outcomes.id, odd: schema.outcomes.oddThousandths })
     .from(schema.outcomes)

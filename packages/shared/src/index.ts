@@ -6,6 +6,7 @@ export * from './money';
 export * from './ledger';
 export * from './odds';
 export * from './contracts/sports';
+export * from './contracts/cash-out';
 export * from './contracts/sports-live';
 export * from './contracts/sports-browse';
 export * from './contracts/trading';

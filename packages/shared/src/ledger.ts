@@ -11,9 +11,10 @@ export const TRANSFER_CLASSES = {
   return: ['casino_rollback', 'sports_void'],
   /**
    * What play pays out; `sports_reversal` is a trader's re-settlement taking back what an earlier settlement paid,
-   * so it lowers the wins as the payout it reverses had raised them.
+   * so it lowers the wins as the payout it reverses had raised them; `sports_cash_out` pays an open bet's cash-out
+   * price (all or part of it) before its result.
    */
-  win: ['casino_win', 'sports_payout', 'sports_reversal'],
+  win: ['casino_win', 'sports_payout', 'sports_reversal', 'sports_cash_out'],
   /** `cashback`: a cashback campaign's share of net losses paid as cash (house bonus pool -> main). */
   bonus: ['bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'cashback'],
   adjustment: ['manual_adjustment'],
@@ -38,6 +39,7 @@ export const TRANSFER_KINDS = [
   'sports_payout',
   'sports_void',
   'sports_reversal',
+  'sports_cash_out',
   'manual_adjustment',
 ] as const satisfies readonly TransferKind[];
 

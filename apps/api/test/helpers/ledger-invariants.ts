@@ -60,7 +60,17 @@ export async function stakeViolations(db: Db) {
             from ledger_entries e join ledger_accounts a on a.id = e.account_id
             where e.transfer_id = s.stake_transfer_id
           ) t on true
-          where t.main <> -s.main or t.bonus <> -s.bonus or t.pool <> -s.free_spin or t.house <> s.amount`,
+          -- A cash out of part of a sports stake lowers the stake's row by the shares it took (bet_cash_outs); the
+          -- one that cashed out the rest settled the row as it stood.
+          left join lateral (
+            select coalesce(sum(c.stake_main), 0) as main, coalesce(sum(c.stake_bonus), 0) as bonus
+            from bet_cash_outs c join bets b on b.id = c.bet_id
+            where s.product = 'sports' and s.source_key = 'sports:' || c.bet_id
+              and not (b.status = 'cashed_out'
+                and c.seq = (select max(l.seq) from bet_cash_outs l where l.bet_id = c.bet_id))
+          ) c on true
+          where t.main <> -(s.main + c.main) or t.bonus <> -(s.bonus + c.bonus) or t.pool <> -s.free_spin
+            or t.house <> s.amount + c.main + c.bonus`,
     ),
     bonusMoneyWithoutBonus: await rows(
       db,

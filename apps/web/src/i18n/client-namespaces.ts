@@ -34,11 +34,14 @@ export const PAGE_NAMESPACES = [
   'boPlayers',
   'boContent',
   'boTrading',
+  'boCashOut',
   'boCasino',
   'boMarketing',
   'boMedia',
   'receipts',
   'funding',
+  // My bets' cash out (issue 21).
+  'cashOut',
   // Betting in play: the bet slip's wait (match page) and the traders' desk.
   'inPlay',
   'boInPlay',

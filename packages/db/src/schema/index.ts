@@ -14,4 +14,5 @@ export * from './stakes';
 export * from './players';
 export * from './media';
 export * from './receipts';
+export * from './cash-out';
 export * from './in-play';

@@ -173,7 +173,8 @@ export const outcomes = pgTable(
 
 export const BET_KINDS = ['single', 'accumulator'] as const;
 export type BetKind = (typeof BET_KINDS)[number];
-export const BET_STATUSES = ['open', 'won', 'lost', 'void'] as const;
+/** cashed_out: the player took the whole bet's cash-out price; nothing settles it again. */
+export const BET_STATUSES = ['open', 'won', 'lost', 'void', 'cashed_out'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 export const ODDS_CHANGE_POLICIES = ['none', 'higher', 'any'] as const;
 export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];

@@ -252,7 +252,8 @@ export const ODDS_CHANGE_POLICIES = ['none', 'higher', 'any'] as const;
 export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
 export const BET_KINDS = ['single', 'accumulator'] as const;
 export type BetKind = (typeof BET_KINDS)[number];
-export const BET_STATUSES = ['open', 'won', 'lost', 'void'] as const;
+/** cashed_out: the player took the whole bet's cash-out price; nothing settles it again. */
+export const BET_STATUSES = ['open', 'won', 'lost', 'void', 'cashed_out'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 /** Error codes of the sportsbook calls (beside the common ones and the wallet's insufficient_funds). */
@@ -270,6 +271,10 @@ export const SPORTS_ERROR_CODES = [
   'feed_token_invalid',
   'league_not_found',
   'favourite_leagues_full',
+  'bet_not_found',
+  'cash_out_unavailable',
+  'cash_out_price_changed',
+  'cash_out_stake_invalid',
 ] as const;
 export type SportsErrorCode = (typeof SPORTS_ERROR_CODES)[number];
 
@@ -389,6 +394,8 @@ export const betSchema = z
     selections: z.array(betSelectionSchema),
     /** How the stake was paid (cash, bonus) and where the settlement's money went; null for a bet without a record. */
     funding: fundingSplitSchema.nullable(),
+    /** What cash outs took of the bet so far: the part of the stake and what they paid (absent: none). */
+    cashedOut: z.object({ stake: z.string(), amount: z.string() }).optional(),
   })
   .meta({ id: 'Bet' });
 export type Bet = z.infer<typeof betSchema>;

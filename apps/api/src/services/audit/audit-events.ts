@@ -123,6 +123,8 @@ export const TRADING_ACTIONS = [
   'resume_match',
   'result_market',
   'void_market',
+  'cash_out_sport',
+  'cash_out_match',
   'set_bet_delay',
 ] as const;
 /** The content editors' kinds of content (staff_content_<kind>_<create|update|delete>). */

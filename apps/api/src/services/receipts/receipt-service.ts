@@ -17,6 +17,7 @@ const SPORTS_EVENTS: Record<string, string> = {
   sports_payout: 'settlement',
   sports_void: 'void',
   sports_reversal: 're-settlement',
+  sports_cash_out: 'cash-out',
 };
 const CASINO_EVENTS: Record<string, string> = { casino_bet: 'bet', casino_win: 'win', casino_rollback: 'rollback' };
 

@@ -38,6 +38,7 @@ import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
+import { cashOutTotals } from './cash-out-queries';
 import type { InPlayService } from './in-play-service';
 import {
   MarketSuspendedError,
@@ -89,7 +90,13 @@ interface SelectionFacts {
 }
 
 /** A bet as the player sees it, names in the request's language; `selections` in slip order. */
-function betView(row: BetRow, selections: SelectionFacts[], context: LocaleContext, funding: FundingSplit | null): Bet {
+function betView(
+  row: BetRow,
+  selections: SelectionFacts[],
+  context: LocaleContext,
+  funding: FundingSplit | null,
+  cashedOut?: { stake: bigint; amount: bigint },
+): Bet {
   const currency = isCurrency(row.currency) ? row.currency : 'EUR';
   return {
     id: row.id,
@@ -119,6 +126,11 @@ function betView(row: BetRow, selections: SelectionFacts[], context: LocaleConte
       result: selection.result,
     })),
     funding,
+    ...(cashedOut
+      ? {
+          cashedOut: { stake: formatMinor(cashedOut.stake, currency), amount: formatMinor(cashedOut.amount, currency) },
+        }
+      : {}),
   };
 }
 
@@ -140,14 +152,15 @@ async function fundingOf(db: DbOrTx, rows: BetRow[]): Promise<Map<string, Fundin
     row.status === 'void'
       ? voidTransferKey(row.id, row.settlementVersion)
       : payoutTransferKey(row.id, row.settlementVersion);
-  const settled = rows.filter((row) => row.status !== 'open');
+  // A bet cashed out has no settlement transfer: its cash outs are shown on their own.
+  const settled = rows.filter((row) => row.status !== 'open' && row.status !== 'cashed_out');
   const entries = await entriesOfTransfers(db, settled.map(settlementKey));
   const splits = new Map<string, FundingSplit>();
   for (const row of rows) {
     const stake = recorded.get(sportsSourceKey(row.id));
     if (!stake) continue;
     let payout: Parameters<typeof splitView>[1] = null;
-    if (row.status !== 'open') {
+    if (row.status !== 'open' && row.status !== 'cashed_out') {
       const credited = { main: 0n, bonus: 0n, bonusPool: 0n };
       for (const entry of entries) {
         if (entry.key !== settlementKey(row)) continue;
@@ -193,13 +206,20 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
       ),
     )
     .orderBy(asc(betSelections.position));
-  const funding = await fundingOf(db, rows);
+  const [funding, cashedOut] = await Promise.all([
+    fundingOf(db, rows),
+    cashOutTotals(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) =>
     betView(
       row,
       selections.filter((selection) => selection.betId === row.id),
       context,
       funding.get(row.id) ?? null,
+      cashedOut.get(row.id),
     ),
   );
 }

@@ -333,6 +333,8 @@ export function createSettlementService({
     async resettleBet(tx: Tx, betId: string, marketId: number, staffId: number): Promise<Resettlement | null> {
       const [bet] = await tx.select().from(bets).where(eq(bets.id, betId)).for('update');
       if (!bet) return null;
+      // A bet cashed out whole stays cashed out: the cash out paid it, and no result pays or takes back anything.
+      if (bet.status === 'cashed_out') return null;
       if (bet.status === 'open') {
         const status = await settleLocked(tx, bet);
         return status ? { reversed: false, reclaimed: 0n, shortfall: 0n, currency: bet.currency, status } : null;

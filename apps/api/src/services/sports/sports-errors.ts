@@ -95,3 +95,32 @@ export class FavouriteLeaguesFullError extends AppError {
     super('favourite_leagues_full', `A player keeps at most ${max} favourite leagues; remove one first.`, 409);
   }
 }
+
+/** A bet that is not the player's (or not at all): the same answer, so nobody learns of others' bets. */
+export class BetNotFoundError extends AppError {
+  constructor() {
+    super('bet_not_found', 'There is no such bet among yours.', 404);
+  }
+}
+
+/** The bet has no cash-out price now; `fields.reason` says why (suspended, switched_off, not_open, too_small). */
+export class CashOutUnavailableError extends AppError {
+  constructor(reason: string) {
+    super('cash_out_unavailable', 'Cash out is not available for this bet right now.', 409, { reason });
+  }
+}
+
+/** The price dropped beyond the tolerance below the one the player saw; `fields.price` is the current one. */
+export class CashOutPriceChangedError extends AppError {
+  constructor(price: string | null) {
+    super('cash_out_price_changed', 'The cash-out price has dropped; check the new price and try again.', 409, {
+      price: price ?? '',
+    });
+  }
+}
+
+export class CashOutStakeInvalidError extends AppError {
+  constructor(message: string) {
+    super('cash_out_stake_invalid', message, 400, { stake: 'invalid' });
+  }
+}

@@ -1,13 +1,18 @@
 import type { Job } from '../../jobs/scheduler';
+import type { CashOutService } from './cash-out-service';
 import type { SettlementService } from './settlement-service';
 import type { FeedSimulator } from './simulator/feed-simulator';
 
 export const FEED_SIMULATOR_JOB = 'sports-feed-simulator';
 export const LIVE_SIMULATOR_JOB = 'sports-feed-simulator-live';
 export const SETTLEMENT_JOB = 'sports-settlement';
+export const AUTO_CASH_OUT_JOB = 'sports-auto-cash-out';
 /** Advisory lock keys of the sports jobs (the cashbox jobs use 727_200_nnn). */
 const FEED_SIMULATOR_LOCK_KEY = 727_300_101;
 const SETTLEMENT_LOCK_KEY = 727_300_102;
+const AUTO_CASH_OUT_LOCK_KEY = 727_300_103;
+/** Odds notices run the automatic cash outs at once; this sweep catches what a lost notice missed. */
+export const AUTO_CASH_OUT_INTERVAL_MS = 5_000;
 /**
  * The same lock as the round's: the instance running the feed runs the matches in play too, so two instances never
  * decide on one match at once (within an instance the simulator serializes its two jobs).
@@ -50,6 +55,18 @@ export function settlementJob(settlement: Pick<SettlementService, 'settle'>, int
     intervalMs,
     async run() {
       await settlement.settle();
+    },
+  };
+}
+
+/** Cashes out the bets whose price reached their player's target. */
+export function autoCashOutJob(cashOut: Pick<CashOutService, 'runAutoCashOuts'>, intervalMs: number): Job {
+  return {
+    name: AUTO_CASH_OUT_JOB,
+    lockKey: AUTO_CASH_OUT_LOCK_KEY,
+    intervalMs,
+    async run() {
+      await cashOut.runAutoCashOuts();
     },
   };
 }

@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { feedSimulatorJob, liveSimulatorJob, SETTLEMENT_INTERVAL_MS, settlementJob } from './sports-jobs';
+import {
+  AUTO_CASH_OUT_INTERVAL_MS,
+  AUTO_CASH_OUT_JOB,
+  autoCashOutJob,
+  feedSimulatorJob,
+  liveSimulatorJob,
+  SETTLEMENT_INTERVAL_MS,
+  settlementJob,
+} from './sports-jobs';
 import { createSportsServices, type SportsServices } from './sports-services';
 
 declare module '../../plugins/app/services' {
@@ -36,12 +44,17 @@ export const sportsPlugin = fp<{ config: Config }>(
       app.jobs.add(liveSimulatorJob(sports.simulator, config.sports.simulatorLiveIntervalMs));
     }
     app.jobs.add(settlementJob(sports.settlement, SETTLEMENT_INTERVAL_MS));
+    app.jobs.add(autoCashOutJob(sports.cashOut, AUTO_CASH_OUT_INTERVAL_MS));
 
     app.addHook('onReady', async () => {
       try {
         await sports.oddsHub.subscribeAll(() => {
           sports.topOffer.invalidate();
           sports.browse.invalidate();
+          // Prices moved: a bet may have reached its automatic cash-out target.
+          app.jobs.trigger(AUTO_CASH_OUT_JOB).catch((error: unknown) => {
+            app.log.warn({ err: error }, 'automatic cash out failed');
+          });
         });
       } catch (error) {
         // Without the listener the top offer still refreshes every few seconds.

@@ -8,6 +8,7 @@ import type { StakePipeline } from '../stakes/stake-pipeline';
 import type { WalletService } from '../wallet/wallet-service';
 import { createBetService, type BetService } from './bet-service';
 import { createBrowseService, type BrowseService } from './browse-service';
+import { createCashOutService, type CashOutService } from './cash-out-service';
 import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest';
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
@@ -29,6 +30,8 @@ export interface SportsServices {
   browse: BrowseService;
   bets: BetService;
   settlement: SettlementService;
+  /** Cash out: prices of open bets, cash outs whole or in part, automatic ones, the traders' settings. */
+  cashOut: CashOutService;
   /** Betting in play: the bet delay per sport and the traders' desk of the matches in play. */
   inPlay: InPlayService;
   /** The back office's trading: suspensions, results and re-settlement, liability, the bet search. */
@@ -121,6 +124,7 @@ export function createSportsServices({
     bets: createBetService({ db, clock, stakes, inPlay }),
     inPlay,
     settlement,
+    cashOut: createCashOutService({ db, clock, stakes, ...(debts ? { debts } : {}) }),
     trading: createTradingService({ db, clock, settlement }),
     simulator,
     oddsHub: createOddsHub({

@@ -26,6 +26,7 @@ import {
   lockStakes,
   markStakes,
   reopenStake,
+  shrinkStake,
   type StakeRow,
 } from './stake-queries';
 
@@ -146,6 +147,22 @@ export interface Credited {
   main: bigint;
   bonus: bigint;
   bonusPool: bigint;
+}
+
+export interface CashOutRequest {
+  transferKey: string;
+  userId: number;
+  currency: string;
+  sourceKey: string;
+  /** The part of the stake cashed out (the whole remaining stake: the stake is settled). */
+  part: bigint;
+  /** What the cash out pays. */
+  amount: bigint;
+  /** Count the part towards the bonus's wagering (the operator's setting), under this contribution key. */
+  countAs?: string;
+  /** What the player owes on the same bet (a re-settlement's shortfall): kept from what this pays them, first. */
+  withhold?: bigint;
+  metadata?: Record<string, unknown>;
 }
 
 export interface RefundRequest {
@@ -573,6 +590,62 @@ export function createStakePipeline({
       );
       if (locked) await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
       return { transferId, credited, withheld };
+    },
+
+    /**
+     * Pays a cash out of (part of) an open sports stake: the part's shares leave the stake (which keeps the rest, its
+     * shares lowered in proportion, or is settled when nothing is left), and what the cash out pays goes where each
+     * share's money belongs now, as a win would (`pay`): the bonus-funded part's share to the bonus while it runs, to
+     * main money once it completed, to the house once it ended. Counts nothing towards wagering unless `countAs` is
+     * given. Takes the bonus row, then the stake row, then the ledger: the lock order of every payment. Answers null
+     * when the stake is not open (nothing moved).
+     */
+    async cashOut(
+      tx: Tx,
+      request: CashOutRequest,
+    ): Promise<{ transferId: number | null; credited: Credited; withheld: bigint; taken: StakeShares } | null> {
+      const { userId, part, amount } = request;
+      const locked = await lockActiveBonus(tx, userId);
+      const [row] = await lockStakes(tx, userId, [request.sourceKey]);
+      if (!row || row.status !== 'open' || part <= 0n || part > row.amount) return null;
+      const full = part === row.amount;
+      const taken = {
+        bonus: full ? row.bonus : portion(row.bonus, part, row.amount),
+        freeSpin: full ? row.freeSpin : portion(row.freeSpin, part, row.amount),
+        main: 0n,
+      };
+      taken.main = part - taken.bonus - taken.freeSpin;
+      const destination = (await destinations(tx, [row], locked))(row);
+      const credited: Credited = { main: 0n, bonus: 0n, bonusPool: 0n };
+      const bonusFunded = portion(amount, taken.bonus + taken.freeSpin, part);
+      credited[destination] += bonusFunded;
+      credited.main += amount - bonusFunded;
+      if (destination === 'main' && row.userBonusId !== null) {
+        await capLateShares(tx, credited, new Map([[row.userBonusId, bonusFunded]]));
+      }
+      const withheld = keepOwed(credited, request.withhold ?? 0n);
+      let transferId: number | null = null;
+      if (amount - withheld > 0n) {
+        const result = await wallet.transfer(
+          {
+            idempotencyKey: request.transferKey,
+            kind: 'sports_cash_out',
+            currency: request.currency,
+            legs: legsOf('sports', userId, amount - withheld, credited),
+            metadata: request.metadata ?? {},
+          },
+          tx,
+        );
+        transferId = result.transferId;
+      }
+      if (locked && request.countAs && row.userBonusId === locked.bonus.id) {
+        const odd = row.oddThousandths === null ? undefined : Number(row.oddThousandths);
+        await countStake(tx, locked, request.countAs, row.gameType as BonusGameType, part, odd);
+      }
+      if (full) await markStakes(tx, [row.sourceKey], 'settled', clock.now());
+      else await shrinkStake(tx, row.sourceKey, taken);
+      if (locked) await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
+      return { transferId, credited, withheld, taken };
     },
 
     /**

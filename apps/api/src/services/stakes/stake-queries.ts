@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
 import { stakes, type StakeStatus } from '@playhouse/db/schema';
 
@@ -62,4 +62,22 @@ export async function firstStakeProduct(
 /** Puts a settled or refunded stake back to open (a trader re-settles its bet). */
 export async function reopenStake(db: DbOrTx, sourceKey: string): Promise<void> {
   await db.update(stakes).set({ status: 'open', settledAt: null }).where(eq(stakes.sourceKey, sourceKey));
+}
+
+/** What is left of a stake once part of it was cashed out: its amount and each share lowered by what left. */
+export async function shrinkStake(
+  db: DbOrTx,
+  sourceKey: string,
+  taken: { main: bigint; bonus: bigint; freeSpin: bigint },
+): Promise<void> {
+  const amount = taken.main + taken.bonus + taken.freeSpin;
+  await db
+    .update(stakes)
+    .set({
+      amount: sql`${stakes.amount} - ${amount}`,
+      main: sql`${stakes.main} - ${taken.main}`,
+      bonus: sql`${stakes.bonus} - ${taken.bonus}`,
+      freeSpin: sql`${stakes.freeSpin} - ${taken.freeSpin}`,
+    })
+    .where(eq(stakes.sourceKey, sourceKey));
 }

@@ -21,6 +21,7 @@ import { errorResponses } from '../../../lib/route-schemas';
 import { coalesced, eventStreams } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 import sportsBrowseRoutes from './browse';
+import cashOutRoutes from './cash-out';
 
 /** Odds move: browsers and shared caches may keep a top-offer answer this long. */
 const TOP_OFFER_CACHE_CONTROL = 'public, max-age=5';
@@ -37,6 +38,7 @@ const streamQuerySchema = sportsStreamQuerySchema.extend({
  */
 const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sportsBrowseRoutes);
+  await app.register(cashOutRoutes);
   const sports = app.services.sports;
   const streams = eventStreams(app);
 

@@ -18,6 +18,7 @@ import staffReceiptRoutes from './receipts';
 import staffReconciliationRoutes from './reconciliation';
 import staffSettingsRoutes from './settings';
 import staffTradingRoutes from './trading';
+import staffCashOutRoutes from './cash-out';
 import staffTranslationRoutes from './translations';
 import staffUserRoutes from './users';
 
@@ -42,6 +43,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffReconciliationRoutes);
   await app.register(staffSettingsRoutes);
   await app.register(staffTradingRoutes);
+  await app.register(staffCashOutRoutes);
   await app.register(staffInPlayRoutes);
   await app.register(staffCasinoRoutes);
   await app.register(staffDashboardRoutes);

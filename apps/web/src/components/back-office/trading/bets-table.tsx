@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/account/money-format';
 import { fetchTradingBets } from '@/lib/back-office/trading-api';
 import styles from './trading.module.css';
 
-const BET_STATUSES = ['open', 'won', 'lost', 'void'] as const;
+const BET_STATUSES = ['open', 'won', 'lost', 'void', 'cashed_out'] as const;
 const BET_KINDS = ['single', 'accumulator'] as const;
 
 /** The bet search: by bet id or username, status, kind, match and player; server-paged and sortable. */

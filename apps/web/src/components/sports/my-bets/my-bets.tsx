@@ -5,17 +5,23 @@ import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
 import { useTranslations } from 'next-intl';
+import type { CashOutOffer } from '@playhouse/shared/contracts/cash-out';
 import { useEffect, useState } from 'react';
 import { FundingSplit } from '@/components/funding/funding-split';
 import { Link } from '@/i18n/navigation';
 import { ApiError } from '@/lib/api-error';
 import { fetchBetReceipts } from '@/lib/receipts/receipts-api';
 import { fetchBets } from '@/lib/sports/sports-api';
+import { fetchCashOutOffers } from '@/lib/sports/cash-out-api';
 import { ReceiptButton } from '../../receipts/receipt-button';
 import { MY_BETS_PATH, matchPath } from '@/lib/sports/match-path';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
+import { CashOut } from './cash-out';
 import styles from './my-bets.module.css';
+
+/** How often the cash-out values are asked again while open bets are on screen: they follow the odds. */
+const CASH_OUT_POLL_MS = 3_000;
 
 const FILTERS: (BetListFilter | null)[] = [null, 'open', 'settled'];
 
@@ -30,6 +36,13 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
   const key = `${filter ?? 'all'}:${page}`;
   const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
   const load: Load = answer?.key === key ? answer.load : { kind: 'loading' };
+  const [reloads, setReloads] = useState(0);
+  const [cashedOut, setCashedOut] = useState<{ amount: string; currency: string } | null>(null);
+  const tCashOut = useTranslations('cashOut');
+  const offers = useCashOutOffers(
+    load.kind === 'loaded' && load.data.items.some((bet) => bet.status === 'open'),
+    reloads,
+  );
 
   useEffect(() => {
     let current = true;
@@ -44,7 +57,7 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
     return () => {
       current = false;
     };
-  }, [lng, filter, page, key]);
+  }, [lng, filter, page, key, reloads]);
 
   const choose = (next: BetListFilter | null) => {
     setFilter(next);
@@ -73,6 +86,11 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
           </button>
         ))}
       </div>
+      <div role="status">
+        {cashedOut ? (
+          <p className={styles.success}>{tCashOut('done', { amount: `${cashedOut.amount} ${cashedOut.currency}` })}</p>
+        ) : null}
+      </div>
       <div aria-live="polite" aria-busy={load.kind === 'loading'}>
         {load.kind === 'loading' ? <p className={styles.note}>{t('myBets.loading')}</p> : null}
         {load.kind === 'failed' && load.code === 'unauthorized' ? (
@@ -90,7 +108,16 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
         {load.kind === 'loaded' && load.data.items.length > 0 ? (
           <ul className={styles.list}>
             {load.data.items.map((bet) => (
-              <BetCard key={bet.id} bet={bet} lng={lng} />
+              <BetCard
+                key={bet.id}
+                bet={bet}
+                lng={lng}
+                offer={offers.get(bet.id)}
+                onCashedOut={(amount) => {
+                  setCashedOut({ amount, currency: bet.currency });
+                  setReloads((count) => count + 1);
+                }}
+              />
             ))}
           </ul>
         ) : null}
@@ -110,8 +137,51 @@ export function MyBets({ lng, initialFilter }: { lng: Locale; initialFilter: Bet
   );
 }
 
-function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
+/**
+ * The cash-out value of each open bet, asked again every few seconds while open bets are shown and the page is
+ * visible (and at once after a cash out): a poll rather than the odds stream, because a player's bets span many
+ * matches and the value is theirs alone (stake, odds taken, the sport's margin).
+ */
+function useCashOutOffers(active: boolean, reloads: number): Map<string, CashOutOffer> {
+  const [offers, setOffers] = useState<Map<string, CashOutOffer>>(new Map());
+  useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      if (document.visibilityState === 'hidden') {
+        timer = setTimeout(ask, CASH_OUT_POLL_MS);
+        return;
+      }
+      fetchCashOutOffers(controller.signal)
+        .then((data) => setOffers(new Map(data.offers.map((offer) => [offer.betId, offer]))))
+        .catch(() => undefined)
+        .finally(() => {
+          if (!controller.signal.aborted) timer = setTimeout(ask, CASH_OUT_POLL_MS);
+        });
+    };
+    ask();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [active, reloads]);
+  return offers;
+}
+
+function BetCard({
+  bet,
+  lng,
+  offer,
+  onCashedOut,
+}: {
+  bet: Bet;
+  lng: Locale;
+  offer: CashOutOffer | undefined;
+  onCashedOut: (amount: string) => void;
+}) {
   const t = useTranslations('sports');
+  const tCashOut = useTranslations('cashOut');
   const tReceipts = useTranslations('receipts');
   const [oddType] = useOddType(lng);
   const timeZone = useTimeZone();
@@ -163,6 +233,15 @@ function BetCard({ bet, lng }: { bet: Bet; lng: Locale }) {
         </div>
       </dl>
       {bet.funding ? <FundingSplit split={bet.funding} currency={bet.currency} /> : null}
+      {bet.cashedOut ? (
+        <p className={styles.note}>
+          {tCashOut('cashedOut', {
+            stake: `${bet.cashedOut.stake} ${bet.currency}`,
+            amount: `${bet.cashedOut.amount} ${bet.currency}`,
+          })}
+        </p>
+      ) : null}
+      {bet.status === 'open' && offer ? <CashOut lng={lng} offer={offer} onCashedOut={onCashedOut} /> : null}
       <p className={styles.receipt}>
         <ReceiptButton
           className={styles.filter}

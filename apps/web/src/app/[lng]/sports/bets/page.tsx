@@ -23,7 +23,7 @@ export default async function MyBetsPage({ params, searchParams }: PageProps) {
   await requireSessionCookie(lng, MY_BETS_PATH);
   const status = firstParam((await searchParams).status);
   return (
-    <PageMessages lng={lng} namespaces={['sports', 'errors', 'receipts', 'funding']}>
+    <PageMessages lng={lng} namespaces={['sports', 'errors', 'receipts', 'funding', 'cashOut']}>
       <MyBets lng={lng} initialFilter={status === 'open' || status === 'settled' ? status : null} />
     </PageMessages>
   );

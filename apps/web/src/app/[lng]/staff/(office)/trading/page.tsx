@@ -38,7 +38,8 @@ export default async function TradingPage({ params }: PageProps) {
       actions={
         <>
           <Link href="/staff/trading/in-play">{inPlay('title')}</Link>{' '}
-          <Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>
+          <Link href="/staff/trading/bets">{t('fixtures.betSearch')}</Link>{' '}
+          <Link href="/staff/trading/cash-out">{t('fixtures.cashOut')}</Link>
         </>
       }
     >
