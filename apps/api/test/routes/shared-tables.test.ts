@@ -5,6 +5,7 @@ import { schema } from '@playhouse/db';
 import { hashServerSeed, playFairTableRound, predictableServerSeed, SHARED_TABLE_TIMING } from '@playhouse/games';
 import {
   originalsSessionResponseSchema,
+  receiptsResponseSchema,
   sharedBetsResponseSchema,
   sharedSlipsResponseSchema,
   sharedTableStateSchema,
@@ -205,6 +206,44 @@ describe('shared tables: the clock', () => {
     } finally {
       one.close();
       two.close();
+    }
+  });
+});
+
+describe('shared tables: receipts', () => {
+  it("a slip's receipts carry its round's provably fair facts: seed hash, client seed, the bets and the result", async () => {
+    const opened = await freshRound();
+    const round = (await state()).round!;
+    const who = await seat();
+    expect((await bet(who, round.id)).statusCode).toBe(201);
+    await clockAt(later(opened, SHARED_TABLE_TIMING.bettingMs));
+    await clockAt(new Date(round.resultAt));
+    const published = (await state()).results.find((result) => result.id === round.id)!;
+    const [slip] = await slipsOf(round.id);
+    const response = await t.app.inject({
+      url: `/spa/users/receipts?provider=originals&round=${encodeURIComponent(slip!.walletRoundId!)}`,
+      headers: who.player.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const receipts = receiptsResponseSchema.parse(response.json()).receipts;
+    // The bet's, and the win's when the slip paid (a lost slip moves no money at its result), each with the round's
+    // facts to replay it from its seeds.
+    expect(receipts.length).toBe(slip!.payout! > 0n ? 2 : 1);
+    for (const receipt of receipts) {
+      const facts = JSON.parse(Buffer.from(receipt.payload, 'base64').toString('utf8')) as Record<string, unknown>;
+      expect(facts).toMatchObject({
+        round: {
+          provider: 'originals',
+          fairness: {
+            serverSeedHash: round.serverSeedHash,
+            clientSeed: round.clientSeed,
+            nonce: 0,
+            engine: 'table',
+            params: { game: 'roulette-european', bets: slip!.bets },
+            outcome: published.outcome,
+          },
+        },
+      });
     }
   });
 });

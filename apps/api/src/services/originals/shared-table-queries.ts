@@ -157,3 +157,36 @@ export function findOwedSlips(db: DbOrTx, now: Date, unconfirmedBefore: Date, li
     .orderBy(asc(sharedTableBets.id))
     .limit(limit);
 }
+
+/**
+ * What a receipt of a shared-table slip states to replay it: the round's seed hash and public client seed (nonce 0:
+ * one round per seed), the table engine with the slip's game and bets, and the round's outcome once public. The same
+ * shape as an Originals round's (originals-queries.ts roundFairnessForReceipt); null when no slip has this wallet id.
+ */
+export async function sharedSlipFairnessForReceipt(db: DbOrTx, walletRoundId: string) {
+  const [row] = await db
+    .select({
+      game: games.engineConfig,
+      bets: sharedTableBets.bets,
+      outcome: sharedTableRounds.outcome,
+      status: sharedTableBets.status,
+      serverSeedHash: sharedTableRounds.serverSeedHash,
+      clientSeed: sharedTableRounds.clientSeed,
+    })
+    .from(sharedTableBets)
+    .innerJoin(sharedTableRounds, eq(sharedTableRounds.id, sharedTableBets.roundId))
+    .innerJoin(games, eq(games.id, sharedTableRounds.gameId))
+    .where(eq(sharedTableBets.walletRoundId, walletRoundId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    nonce: 0,
+    engine: 'table' as const,
+    params: { game: row.game, bets: row.bets },
+    actions: null,
+    outcome: row.outcome,
+    status: row.status,
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+  };
+}

@@ -4,6 +4,7 @@ import type { ReceiptCheck } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import { NotFoundError } from '../../lib/errors';
 import { roundFairnessForReceipt } from '../originals/originals-queries';
+import { sharedSlipFairnessForReceipt } from '../originals/shared-table-queries';
 import { betForReceipt } from '../sports/bet-service';
 import { playerTransfersMatching, type PlayerTransfer } from '../wallet/ledger-queries';
 import { RECEIPT_FORMAT, signReceipt, verifyReceipt, type ReceiptDocument, type ReceiptFacts } from './receipt-crypto';
@@ -169,7 +170,11 @@ export function createReceiptService({
       const transfers = await playerTransfersMatching(db, userId, Object.keys(CASINO_EVENTS), { provider, roundId });
       if (transfers.length === 0) throw new NotFoundError('There is no such round.');
       const game = transfers[0]!.metadata.game;
-      const fairness = provider === 'originals' ? await roundFairnessForReceipt(db, roundId) : null;
+      // An Originals round, or a slip at a shared table (its round's seeds, its own bets).
+      const fairness =
+        provider === 'originals'
+          ? ((await roundFairnessForReceipt(db, roundId)) ?? (await sharedSlipFairnessForReceipt(db, roundId)))
+          : null;
       const facts: ReceiptFacts = {
         subject: 'casino_round',
         round: {
