@@ -97,7 +97,7 @@ for (const screen of [
       axe,
     }) => {
       await playerWithBet(page, baseURL!);
-      const cashOut = page.getByRole('region', { name: 'Cash out' });
+      const cashOut = page.getByRole('group', { name: 'Cash out', exact: true });
       await expect(cashOut.getByTestId('cash-out-value')).toHaveText(`Cash-out value: ${VALUE} EUR`);
       await axe();
 
@@ -122,7 +122,7 @@ for (const screen of [
       axe,
     }) => {
       await playerWithBet(page, baseURL!);
-      const cashOut = page.getByRole('region', { name: 'Cash out' });
+      const cashOut = page.getByRole('group', { name: 'Cash out', exact: true });
       await cashOut.getByRole('button', { name: `Cash out ${VALUE} EUR` }).click();
       await cashOut.getByRole('radio', { name: 'Part of the stake' }).check();
       await cashOut.getByLabel('Stake to cash out (EUR)').fill('4');
@@ -135,7 +135,7 @@ for (const screen of [
       await expect(bet).toContainText('6.00 EUR');
       await expect(bet).toContainText('Cashed out so far: 4.00 EUR of the stake for 3.62 EUR.');
       await open(page, '/en/sports/bets');
-      await expect(page.getByRole('region', { name: 'Cash out' }).getByTestId('cash-out-value')).toHaveText(
+      await expect(page.getByRole('group', { name: 'Cash out', exact: true }).getByTestId('cash-out-value')).toHaveText(
         'Cash-out value: 5.43 EUR',
       );
       await axe();
@@ -165,7 +165,7 @@ test('a trader sets the margin, switches cash out off for a match and sees the c
     );
     // 21.00 × 45.4 % less 10 %.
     await open(page, '/en/sports/bets');
-    await expect(page.getByRole('region', { name: 'Cash out' }).getByTestId('cash-out-value')).toHaveText(
+    await expect(page.getByRole('group', { name: 'Cash out', exact: true }).getByTestId('cash-out-value')).toHaveText(
       'Cash-out value: 8.58 EUR',
     );
 
@@ -173,7 +173,7 @@ test('a trader sets the margin, switches cash out off for a match and sees the c
     await desk.getByRole('button', { name: 'Switch cash out off' }).click();
     await expect(desk.getByRole('button', { name: `Switch cash out back on for match ${matchId}` })).toBeVisible();
     await open(page, '/en/sports/bets');
-    await expect(page.getByRole('region', { name: 'Cash out' })).toContainText(
+    await expect(page.getByRole('group', { name: 'Cash out', exact: true })).toContainText(
       'Cash out is not offered for this bet right now.',
     );
 

@@ -96,7 +96,8 @@ export function CashOut({
   }
 
   return (
-    <section className={styles.cashOut} aria-labelledby={`${id}-title`}>
+    // A group inside its bet, not a landmark: a list of open bets has one per bet, and landmarks must differ by name.
+    <div role="group" className={styles.cashOut} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cashOutTitle}>
         {t('title')}
       </h2>
@@ -164,7 +165,7 @@ export function CashOut({
       ) : null}
       <div role="alert">{step.kind === 'failed' ? <p className={styles.error}>{step.message}</p> : null}</div>
       {offer.price !== null || offer.autoTarget !== null ? <AutoCashOut offer={offer} /> : null}
-    </section>
+    </div>
   );
 }
 
