@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDb, type DbHandle } from '@playhouse/db';
+import { createDb } from '@playhouse/db';
 import { seedDemo } from '@playhouse/db/seed';
 import { benchSiteUrl } from './lib/api-server';
 import { defaultLoadOptions, type LoadOptions } from './lib/load';
@@ -117,49 +116,41 @@ async function cashOutLoad(options: LoadOptions): Promise<void> {
     console.log('cash-out benchmark: BENCH_DATABASE_URL is not set, skipping');
     return;
   }
-  const name = `playhouse_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-
-  const handle: DbHandle = await createDb({ databaseUrl, poolSize: 4 });
-  let api: RunningServer | null = null;
-  const runs: CashOutRun[] = [];
-  let pgbenchTps = 0;
-  try {
-    await seedDemo(handle.db);
-    const players = await bettors(handle, PLAYERS);
-    api = await startSportsApi({ DATABASE_URL: databaseUrl });
-    await waitForFixtures(feedTargets(Date.now())[0]!.url);
-    const outcomes = await openOutcomes(handle);
-    console.log(`cash-out benchmark: placing ${PLAYERS * BETS_PER_PLAYER} open bets`);
-    const queue = await placeOpenBets(players, outcomes, BETS_PER_PLAYER);
-    // Interleave the players, so the ten connections keep ten players busy at once.
-    queue.sort((a, b) => a.betId.localeCompare(b.betId));
-    await cashOuts(queue, await pricesOf(players), options.warmup, PLAYERS);
-    for (let round = 0; round < options.rounds; round++) {
-      const run = await cashOuts(queue, await pricesOf(players), options.duration, PLAYERS);
-      console.log(
-        `  round ${round + 1}/${options.rounds}: ${run.requestsPerSecond.toFixed(0)} cash outs/s, ` +
-          `p99 ${run.latencyP99Ms} ms, ${run.paid} paid, ${run.refused} refused`,
+  // A database of its own on the server, dropped afterwards however the run ends.
+  const { runs, pgbenchTps } = await withScratchDatabase(serverUrl, async (databaseUrl) => {
+    const handle = await createDb({ databaseUrl, poolSize: 4 });
+    let api: RunningServer | null = null;
+    const runs: CashOutRun[] = [];
+    try {
+      await seedDemo(handle.db);
+      const players = await bettors(handle, PLAYERS);
+      api = await startSportsApi({ DATABASE_URL: databaseUrl });
+      await waitForFixtures(feedTargets(Date.now())[0]!.url);
+      const outcomes = await openOutcomes(handle);
+      console.log(`cash-out benchmark: placing ${PLAYERS * BETS_PER_PLAYER} open bets`);
+      const queue = await placeOpenBets(players, outcomes, BETS_PER_PLAYER);
+      // Interleave the players, so the ten connections keep ten players busy at once.
+      queue.sort((a, b) => a.betId.localeCompare(b.betId));
+      await cashOuts(queue, await pricesOf(players), options.warmup, PLAYERS);
+      for (let round = 0; round < options.rounds; round++) {
+        const run = await cashOuts(queue, await pricesOf(players), options.duration, PLAYERS);
+        console.log(
+          `  round ${round + 1}/${options.rounds}: ${run.requestsPerSecond.toFixed(0)} cash outs/s, ` +
+            `p99 ${run.latencyP99Ms} ms, ${run.paid} paid, ${run.refused} refused`,
+        );
+        runs.push(run);
+      }
+      await api.stop();
+      api = null;
+      const baseline = await withScratchDatabase(serverUrl, async (scratch) =>
+        pgbench(scratch, PLAYERS, options.duration),
       );
-      runs.push(run);
+      return { runs, pgbenchTps: baseline };
+    } finally {
+      await api?.stop();
+      await handle.close();
     }
-    await api.stop();
-    api = null;
-    pgbenchTps = await withScratchDatabase(serverUrl, async (scratch) => pgbench(scratch, PLAYERS, options.duration));
-  } finally {
-    await api?.stop();
-    await handle.close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
+  });
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const date = runDate();
