@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { retryKeys } from '@/lib/retry-keys';
 import { cashOutBet, setCashOutTarget } from '@/lib/sports/cash-out-api';
+import buttons from '@/components/ui/button.module.css';
 import styles from './my-bets.module.css';
 
 const cashOutKeys = retryKeys('cashOut');
@@ -109,7 +110,7 @@ export function CashOut({
         </p>
       )}
       {offer.price !== null && step.kind !== 'confirm' && step.kind !== 'sending' ? (
-        <button type="button" className={styles.cashOutButton} onClick={() => setStep({ kind: 'confirm' })}>
+        <button type="button" className={buttons.primary} onClick={() => setStep({ kind: 'confirm' })}>
           {t('button', { amount: money(offer.price) })}
         </button>
       ) : null}
@@ -149,7 +150,7 @@ export function CashOut({
           <div className={styles.receipt}>
             <button
               type="submit"
-              className={styles.cashOutButton}
+              className={buttons.primary}
               disabled={amount === null || step.kind === 'sending'}
               aria-busy={step.kind === 'sending'}
             >
