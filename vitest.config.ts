@@ -40,6 +40,8 @@ export default defineConfig({
           // Generous: a timeout here only ever fires on a starved machine, where a slow pass is still a pass.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A poll ends as soon as it holds; the long limit only matters on a starved machine (CI of 2026-11-28).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -52,6 +54,8 @@ export default defineConfig({
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A poll ends as soon as it holds; the long limit only matters on a starved machine (CI of 2026-11-28).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

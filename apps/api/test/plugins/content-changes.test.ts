@@ -43,7 +43,7 @@ const db = () => shared.handles[0].db;
  */
 async function onEveryInstance(ask: (app: App) => Promise<void>): Promise<void> {
   for (const app of instances)
-    await expect.poll(() => ask(app).then(() => true), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => ask(app).then(() => true), { timeout: 15_000, interval: 20 }).toBe(true);
 }
 
 async function json<T>(app: App, url: string, parse: { parse: (value: unknown) => T }, locale = 'en'): Promise<T> {

@@ -344,7 +344,7 @@ describe('two api instances on one PostgreSQL behind a round-robin proxy', () =>
             answer.status,
             (answer.body as { id?: number } | null)?.id,
           ]),
-        { timeout: 1_000, interval: 20 },
+        { timeout: 15_000, interval: 20 },
       )
       .toEqual([
         [200, id],

@@ -148,7 +148,7 @@ describe('GET /spa/users/balances/stream', () => {
       stream.close();
     }
     // The server lets go of a closed stream.
-    await expect.poll(() => t.app.services.balanceHub.subscriberCount(), { timeout: 2_000 }).toBe(0);
+    await expect.poll(() => t.app.services.balanceHub.subscriberCount(), { timeout: 15_000 }).toBe(0);
   });
 
   it('ends the stream once its session is ended elsewhere, and a reconnect is refused', async () => {

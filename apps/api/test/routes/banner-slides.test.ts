@@ -46,7 +46,7 @@ describe('GET /spa/slides?type=banner', () => {
       await expect
         .poll(
           async () => (await banners()).every((slide) => Object.values(slide.images).every((path) => path === null)),
-          { timeout: 5_000 },
+          { timeout: 15_000 },
         )
         .toBe(true);
       expect(await banners()).toHaveLength(before.filter((row) => row.active).length);
@@ -59,7 +59,7 @@ describe('GET /spa/slides?type=banner', () => {
       }
     }
     await expect
-      .poll(async () => (await banners()).every((slide) => slide.images.desktop !== null), { timeout: 5_000 })
+      .poll(async () => (await banners()).every((slide) => slide.images.desktop !== null), { timeout: 15_000 })
       .toBe(true);
   });
 });

@@ -54,7 +54,7 @@ describe('GET /spa/bonus-infos', () => {
       // Kept answers are dropped when the database announces the change (on PostgreSQL a moment after the commit).
       await expect
         .poll(async () => bonusInfosResponseSchema.parse((await list()).json()).bonusInfos.map((info) => info.slug), {
-          timeout: 5_000,
+          timeout: 15_000,
         })
         .not.toContain(first!.slug);
       const { bonusInfos } = bonusInfosResponseSchema.parse((await list()).json());

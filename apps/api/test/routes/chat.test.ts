@@ -375,7 +375,7 @@ describe('live delivery and presence', () => {
     } finally {
       visitorStream.close();
     }
-    await expect.poll(() => t.app.services.chat.hub.subscriberCount(), { timeout: 2_000 }).toBe(0);
+    await expect.poll(() => t.app.services.chat.hub.subscriberCount(), { timeout: 15_000 }).toBe(0);
     expect((await chatState(visitor.headers)).staffOnline).toBe(false);
   });
 });

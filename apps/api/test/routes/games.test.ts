@@ -198,12 +198,12 @@ describe('GET /spa/games from memory', () => {
       await t.db.update(schema.games).set({ popularity: dice.popularity }).where(eq(schema.games.id, dice.id));
       // On PostgreSQL the announcement reaches the listening connection a moment after the commit.
       await expect
-        .poll(async () => (await listGames(query)).games.map((game) => game.title), { timeout: 5_000 })
+        .poll(async () => (await listGames(query)).games.map((game) => game.title), { timeout: 15_000 })
         .toContain('Dice Deluxe');
     } finally {
       await t.db.update(schema.games).set({ title: dice.title }).where(eq(schema.games.id, dice.id));
     }
-    await expect.poll(async () => (await listGames(query)).games, { timeout: 5_000 }).toEqual(before.games);
+    await expect.poll(async () => (await listGames(query)).games, { timeout: 15_000 }).toEqual(before.games);
   });
 
   it('gives visitors a revalidated public answer with an ETag, and a bodiless 304 to one who holds it', async () => {

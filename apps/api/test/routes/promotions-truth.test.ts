@@ -154,7 +154,7 @@ describe('promotions are real (issue 20)', () => {
             (await get('/spa/bonus-infos', bonusInfosResponseSchema)).bonusInfos.find(
               (info) => info.slug === 'weekly-cashback',
             )?.campaign ?? null,
-          { timeout: 5_000 },
+          { timeout: 15_000 },
         )
         .toBeNull();
     } finally {
@@ -169,7 +169,7 @@ describe('promotions are real (issue 20)', () => {
           (await get('/spa/bonus-infos', bonusInfosResponseSchema)).bonusInfos.find(
             (info) => info.slug === 'weekly-cashback',
           )?.campaign?.slug,
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       )
       .toBe('weekly-cashback');
   });

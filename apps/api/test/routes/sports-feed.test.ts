@@ -123,7 +123,7 @@ describe('GET /spa/sports/stream', () => {
     } finally {
       abort.abort();
     }
-    await expect.poll(() => t.app.services.sports.oddsHub.subscriberCount(), { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => t.app.services.sports.oddsHub.subscriberCount(), { timeout: 15_000 }).toBe(1);
   });
 
   it('404 for an unknown match, 400 without a match id', async () => {

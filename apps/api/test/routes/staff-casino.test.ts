@@ -63,9 +63,9 @@ describe('games', () => {
     const response = await send('PATCH', `/spa/staff/casino/games/${game.id}`, { active: false });
     expect(response.statusCode).toBe(200);
     expect(casinoGameResponseSchema.parse(response.json()).game).toMatchObject({ id: game.id, active: false });
-    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).not.toContain(slug);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 15_000 }).not.toContain(slug);
     await send('PATCH', `/spa/staff/casino/games/${game.id}`, { active: true });
-    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toContain(slug);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 15_000 }).toContain(slug);
     const rows = (await audits('staff_casino_update_game', editor.id)).filter((row) => row.metadata.gameId === game.id);
     expect(rows.map((row) => [row.before, row.after])).toEqual([
       [{ active: true }, { active: false }],
@@ -87,7 +87,7 @@ describe('games', () => {
       .poll(
         async () =>
           gameResponseSchema.parse((await t.app.inject({ url: '/spa/games/dice' })).json()).game.demoModeEnabled,
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       )
       .toBe(false);
     const listed = casinoGamesResponseSchema.parse(
@@ -103,7 +103,7 @@ describe('games', () => {
     const game = await gameBySlug(t, 'plinko');
     const response = await send('PUT', `/spa/staff/casino/games/${game.id}/categories`, { categoryIds: [tables.id] });
     expect(casinoGameResponseSchema.parse(response.json()).game.categoryIds).toEqual([tables.id]);
-    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toContain('plinko');
+    await expect.poll(() => publicCategory('table-games'), { timeout: 15_000 }).toContain('plinko');
     // Last in the category it joined.
     const order = casinoCategoryGamesResponseSchema.parse(
       await staffGet(`/spa/staff/casino/categories/${tables.id}/games`),
@@ -171,7 +171,7 @@ describe('categories and providers', () => {
     expect(response.statusCode).toBe(200);
     expect(casinoCategoryGamesResponseSchema.parse(response.json()).items.map((game) => game.id)).toEqual(reversed);
     const slugs = casinoCategoryGamesResponseSchema.parse(response.json()).items.map((game) => game.slug);
-    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toEqual(slugs);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 15_000 }).toEqual(slugs);
 
     for (const gameIds of [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), 999_999]]) {
       expectErrorEnvelope(
@@ -180,7 +180,7 @@ describe('categories and providers', () => {
         'order_invalid',
       );
     }
-    await expect.poll(() => publicCategory('table-games'), { timeout: 5_000 }).toEqual(slugs);
+    await expect.poll(() => publicCategory('table-games'), { timeout: 15_000 }).toEqual(slugs);
     expect((await audits('staff_casino_order_category', editor.id))[0]).toMatchObject({
       before: { gameIds: current },
       after: { gameIds: reversed },
@@ -213,7 +213,7 @@ describe('categories and providers', () => {
     const response = await send('PATCH', `/spa/staff/casino/providers/${netstar.id}`, { active: false }, admin);
     expect(response.json()).toMatchObject({ provider: { id: netstar.id, active: false } });
     await expect
-      .poll(async () => (await t.app.inject({ url: '/spa/providers/netstar' })).statusCode, { timeout: 5_000 })
+      .poll(async () => (await t.app.inject({ url: '/spa/providers/netstar' })).statusCode, { timeout: 15_000 })
       .toBe(404);
     await send('PATCH', `/spa/staff/casino/providers/${netstar.id}`, { active: true }, admin);
     expect((await audits('staff_casino_update_provider', admin.id)).map((row) => row.after)).toEqual([

@@ -104,7 +104,7 @@ describe('/spa/staff/content/slides', () => {
     const slide = created.json() as StaffSlide;
     expect(slide).toMatchObject({ slug: 'winter-cup', body: NEW_SLIDE.body, buttonText: { en: 'Enter' } });
     // The web keys its kept answers by the content version: the edit raised it.
-    await expect.poll(version, { timeout: 2_000 }).toBeGreaterThan(versionBefore);
+    await expect.poll(version, { timeout: 15_000 }).toBeGreaterThan(versionBefore);
     const shown = (await publicSlides('home', 'de')).find((item) => item.id === slide.id);
     expect(shown).toMatchObject({ bodyTranslated: '<h2>Winterpokal</h2>', btnTextKeyTranslated: 'Enter' });
     expect(await auditOf(marketing.id, 'staff_content_slide_create')).toEqual([
@@ -117,7 +117,7 @@ describe('/spa/staff/content/slides', () => {
     // The next public request shows the edit (the content trigger dropped the kept answer).
     await expect
       .poll(async () => (await publicSlides('home', 'de')).find((item) => item.id === slide.id)?.bodyTranslated, {
-        timeout: 2_000,
+        timeout: 15_000,
       })
       .toBe('<h2>Winter cup final</h2>');
     const [audit] = await auditOf(content.id, 'staff_content_slide_update');
@@ -126,7 +126,7 @@ describe('/spa/staff/content/slides', () => {
     const hidden = await as(content).send('PUT', `/spa/staff/content/slides/${slide.id}`, { ...edited, active: false });
     expect(hidden.statusCode).toBe(200);
     await expect
-      .poll(async () => (await publicSlides('home')).some((item) => item.id === slide.id), { timeout: 2_000 })
+      .poll(async () => (await publicSlides('home')).some((item) => item.id === slide.id), { timeout: 15_000 })
       .toBe(false);
 
     const removed = await as(content).send('DELETE', `/spa/staff/content/slides/${slide.id}`);
@@ -200,7 +200,7 @@ describe('/spa/staff/content: bonus info, articles, page metadata, announcements
           bonusInfosResponseSchema
             .parse((await t.app.inject({ url: '/spa/bonus-infos', headers: { 'x-locale': 'en' } })).json())
             .bonusInfos.find((info) => info.slug === first.slug)?.imageTitle,
-        { timeout: 2_000 },
+        { timeout: 15_000 },
       )
       .toBe('Double welcome');
   });
@@ -234,7 +234,7 @@ describe('/spa/staff/content: bonus info, articles, page metadata, announcements
           bonusInfosResponseSchema
             .parse((await t.app.inject({ url: '/spa/bonus-infos', headers: { 'x-locale': 'en' } })).json())
             .bonusInfos.find((info) => info.slug === entry.slug)?.campaign?.kind,
-        { timeout: 2_000 },
+        { timeout: 15_000 },
       )
       .toBe('cashback');
     // A body without the field leaves the link as it is.
@@ -285,7 +285,7 @@ describe('/spa/staff/content: bonus info, articles, page metadata, announcements
           pageMetadataSchema.parse(
             (await t.app.inject({ url: '/spa/seo/page-metadata?routePath=/', headers: { 'x-locale': 'es' } })).json(),
           ).title,
-        { timeout: 2_000 },
+        { timeout: 15_000 },
       )
       .toBe('Casino en línea');
 
@@ -321,7 +321,7 @@ describe('/spa/staff/content: bonus info, articles, page metadata, announcements
         async () =>
           ((await t.app.inject({ url: '/spa/info-popup' })).json() as { showInfoPopup: boolean }).showInfoPopup,
         {
-          timeout: 2_000,
+          timeout: 15_000,
         },
       )
       .toBe(false);
@@ -386,7 +386,7 @@ describe('/spa/staff/content/translations', () => {
     expect(response.statusCode).toBe(200);
     expect((response.json() as { texts: Record<string, string> }).texts.de).toBe('Anmeldung für Mitarbeitende');
     await expect
-      .poll(async () => (await messages('de')).staffAuth?.title, { timeout: 2_000 })
+      .poll(async () => (await messages('de')).staffAuth?.title, { timeout: 15_000 })
       .toBe('Anmeldung für Mitarbeitende');
     expect(await auditOf(content.id, 'staff_content_translation_update')).toEqual([
       expect.objectContaining({
@@ -470,7 +470,7 @@ describe('/spa/staff/content/translations', () => {
     expect((await as(content).send('DELETE', '/spa/staff/content/translations/de/staffAuth.title')).statusCode).toBe(
       204,
     );
-    await expect.poll(async () => (await messages('de')).staffAuth?.title, { timeout: 2_000 }).toBe(en);
+    await expect.poll(async () => (await messages('de')).staffAuth?.title, { timeout: 15_000 }).toBe(en);
     expectErrorEnvelope(
       await as(content).send('DELETE', '/spa/staff/content/translations/en/staffAuth.title'),
       409,
@@ -487,7 +487,7 @@ describe('/spa/staff/content/locales', () => {
       ((await t.app.inject({ url: '/spa/locales' })).json() as { locales: { value: string }[] }).locales.map(
         (locale) => locale.value,
       );
-    await expect.poll(codes, { timeout: 2_000 }).not.toContain('pt');
+    await expect.poll(codes, { timeout: 15_000 }).not.toContain('pt');
     const list = (await as(content).get('/spa/staff/content/locales')).json() as {
       locales: { code: string; added: boolean }[];
     };
@@ -495,7 +495,7 @@ describe('/spa/staff/content/locales', () => {
 
     const added = await as(content).send('POST', '/spa/staff/content/locales', { code: 'pt', title: 'Português' });
     expect(added.statusCode).toBe(201);
-    await expect.poll(codes, { timeout: 2_000 }).toContain('pt');
+    await expect.poll(codes, { timeout: 15_000 }).toContain('pt');
     expect(
       expectErrorEnvelope(
         await as(content).send('POST', '/spa/staff/content/locales', { code: 'pt', title: 'Português' }),
@@ -520,7 +520,7 @@ describe('/spa/staff/content/locales', () => {
     expect(list.locales.filter((locale) => locale.isDefault).map((locale) => locale.code)).toEqual(['de']);
     await expect
       .poll(async () => ((await t.app.inject({ url: '/spa/locales/default' })).json() as { value: string }).value, {
-        timeout: 2_000,
+        timeout: 15_000,
       })
       .toBe('de');
     expect(await auditOf(content.id, 'staff_content_locale_default')).toEqual([
@@ -549,7 +549,7 @@ describe('/spa/staff/content/locales', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as { locales: { code: string; oddType: string }[] };
     expect(list.locales.find((locale) => locale.code === 'en')?.oddType).toBe('fractional');
-    await expect.poll(() => visitorOddType('en'), { timeout: 2_000 }).toBe('fractional');
+    await expect.poll(() => visitorOddType('en'), { timeout: 15_000 }).toBe('fractional');
     expect(await visitorOddType('de')).toBe('decimal');
     expect(await auditOf(content.id, 'staff_content_locale_odd_type')).toEqual([
       expect.objectContaining({ before: { oddType: 'decimal' }, after: { oddType: 'fractional' } }),

@@ -42,7 +42,7 @@ describe('POST /spa/staff/info-popups', () => {
     expect(id).not.toBe(before.id);
     // Kept answers are dropped when the database announces the change (on PostgreSQL a moment after the commit).
     await expect
-      .poll(() => popup('de'), { timeout: 5_000 })
+      .poll(() => popup('de'), { timeout: 15_000 })
       .toEqual({
         id,
         text: ANNOUNCEMENT.text.de,
@@ -113,7 +113,7 @@ describe.each(['api', 'in-process'] as const)('ops announce (%s)', (mode: OpsMod
     const published = await ops(['announce', good]);
     expect(published.code).toBe(0);
     const id = Number(/#(\d+)/.exec(published.out)?.[1]);
-    await expect.poll(async () => (await popup()).id, { timeout: 5_000 }).toBe(id);
+    await expect.poll(async () => (await popup()).id, { timeout: 15_000 }).toBe(id);
 
     const bad = path.join(folder, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...ANNOUNCEMENT, hrefOnMainButton: 'javascript:alert(1)' }));

@@ -54,7 +54,7 @@ describe('balance notices', () => {
       }
     });
     await notices.flush();
-    await expect.poll(() => heard, { timeout: 2_000 }).toEqual([[userId]]);
+    await expect.poll(() => heard, { timeout: 15_000 }).toEqual([[userId]]);
     await notices.close();
   });
 
@@ -71,7 +71,7 @@ describe('balance notices', () => {
     ).rejects.toThrow('caller gives up');
     await wallet.transfer(deposit(kept, 'notice-kept'));
     await notices.flush();
-    await expect.poll(() => heard, { timeout: 2_000 }).toEqual([[kept]]);
+    await expect.poll(() => heard, { timeout: 15_000 }).toEqual([[kept]]);
     await settle();
     expect(heard).toEqual([[kept]]);
     await notices.close();
@@ -86,7 +86,7 @@ describe('balance notices', () => {
     await Promise.all(players.map((userId) => wallet.transfer(deposit(userId, `notice-many-${userId}`))));
     await Promise.all(players.map((userId) => wallet.transfer(deposit(userId, `notice-many-again-${userId}`))));
     await notices.flush();
-    await expect.poll(() => heard.length, { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(1);
     expect([...heard[0]!].sort((a, b) => a - b)).toEqual([...players].sort((a, b) => a - b));
     await notices.close();
   });
@@ -96,6 +96,6 @@ describe('balance notices', () => {
     const userId = await insertPlayer(handle.db, 'notice_timer');
     heard.length = 0;
     await wallet.transfer(deposit(userId, 'notice-timer'));
-    await expect.poll(() => heard.flat(), { timeout: 2_000 }).toContain(userId);
+    await expect.poll(() => heard.flat(), { timeout: 15_000 }).toContain(userId);
   });
 });

@@ -41,7 +41,7 @@ describe('GET /spa/info-popup', () => {
     // Kept answers are dropped when the database announces the change (on PostgreSQL a moment after the commit).
     await expect
       .poll(async () => (await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'de' } })).json(), {
-        timeout: 5_000,
+        timeout: 15_000,
       })
       .toMatchObject({ id: newest?.id, text: 'English only', buttonText: 'Go', showInfoPopup: true });
     const russian = await t.app.inject({ url: '/spa/info-popup', headers: { 'x-locale': 'ru' } });

@@ -31,7 +31,7 @@ describe('GET /spa/locales', () => {
             (await t.app.inject({ url: '/spa/locales' }))
               .json<{ locales: { value: string }[] }>()
               .locales.map((locale) => locale.value),
-          { timeout: 5_000 },
+          { timeout: 15_000 },
         )
         .not.toContain('pt');
       const categories = await t.app.inject({ url: '/spa/categories', headers: { 'x-locale': 'pt' } });
@@ -61,11 +61,11 @@ describe('GET /spa/locales/default', () => {
     const defaultLocale = async () =>
       (await t.app.inject({ url: '/spa/locales/default' })).json<{ value: string; isDefault: boolean }>();
     try {
-      await expect.poll(defaultLocale, { timeout: 5_000 }).toMatchObject({ value: 'de', isDefault: true });
+      await expect.poll(defaultLocale, { timeout: 15_000 }).toMatchObject({ value: 'de', isDefault: true });
     } finally {
       await t.db.update(schema.locales).set({ isDefault: false }).where(eq(schema.locales.code, 'de'));
       await t.db.update(schema.locales).set({ isDefault: true }).where(eq(schema.locales.code, 'en'));
-      await expect.poll(defaultLocale, { timeout: 5_000 }).toMatchObject({ value: 'en' });
+      await expect.poll(defaultLocale, { timeout: 15_000 }).toMatchObject({ value: 'en' });
     }
   });
 

@@ -57,7 +57,7 @@ describe('GET /spa/translation/{lang}', () => {
       expect.poll(
         async () =>
           flatten((await t.app.inject({ method: 'GET', url: `/spa/translation/${lang}` })).json<Messages>()).get(key),
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       );
     await text('de', 'apiTest.later').toBeUndefined();
     await t.db.insert(schema.translations).values({ locale: 'en', key: 'apiTest.later', value: 'Later' });
