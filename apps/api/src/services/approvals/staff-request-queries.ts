@@ -87,6 +87,19 @@ export async function openStaffRequest(
   return { row: created, created: true };
 }
 
+/** Writes a request's decision (approved or rejected, by whom, when, why, and what applying it gave); the row after. */
+export async function decideStaffRequest(
+  executor: DbOrTx,
+  id: string,
+  decision: Pick<
+    typeof staffRequests.$inferInsert,
+    'status' | 'decidedBy' | 'decidedAt' | 'decisionReason' | 'result' | 'appliedAlone'
+  >,
+): Promise<StaffRequestRow | undefined> {
+  const [row] = await executor.update(staffRequests).set(decision).where(eq(staffRequests.id, id)).returning();
+  return row;
+}
+
 /** The pending requests of one kind whose payload names `field` = `value` (a campaign's, a market's). */
 export async function pendingRequestsFor(
   executor: DbOrTx,

@@ -1,7 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
 import {
   CURRENCIES,
   formatMinor,
@@ -21,6 +19,36 @@ import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import type { WalletService } from '../wallet/wallet-service';
 import { casinoNetLosses } from '../wallet/play-queries';
+import { findUserByLogin } from '../accounts/account-queries';
+import { creditedDepositsSince, firstCreditedDeposit } from '../payments/payment-queries';
+import {
+  activateOffer,
+  activeBonusesDue,
+  allCampaigns,
+  bonusAmount,
+  bonusHistoryPage,
+  campaignKindIs,
+  campaignTriggerIn,
+  campaignsById,
+  countRedemption,
+  expireOffers,
+  findApprovedPromoCode,
+  findCampaign,
+  findCampaignBySlug,
+  findOfferId,
+  findPromoCode,
+  findUserBonus,
+  freeSpinGameRows,
+  hasActiveBonus,
+  insertUserBonus,
+  liveCampaigns,
+  lockAcceptances,
+  openBonusesOf,
+  playersAmong,
+  registrationCode,
+  rejectOffer,
+  setPickedAmount,
+} from './bonus-queries';
 import { cashbackAmount, onCampaignDay, previousWeek, weekOf } from './campaign-calendar';
 import {
   asOffered,
@@ -54,12 +82,6 @@ const DAY_MS = 86_400_000;
 const ACCEPT_LOCK_NAMESPACE = 727_400_001;
 /** Promo code attempts a player may make per window (right or wrong): codes cannot be guessed by trying many. */
 export const PROMO_CODE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
-
-/** A player by e-mail address or username, either in any letter case. */
-function loginMatches(login: string) {
-  const lowered = login.trim().toLowerCase();
-  return sql`(lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered})`;
-}
 
 /** Message keys of a campaign's texts in the "bonuses" namespace. */
 export const campaignNameKey = (slug: string) => `campaigns.${slug}.name`;
@@ -119,19 +141,9 @@ export function createBonusService({
   /** Where a coins offer's pick comes from (0 <= index < count): crypto's; the simulation passes a seeded one. */
   randomIndex?: (count: number) => number;
 }) {
-  async function campaignMap(executor: DbOrTx, ids: number[]) {
-    if (ids.length === 0) return new Map<number, BonusCampaignRow>();
-    const rows = await executor.select().from(bonusCampaigns).where(inArray(bonusCampaigns.id, ids));
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
   async function freeSpinGames(slugs: string[], locale: string) {
     if (slugs.length === 0) return new Map<string, NonNullable<BonusOffer['bonus']['firstFreeSpinGame']>>();
-    const rows = await db
-      .select({ id: games.id, slug: games.slug, title: games.title, producer: providers.title })
-      .from(games)
-      .innerJoin(providers, eq(providers.id, games.providerId))
-      .where(inArray(games.slug, slugs));
+    const rows = await freeSpinGameRows(db, slugs);
     return new Map(
       rows.map((row) => {
         const titles = row.title as Record<string, string>;
@@ -213,23 +225,18 @@ export function createBonusService({
     // The currency's limits hold over what the campaign says: the amount under its ceiling, the wager over its floor.
     const limits = await campaignLimitsFor(executor, user.currency);
     const terms = termsSnapshot(campaignInCurrency(campaign, user.currency));
-    const [row] = await executor
-      .insert(userBonuses)
-      .values({
-        id: randomUUID(),
-        userId: user.id,
-        campaignId: campaign.id,
-        triggerRef,
-        currency: user.currency,
-        amount: amount === null ? null : smaller(amount, limits.maxAmount),
-        terms: { ...terms, wager: Math.max(terms.wager, limits.minWager) },
-        offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
-        createdAt: now,
-        ...(paidAsCash ? { status: 'completed' as const, acceptedAt: now, finishedAt: now, wagerRequired: 0n } : {}),
-      })
-      .onConflictDoNothing()
-      .returning({ id: userBonuses.id });
-    return row?.id;
+    return insertUserBonus(executor, {
+      id: randomUUID(),
+      userId: user.id,
+      campaignId: campaign.id,
+      triggerRef,
+      currency: user.currency,
+      amount: amount === null ? null : smaller(amount, limits.maxAmount),
+      terms: { ...terms, wager: Math.max(terms.wager, limits.minWager) },
+      offerExpiresAt: new Date(now.getTime() + campaign.offerDays * DAY_MS),
+      createdAt: now,
+      ...(paidAsCash ? { status: 'completed' as const, acceptedAt: now, finishedAt: now, wagerRequired: 0n } : {}),
+    });
   }
 
   /** The amount an offer of `campaign` carries for a player of `currency`. */
@@ -252,11 +259,7 @@ export function createBonusService({
   async function redeemCode(user: { id: number; currency: string }, code: string): Promise<string> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({ code: promoCodes, campaign: bonusCampaigns })
-        .from(promoCodes)
-        .innerJoin(bonusCampaigns, eq(bonusCampaigns.id, promoCodes.campaignId))
-        .where(eq(promoCodes.code, code.trim().toUpperCase()));
+      const found = await findPromoCode(tx, code.trim().toUpperCase());
       // A code or campaign no second marketing member approved does not exist for players.
       if (!found || found.code.approvedAt === null || found.campaign.approvedAt === null) {
         throw new PromoCodeUnknownError();
@@ -266,17 +269,7 @@ export function createBonusService({
       if (!live || (found.code.expiresAt !== null && found.code.expiresAt <= now)) throw new PromoCodeExpiredError();
       const id = await insertOffer(tx, user, campaign, 'promo', campaignAmount(campaign, user.currency));
       if (!id) throw new PromoCodeUsedError();
-      const counted = await tx
-        .update(promoCodes)
-        .set({ redemptions: sql`${promoCodes.redemptions} + 1` })
-        .where(
-          and(
-            eq(promoCodes.id, found.code.id),
-            or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.redemptions} < ${promoCodes.maxRedemptions}`),
-          ),
-        )
-        .returning({ id: promoCodes.id });
-      if (counted.length === 0) throw new PromoCodeExhaustedError();
+      if (!(await countRedemption(tx, found.code.id))) throw new PromoCodeExhaustedError();
       return id;
     });
   }
@@ -286,15 +279,9 @@ export function createBonusService({
    * live promo code of a promo-code campaign: once, like a redemption, and quietly (a used-up code offers nothing).
    */
   async function redeemRegistrationCode(user: OfferTarget, campaignIds: number[]): Promise<void> {
-    const [row] = await db.select({ code: users.promoCode }).from(users).where(eq(users.id, user.id));
-    const code = row?.code?.trim().toUpperCase();
+    const code = (await registrationCode(db, user.id))?.trim().toUpperCase();
     if (!code) return;
-    const [match] = await db
-      .select({ id: promoCodes.id, createdAt: promoCodes.createdAt })
-      .from(promoCodes)
-      .where(
-        and(eq(promoCodes.code, code), inArray(promoCodes.campaignId, campaignIds), isNotNull(promoCodes.approvedAt)),
-      );
+    const match = await findApprovedPromoCode(db, code, campaignIds);
     // Only codes that existed when the player signed up: a code made later was not what they typed it for.
     if (!match || (user.createdAt !== undefined && user.createdAt < match.createdAt)) return;
     try {
@@ -315,17 +302,10 @@ export function createBonusService({
    */
   async function ensureOffers(user: OfferTarget): Promise<void> {
     if (user.role !== undefined && user.role !== 'player') return;
-    const campaigns = await db
-      .select()
-      .from(bonusCampaigns)
-      .where(
-        and(
-          eq(bonusCampaigns.active, true),
-          isNull(bonusCampaigns.endedAt),
-          isNotNull(bonusCampaigns.approvedAt),
-          inArray(bonusCampaigns.trigger, ['registration', 'first_deposit', 'promo_code', 'deposit']),
-        ),
-      );
+    const campaigns = await liveCampaigns(
+      db,
+      campaignTriggerIn(['registration', 'first_deposit', 'promo_code', 'deposit']),
+    );
     if (campaigns.length === 0) return;
     const promo = campaigns.filter((row) => row.trigger === 'promo_code').map((row) => row.id);
     if (promo.length > 0) await redeemRegistrationCode(user, promo);
@@ -378,20 +358,7 @@ export function createBonusService({
   ): Promise<Map<string, { amount: bigint; at: Date }>> {
     const live = campaign.approvedAt ?? campaign.createdAt;
     const from = live > since ? live : since;
-    const creditedAt = sql<Date>`coalesce(${payments.settledAt}, ${payments.createdAt})`;
-    const rows = await executor
-      .select({ amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, user.id),
-          eq(payments.status, 'succeeded'),
-          eq(payments.currency, user.currency),
-          gte(payments.amount, campaign.minDeposit ?? 0n),
-          gte(creditedAt, from),
-        ),
-      )
-      .orderBy(asc(creditedAt), asc(payments.createdAt));
+    const rows = await creditedDepositsSince(executor, user, campaign.minDeposit ?? 0n, from);
     const byWeek = new Map<string, { amount: bigint; at: Date }>();
     for (const row of rows) {
       const at = row.settledAt ?? row.createdAt;
@@ -403,21 +370,8 @@ export function createBonusService({
   }
 
   /** The first credited deposit that reaches a deposit match's minimum: the one it matches (later ones never do). */
-  async function matchedDeposit(executor: DbOrTx, user: { id: number; currency: string }, campaign: BonusCampaignRow) {
-    const [deposit] = await executor
-      .select({ amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, user.id),
-          eq(payments.status, 'succeeded'),
-          eq(payments.currency, user.currency),
-          gte(payments.amount, campaign.minDeposit ?? 0n),
-        ),
-      )
-      .orderBy(asc(payments.settledAt), asc(payments.createdAt))
-      .limit(1);
-    return deposit;
+  function matchedDeposit(executor: DbOrTx, user: { id: number; currency: string }, campaign: BonusCampaignRow) {
+    return firstCreditedDeposit(executor, user, campaign.minDeposit ?? 0n);
   }
 
   /**
@@ -460,27 +414,16 @@ export function createBonusService({
     if (locked.bonus.pickedAmount !== null) return locked.bonus.pickedAmount;
     const { maxAmount } = await campaignLimitsFor(tx, locked.bonus.currency, true);
     const picked = smaller(pickFrom(locked.campaign), maxAmount);
-    await tx
-      .update(userBonuses)
-      .set({ pickedAmount: picked, amount: picked })
-      .where(and(eq(userBonuses.id, locked.bonus.id), isNull(userBonuses.pickedAmount)));
+    await setPickedAmount(tx, locked.bonus.id, picked);
     return picked;
   }
 
   /** Ends every bonus whose time ran out: open offers expire, active bonuses expire and lose their bonus money. */
   async function expireDue(): Promise<{ offers: number; bonuses: number }> {
     const now = clock.now();
-    const offers = await db
-      .update(userBonuses)
-      .set({ status: 'expired', finishedAt: now })
-      .where(and(eq(userBonuses.status, 'offered'), lte(userBonuses.offerExpiresAt, now)))
-      .returning({ id: userBonuses.id });
-    const due = await db
-      .select({ id: userBonuses.id })
-      .from(userBonuses)
-      .where(and(eq(userBonuses.status, 'active'), lte(userBonuses.expiresAt, now)));
+    const offers = await expireOffers(db, now);
     let bonuses = 0;
-    for (const { id } of due) {
+    for (const id of await activeBonusesDue(db, now)) {
       const done = await db.transaction(async (tx) => {
         const locked = await lockBonus(tx, id);
         if (!locked || locked.bonus.status !== 'active' || !locked.bonus.expiresAt || locked.bonus.expiresAt > now) {
@@ -491,7 +434,7 @@ export function createBonusService({
       });
       if (done) bonuses++;
     }
-    return { offers: offers.length, bonuses };
+    return { offers, bonuses };
   }
 
   /**
@@ -511,9 +454,8 @@ export function createBonusService({
       const id = await insertOffer(tx, user, campaign, cashbackWeekRef(weekKey), amount, cash);
       if (!id) return false;
       if (!cash) return true;
-      const [row] = await tx.select({ amount: userBonuses.amount }).from(userBonuses).where(eq(userBonuses.id, id));
       // Cash is cash-out like a conversion: the currency's max cash-out holds it (what is above stays with the house).
-      const paid = await cashOutAllowed(tx, { id, currency: user.currency }, 0n, row?.amount ?? 0n);
+      const paid = await cashOutAllowed(tx, { id, currency: user.currency }, 0n, (await bonusAmount(tx, id)) ?? 0n);
       if (paid <= 0n) return true;
       await wallet.transfer(
         {
@@ -539,18 +481,7 @@ export function createBonusService({
    */
   async function payCashback(): Promise<{ paid: number }> {
     const now = clock.now();
-    const campaigns = await db
-      .select()
-      .from(bonusCampaigns)
-      .where(
-        and(
-          eq(bonusCampaigns.kind, 'cashback'),
-          eq(bonusCampaigns.active, true),
-          isNull(bonusCampaigns.endedAt),
-          isNotNull(bonusCampaigns.approvedAt),
-        ),
-      )
-      .orderBy(asc(bonusCampaigns.id));
+    const campaigns = await liveCampaigns(db, campaignKindIs('cashback'));
     let paid = 0;
     for (const campaign of campaigns) {
       const week = previousWeek(now, campaign.timeZone);
@@ -560,18 +491,10 @@ export function createBonusService({
       const from = live > week.start ? live : week.start;
       const losses = await casinoNetLosses(db, from, week.end);
       if (losses.length === 0) continue;
-      const players = await db
-        .select({ id: users.id, currency: users.currency })
-        .from(users)
-        .where(
-          and(
-            inArray(
-              users.id,
-              losses.map((loss) => loss.userId),
-            ),
-            eq(users.role, 'player'),
-          ),
-        );
+      const players = await playersAmong(
+        db,
+        losses.map((loss) => loss.userId),
+      );
       const playerCurrency = new Map(players.map((player) => [player.id, player.currency]));
       for (const loss of losses) {
         // The player's own currency only: a cashback is paid where its losses were, in the money the offer names.
@@ -601,8 +524,8 @@ export function createBonusService({
       const counter = await hitCounter(db, `promo:${user.id}`, PROMO_CODE_LIMIT.windowMs, now);
       if (counter.count > PROMO_CODE_LIMIT.max) throw new RateLimitError(secondsUntil(counter.resetAt, now));
       const bonusId = await redeemCode(user, code);
-      const [row] = await db.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
-      const [current] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, row!.campaignId));
+      const row = await findUserBonus(db, bonusId);
+      const current = await findCampaign(db, row!.campaignId);
       const campaign = asOffered(row!, current!);
       const gamesBySlug = await freeSpinGames(campaign.gameSlug ? [campaign.gameSlug] : [], locale);
       return {
@@ -614,23 +537,8 @@ export function createBonusService({
     async overview(user: OfferTarget, locale: string): Promise<BonusesResponse> {
       await ensureOffers(user);
       const now = clock.now();
-      const rows = await db
-        .select()
-        .from(userBonuses)
-        .where(
-          and(
-            eq(userBonuses.userId, user.id),
-            or(
-              eq(userBonuses.status, 'active'),
-              and(
-                eq(userBonuses.status, 'offered'),
-                or(isNull(userBonuses.offerExpiresAt), gt(userBonuses.offerExpiresAt, now)),
-              ),
-            ),
-          ),
-        )
-        .orderBy(asc(userBonuses.createdAt), asc(userBonuses.id));
-      const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
+      const rows = await openBonusesOf(db, user.id, now);
+      const campaigns = await campaignsById(db, [...new Set(rows.map((row) => row.campaignId))]);
       const gameSlugs = rows.flatMap((row) => {
         const slug = asOffered(row, campaigns.get(row.campaignId)!).gameSlug;
         return slug ? [slug] : [];
@@ -669,17 +577,13 @@ export function createBonusService({
     async accept(userId: number, bonusId: string): Promise<{ bonus: ActiveBonus }> {
       return db.transaction(async (tx) => {
         // Accepts of one player's different offers take turns, so two cannot both find no active bonus.
-        await tx.execute(sql`select pg_advisory_xact_lock(${ACCEPT_LOCK_NAMESPACE}, ${userId})`);
+        await lockAcceptances(tx, ACCEPT_LOCK_NAMESPACE, userId);
         const locked = await ownBonus(tx, userId, bonusId);
         const { campaign } = locked;
         if (locked.bonus.status === 'active') return { bonus: activeView(locked.bonus, campaign) };
         const now = clock.now();
         if (!offerOpen(locked.bonus, now)) throw new BonusNotOfferedError();
-        const [other] = await tx
-          .select({ id: userBonuses.id })
-          .from(userBonuses)
-          .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
-        if (other) throw new BonusActiveExistsError();
+        if (await hasActiveBonus(tx, userId)) throw new BonusActiveExistsError();
         await assertDepositStillIn(tx, locked.bonus, campaign);
         // The currency's limits as they stand now, whatever they were when the offer was made: no grant above the
         // ceiling, no wagering below the floor (a jurisdiction's cap, UK-like 10x, still wins over the floor).
@@ -689,20 +593,15 @@ export function createBonusService({
         const floor = Math.max(campaign.wager, limits.minWager);
         const cap = await maxWagering(tx, userId);
         const multiple = cap === null ? floor : Math.min(floor, cap);
-        const [updated] = await tx
-          .update(userBonuses)
-          .set({
-            status: 'active',
-            amount,
-            acceptedAt: now,
-            expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
-            wagerRequired: amount * BigInt(multiple),
-            freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
-            // Free-spin winnings carry the multiple this grant holds (the floor included) from now on.
-            ...(locked.bonus.terms ? { terms: { ...locked.bonus.terms, wager: multiple } } : {}),
-          })
-          .where(and(eq(userBonuses.id, bonusId), eq(userBonuses.status, 'offered')))
-          .returning();
+        const updated = await activateOffer(tx, bonusId, {
+          amount,
+          acceptedAt: now,
+          expiresAt: new Date(now.getTime() + campaign.validDays * DAY_MS),
+          wagerRequired: amount * BigInt(multiple),
+          freeSpinsLeft: campaign.kind === 'free_spins' ? (campaign.freeSpins ?? 0) : null,
+          // Free-spin winnings carry the multiple this grant holds (the floor included) from now on.
+          ...(locked.bonus.terms ? { terms: { ...locked.bonus.terms, wager: multiple } } : {}),
+        });
         if (!updated) throw new BonusNotOfferedError();
         if (amount > 0n) {
           await wallet.transfer(
@@ -729,10 +628,7 @@ export function createBonusService({
         const locked = await ownBonus(tx, userId, bonusId);
         if (locked.bonus.status === 'rejected') return { id: bonusId, status: 'rejected' as const };
         if (!offerOpen(locked.bonus, clock.now())) throw new BonusNotOfferedError();
-        await tx
-          .update(userBonuses)
-          .set({ status: 'rejected', finishedAt: clock.now() })
-          .where(eq(userBonuses.id, bonusId));
+        await rejectOffer(tx, bonusId, clock.now());
         return { id: bonusId, status: 'rejected' as const };
       });
     },
@@ -761,18 +657,8 @@ export function createBonusService({
     },
 
     async history(userId: number, query: BonusHistoryQuery): Promise<BonusHistoryResponse> {
-      const where = eq(userBonuses.userId, userId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(userBonuses)
-          .where(where)
-          .orderBy(desc(userBonuses.createdAt), desc(userBonuses.id))
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
-        db.select({ value: count() }).from(userBonuses).where(where),
-      ]);
-      const campaigns = await campaignMap(db, [...new Set(rows.map((row) => row.campaignId))]);
+      const { rows, total } = await bonusHistoryPage(db, userId, query);
+      const campaigns = await campaignsById(db, [...new Set(rows.map((row) => row.campaignId))]);
       return {
         items: rows.map((row) => {
           const campaign = asOffered(row, campaigns.get(row.campaignId)!);
@@ -794,14 +680,14 @@ export function createBonusService({
             expiresAt: (row.status === 'offered' ? row.offerExpiresAt : row.expiresAt)?.toISOString() ?? null,
           };
         }),
-        total: total?.value ?? 0,
+        total,
       };
     },
 
     // Staff (the ops command line)
 
     async campaigns(): Promise<StaffBonusCampaign[]> {
-      const rows = await db.select().from(bonusCampaigns).orderBy(asc(bonusCampaigns.id));
+      const rows = await allCampaigns(db);
       return rows.map((row) => ({ ...campaignTermsView(row), active: row.active }));
     },
 
@@ -812,46 +698,24 @@ export function createBonusService({
       key: string,
       executor: DbOrTx = db,
     ): Promise<{ id: string; created: boolean }> {
-      const [user] = await executor
-        .select({ id: users.id, currency: users.currency })
-        .from(users)
-        .where(loginMatches(login))
-        .limit(1);
+      const user = await findUserByLogin(executor, login);
       if (!user) throw new NotFoundError(`No player "${login}".`);
-      const [campaign] = await executor.select().from(bonusCampaigns).where(eq(bonusCampaigns.slug, slug));
+      const campaign = await findCampaignBySlug(executor, slug);
       if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
       const triggerRef = `ops:${key}`;
       if (!campaign.active || campaign.endedAt !== null || campaign.approvedAt === null) {
-        const [existing] = await executor
-          .select({ id: userBonuses.id })
-          .from(userBonuses)
-          .where(
-            and(
-              eq(userBonuses.userId, user.id),
-              eq(userBonuses.campaignId, campaign.id),
-              eq(userBonuses.triggerRef, triggerRef),
-            ),
-          );
-        if (existing) return { id: existing.id, created: false };
+        const existing = await findOfferId(executor, { userId: user.id, campaignId: campaign.id, triggerRef });
+        if (existing) return { id: existing, created: false };
         throw new CampaignNotLiveError();
       }
       const id = await insertOffer(executor, user, campaign, triggerRef, campaignAmount(campaign, user.currency));
       if (id) return { id, created: true };
-      const [existing] = await executor
-        .select({ id: userBonuses.id })
-        .from(userBonuses)
-        .where(
-          and(
-            eq(userBonuses.userId, user.id),
-            eq(userBonuses.campaignId, campaign.id),
-            eq(userBonuses.triggerRef, triggerRef),
-          ),
-        );
-      return { id: existing!.id, created: false };
+      const existing = await findOfferId(executor, { userId: user.id, campaignId: campaign.id, triggerRef });
+      return { id: existing!, created: false };
     },
 
     async userBonuses(login: string) {
-      const [user] = await db.select({ id: users.id }).from(users).where(loginMatches(login)).limit(1);
+      const user = await findUserByLogin(db, login);
       if (!user) throw new NotFoundError(`No player "${login}".`);
       return this.history(user.id, { page: 1, perPage: 100 });
     },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, promoCodes, staffRequests, userBonuses } from '@playhouse/db/schema';
+import type { bonusCampaigns, promoCodes } from '@playhouse/db/schema';
 import {
   CURRENCY_CODES,
   campaignTermsSchema,
@@ -29,8 +28,26 @@ import {
 } from './bonus-errors';
 import { campaignLimitsFor } from './campaign-limits';
 import { isTimeZone } from './campaign-calendar';
-import { openStaffRequest, pendingRequestsFor, type StaffRequestRow } from '../approvals/staff-request-queries';
+import {
+  decideStaffRequest,
+  openStaffRequest,
+  pendingRequestsFor,
+  type StaffRequestRow,
+} from '../approvals/staff-request-queries';
 import { formatAmount } from '../../lib/amounts';
+import {
+  approvePromoCode,
+  campaignOfferCounts,
+  campaignPage,
+  expireOffers,
+  findCampaign,
+  gameSlugExists,
+  insertCampaign,
+  insertPromoCode,
+  lockCampaignRow,
+  promoCodesOf,
+  updateCampaign,
+} from './bonus-queries';
 
 /** Who changes a campaign: a staff member and the address they act from (written to the audit log). */
 export interface CampaignActor {
@@ -90,10 +107,7 @@ async function valuesOf(db: Db | Tx, terms: CampaignTerms): Promise<CampaignValu
     if (terms.freeSpins === null) fields.freeSpins = 'is required for free spins';
     if (terms.freeSpinStake === null) fields.freeSpinStake = 'is required for free spins';
     if (terms.gameSlug === null) fields.gameSlug = 'is required for free spins';
-    else {
-      const [game] = await db.select({ id: games.id }).from(games).where(eq(games.slug, terms.gameSlug));
-      if (!game) fields.gameSlug = 'is not a game in the catalogue';
-    }
+    else if (!(await gameSlugExists(db, terms.gameSlug))) fields.gameSlug = 'is not a game in the catalogue';
   }
   if (terms.trigger === 'first_deposit' && terms.kind !== 'deposit_match') {
     fields.trigger = 'a first-deposit campaign must be a deposit match';
@@ -194,22 +208,6 @@ function promoView(row: typeof promoCodes.$inferSelect): PromoCode {
 
 const CAMPAIGN_REQUEST_KINDS = ['campaign_publish', 'campaign_edit', 'promo_code'] as const;
 
-const SORT_COLUMNS = {
-  id: bonusCampaigns.id,
-  slug: bonusCampaigns.slug,
-  createdAt: bonusCampaigns.createdAt,
-  updatedAt: bonusCampaigns.updatedAt,
-} as const;
-
-function statusFilter(status: CampaignStatus | undefined): SQL | undefined {
-  if (status === 'ended') return isNotNull(bonusCampaigns.endedAt);
-  const approved = isNotNull(bonusCampaigns.approvedAt);
-  if (status === 'pending') return and(isNull(bonusCampaigns.endedAt), isNull(bonusCampaigns.approvedAt));
-  if (status === 'active') return and(isNull(bonusCampaigns.endedAt), approved, eq(bonusCampaigns.active, true));
-  if (status === 'paused') return and(isNull(bonusCampaigns.endedAt), approved, eq(bonusCampaigns.active, false));
-  return undefined;
-}
-
 export type CampaignService = ReturnType<typeof createCampaignService>;
 
 /**
@@ -218,25 +216,18 @@ export type CampaignService = ReturnType<typeof createCampaignService>;
  * every offer already written keeps the terms it was made under (user_bonuses.terms), so no granted bonus changes.
  */
 export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
-  const offersCount =
-    sql<number>`(select count(*)::int from user_bonuses ub where ub.campaign_id = bonus_campaigns.id)`.mapWith(Number);
-
   async function lockCampaign(tx: Tx, id: number): Promise<BonusCampaignRow> {
-    const [row] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, id)).for('update');
+    const row = await lockCampaignRow(tx, id);
     if (!row) throw new NotFoundError('There is no such campaign.');
     return row;
   }
 
   async function detail(id: number): Promise<Campaign> {
-    const [row] = await db.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, id));
+    const row = await findCampaign(db, id);
     if (!row) throw new NotFoundError('There is no such campaign.');
-    const [[offers], [running], codes, ...pending] = await Promise.all([
-      db.select({ value: count() }).from(userBonuses).where(eq(userBonuses.campaignId, id)),
-      db
-        .select({ value: count() })
-        .from(userBonuses)
-        .where(and(eq(userBonuses.campaignId, id), eq(userBonuses.status, 'active'))),
-      db.select().from(promoCodes).where(eq(promoCodes.campaignId, id)).orderBy(asc(promoCodes.id)),
+    const [counts, codes, ...pending] = await Promise.all([
+      campaignOfferCounts(db, id),
+      promoCodesOf(db, id),
       ...CAMPAIGN_REQUEST_KINDS.map((kind) => pendingRequestsFor(db, kind, 'campaignId', id)),
     ]);
     const currencyAmounts = Object.fromEntries(
@@ -266,8 +257,8 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       endedAt: row.endedAt?.toISOString() ?? null,
-      offers: offers?.value ?? 0,
-      active: running?.value ?? 0,
+      offers: counts.offers,
+      active: counts.active,
       promoCodes: codes.map(promoView),
       approvedAt: row.approvedAt?.toISOString() ?? null,
       approvedBy: row.approvedBy,
@@ -301,15 +292,12 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
   /** Withdraws its own earlier requests of a kind for the campaign that a newer one replaces. */
   async function supersede(tx: Tx, actor: CampaignActor, kind: 'campaign_publish' | 'campaign_edit', id: number) {
     for (const request of await pendingRequestsFor(tx, kind, 'campaignId', id)) {
-      await tx
-        .update(staffRequests)
-        .set({
-          status: 'rejected',
-          decidedBy: request.requestedBy,
-          decidedAt: clock.now(),
-          decisionReason: 'superseded by a newer version',
-        })
-        .where(eq(staffRequests.id, request.id));
+      await decideStaffRequest(tx, request.id, {
+        status: 'rejected',
+        decidedBy: request.requestedBy,
+        decidedAt: clock.now(),
+        decisionReason: 'superseded by a newer version',
+      });
       await recordAudit(tx, {
         event: `staff_reject_${kind}`,
         actorId: actor.id,
@@ -332,11 +320,7 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
   ) {
     const now = clock.now();
     const { requestId, requestedBy, ...approval } = extra;
-    const [after] = await tx
-      .update(bonusCampaigns)
-      .set({ ...values, ...approval, updatedAt: now })
-      .where(eq(bonusCampaigns.id, before.id))
-      .returning();
+    const after = await updateCampaign(tx, before.id, { ...values, ...approval, updatedAt: now });
     await recordAudit(tx, {
       event: approval.approvedAt ? 'staff_campaign_publish' : 'staff_campaign_update',
       actorId: actor.id,
@@ -354,25 +338,11 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
     /** A page of campaigns (or, with the CSV window, the whole filtered list). */
     async list(query: CampaignListQuery, window: { limit: number; offset: number }): Promise<CampaignPage> {
       const search = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
-      const where = and(
-        statusFilter(query.status),
-        query.trigger ? eq(bonusCampaigns.trigger, query.trigger) : undefined,
-        search
-          ? or(ilike(bonusCampaigns.slug, search), sql`${bonusCampaigns.names}->>'en' ilike ${search}`)
-          : undefined,
+      const { rows, total } = await campaignPage(
+        db,
+        { status: query.status, trigger: query.trigger, search, sort: query.sort, dir: query.dir },
+        window,
       );
-      const column = SORT_COLUMNS[query.sort ?? 'id'];
-      const order = query.dir === 'asc' ? asc(column) : desc(column);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ row: bonusCampaigns, offers: offersCount })
-          .from(bonusCampaigns)
-          .where(where)
-          .orderBy(order, asc(bonusCampaigns.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ value: count() }).from(bonusCampaigns).where(where),
-      ]);
       return {
         items: rows.map(({ row, offers }) => ({
           id: row.id,
@@ -386,7 +356,7 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
         })),
-        total: total?.value ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -401,11 +371,13 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
         const values = await valuesOf(tx, body);
         await assertWithinLimits(tx, values);
         const now = clock.now();
-        const [row] = await tx
-          .insert(bonusCampaigns)
-          .values({ ...values, slug: body.slug, createdAt: now, updatedAt: now, approvedAt: null })
-          .onConflictDoNothing({ target: bonusCampaigns.slug })
-          .returning();
+        const row = await insertCampaign(tx, {
+          ...values,
+          slug: body.slug,
+          createdAt: now,
+          updatedAt: now,
+          approvedAt: null,
+        });
         if (!row) throw new CampaignSlugTakenError();
         const { slug: _slug, ...terms } = body;
         await ask(tx, actor, 'campaign_publish', { campaignId: row.id, slug: row.slug, terms });
@@ -463,11 +435,11 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
       if (campaign.endedAt !== null) throw new CampaignEndedError();
       const now = clock.now();
       if (request.kind === 'promo_code') {
-        const [code] = await tx
-          .update(promoCodes)
-          .set({ approvedAt: now, approvedBy: approver.id })
-          .where(and(eq(promoCodes.id, Number(request.payload.codeId)), eq(promoCodes.campaignId, campaignId)))
-          .returning();
+        const code = await approvePromoCode(
+          tx,
+          { id: Number(request.payload.codeId), campaignId },
+          { id: approver.id, at: now },
+        );
         if (!code) throw new NotFoundError('There is no such promo code.');
         await recordAudit(tx, {
           event: 'staff_promo_code_approve',
@@ -503,24 +475,14 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
         }
         if ((action === 'pause' && !before.active) || (action === 'resume' && before.active)) return;
         const now = clock.now();
-        const [after] = await tx
-          .update(bonusCampaigns)
-          .set(
-            action === 'end'
-              ? { active: false, endedAt: now, updatedAt: now }
-              : { active: action === 'resume', updatedAt: now },
-          )
-          .where(eq(bonusCampaigns.id, id))
-          .returning();
-        let withdrawn = 0;
-        if (action === 'end') {
-          const rows = await tx
-            .update(userBonuses)
-            .set({ status: 'expired', finishedAt: now })
-            .where(and(eq(userBonuses.campaignId, id), eq(userBonuses.status, 'offered')))
-            .returning({ id: userBonuses.id });
-          withdrawn = rows.length;
-        }
+        const after = await updateCampaign(
+          tx,
+          id,
+          action === 'end'
+            ? { active: false, endedAt: now, updatedAt: now }
+            : { active: action === 'resume', updatedAt: now },
+        );
+        const withdrawn = action === 'end' ? await expireOffers(tx, now, id) : 0;
         await recordAudit(tx, {
           event: `staff_campaign_${action}`,
           actorId: actor.id,
@@ -545,18 +507,14 @@ export function createCampaignService({ db, clock }: { db: Db; clock: Clock }) {
         const now = clock.now();
         const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
         if (expiresAt && expiresAt <= now) throw new ValidationError({ expiresAt: 'must be in the future' });
-        const [row] = await tx
-          .insert(promoCodes)
-          .values({
-            code: body.code.trim().toUpperCase(),
-            campaignId,
-            maxRedemptions: body.maxRedemptions ?? null,
-            expiresAt,
-            createdAt: now,
-            createdBy: actor.id,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const row = await insertPromoCode(tx, {
+          code: body.code.trim().toUpperCase(),
+          campaignId,
+          maxRedemptions: body.maxRedemptions ?? null,
+          expiresAt,
+          createdAt: now,
+          createdBy: actor.id,
+        });
         if (!row) throw new PromoCodeTakenError();
         const view = promoView(row);
         await ask(tx, actor, 'promo_code', { campaignId, slug: campaign.slug, codeId: row.id, code: row.code });

@@ -22,7 +22,12 @@ import type { Clock } from '../../lib/clock';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import { StaffRequestStateError } from './staff-errors';
 import type { StaffActor } from './staff-queries';
-import { listStaffRequests, openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
+import {
+  decideStaffRequest,
+  listStaffRequests,
+  openStaffRequest,
+  type StaffRequestRow,
+} from '../approvals/staff-request-queries';
 
 const { staffRequests, users, bonusCampaigns } = schema;
 
@@ -144,11 +149,13 @@ export function createStaffRequestService({
       // Below the four-eyes threshold: the requester applies it at once, in this transaction.
       const decided = { ...created, status: 'approved' as const, decidedBy: actor.id, decidedAt: current };
       const { result } = await execute(tx, decided, subject.email, actor);
-      const [applied] = await tx
-        .update(staffRequests)
-        .set({ status: 'approved', decidedBy: actor.id, decidedAt: current, result, appliedAlone: true })
-        .where(eq(staffRequests.id, created.id))
-        .returning();
+      const applied = await decideStaffRequest(tx, created.id, {
+        status: 'approved',
+        decidedBy: actor.id,
+        decidedAt: current,
+        result,
+        appliedAlone: true,
+      });
       await recordAudit(tx, {
         event: `staff_approve_${kind}`,
         userId: subject.id,
@@ -209,16 +216,13 @@ export function createStaffRequestService({
       const decided = { ...request, status, decidedBy: actor.id, decidedAt: current };
       const done = decision.approve ? await execute(tx, decided, login, actor) : null;
       const result = done?.result ?? null;
-      await tx
-        .update(staffRequests)
-        .set({
-          status,
-          decidedBy: actor.id,
-          decidedAt: current,
-          decisionReason: decision.approve ? null : decision.reason,
-          result,
-        })
-        .where(eq(staffRequests.id, id));
+      await decideStaffRequest(tx, id, {
+        status,
+        decidedBy: actor.id,
+        decidedAt: current,
+        decisionReason: decision.approve ? null : decision.reason,
+        result,
+      });
       await recordAudit(tx, {
         event: `staff_${status === 'approved' ? 'approve' : 'reject'}_${request.kind}`,
         userId: request.subjectUserId,
