@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   WITHDRAWAL_DETAIL_FIELDS,
   pageWindow,
@@ -11,8 +9,6 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '@playhouse/shared';
-import { boundOf } from '../../lib/period';
-import { playerMatches } from '../accounts/account-queries';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { FourEyesError, OwnAccountError } from '../auth/auth-errors';
 import type { WalletService } from '../wallet/wallet-service';
@@ -24,14 +20,22 @@ import type { Clock } from '../../lib/clock';
 import { checkedOffer } from './offers';
 import { recordAudit } from '../audit/audit-log';
 import { eventsAboutNaming } from '../audit/audit-queries';
+import {
+  findWithdrawalByKey,
+  findWithdrawalWithLogin,
+  findWithdrawalWithPlayer,
+  insertWithdrawal,
+  lockWithdrawal,
+  playerWithdrawalPage,
+  setOpenWithdrawalsHeld,
+  staffLogins,
+  staffWithdrawalPage,
+  updateWithdrawal,
+  withdrawalRequestedSince,
+  type WithdrawalRow,
+} from './withdrawal-queries';
 
-const { withdrawals, users } = schema;
-
-const WITHDRAWAL_SORT_COLUMNS = {
-  createdAt: withdrawals.createdAt,
-  amount: withdrawals.amount,
-  status: withdrawals.status,
-} as const;
+export { withdrawalRequestedSince };
 
 function toStaffWithdrawal(row: WithdrawalRow, login: string): StaffWithdrawal {
   return {
@@ -44,8 +48,6 @@ function toStaffWithdrawal(row: WithdrawalRow, login: string): StaffWithdrawal {
     heldAt: row.heldAt?.toISOString() ?? null,
   };
 }
-
-type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** The staff member reviewing a withdrawal, and the address they act from. */
 export interface StaffReviewer {
@@ -119,16 +121,6 @@ export interface WithdrawalIntent {
  */
 export type WithdrawalGuard = (tx: Tx, withdrawal: WithdrawalIntent) => Promise<void>;
 
-/** Whether the player asked for a withdrawal (not rejected) at or after `since`. */
-export async function withdrawalRequestedSince(executor: DbOrTx, userId: number, since: Date): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since), ne(withdrawals.status, 'rejected')))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * What a player owes on their sports bets (a re-settlement's shortfall), and how the money of a rejected withdrawal
  * pays it back first: the sportsbook's answers (it owns the bets).
@@ -160,14 +152,6 @@ export function createWithdrawalService({
 }) {
   const guards: WithdrawalGuard[] = [];
   let debts: WithdrawalDebts = { owes: async () => 0n, recover: async () => 0n };
-  async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
-    const [row] = await executor
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
-    return row ?? null;
-  }
-
   /** The answer the request got when it was made; a replay of its key gets exactly that again. */
   function creationResponse(row: WithdrawalRow): Withdrawal {
     return {
@@ -181,11 +165,7 @@ export function createWithdrawalService({
   }
 
   async function staffView(executor: DbOrTx, id: string): Promise<StaffWithdrawal> {
-    const [row] = await executor
-      .select({ withdrawal: withdrawals, login: users.email })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(eq(withdrawals.id, id));
+    const row = await findWithdrawalWithLogin(executor, id);
     if (!row) throw new NotFoundError('There is no such withdrawal.');
     return toStaffWithdrawal(row.withdrawal, row.login);
   }
@@ -194,7 +174,7 @@ export function createWithdrawalService({
   async function staffRefs(ids: (number | null)[]): Promise<Map<number, StaffMemberRef>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (wanted.length === 0) return new Map();
-    const rows = await db.select({ id: users.id, login: users.email }).from(users).where(inArray(users.id, wanted));
+    const rows = await staffLogins(db, wanted);
     return new Map(rows.map((row) => [row.id, row]));
   }
 
@@ -208,7 +188,7 @@ export function createWithdrawalService({
     step: { from: WithdrawalStatus[]; to: WithdrawalStatus; action: string; reason?: string },
   ): Promise<StaffWithdrawal> {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      const row = await lockWithdrawal(tx, id);
       if (!row) throw new NotFoundError('There is no such withdrawal.');
       if (row.userId === actor.id) throw new OwnAccountError();
       if (!step.from.includes(row.status)) throw new WithdrawalStateConflictError(row.status, step.action);
@@ -249,17 +229,14 @@ export function createWithdrawalService({
           tx,
         );
       }
-      await tx
-        .update(withdrawals)
-        .set({
-          status: step.to,
-          reviewedBy: actor.id,
-          ...(step.to === 'approved' ? { approvedAt: now, approvedBy: actor.id } : {}),
-          ...(step.to === 'paid' ? { paidAt: now, paidBy: actor.id } : {}),
-          ...(step.to === 'rejected' ? { rejectedAt: now, reason: step.reason ?? null } : {}),
-          heldAt: null,
-        })
-        .where(eq(withdrawals.id, row.id));
+      await updateWithdrawal(tx, row.id, {
+        status: step.to,
+        reviewedBy: actor.id,
+        ...(step.to === 'approved' ? { approvedAt: now, approvedBy: actor.id } : {}),
+        ...(step.to === 'paid' ? { paidAt: now, paidBy: actor.id } : {}),
+        ...(step.to === 'rejected' ? { rejectedAt: now, reason: step.reason ?? null } : {}),
+        heldAt: null,
+      });
       // The money of a rejected withdrawal is back on main: it pays what the player owes first.
       const recovered = step.to === 'rejected' ? await debts.recover(tx, row) : 0n;
       await recordAudit(tx, {
@@ -286,24 +263,6 @@ export function createWithdrawalService({
     return staffView(db, id);
   }
 
-  async function page(where: SQL | undefined, query: { page: number; perPage: number }) {
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({ withdrawal: withdrawals, login: users.email })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(where)
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(withdrawals)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
-  }
-
   return {
     requestedSince: withdrawalRequestedSince,
 
@@ -323,25 +282,13 @@ export function createWithdrawalService({
      * payout check what the player owes themselves, so the flag is what the queue shows, not the gate.
      */
     async hold(tx: Tx, userId: number): Promise<void> {
-      await tx.execute(sql`
-        update withdrawals set held_at = ${clock.now().toISOString()}::timestamptz
-        where id in (
-          select id from withdrawals
-          where user_id = ${userId} and status in ('pending', 'approved') and held_at is null
-          for update skip locked
-        )`);
+      await setOpenWithdrawalsHeld(tx, userId, clock.now());
     },
 
     /** Lifts the holds once the player owes nothing (a later payout paid the shortfall back). */
     async release(tx: Tx, userId: number): Promise<void> {
       if ((await debts.owes(tx, userId)) > 0n) return;
-      await tx.execute(sql`
-        update withdrawals set held_at = null
-        where id in (
-          select id from withdrawals
-          where user_id = ${userId} and status in ('pending', 'approved') and held_at is not null
-          for update skip locked
-        )`);
+      await setOpenWithdrawalsHeld(tx, userId, false);
     },
 
     /**
@@ -362,7 +309,7 @@ export function createWithdrawalService({
       const { offer, amount } = await checkedOffer(db, { ...request, currency, direction: 'withdrawal' });
       const details = checkedDetails(offer.kind, request.details);
       const once = hashedRequest(requestHash(['withdrawal', offer.code, amount.toString(), details]), () =>
-        findByKey(db, user.id, request.idempotencyKey),
+        findWithdrawalByKey(db, user.id, request.idempotencyKey),
       );
       const existing = await once.earlier();
       if (existing) return creationResponse(existing);
@@ -378,26 +325,22 @@ export function createWithdrawalService({
 
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(withdrawals)
-          .values({
-            userId: user.id,
-            methodCode: offer.code,
-            amount,
-            currency,
-            details,
-            idempotencyKey: request.idempotencyKey,
-            requestHash: once.hash,
-            createdAt: now,
-          })
-          .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
-          .returning();
+        const row = await insertWithdrawal(tx, {
+          userId: user.id,
+          methodCode: offer.code,
+          amount,
+          currency,
+          details,
+          idempotencyKey: request.idempotencyKey,
+          requestHash: once.hash,
+          createdAt: now,
+        });
         if (!row) return null;
         const intent = { userId: user.id, currency, amount, forfeitBonus: request.forfeitBonus === true };
         for (const guard of guards) await guard(tx, intent);
         // A player who owes a re-settlement's shortfall may ask; the request waits for review until they owe nothing.
         if ((await debts.owes(tx, user.id)) > 0n) {
-          await tx.update(withdrawals).set({ heldAt: now }).where(eq(withdrawals.id, row.id));
+          await updateWithdrawal(tx, row.id, { heldAt: now });
         }
         // Only the main account is debited: bonus money cannot leave through a withdrawal.
         await wallet.transfer(
@@ -419,13 +362,9 @@ export function createWithdrawalService({
     },
 
     async listForUser(userId: number, query: { status?: WithdrawalStatus | undefined; page: number; perPage: number }) {
-      const where = and(
-        eq(withdrawals.userId, userId),
-        query.status ? eq(withdrawals.status, query.status) : undefined,
-      );
-      const { rows, total } = await page(where, query);
+      const { rows, total } = await playerWithdrawalPage(db, userId, query);
       return {
-        items: rows.map((row) => toWithdrawal(row.withdrawal)),
+        items: rows.map(toWithdrawal),
         page: query.page,
         perPage: query.perPage,
         total,
@@ -437,36 +376,10 @@ export function createWithdrawalService({
      * id); a CSV export reads the whole filtered result (pageWindow).
      */
     async listForStaff(query: StaffWithdrawalsQuery) {
-      const from = boundOf(query.from, 'from');
-      const to = boundOf(query.to, 'to');
-      const where = and(
-        query.status ? eq(withdrawals.status, query.status) : undefined,
-        query.currency ? eq(withdrawals.currency, query.currency) : undefined,
-        from ? gte(withdrawals.createdAt, from) : undefined,
-        to ? lt(withdrawals.createdAt, to) : undefined,
-        query.player ? eq(withdrawals.userId, query.player) : undefined,
-        query.q ? playerMatches(query.q) : undefined,
-      );
-      const order = query.dir === 'asc' ? asc : desc;
-      const window = pageWindow(query);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ withdrawal: withdrawals, login: users.email })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .where(where)
-          .orderBy(order(WITHDRAWAL_SORT_COLUMNS[query.sort]), order(withdrawals.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .where(where),
-      ]);
+      const { rows, total } = await staffWithdrawalPage(db, query, pageWindow(query));
       return {
         items: rows.map((row) => toStaffWithdrawal(row.withdrawal, row.login)),
-        total: count?.total ?? 0,
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -474,15 +387,7 @@ export function createWithdrawalService({
 
     /** One withdrawal with its player, the staff members who acted and its history (from the audit log). */
     async detailForStaff(id: string): Promise<StaffWithdrawalDetail> {
-      const player = alias(users, 'player');
-      const [row] = await db
-        .select({
-          withdrawal: withdrawals,
-          player: { id: player.id, email: player.email, username: player.username, currency: player.currency },
-        })
-        .from(withdrawals)
-        .innerJoin(player, eq(player.id, withdrawals.userId))
-        .where(eq(withdrawals.id, id));
+      const row = await findWithdrawalWithPlayer(db, id);
       if (!row) throw new NotFoundError('There is no such withdrawal.');
       const { withdrawal } = row;
       const currency = asCurrency(row.player.currency);
