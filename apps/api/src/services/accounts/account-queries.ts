@@ -41,6 +41,21 @@ export async function usernameTaken(db: DbOrTx, username: string): Promise<boole
   return rows.length > 0;
 }
 
+/** Whether an account (a player's, a staff member's) has this e-mail address or this username, in any letter case. */
+export async function loginTaken(db: DbOrTx, email: string, username: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Inserts the user unless the e-mail or username is taken (the unique indexes decide, so racing sign-ups are safe). */
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow | null> {
   const rows = await db.insert(users).values(values).onConflictDoNothing().returning();

@@ -29,7 +29,7 @@ import {
   listTags,
   liveSessions,
   searchPlayers,
-  setPlayerStatus,
+  setAccountStatus,
   type PlayerSearchRow,
 } from './player-queries';
 import type { StaffEvent } from '../audit/audit-events';
@@ -197,7 +197,7 @@ export function createPlayerAdminService({
       change(actor, id, async (tx, current) => {
         const status: 'active' | 'blocked' = blocked ? 'blocked' : 'active';
         if (current.status === status) throw new PlayerStatusUnchangedError(status);
-        await setPlayerStatus(tx, id, status);
+        await setAccountStatus(tx, id, status);
         let ended = 0;
         if (blocked) {
           ended = (await liveSessions(tx, id, now())).length;

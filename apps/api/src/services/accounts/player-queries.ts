@@ -98,7 +98,8 @@ export async function findPlayer(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
-export async function setPlayerStatus(db: DbOrTx, id: number, status: 'active' | 'blocked'): Promise<void> {
+/** Blocks or unblocks an account, a player's or a staff member's. */
+export async function setAccountStatus(db: DbOrTx, id: number, status: 'active' | 'blocked'): Promise<void> {
   await db.update(users).set({ status }).where(eq(users.id, id));
 }
 

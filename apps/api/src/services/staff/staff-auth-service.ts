@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type { LoginBody, StaffSignInStep } from '@playhouse/shared';
 import type { WindowLimit } from '../../config';
 import { RateLimitError } from '../../lib/errors';
@@ -16,10 +15,16 @@ import {
   type SessionUser,
 } from '../auth/session-service';
 import { InvalidTotpCodeError, StaffSignInExpiredError, StaffSignInStepError } from './staff-errors';
-import { findLiveSignIn, findStaffMember, insertSignIn } from './staff-queries';
+import {
+  deleteSignIn,
+  findLiveSignIn,
+  findStaffMember,
+  insertSignIn,
+  pendingTotpSecret,
+  setSignInFailures,
+  updateStaffMember,
+} from './staff-queries';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
-
-const { staffMembers, staffSignIns } = schema;
 
 /** The cookie that carries a staff sign-in between the password and the second factor (never a session). */
 export const STAFF_SIGN_IN_COOKIE = 'ph_staff_sign_in';
@@ -105,13 +110,9 @@ export function createStaffAuthService({
     if (signIn.step !== 'totp_setup') throw new StaffSignInStepError('totp');
     const user = await findUserById(db, signIn.userId);
     if (!user) throw new StaffSignInExpiredError();
-    const [row] = await db
-      .update(staffMembers)
-      .set({ totpPendingSecret: sql`coalesce(${staffMembers.totpPendingSecret}, ${newTotpSecret()})` })
-      .where(eq(staffMembers.userId, signIn.userId))
-      .returning({ secret: staffMembers.totpPendingSecret });
-    if (!row?.secret) throw new StaffSignInExpiredError();
-    return { secret: row.secret, uri: totpUri(row.secret, user.email), account: user.email };
+    const secret = await pendingTotpSecret(db, signIn.userId, newTotpSecret());
+    if (!secret) throw new StaffSignInExpiredError();
+    return { secret, uri: totpUri(secret, user.email), account: user.email };
   }
 
   /**
@@ -135,7 +136,7 @@ export function createStaffAuthService({
       const member = await findStaffMember(tx, locked.userId, true);
       const user = await findUserById(tx, locked.userId);
       if (!member || !user || user.status !== 'active' || user.role !== 'staff') {
-        await tx.delete(staffSignIns).where(eq(staffSignIns.id, locked.id));
+        await deleteSignIn(tx, locked.id);
         return { kind: 'expired' } as const;
       }
       const settingUp = locked.step === 'totp_setup' && member.totpSecret === null;
@@ -144,8 +145,8 @@ export function createStaffAuthService({
       const step = await verifyTotp(secret, code, member.totpLastStep, current);
       if (step === null) {
         const failed = locked.failedAttempts + 1;
-        if (failed >= maxAttempts) await tx.delete(staffSignIns).where(eq(staffSignIns.id, locked.id));
-        else await tx.update(staffSignIns).set({ failedAttempts: failed }).where(eq(staffSignIns.id, locked.id));
+        if (failed >= maxAttempts) await deleteSignIn(tx, locked.id);
+        else await setSignInFailures(tx, locked.id, failed);
         await recordAudit(tx, {
           event: 'login_failed',
           userId: user.id,
@@ -154,14 +155,11 @@ export function createStaffAuthService({
         });
         return { kind: 'wrong' } as const;
       }
-      await tx
-        .update(staffMembers)
-        .set({
-          totpLastStep: step,
-          ...(settingUp ? { totpSecret: secret, totpPendingSecret: null, totpEnabledAt: current } : {}),
-        })
-        .where(eq(staffMembers.userId, user.id));
-      await tx.delete(staffSignIns).where(eq(staffSignIns.id, locked.id));
+      await updateStaffMember(tx, user.id, {
+        totpLastStep: step,
+        ...(settingUp ? { totpSecret: secret, totpPendingSecret: null, totpEnabledAt: current } : {}),
+      });
+      await deleteSignIn(tx, locked.id);
       const session = await sessions.create(tx, user.id, client, { staff: true });
       if (settingUp) {
         await recordAudit(tx, {
@@ -220,7 +218,7 @@ export function createStaffAuthService({
         });
         return false;
       }
-      await tx.update(staffMembers).set({ totpLastStep: step }).where(eq(staffMembers.userId, session.userId));
+      await updateStaffMember(tx, session.userId, { totpLastStep: step });
       await sessions.markSecondFactor(tx, session.sessionId, current);
       await recordAudit(tx, {
         event: 'staff_second_factor',

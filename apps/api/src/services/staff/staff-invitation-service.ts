@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   DEFAULT_LOCALE,
   grantNeedsSecondAdmin,
@@ -26,18 +25,27 @@ import {
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import { InvalidTotpCodeError, InvitationNotFoundError } from './staff-errors';
 import { ForbiddenError } from '../auth/auth-errors';
-import { countActiveAdmins, type StaffActor } from './staff-queries';
+import {
+  countActiveAdmins,
+  expireOpenInvitations,
+  findLiveInvitation,
+  insertInvitation,
+  invitationTotpSecret,
+  lockFounding,
+  markInvitationAccepted,
+  unansweredInvitations,
+  updateStaffMember,
+  type InvitationRow,
+  type StaffActor,
+} from './staff-queries';
+import { loginTaken } from '../accounts/account-queries';
 import type { StaffRequestRow } from '../approvals/staff-request-queries';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
-
-const { staffInvitations, staffMembers, users } = schema;
 
 /** How long an invitation link works: three days, so a weekend does not lose it. */
 export const INVITATION_VALID_MS = 72 * 60 * 60 * 1000;
 /** Wrong codes one invitation takes per window before it waits (the token itself is 256 random bits). */
 const CODE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
-
-type InvitationRow = typeof staffInvitations.$inferSelect;
 
 export type SendInvitation = (to: string, locale: string, token: string, validHours: number) => Promise<unknown>;
 
@@ -88,19 +96,7 @@ export function createStaffInvitationService({
   now?: () => Date;
 }) {
   /** An account with this address or username exists already (a player's, a staff member's). */
-  async function taken(executor: DbOrTx, email: string, username: string | null): Promise<boolean> {
-    const [row] = await executor
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          sql`lower(${users.email}) = ${email.toLowerCase()}`,
-          username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : undefined,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
+  const taken = loginTaken;
 
   /** Writes the invitation (earlier unanswered ones to the address stop working) and answers its one-time token. */
   async function issue(
@@ -111,56 +107,34 @@ export function createStaffInvitationService({
   ): Promise<{ row: InvitationRow; token: string }> {
     if (await taken(tx, invite.email, invite.username)) throw new UserExistsError();
     const current = now();
-    await tx
-      .update(staffInvitations)
-      .set({ expiresAt: current })
-      .where(
-        and(
-          sql`lower(${staffInvitations.email}) = ${invite.email.toLowerCase()}`,
-          isNull(staffInvitations.acceptedAt),
-          gt(staffInvitations.expiresAt, current),
-        ),
-      );
+    await expireOpenInvitations(tx, invite.email, current);
     const token = newOpaqueToken();
-    const [row] = await tx
-      .insert(staffInvitations)
-      .values({
-        email: invite.email,
-        username: invite.username,
-        roles: invite.roles,
-        locale: invite.locale,
-        tokenHash: hashToken(token),
-        invitedBy,
-        approvedBy,
-        createdAt: current,
-        expiresAt: new Date(current.getTime() + INVITATION_VALID_MS),
-      })
-      .returning();
+    const row = await insertInvitation(tx, {
+      email: invite.email,
+      username: invite.username,
+      roles: invite.roles,
+      locale: invite.locale,
+      tokenHash: hashToken(token),
+      invitedBy,
+      approvedBy,
+      createdAt: current,
+      expiresAt: new Date(current.getTime() + INVITATION_VALID_MS),
+    });
     await recordAudit(tx, {
       event: 'staff_invitation_sent',
       actorId: approvedBy ?? invitedBy,
-      metadata: { invitationId: row!.id, invitedBy, approvedBy },
+      metadata: { invitationId: row.id, invitedBy, approvedBy },
       after: { email: invite.email, username: invite.username, roles: invite.roles },
       at: current,
     });
-    return { row: row!, token };
+    return { row, token };
   }
 
   const mail = (row: InvitationRow, token: string) => () =>
     send(row.email, row.locale, token, INVITATION_VALID_MS / 3_600_000).then(() => undefined);
 
   async function live(executor: DbOrTx, token: string, lock = false): Promise<InvitationRow> {
-    const query = executor
-      .select()
-      .from(staffInvitations)
-      .where(
-        and(
-          eq(staffInvitations.tokenHash, hashToken(token)),
-          isNull(staffInvitations.acceptedAt),
-          gt(staffInvitations.expiresAt, now()),
-        ),
-      );
-    const [row] = await (lock ? query.for('update') : query);
+    const row = await findLiveInvitation(executor, hashToken(token), now(), lock);
     if (!row) throw new InvitationNotFoundError();
     return row;
   }
@@ -217,7 +191,7 @@ export function createStaffInvitationService({
       };
       const issued = await db.transaction(async (tx) => {
         // Admins take turns here: two consoles at once found one second admin, not two.
-        await tx.execute(sql`select pg_advisory_xact_lock(727500001)`);
+        await lockFounding(tx);
         if ((await countActiveAdmins(tx)) !== 1) throw new ForbiddenError('The console founds only the second admin.');
         return issue(tx, invite, null, null);
       });
@@ -227,12 +201,7 @@ export function createStaffInvitationService({
 
     /** Invitations not yet accepted, newest first (the accounts screen). */
     async pending(): Promise<StaffInvitation[]> {
-      const rows = await db
-        .select()
-        .from(staffInvitations)
-        .where(isNull(staffInvitations.acceptedAt))
-        .orderBy(desc(staffInvitations.createdAt))
-        .limit(100);
+      const rows = await unansweredInvitations(db, 100);
       const current = now();
       return rows.map((row) => toInvitation(row, current));
     },
@@ -240,12 +209,7 @@ export function createStaffInvitationService({
     /** The invitation's page: who is invited as what, and the second factor to scan (the same until accepted). */
     async open(token: string): Promise<StaffInvitationView> {
       const row = await live(db, token);
-      const [updated] = await db
-        .update(staffInvitations)
-        .set({ totpPendingSecret: sql`coalesce(${staffInvitations.totpPendingSecret}, ${newTotpSecret()})` })
-        .where(eq(staffInvitations.id, row.id))
-        .returning({ secret: staffInvitations.totpPendingSecret });
-      const secret = updated!.secret!;
+      const secret = (await invitationTotpSecret(db, row.id, newTotpSecret()))!;
       return {
         email: row.email,
         username: row.username,
@@ -286,14 +250,8 @@ export function createStaffInvitationService({
           { id: invitation.invitedBy, ip: client.ip, via: 'invitation' },
           tx,
         );
-        await tx
-          .update(staffMembers)
-          .set({ totpSecret: secret, totpEnabledAt: current, totpLastStep: step })
-          .where(eq(staffMembers.userId, user.id));
-        await tx
-          .update(staffInvitations)
-          .set({ acceptedAt: current, userId: user.id, totpPendingSecret: null })
-          .where(eq(staffInvitations.id, invitation.id));
+        await updateStaffMember(tx, user.id, { totpSecret: secret, totpEnabledAt: current, totpLastStep: step });
+        await markInvitationAccepted(tx, invitation.id, user.id, current);
         await recordAudit(tx, {
           event: 'staff_invitation_accepted',
           userId: user.id,

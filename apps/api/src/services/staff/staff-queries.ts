@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
-const { staffMembers, staffSignIns, users } = schema;
+const { staffInvitations, staffMembers, staffSignIns, users } = schema;
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
+export type InvitationRow = typeof staffInvitations.$inferSelect;
+export type NewInvitation = typeof staffInvitations.$inferInsert;
 
 /** Who acts: a signed-in staff member with their roles, and the address the request came from. */
 export interface StaffActor {
@@ -97,4 +99,104 @@ export async function paymentOwner(db: DbOrTx, paymentId: string): Promise<numbe
     .from(schema.payments)
     .where(eq(schema.payments.id, paymentId));
   return rows[0]?.userId ?? null;
+}
+
+export async function updateStaffMember(
+  executor: DbOrTx,
+  userId: number,
+  values: Partial<typeof staffMembers.$inferInsert>,
+): Promise<void> {
+  await executor.update(staffMembers).set(values).where(eq(staffMembers.userId, userId));
+}
+
+/** The member's second-factor secret waiting for its first code: `fresh` unless one is waiting already. */
+export async function pendingTotpSecret(executor: DbOrTx, userId: number, fresh: string): Promise<string | null> {
+  const [row] = await executor
+    .update(staffMembers)
+    .set({ totpPendingSecret: sql`coalesce(${staffMembers.totpPendingSecret}, ${fresh})` })
+    .where(eq(staffMembers.userId, userId))
+    .returning({ secret: staffMembers.totpPendingSecret });
+  return row?.secret ?? null;
+}
+
+export async function deleteSignIn(executor: DbOrTx, id: number): Promise<void> {
+  await executor.delete(staffSignIns).where(eq(staffSignIns.id, id));
+}
+
+export async function setSignInFailures(executor: DbOrTx, id: number, failedAttempts: number): Promise<void> {
+  await executor.update(staffSignIns).set({ failedAttempts }).where(eq(staffSignIns.id, id));
+}
+
+// Invitations
+
+/** Earlier unanswered invitations to the address stop working. */
+export async function expireOpenInvitations(executor: DbOrTx, email: string, now: Date): Promise<void> {
+  await executor
+    .update(staffInvitations)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        sql`lower(${staffInvitations.email}) = ${email.toLowerCase()}`,
+        isNull(staffInvitations.acceptedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    );
+}
+
+export async function insertInvitation(executor: DbOrTx, values: NewInvitation): Promise<InvitationRow> {
+  const [row] = await executor.insert(staffInvitations).values(values).returning();
+  return row!;
+}
+
+/** The invitation a token opens, while it is unanswered and unexpired. */
+export async function findLiveInvitation(
+  executor: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  lock = false,
+): Promise<InvitationRow | undefined> {
+  const query = executor
+    .select()
+    .from(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, tokenHash),
+        isNull(staffInvitations.acceptedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    );
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Invitations not yet accepted, newest first. */
+export function unansweredInvitations(executor: DbOrTx, limit: number): Promise<InvitationRow[]> {
+  return executor
+    .select()
+    .from(staffInvitations)
+    .where(isNull(staffInvitations.acceptedAt))
+    .orderBy(desc(staffInvitations.createdAt))
+    .limit(limit);
+}
+
+/** The invitation's second-factor secret: `fresh` unless it has one already (a reload shows the same QR code). */
+export async function invitationTotpSecret(executor: DbOrTx, id: string, fresh: string): Promise<string | null> {
+  const [row] = await executor
+    .update(staffInvitations)
+    .set({ totpPendingSecret: sql`coalesce(${staffInvitations.totpPendingSecret}, ${fresh})` })
+    .where(eq(staffInvitations.id, id))
+    .returning({ secret: staffInvitations.totpPendingSecret });
+  return row?.secret ?? null;
+}
+
+export async function markInvitationAccepted(executor: DbOrTx, id: string, userId: number, now: Date): Promise<void> {
+  await executor
+    .update(staffInvitations)
+    .set({ acceptedAt: now, userId, totpPendingSecret: null })
+    .where(eq(staffInvitations.id, id));
+}
+
+/** Consoles founding the second admin take turns. */
+export async function lockFounding(executor: DbOrTx): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(727500001)`);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
   grantNeedsSecondAdmin,
   isStaffRole,
@@ -22,12 +21,12 @@ import {
   findStaffMember,
   findStaffView,
   listStaff,
+  updateStaffMember,
   type StaffActor,
   type StaffView,
 } from './staff-queries';
 import type { StaffEvent } from '../audit/audit-events';
-
-const { staffMembers, users } = schema;
+import { setAccountStatus } from '../accounts/player-queries';
 
 export function toStaffAccount(row: StaffView): StaffAccount {
   return {
@@ -135,7 +134,7 @@ export function createStaffService({
   }
 
   const writeRoles = (id: number, roles: StaffRole[]) => async (tx: Tx) => {
-    await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.userId, id));
+    await updateStaffMember(tx, id, { roles });
     return { roles };
   };
 
@@ -193,7 +192,7 @@ export function createStaffService({
         async (tx, current) => {
           const status = blocked ? 'blocked' : 'active';
           if (current.status === status) return null;
-          await tx.update(users).set({ status }).where(eq(users.id, id));
+          await setAccountStatus(tx, id, status);
           if (blocked) await sessions.destroyAllForUser(tx, id);
           return { status };
         },
@@ -207,10 +206,12 @@ export function createStaffService({
         id,
         'staff_totp_reset',
         async (tx) => {
-          await tx
-            .update(staffMembers)
-            .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-            .where(eq(staffMembers.userId, id));
+          await updateStaffMember(tx, id, {
+            totpSecret: null,
+            totpPendingSecret: null,
+            totpEnabledAt: null,
+            totpLastStep: null,
+          });
           await sessions.destroyAllForUser(tx, id);
           return { totpEnabled: false };
         },
