@@ -1,6 +1,22 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
+import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
 import type { BonusCampaignRow, UserBonusRow } from './bonus-engine';
 
 /** The bonus domain's SQL: campaigns, their promo codes and the players' bonuses (the engine keeps its locks). */
@@ -355,6 +371,17 @@ export async function lockAcceptances(tx: Tx, namespace: number, userId: number)
 
 // Players
 
+/** An account by e-mail address or username, either in any letter case. */
+export async function findAccountByLogin(executor: DbOrTx, login: string) {
+  const lowered = login.trim().toLowerCase();
+  const [row] = await executor
+    .select({ id: users.id, currency: users.currency })
+    .from(users)
+    .where(sql`(lower(${users.email}) = ${lowered} or lower(${users.username}) = ${lowered})`)
+    .limit(1);
+  return row;
+}
+
 /** The code a player typed when registering (their affiliate or promo code). */
 export async function registrationCode(executor: DbOrTx, userId: number): Promise<string | null> {
   const [row] = await executor.select({ code: users.promoCode }).from(users).where(eq(users.id, userId));
@@ -367,4 +394,54 @@ export function playersAmong(executor: DbOrTx, userIds: number[]) {
     .select({ id: users.id, currency: users.currency })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.role, 'player')));
+}
+
+// Deposits, read here: payments stands above bonuses (payments -> accounts -> protection -> bonuses), so importing its
+// queries would close a loop of domains
+/** A deposit as the bonus triggers read it: its amount and when it was asked and credited. */
+export interface CreditedDeposit {
+  amount: bigint;
+  settledAt: Date | null;
+  createdAt: Date;
+}
+
+function creditedDepositsWhere(user: { id: number; currency: string }, minAmount: bigint) {
+  return and(
+    eq(payments.userId, user.id),
+    eq(payments.status, 'succeeded'),
+    eq(payments.currency, user.currency),
+    gte(payments.amount, minAmount),
+  );
+}
+
+const depositColumns = { amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt };
+
+/** The player's succeeded deposits in their currency of at least `minAmount`, credited at or after `from`, in order. */
+export function creditedDepositsSince(
+  executor: DbOrTx,
+  user: { id: number; currency: string },
+  minAmount: bigint,
+  from: Date,
+): Promise<CreditedDeposit[]> {
+  const creditedAt = sql<Date>`coalesce(${payments.settledAt}, ${payments.createdAt})`;
+  return executor
+    .select(depositColumns)
+    .from(payments)
+    .where(and(creditedDepositsWhere(user, minAmount), gte(creditedAt, from)))
+    .orderBy(asc(creditedAt), asc(payments.createdAt));
+}
+
+/** The player's first succeeded deposit in their currency of at least `minAmount`. */
+export async function firstCreditedDeposit(
+  executor: DbOrTx,
+  user: { id: number; currency: string },
+  minAmount: bigint,
+): Promise<CreditedDeposit | undefined> {
+  const [deposit] = await executor
+    .select(depositColumns)
+    .from(payments)
+    .where(creditedDepositsWhere(user, minAmount))
+    .orderBy(asc(payments.settledAt), asc(payments.createdAt))
+    .limit(1);
+  return deposit;
 }

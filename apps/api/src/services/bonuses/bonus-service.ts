@@ -19,8 +19,6 @@ import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import type { Clock } from '../../lib/clock';
 import type { WalletService } from '../wallet/wallet-service';
 import { casinoNetLosses } from '../wallet/play-queries';
-import { findUserByLogin } from '../accounts/account-queries';
-import { creditedDepositsSince, firstCreditedDeposit } from '../payments/payment-queries';
 import {
   activateOffer,
   activeBonusesDue,
@@ -31,13 +29,16 @@ import {
   campaignTriggerIn,
   campaignsById,
   countRedemption,
+  creditedDepositsSince,
   expireOffers,
+  findAccountByLogin,
   findApprovedPromoCode,
   findCampaign,
   findCampaignBySlug,
   findOfferId,
   findPromoCode,
   findUserBonus,
+  firstCreditedDeposit,
   freeSpinGameRows,
   hasActiveBonus,
   insertUserBonus,
@@ -698,7 +699,7 @@ export function createBonusService({
       key: string,
       executor: DbOrTx = db,
     ): Promise<{ id: string; created: boolean }> {
-      const user = await findUserByLogin(executor, login);
+      const user = await findAccountByLogin(executor, login);
       if (!user) throw new NotFoundError(`No player "${login}".`);
       const campaign = await findCampaignBySlug(executor, slug);
       if (!campaign) throw new NotFoundError(`No bonus campaign "${slug}".`);
@@ -715,7 +716,7 @@ export function createBonusService({
     },
 
     async userBonuses(login: string) {
-      const user = await findUserByLogin(db, login);
+      const user = await findAccountByLogin(db, login);
       if (!user) throw new NotFoundError(`No player "${login}".`);
       return this.history(user.id, { page: 1, perPage: 100 });
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
 import type { StaffPaymentsQuery } from '@playhouse/shared';
 import { boundOf } from '../../lib/period';
@@ -198,52 +198,4 @@ export function sandboxDeliveries(db: Db, id: string) {
     .innerJoin(pspSessions, eq(pspSessions.id, pspEvents.sessionId))
     .where(eq(pspSessions.merchantReference, id))
     .orderBy(asc(pspWebhookDeliveries.createdAt), asc(pspWebhookDeliveries.id));
-}
-
-/** A deposit as the bonus triggers read it: its amount and when it was asked and credited. */
-export interface CreditedDeposit {
-  amount: bigint;
-  settledAt: Date | null;
-  createdAt: Date;
-}
-
-function creditedDepositsWhere(user: { id: number; currency: string }, minAmount: bigint) {
-  return and(
-    eq(payments.userId, user.id),
-    eq(payments.status, 'succeeded'),
-    eq(payments.currency, user.currency),
-    gte(payments.amount, minAmount),
-  );
-}
-
-const depositColumns = { amount: payments.amount, settledAt: payments.settledAt, createdAt: payments.createdAt };
-
-/** The player's succeeded deposits in their currency of at least `minAmount`, credited at or after `from`, in order. */
-export function creditedDepositsSince(
-  executor: DbOrTx,
-  user: { id: number; currency: string },
-  minAmount: bigint,
-  from: Date,
-): Promise<CreditedDeposit[]> {
-  const creditedAt = sql<Date>`coalesce(${payments.settledAt}, ${payments.createdAt})`;
-  return executor
-    .select(depositColumns)
-    .from(payments)
-    .where(and(creditedDepositsWhere(user, minAmount), gte(creditedAt, from)))
-    .orderBy(asc(creditedAt), asc(payments.createdAt));
-}
-
-/** The player's first succeeded deposit in their currency of at least `minAmount`. */
-export async function firstCreditedDeposit(
-  executor: DbOrTx,
-  user: { id: number; currency: string },
-  minAmount: bigint,
-): Promise<CreditedDeposit | undefined> {
-  const [deposit] = await executor
-    .select(depositColumns)
-    .from(payments)
-    .where(creditedDepositsWhere(user, minAmount))
-    .orderBy(asc(payments.settledAt), asc(payments.createdAt))
-    .limit(1);
-  return deposit;
 }
