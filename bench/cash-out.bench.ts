@@ -104,8 +104,13 @@ async function playerCashingOut(player: Bettor, seconds: number): Promise<Player
       if (shown.status !== 200) throw new Error(`GET /spa/sports/cash-out answered ${shown.status}: ${shown.text}`);
       const { offers } = JSON.parse(shown.text) as { offers: { betId: string; price: string | null }[] };
       const priced = offers.filter((offer) => offer.price !== null);
-      if (priced.length === 0)
-        throw new Error('cash-out benchmark: a player has no priced open bet; raise BETS_PER_PLAYER');
+      if (offers.length === 0)
+        throw new Error('cash-out benchmark: a player ran out of open bets; raise BETS_PER_PLAYER');
+      if (priced.length === 0) {
+        // Every shown bet's market is suspended for a moment (the simulator): ask again shortly, as My bets does.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       for (const offer of priced) {
         if (performance.now() >= end) break;
         const started = performance.now();
