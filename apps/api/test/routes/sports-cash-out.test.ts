@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
+  betsResponseSchema,
   cashOutOffersResponseSchema,
   cashOutResponseSchema,
   cashOutSettingsResponseSchema,
@@ -265,6 +266,32 @@ describe('POST /spa/sports/cash-out', () => {
     expect((await betRow(placed.id)).status).toBe('won');
     expect((await betRow(placed.id)).payout).toBe(12_60n);
     expect(await mainBalance(t, user.id)).toBe(100_00n - 10_00n + part + 12_60n);
+  });
+
+  it('answers the bet as My bets shows it afterwards: partial and whole, with its funding and its cash outs so far', async () => {
+    const [a, b] = [await freshMatch(), await freshMatch()];
+    const user = await player(4_00n);
+    await grantCampaignBonus(t, user.id, { amount: 20_00n });
+    const acca = await bet(user, [a, b]);
+    const listed = async () => {
+      const response = await t.app.inject({ url: '/spa/sports/bets', headers: user.headers });
+      expect(response.statusCode).toBe(200);
+      return betsResponseSchema.parse(response.json()).items.find((item) => item.id === acca.id)!;
+    };
+
+    const { price } = await offerOf(user, acca.id);
+    const partial = await cashOut(user, { betId: acca.id, seenPrice: price, stake: '3.00' });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const first = cashOutResponseSchema.parse(partial.json());
+    expect(first.bet).toMatchObject({ status: 'open', stake: '7.00' });
+    expect(first.bet).toEqual(await listed());
+
+    const rest = await offerOf(user, acca.id);
+    const whole = await cashOut(user, { betId: acca.id, seenPrice: rest.price });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const second = cashOutResponseSchema.parse(whole.json());
+    expect(second.bet).toMatchObject({ status: 'cashed_out', cashedOut: { stake: '10.00' } });
+    expect(second.bet).toEqual(await listed());
   });
 
   it('refuses a lying client with a 4xx and moves nothing', async () => {

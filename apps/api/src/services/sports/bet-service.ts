@@ -75,7 +75,7 @@ function betRequestHash(body: PlaceBetBody, stake: bigint): string {
 type BetRow = typeof bets.$inferSelect;
 
 /** What a bet's view shows of one selection: the facts stored with it and the names of its match and market. */
-interface SelectionFacts {
+export interface SelectionFacts {
   outcomeId: number;
   matchId: number;
   odd: number;
@@ -90,7 +90,7 @@ interface SelectionFacts {
 }
 
 /** A bet as the player sees it, names in the request's language; `selections` in slip order. */
-function betView(
+export function betView(
   row: BetRow,
   selections: SelectionFacts[],
   context: LocaleContext,

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { DbOrTx } from '@playhouse/db';
 import {
   betCashOutTargets,
@@ -10,53 +12,15 @@ import {
   markets,
   matches,
   outcomes,
+  sports,
+  tournaments,
+  type LocalizedText,
 } from '@playhouse/db/schema';
 import { DEFAULT_CASH_OUT_MARGIN_BP } from '@playhouse/shared';
+import { rowsOf } from '../../lib/sql-rows';
+import type { PricedOutcome } from './cash-out-pricing';
 
-/** A bet's leg as the book stands: its outcome, market and match, and the sport it belongs to. */
-export interface LegRow {
-  betId: string;
-  outcomeId: number;
-  placedOdd: number;
-  marketId: number;
-  marketStatus: string;
-  matchId: number;
-  matchStatus: string;
-  sportId: number;
-}
-
-/** The legs of these bets, in the book's current state. */
-export async function legsOf(db: DbOrTx, betIds: string[]): Promise<LegRow[]> {
-  if (betIds.length === 0) return [];
-  return db
-    .select({
-      betId: betSelections.betId,
-      outcomeId: betSelections.outcomeId,
-      placedOdd: betSelections.oddThousandths,
-      marketId: outcomes.marketId,
-      marketStatus: markets.status,
-      matchId: betSelections.matchId,
-      matchStatus: matches.status,
-      sportId: matches.sportId,
-    })
-    .from(betSelections)
-    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
-    .innerJoin(markets, eq(markets.id, outcomes.marketId))
-    .innerJoin(matches, eq(matches.id, betSelections.matchId))
-    .where(inArray(betSelections.betId, betIds))
-    .orderBy(asc(betSelections.betId), asc(betSelections.position));
-}
-
-/** Every outcome of these markets with its current odd and status. */
-export async function marketOutcomes(db: DbOrTx, marketIds: number[]) {
-  if (marketIds.length === 0) return [];
-  return db
-    .select({ id: outcomes.id, marketId: outcomes.marketId, odd: outcomes.oddThousandths, status: outcomes.status })
-    .from(outcomes)
-    .where(inArray(outcomes.marketId, [...new Set(marketIds)]))
-    .orderBy(asc(outcomes.id));
-}
-
+/** The cash-out settings of a leg's sport and match, as the traders set them. */
 export interface SportCashOut {
   marginBp: number;
   enabled: boolean;
@@ -69,31 +33,265 @@ export const DEFAULT_SPORT_CASH_OUT: SportCashOut = {
   countsWagering: false,
 };
 
-/** The cash-out settings of these sports (the defaults for a sport no trader set). */
-export async function sportSettings(db: DbOrTx, sportIds: number[]): Promise<Map<number, SportCashOut>> {
-  const rows =
-    sportIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(cashOutSettings)
-          .where(inArray(cashOutSettings.sportId, [...new Set(sportIds)]));
-  const settings = new Map<number, SportCashOut>();
-  for (const id of sportIds) settings.set(id, DEFAULT_SPORT_CASH_OUT);
-  for (const row of rows) {
-    settings.set(row.sportId, { marginBp: row.marginBp, enabled: row.enabled, countsWagering: row.countsWagering });
-  }
-  return settings;
+/** A bet's leg as the book stands: its outcome, market and match, every outcome of its market, and the traders' settings. */
+export interface BookLeg {
+  betId: string;
+  outcomeId: number;
+  placedOdd: number;
+  marketId: number;
+  marketStatus: string;
+  matchId: number;
+  matchStatus: string;
+  sportId: number;
+  /** The sport's cash-out settings (the defaults where no trader set any). */
+  sport: SportCashOut;
+  /** A trader switched cash out off for the leg's match. */
+  blocked: boolean;
+  /** Every outcome of the leg's market with its current odd and status, in id order. */
+  outcomes: PricedOutcome[];
 }
 
-/** Which of these matches a trader switched cash out off for. */
-export async function blockedMatches(db: DbOrTx, matchIds: number[]): Promise<Set<number>> {
-  if (matchIds.length === 0) return new Set();
+type CashOutRow = typeof betCashOuts.$inferSelect;
+
+const sibling = alias(outcomes, 'sibling');
+
+/** What every leg row of the book reads: the leg, its market and match, the settings, and one outcome of its market. */
+const legFields = {
+  betId: betSelections.betId,
+  outcomeId: betSelections.outcomeId,
+  placedOdd: betSelections.oddThousandths,
+  marketId: outcomes.marketId,
+  marketStatus: markets.status,
+  matchId: betSelections.matchId,
+  matchStatus: matches.status,
+  sportId: matches.sportId,
+  marginBp: cashOutSettings.marginBp,
+  enabled: cashOutSettings.enabled,
+  countsWagering: cashOutSettings.countsWagering,
+  blockedMatchId: cashOutMatchBlocks.matchId,
+  siblingId: sibling.id,
+  siblingOdd: sibling.oddThousandths,
+  siblingStatus: sibling.status,
+};
+
+/** One row of the book: a leg (the settings null where no trader set any) and one outcome of its market. */
+interface LegFieldsRow {
+  betId: string;
+  outcomeId: number;
+  placedOdd: number;
+  marketId: number;
+  marketStatus: string;
+  matchId: number;
+  matchStatus: string;
+  sportId: number;
+  marginBp: number | null;
+  enabled: boolean | null;
+  countsWagering: boolean | null;
+  blockedMatchId: number | null;
+  siblingId: number;
+  siblingOdd: number;
+  siblingStatus: string;
+}
+
+/**
+ * Groups the book's rows (one per leg and outcome of its market, ordered by bet, leg position and outcome id) into
+ * legs, with `extra` kept from each leg's first row.
+ */
+function legsFrom<Row extends LegFieldsRow, Extra>(rows: Row[], extra: (row: Row) => Extra): (BookLeg & Extra)[] {
+  const legs: (BookLeg & Extra)[] = [];
+  for (const row of rows) {
+    let leg = legs.at(-1);
+    if (!leg || leg.betId !== row.betId || leg.outcomeId !== row.outcomeId) {
+      leg = {
+        betId: row.betId,
+        outcomeId: row.outcomeId,
+        placedOdd: row.placedOdd,
+        marketId: row.marketId,
+        marketStatus: row.marketStatus,
+        matchId: row.matchId,
+        matchStatus: row.matchStatus,
+        sportId: row.sportId,
+        sport:
+          row.marginBp === null || row.enabled === null || row.countsWagering === null
+            ? DEFAULT_SPORT_CASH_OUT
+            : { marginBp: row.marginBp, enabled: row.enabled, countsWagering: row.countsWagering },
+        blocked: row.blockedMatchId !== null,
+        outcomes: [],
+        ...extra(row),
+      };
+      legs.push(leg);
+    }
+    leg.outcomes.push({ id: row.siblingId, odd: row.siblingOdd, status: row.siblingStatus });
+  }
+  return legs;
+}
+
+/**
+ * The legs of these bets as the book stands, each with every outcome of its market and its sport's and match's
+ * cash-out settings, in one statement; per bet in slip order.
+ */
+export async function bookLegsOf(db: DbOrTx, betIds: string[]): Promise<BookLeg[]> {
+  if (betIds.length === 0) return [];
   const rows = await db
-    .select({ matchId: cashOutMatchBlocks.matchId })
-    .from(cashOutMatchBlocks)
-    .where(inArray(cashOutMatchBlocks.matchId, [...new Set(matchIds)]));
-  return new Set(rows.map((row) => row.matchId));
+    .select(legFields)
+    .from(betSelections)
+    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
+    .innerJoin(markets, eq(markets.id, outcomes.marketId))
+    .innerJoin(matches, eq(matches.id, betSelections.matchId))
+    .innerJoin(sibling, eq(sibling.marketId, outcomes.marketId))
+    .leftJoin(cashOutSettings, eq(cashOutSettings.sportId, matches.sportId))
+    .leftJoin(cashOutMatchBlocks, eq(cashOutMatchBlocks.matchId, betSelections.matchId))
+    .where(inArray(betSelections.betId, betIds))
+    .orderBy(asc(betSelections.betId), asc(betSelections.position), asc(sibling.id));
+  return legsFrom(rows, () => ({}));
+}
+
+/** A leg of the bet being cashed out: priced as any, with what its view in the answer shows. */
+export type CashOutLegFacts = BookLeg & {
+  result: (typeof betSelections.$inferSelect)['result'];
+  label: string;
+  betName: LocalizedText;
+  startsAt: Date;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  sportName: LocalizedText;
+  tournamentName: LocalizedText;
+};
+
+/** The bet's cash outs so far, and whether one was made under this request's key (a twin that got the lock first). */
+export interface CashOutsSoFar {
+  count: number;
+  stake: bigint;
+  amount: bigint;
+  twin: boolean;
+}
+
+/**
+ * Everything a cash out decides on and answers with, read in one statement once the bet's book and row are locked
+ * (so under READ COMMITTED it sees whatever committed before those locks were granted): the bet's legs as the book
+ * stands (`bookLegsOf`) with their names, the bet's cash outs so far, and whether a twin request with the same key
+ * already made its cash out.
+ */
+export async function cashOutState(
+  tx: DbOrTx,
+  request: { betId: string; userId: number; idempotencyKey: string },
+): Promise<{ legs: CashOutLegFacts[]; before: CashOutsSoFar }> {
+  const done = sql`${betCashOuts.betId} = ${request.betId}`;
+  const rows = await tx
+    .select({
+      ...legFields,
+      result: betSelections.result,
+      label: outcomes.label,
+      betName: markets.name,
+      startsAt: matches.startsAt,
+      team1: matches.team1,
+      team2: matches.team2,
+      sportName: sports.name,
+      tournamentName: tournaments.name,
+      count: sql<number>`(select count(*)::int from ${betCashOuts} where ${done})`,
+      cashedOutStake: sql<string>`(select coalesce(sum(${betCashOuts.stake}), 0)::text from ${betCashOuts} where ${done})`,
+      cashedOutAmount: sql<string>`(select coalesce(sum(${betCashOuts.amount}), 0)::text from ${betCashOuts} where ${done})`,
+      twin: sql<boolean>`exists (select 1 from ${betCashOuts} where ${betCashOuts.userId} = ${request.userId} and ${betCashOuts.idempotencyKey} = ${request.idempotencyKey})`,
+    })
+    .from(betSelections)
+    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
+    .innerJoin(markets, eq(markets.id, outcomes.marketId))
+    .innerJoin(matches, eq(matches.id, betSelections.matchId))
+    .innerJoin(sports, eq(sports.id, matches.sportId))
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+    .innerJoin(sibling, eq(sibling.marketId, outcomes.marketId))
+    .leftJoin(cashOutSettings, eq(cashOutSettings.sportId, matches.sportId))
+    .leftJoin(cashOutMatchBlocks, eq(cashOutMatchBlocks.matchId, betSelections.matchId))
+    .where(eq(betSelections.betId, request.betId))
+    .orderBy(asc(betSelections.position), asc(sibling.id));
+  const first = rows[0];
+  return {
+    legs: legsFrom(rows, (row) => ({
+      result: row.result,
+      label: row.label,
+      betName: row.betName,
+      startsAt: row.startsAt,
+      team1: row.team1,
+      team2: row.team2,
+      sportName: row.sportName,
+      tournamentName: row.tournamentName,
+    })),
+    before: {
+      count: first?.count ?? 0,
+      stake: BigInt(first?.cashedOutStake ?? '0'),
+      amount: BigInt(first?.cashedOutAmount ?? '0'),
+      twin: first?.twin ?? false,
+    },
+  };
+}
+
+/**
+ * What a cash-out request needs before its transaction: the bet's outcomes (to lock its book first) when the bet is
+ * the player's (null otherwise), and the cash out an earlier request with the same key made (null: none).
+ */
+export async function cashOutRequestOf(
+  db: DbOrTx,
+  request: { betId: string; userId: number; idempotencyKey: string },
+): Promise<{ outcomeIds: number[]; earlier: CashOutRow | null } | null> {
+  const rows = await db
+    .select({ outcomeId: betSelections.outcomeId, earlier: betCashOuts })
+    .from(bets)
+    .innerJoin(betSelections, eq(betSelections.betId, bets.id))
+    .leftJoin(
+      betCashOuts,
+      and(eq(betCashOuts.userId, request.userId), eq(betCashOuts.idempotencyKey, request.idempotencyKey)),
+    )
+    .where(and(eq(bets.id, request.betId), eq(bets.userId, request.userId)))
+    .orderBy(asc(betSelections.outcomeId));
+  if (rows.length === 0) return null;
+  return { outcomeIds: rows.map((row) => row.outcomeId), earlier: rows[0]!.earlier };
+}
+
+const bookRow = z.object({ outcome_id: z.coerce.number() });
+
+/**
+ * Share-locks the book of these outcomes: their matches, markets and outcomes, each in id order (the placement's and
+ * the ingest's order, `sports_slip_book`), so a suspension, an ingest or a trader's result either committed before
+ * the caller's next reads or waits until the caller's transaction ends.
+ */
+export async function shareLockBook(tx: DbOrTx, outcomeIds: number[]): Promise<void> {
+  rowsOf(
+    await tx.execute(
+      sql`select outcome_id from sports_slip_book(array[${sql.join(
+        outcomeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[])`,
+    ),
+    bookRow,
+  );
+}
+
+/** The bet's row, locked until the transaction ends (settlement and re-settlement lock it too). */
+export async function lockBet(tx: DbOrTx, betId: string) {
+  const [row] = await tx.select().from(bets).where(eq(bets.id, betId)).for('update');
+  return row;
+}
+
+export async function insertCashOut(tx: DbOrTx, values: typeof betCashOuts.$inferInsert): Promise<CashOutRow> {
+  const [row] = await tx.insert(betCashOuts).values(values).returning();
+  return row!;
+}
+
+/**
+ * Writes what a cash out left of its bet, and ends the bet's automatic cash-out target (set for the bet as it stood),
+ * in one statement; answers the bet's row as it is now.
+ */
+export async function updateCashedOutBet(tx: DbOrTx, betId: string, values: Partial<typeof bets.$inferInsert>) {
+  const targetGone = tx
+    .$with('target_gone')
+    .as(
+      tx
+        .delete(betCashOutTargets)
+        .where(eq(betCashOutTargets.betId, betId))
+        .returning({ betId: betCashOutTargets.betId }),
+    );
+  const [row] = await tx.with(targetGone).update(bets).set(values).where(eq(bets.id, betId)).returning();
+  return row!;
 }
 
 export async function findCashOutByKey(db: DbOrTx, userId: number, idempotencyKey: string) {
@@ -117,15 +315,6 @@ export async function cashOutTotals(db: DbOrTx, betIds: string[]) {
     .where(inArray(betCashOuts.betId, betIds))
     .groupBy(betCashOuts.betId);
   return new Map(rows.map((row) => [row.betId, { stake: BigInt(row.stake), amount: BigInt(row.amount) }]));
-}
-
-/** How many cash outs the bet has had (the caller holds the bet's row lock, so the next number is free). */
-export async function cashOutCount(db: DbOrTx, betId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(betCashOuts)
-    .where(eq(betCashOuts.betId, betId));
-  return row?.count ?? 0;
 }
 
 /** A player's open bets, newest first (the cash-out offers of "My bets"). */

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@playhouse/db';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@playhouse/db';
 import {
   betCashOutTargets,
-  betCashOuts,
+  type betCashOuts,
   betSelections,
   bets,
   cashOutMatchBlocks,
@@ -22,31 +22,33 @@ import {
   type CashOutSportBody,
   type CashOutTargetBody,
 } from '@playhouse/shared';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { formatAmount } from '../../lib/amounts';
 import { ValidationError } from '../../lib/errors';
 import { hashedRequest, requestHash } from '../../lib/idempotency';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { rowsOf } from '../../lib/sql-rows';
 import { recordAudit } from '../audit/audit-log';
-import type { StakePipeline } from '../stakes/stake-pipeline';
+import type { StakePipeline, StakeShares } from '../stakes/stake-pipeline';
+import { splitView } from '../stakes/stake-views';
 import type { StaffActor } from '../staff/staff-queries';
 import { sportsSourceKey } from './bet-keys';
 import { payoutFor } from './bet-math';
-import { betLimits, betViews } from './bet-service';
-import { cashOutAmount, cashOutPrice, priceAcceptable, type CashOutLeg, type CashOutPrice } from './cash-out-pricing';
+import { betLimits, betView, betViews } from './bet-service';
+import { cashOutAmount, cashOutPrice, priceAcceptable, type CashOutPrice } from './cash-out-pricing';
 import {
-  blockedMatches,
-  cashOutCount,
+  bookLegsOf,
+  cashOutRequestOf,
+  cashOutState,
   findCashOutByKey,
-  legsOf,
-  marketOutcomes,
+  insertCashOut,
+  lockBet,
   openBetsOf,
-  sportSettings,
+  shareLockBook,
   targetsOf,
+  updateCashedOutBet,
   DEFAULT_SPORT_CASH_OUT,
-  type LegRow,
+  type BookLeg,
+  type CashOutLegFacts,
 } from './cash-out-queries';
 import type { DebtHooks } from './settlement-service';
 import {
@@ -77,54 +79,37 @@ interface Priced {
 }
 
 /**
- * Prices bets from their legs: the margin is the highest of their sports' (an accumulator across sports keeps the
- * larger), cash out is off when any leg's sport or match has it off.
+ * Prices bets from their legs as the book stands (`bookLegsOf`): the margin is the highest of their sports' (an
+ * accumulator across sports keeps the larger), cash out is off when any leg's sport or match has it off.
  */
-async function priceBets(
-  executor: Db | Tx,
-  rows: readonly Pick<BetRow, 'id' | 'stake'>[],
-  legs: readonly LegRow[],
-): Promise<Map<string, Priced>> {
-  const [book, settings, blocked] = await Promise.all([
-    marketOutcomes(
-      executor,
-      legs.map((leg) => leg.marketId),
-    ),
-    sportSettings(
-      executor,
-      legs.map((leg) => leg.sportId),
-    ),
-    blockedMatches(
-      executor,
-      legs.map((leg) => leg.matchId),
-    ),
-  ]);
+function priceBets(rows: readonly Pick<BetRow, 'id' | 'stake'>[], legs: readonly BookLeg[]): Map<string, Priced> {
   const priced = new Map<string, Priced>();
   for (const bet of rows) {
     const own = legs.filter((leg) => leg.betId === bet.id);
-    let marginBp = 0;
-    let countsWagering = own.length > 0;
-    const pricedLegs: CashOutLeg[] = own.map((leg) => {
-      const sport = settings.get(leg.sportId) ?? DEFAULT_SPORT_CASH_OUT;
-      marginBp = Math.max(marginBp, sport.marginBp);
-      countsWagering &&= sport.countsWagering;
-      return {
-        outcomeId: leg.outcomeId,
-        placedOdd: leg.placedOdd,
-        marketStatus: leg.marketStatus,
-        matchStatus: leg.matchStatus,
-        outcomes: book.filter((outcome) => outcome.marketId === leg.marketId),
-        switchedOff: !sport.enabled || blocked.has(leg.matchId),
-      };
-    });
+    const marginBp = Math.max(0, ...own.map((leg) => leg.sport.marginBp));
+    const countsWagering = own.length > 0 && own.every((leg) => leg.sport.countsWagering);
+    const pricedLegs = own.map((leg) => ({ ...leg, switchedOff: !leg.sport.enabled || leg.blocked }));
     priced.set(bet.id, { price: cashOutPrice(bet.stake, pricedLegs, marginBp), countsWagering });
   }
   return priced;
 }
 
-const slipRow = z.object({ outcome_id: z.coerce.number() });
-
 export type CashOutService = ReturnType<typeof createCashOutService>;
+
+/** What `take` answers: the cash out this request made, with the bet as its transaction left it, or a replay's. */
+type Taken =
+  | {
+      row: CashOutRow;
+      replayed: false;
+      /** The bet's row as the cash out left it. */
+      bet: BetRow;
+      legs: CashOutLegFacts[];
+      /** The stake's shares as recorded now. */
+      stake: StakeShares;
+      /** Every cash out of the bet so far, this one included. */
+      cashedOut: { stake: bigint; amount: bigint };
+    }
+  | { row: CashOutRow; replayed: true };
 
 interface TakeRequest {
   betId: string;
@@ -161,8 +146,8 @@ export function createCashOutService({
 
   async function offersFor(rows: BetRow[]): Promise<CashOutOffer[]> {
     const ids = rows.map((row) => row.id);
-    const [legs, targets] = await Promise.all([legsOf(db, ids), targetsOf(db, ids)]);
-    const priced = await priceBets(db, rows, legs);
+    const [legs, targets] = await Promise.all([bookLegsOf(db, ids), targetsOf(db, ids)]);
+    const priced = priceBets(rows, legs);
     return rows.map((row) => {
       const { price } = priced.get(row.id)!;
       const minStake = isCurrency(row.currency) ? betLimits(row.currency).minStakeMinor : 1n;
@@ -180,37 +165,27 @@ export function createCashOutService({
   }
 
   /**
-   * Takes a cash out. Answers the stored cash out (a replay of the same key answers the first one) or throws the
-   * refusal, having moved nothing.
+   * Takes a cash out. Answers the cash out this request made, with the bet as its transaction left it, or the stored
+   * one (a replay of the same key answers the first one), or throws the refusal, having moved nothing.
    */
-  async function take(userId: number, request: TakeRequest): Promise<{ row: CashOutRow; replayed: boolean }> {
-    const once = hashedRequest(request.hash, () => findCashOutByKey(db, userId, request.idempotencyKey));
-    const earlier = await once.earlier();
+  async function take(userId: number, request: TakeRequest): Promise<Taken> {
+    const keyed = { betId: request.betId, userId, idempotencyKey: request.idempotencyKey };
+    const asked = await cashOutRequestOf(db, keyed);
+    if (!asked) throw new BetNotFoundError();
+    const earlier = await hashedRequest(request.hash, async () => asked.earlier).earlier();
     if (earlier) return { row: earlier, replayed: true };
-    const [owned] = await db.select().from(bets).where(eq(bets.id, request.betId));
-    if (!owned || owned.userId !== userId) throw new BetNotFoundError();
 
     const created = await db.transaction(async (tx) => {
-      const placed = await legsOf(tx, [owned.id]);
-      const outcomeIds = placed.map((leg) => leg.outcomeId);
-      // Share locks on the bet's matches, markets and outcomes (the placement's order): a suspension, an ingest or a
-      // trader's result either committed before these reads or waits until this cash out has committed.
-      rowsOf(
-        await tx.execute(
-          sql`select outcome_id from sports_slip_book(array[${sql.join(
-            outcomeIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::bigint[])`,
-        ),
-        slipRow,
-      );
-      const [bet] = await tx.select().from(bets).where(eq(bets.id, owned.id)).for('update');
+      // The bet's book first (the placement's order), so a suspension, an ingest or a trader's result either committed
+      // before the reads below or waits until this cash out has committed; then the bet's row.
+      await shareLockBook(tx, asked.outcomeIds);
+      const bet = await lockBet(tx, request.betId);
       if (!bet) throw new BetNotFoundError();
+      const { legs, before } = await cashOutState(tx, keyed);
       // A twin with the same key got the bet's lock first: answer as it did (outside, once it committed).
-      if (await findCashOutByKey(tx, userId, request.idempotencyKey)) return null;
+      if (before.twin) return null;
       if (bet.status !== 'open') throw new CashOutUnavailableError('not_open');
-      const legs = await legsOf(tx, [bet.id]);
-      const { price, countsWagering } = (await priceBets(tx, [bet], legs)).get(bet.id)!;
+      const { price, countsWagering } = priceBets([bet], legs).get(bet.id)!;
       if (!('price' in price)) throw new CashOutUnavailableError(price.unavailable);
       const current = price.price;
       if (request.seenPrice !== null && !priceAcceptable(current, request.seenPrice, CASH_OUT_TOLERANCE_BP)) {
@@ -228,7 +203,8 @@ export function createCashOutService({
       const amount = cashOutAmount(current, part, bet.stake);
       if (amount <= 0n) throw new CashOutUnavailableError('too_small');
 
-      const seq = (await cashOutCount(tx, bet.id)) + 1;
+      // The bet's row lock makes the next number free.
+      const seq = before.count + 1;
       const paid = await stakes.cashOut(tx, {
         transferKey: cashOutTransferKey(bet.id, seq),
         userId,
@@ -241,56 +217,65 @@ export function createCashOutService({
         metadata: { betId: bet.id, seq, part: part.toString(), price: current.toString() },
       });
       if (!paid) throw new CashOutUnavailableError('not_open');
-      const [row] = await tx
-        .insert(betCashOuts)
-        .values({
-          betId: bet.id,
-          userId,
-          seq,
-          idempotencyKey: request.idempotencyKey,
-          requestHash: request.hash,
-          stake: part,
-          stakeMain: paid.taken.main,
-          stakeBonus: paid.taken.bonus + paid.taken.freeSpin,
-          amount,
-          price: current,
-          seenPrice: request.seenPrice,
-          auto: request.atLeast !== undefined,
-          transferId: paid.transferId,
-          createdAt: clock.now(),
-        })
-        .returning();
+      const row = await insertCashOut(tx, {
+        betId: bet.id,
+        userId,
+        seq,
+        idempotencyKey: request.idempotencyKey,
+        requestHash: request.hash,
+        stake: part,
+        stakeMain: paid.taken.main,
+        stakeBonus: paid.taken.bonus + paid.taken.freeSpin,
+        amount,
+        price: current,
+        seenPrice: request.seenPrice,
+        auto: request.atLeast !== undefined,
+        transferId: paid.transferId,
+        createdAt: clock.now(),
+      });
+      const cashedOut = { stake: before.stake + part, amount: before.amount + amount };
       const shortfall = bet.shortfall - paid.withheld;
-      if (rest === 0n) {
-        const [before] = await tx
-          .select({ total: sql<string>`coalesce(sum(${betCashOuts.amount}), 0)::text` })
-          .from(betCashOuts)
-          .where(eq(betCashOuts.betId, bet.id));
-        await tx
-          .update(bets)
-          .set({ status: 'cashed_out', payout: BigInt(before?.total ?? '0'), settledAt: clock.now(), shortfall })
-          .where(eq(bets.id, bet.id));
-      } else {
-        await tx
-          .update(bets)
-          .set({
-            stake: rest,
-            potentialPayout: payoutFor(
-              rest,
-              legs.map((leg) => leg.placedOdd),
-            ),
-            shortfall,
-          })
-          .where(eq(bets.id, bet.id));
-      }
-      // A target was set for the whole bet as it stood: a cash out of any part ends it.
-      await tx.delete(betCashOutTargets).where(eq(betCashOutTargets.betId, bet.id));
+      // A target was set for the whole bet as it stood: a cash out of any part ends it (in the same statement).
+      const after = await updateCashedOutBet(
+        tx,
+        bet.id,
+        rest === 0n
+          ? { status: 'cashed_out', payout: cashedOut.amount, settledAt: clock.now(), shortfall }
+          : {
+              stake: rest,
+              potentialPayout: payoutFor(
+                rest,
+                legs.map((leg) => leg.placedOdd),
+              ),
+              shortfall,
+            },
+      );
       if (bet.shortfall > 0n && shortfall === 0n) await debts?.settled(tx, userId);
-      return row!;
+      return { row, replayed: false as const, bet: after, legs, stake: paid.left, cashedOut };
     });
     if (created === 'below_target') throw new CashOutPriceChangedError(null);
-    if (created === null) return once.winner(null);
-    return { row: created, replayed: false };
+    if (created === null) {
+      const once = hashedRequest(request.hash, () => findCashOutByKey(db, userId, request.idempotencyKey));
+      return { ...(await once.winner(null)), replayed: true };
+    }
+    return created;
+  }
+
+  /** The answer to a cash out this request made, from what its transaction read and wrote: nothing is read again. */
+  function answerTaken(taken: Extract<Taken, { replayed: false }>, context: LocaleContext): CashOutResponse {
+    const { row, bet } = taken;
+    return {
+      amount: money(row.amount, bet.currency),
+      price: money(row.price, bet.currency),
+      stake: money(row.stake, bet.currency),
+      bet: betView(
+        bet,
+        taken.legs.map((leg) => ({ ...leg, odd: leg.placedOdd })),
+        context,
+        splitView(taken.stake, null, bet.currency),
+        taken.cashedOut,
+      ),
+    };
   }
 
   async function answer(row: CashOutRow, currency: string, context: LocaleContext): Promise<CashOutResponse> {
@@ -326,14 +311,9 @@ export function createCashOutService({
       if (part === null && body.stake !== undefined) throw new ValidationError({ stake: 'must be a decimal amount' });
       if (part !== null && part <= 0n) throw new ValidationError({ stake: 'must be above zero' });
       const hash = requestHash({ betId: body.betId, seenPrice: seenPrice.toString(), part: part?.toString() ?? null });
-      const { row, replayed } = await take(user.id, {
-        betId: body.betId,
-        idempotencyKey,
-        hash,
-        seenPrice,
-        part,
-      });
-      return { ...(await answer(row, currency, context)), replayed };
+      const taken = await take(user.id, { betId: body.betId, idempotencyKey, hash, seenPrice, part });
+      if (taken.replayed) return { ...(await answer(taken.row, currency, context)), replayed: true };
+      return { ...answerTaken(taken, context), replayed: false };
     },
 
     /** Sets (or, with null, removes) the price at which the whole bet is cashed out automatically. */
@@ -369,10 +349,9 @@ export function createCashOutService({
         .limit(AUTO_BATCH);
       if (due.length === 0) return 0;
       const rows = due.map((row) => row.bet);
-      const priced = await priceBets(
-        db,
+      const priced = priceBets(
         rows,
-        await legsOf(
+        await bookLegsOf(
           db,
           rows.map((row) => row.id),
         ),
@@ -508,11 +487,11 @@ export function createCashOutService({
         .innerJoin(betSelections, eq(betSelections.betId, bets.id))
         .where(and(eq(bets.status, 'open'), eq(betSelections.matchId, matchId)));
       const rows = open.map((row) => row.bet);
-      const legs = await legsOf(
+      const legs = await bookLegsOf(
         db,
         rows.map((row) => row.id),
       );
-      const priced = await priceBets(db, rows, legs);
+      const priced = priceBets(rows, legs);
       const totals = new Map<string, bigint>();
       for (const bet of rows) {
         const { price } = priced.get(bet.id)!;

@@ -603,7 +603,15 @@ export function createStakePipeline({
     async cashOut(
       tx: Tx,
       request: CashOutRequest,
-    ): Promise<{ transferId: number | null; credited: Credited; withheld: bigint; taken: StakeShares } | null> {
+    ): Promise<{
+      transferId: number | null;
+      credited: Credited;
+      withheld: bigint;
+      /** The shares the part took out of the stake. */
+      taken: StakeShares;
+      /** The stake's shares as recorded now (a whole cash out keeps them on the settled stake). */
+      left: StakeShares;
+    } | null> {
       const { userId, part, amount } = request;
       const locked = await lockActiveBonus(tx, userId);
       const [row] = await lockStakes(tx, userId, [request.sourceKey]);
@@ -645,7 +653,10 @@ export function createStakePipeline({
       if (full) await markStakes(tx, [row.sourceKey], 'settled', clock.now());
       else await shrinkStake(tx, row.sourceKey, taken);
       if (locked) await completeIfDone(tx, wallet, locked.bonus.id, clock.now());
-      return { transferId, credited, withheld, taken };
+      const left = full
+        ? { main: row.main, bonus: row.bonus, freeSpin: row.freeSpin }
+        : { main: row.main - taken.main, bonus: row.bonus - taken.bonus, freeSpin: row.freeSpin - taken.freeSpin };
+      return { transferId, credited, withheld, taken, left };
     },
 
     /**
