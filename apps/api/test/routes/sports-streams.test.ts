@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -200,6 +202,33 @@ describe('GET /spa/sports/stream', () => {
     await expect.poll(() => reads.mock.calls.length, { timeout: WAIT_MS }).toBe(2);
     await prematch(matchId, 2.2);
     expect(homeOdd(await nextMatch(stream))).toBe(2.2);
+  });
+
+  it('a visitor who leaves during the first read leaves no stream or channel behind', async () => {
+    const matchId = 9_200_004;
+    await prematch(matchId, 2.1);
+    const { reads, original } = watchMatchReads();
+    let left: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (left = resolve));
+    let reading: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    reads.mockImplementationOnce(async (id, context) => {
+      reading();
+      await gone;
+      return original(id, context);
+    });
+    // The server's side of the visitor's connection, to know when the server has seen it close.
+    const closed = new Promise<void>((resolve) =>
+      t.app.server.once('connection', (socket: Socket) => socket.once('close', () => resolve())),
+    );
+    const request = get(`${address}/spa/sports/stream?matchId=${matchId}&lng=en`, { agent: false });
+    request.on('error', () => undefined);
+    await started;
+    request.destroy();
+    await closed;
+    left();
+    await expect.poll(() => reads.mock.calls.length, { timeout: WAIT_MS }).toBe(1);
+    await expect.poll(() => t.app.services.sports.oddsHub.subscriberCount(), { timeout: WAIT_MS }).toBe(1);
   });
 
   it('404 for an unknown match, and no channel is left behind', async () => {
