@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import {
   browseMatchesResponseSchema,
+  DEFAULT_BET_DELAY_MS,
   matchDetailSchema,
   type BrowseMatchesResponse,
   type LiveState,
@@ -13,6 +14,7 @@ import {
 import { ODDS_CHANNEL } from '../../src/services/sports/feed-ingest';
 import { englishBook, footballMatch, germanNames } from '../helpers/sports-fixtures';
 import { openEventStream, type EventStream } from '../helpers/sse';
+import { staffCaller } from '../helpers/staff';
 import { buildSportsApp, pushFeed, type SportsTestApp } from './sports-helpers';
 
 /*
@@ -229,6 +231,22 @@ describe('GET /spa/sports/stream', () => {
     left();
     await expect.poll(() => reads.mock.calls.length, { timeout: WAIT_MS }).toBe(1);
     await expect.poll(() => t.app.services.sports.oddsHub.subscriberCount(), { timeout: WAIT_MS }).toBe(1);
+  });
+
+  it("a trader's new bet delay for the sport reaches the streams of its matches in play", async () => {
+    const matchId = 9_200_005;
+    await inPlay(matchId, now, [0, 0]);
+    const stream = await open(`/spa/sports/stream?matchId=${matchId}&lng=en`);
+    expect((await nextMatch(stream)).betDelayMs).toBe(DEFAULT_BET_DELAY_MS);
+    const trader = await staffCaller(t, ['trader']);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/spa/staff/trading/sports/1',
+      headers: trader.headers,
+      payload: { betDelayMs: 7_000 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await nextMatch(stream)).betDelayMs).toBe(7_000);
   });
 
   it('404 for an unknown match, and no channel is left behind', async () => {
