@@ -114,6 +114,9 @@ export function coalesced(run: () => Promise<void>, onError: (error: unknown) =>
   };
 }
 
+/** A stream that joins a channel whose last read began longer ago than this has it read again. */
+export const CHANNEL_FRESH_MS = 5_000;
+
 /** What a shared channel shows: where its changes are heard, and how its current state is read. */
 export interface ChannelSource {
   /** Calls `onChange` after every change that may alter what the channel shows; resolves to the unsubscribe. */
@@ -128,6 +131,10 @@ interface Channel {
   frame: Buffer | null;
   /** The JSON of that frame, to tell a change from a notice that changed nothing here. */
   text: string | null;
+  /** When the last read began (performance.now()). */
+  readAt: number;
+  /** Reads again and sends what changed; reads under way collapse with it. */
+  refresh: () => void;
   /** Settles once the first read has been sent out (or failed: then the channel is gone). */
   ready: Promise<void>;
   unsubscribe: () => void;
@@ -153,13 +160,17 @@ export function sharedChannels(app: FastifyInstance, event: string) {
       members: new Set(),
       frame: null,
       text: null,
+      readAt: 0,
+      refresh: () => undefined,
       ready: Promise.resolve(),
       unsubscribe: () => undefined,
       closed: false,
     };
 
     async function readAndSend() {
+      const started = performance.now();
       const text = JSON.stringify(await source.read());
+      channel.readAt = started;
       if (text === channel.text) return;
       channel.text = text;
       channel.frame = Buffer.from(`event: ${event}\ndata: ${text}\n\n`);
@@ -189,6 +200,7 @@ export function sharedChannels(app: FastifyInstance, event: string) {
     const onChange = () => {
       refresh().catch((error: unknown) => app.log.warn({ err: error, channel: key }, 'event stream update failed'));
     };
+    channel.refresh = onChange;
     channel.ready = (async () => {
       try {
         channel.unsubscribe = await source.subscribe(onChange);
@@ -240,6 +252,9 @@ export function sharedChannels(app: FastifyInstance, event: string) {
       });
       joined.members.add(stream);
       if (joined.frame) stream.sendFrame(joined.frame);
+      // Time alone changes some of what a channel shows (betting closes at kick-off, a day's listing moves on) and no
+      // notice says so: a stream joining after a quiet spell has the channel read again, sent only if it changed.
+      if (performance.now() - joined.readAt > CHANNEL_FRESH_MS) joined.refresh();
       return streaming;
     },
   };

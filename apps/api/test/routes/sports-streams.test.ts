@@ -11,6 +11,7 @@ import {
   type LiveState,
   type MatchDetail,
 } from '@playhouse/shared';
+import { CHANNEL_FRESH_MS } from '../../src/lib/sse';
 import { ODDS_CHANNEL } from '../../src/services/sports/feed-ingest';
 import { englishBook, footballMatch, germanNames } from '../helpers/sports-fixtures';
 import { openEventStream, type EventStream } from '../helpers/sse';
@@ -62,6 +63,15 @@ function counted<T extends object>(value: T, serializations: { count: number }):
     },
   });
   return value;
+}
+
+/**
+ * Stops the clock the channels read (performance.now) until the test ends: on a slow machine, opening five streams one
+ * after the other must not look like a quiet spell that has a joining stream read the channel again.
+ */
+function holdTheClock() {
+  const now = performance.now();
+  vi.spyOn(performance, 'now').mockReturnValue(now);
 }
 
 /** Counts the match page's reads and their serializations. */
@@ -151,6 +161,7 @@ describe('GET /spa/sports/stream', () => {
   it('streams of one match and language share one subscription, one read and one serialization per change', async () => {
     const matchId = 9_200_001;
     await prematch(matchId, 2.1);
+    holdTheClock();
     const { reads, serializations } = watchMatchReads();
     const streams: EventStream[] = [];
     for (let i = 0; i < 5; i++) streams.push(await open(`/spa/sports/stream?matchId=${matchId}&lng=en`));
@@ -233,6 +244,25 @@ describe('GET /spa/sports/stream', () => {
     await expect.poll(() => t.app.services.sports.oddsHub.subscriberCount(), { timeout: WAIT_MS }).toBe(1);
   });
 
+  it('a stream joining after a quiet spell has the match read again, and every stream gets what changed', async () => {
+    const matchId = 9_200_006;
+    await prematch(matchId, 2.1);
+    const { reads } = watchMatchReads();
+    const first = await open(`/spa/sports/stream?matchId=${matchId}&lng=en`);
+    expect(homeOdd(await nextMatch(first))).toBe(2.1);
+    // A change that no notice announces, as the time passing a kick-off is.
+    await t.db.execute(
+      sql`update outcomes set odd_thousandths = 2500 where market_id = ${matchId * 10} and label = '1'`,
+    );
+    const real = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + CHANNEL_FRESH_MS + 1_000);
+    const second = await open(`/spa/sports/stream?matchId=${matchId}&lng=en`);
+    expect(homeOdd(await nextMatch(second))).toBe(2.1);
+    expect(homeOdd(await nextMatch(second))).toBe(2.5);
+    expect(homeOdd(await nextMatch(first))).toBe(2.5);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
   it("a trader's new bet delay for the sport reaches the streams of its matches in play", async () => {
     const matchId = 9_200_005;
     await inPlay(matchId, now, [0, 0]);
@@ -262,6 +292,7 @@ describe('GET /spa/sports/live/stream', () => {
 
   it('streams of one language share one subscription, one read and one serialization per change', async () => {
     await inPlay(LIVE, (at += 1), [0, 0]);
+    holdTheClock();
     const { reads, serializations } = watchLiveReads();
     const streams: EventStream[] = [];
     for (let i = 0; i < 5; i++) streams.push(await open('/spa/sports/live/stream?lng=en'));
