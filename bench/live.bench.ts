@@ -124,6 +124,7 @@ async function measureRow(client: Client, row: Row, options: LoadOptions, starts
       const baseline = await window('baseline', baselineFeed, options.duration);
       const target = await window('api', apiFeed, options.duration);
       rounds.push({ target, baseline });
+      if (target.drops.length > 0) console.log(`  api streams that ended: ${target.drops.join('; ')}`);
       console.log(
         `  round ${round + 1}/${options.rounds}: api ${target.deliveriesPerSecond.toFixed(0)} deliveries/s ` +
           `(${target.deliveries}/${target.expected}) p99 ${target.latencyP99Ms} ms; broadcaster ` +

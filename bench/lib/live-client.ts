@@ -42,6 +42,8 @@ export interface StreamMeasurement {
   clientCpu: number;
   /** Streams of this target the server ended since they were opened (none should be). */
   dropped: number;
+  /** How they ended: per channel, seconds after opening and the socket error, if any (the first few). */
+  drops: string[];
 }
 
 export type ClientReply =
@@ -54,8 +56,10 @@ interface OpenStream {
   pending: Buffer | null;
   lastMark: number;
   request: http.ClientRequest;
-  /** Ended by the server (or the network), not by the client. */
+  /** Ended by the server (or the network), not by the client: how. */
   dropped: boolean;
+  drop: string;
+  openedAt: number;
   closing: boolean;
 }
 
@@ -144,12 +148,27 @@ function openOne(target: string, group: StreamGroup, sample: boolean): Promise<O
       // Open once the first bytes arrived (the retry line): the server has the stream.
       response.once('data', () => resolve(stream));
       response.on('data', (chunk: Buffer) => receive(stream, target, chunk));
-      response.on('error', () => undefined);
+      let failure = '';
+      response.on('error', (error) => (failure = error.message));
+      response.socket.on('error', (error) => (failure ||= `socket: ${error.message}`));
       response.on('close', () => {
-        if (!stream.closing) stream.dropped = true;
+        if (stream.closing) return;
+        stream.dropped = true;
+        const after = ((performance.now() - stream.openedAt) / 1000).toFixed(1);
+        stream.drop = `${group.key} after ${after} s, ${response.complete ? 'ended by the server' : 'cut'} ${failure}`;
       });
     });
-    const stream: OpenStream = { group, sample, pending: null, lastMark: 0, request, dropped: false, closing: false };
+    const stream: OpenStream = {
+      group,
+      sample,
+      pending: null,
+      lastMark: 0,
+      request,
+      dropped: false,
+      drop: '',
+      openedAt: performance.now(),
+      closing: false,
+    };
     request.on('error', reject);
   });
 }
@@ -265,6 +284,10 @@ async function measure(command: Extract<ClientCommand, { type: 'measure' }>): Pr
     messageBytes: state.deliveries > 0 ? Math.round(state.bytes / state.deliveries) : 0,
     clientCpu: (cpu.user + cpu.system) / 1000 / (elapsed * 1000),
     dropped: streams.filter((stream) => stream.dropped).length,
+    drops: streams
+      .filter((stream) => stream.dropped)
+      .map((stream) => stream.drop)
+      .slice(0, 5),
   };
 }
 
