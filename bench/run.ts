@@ -3,6 +3,7 @@
 import { apiBenchmark } from './api.bench';
 import { casinoBenchmark } from './casino.bench';
 import { cashOutBenchmark } from './cash-out.bench';
+import { liveBenchmark } from './live.bench';
 import { killAll } from './lib/servers';
 import { sportsBenchmark, sportsBetsBenchmark } from './sports.bench';
 import { ssrBenchmark } from './ssr.bench';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   wallet: walletBenchmark,
   casino: casinoBenchmark,
   'cash-out': cashOutBenchmark,
+  live: liveBenchmark,
 };
 
 const requested = process.argv.slice(2);

@@ -4,4 +4,5 @@ export const PORTS = {
   api: Number(process.env.BENCH_API_PORT ?? 3111),
   helloFastify: Number(process.env.BENCH_HELLO_PORT ?? 3112),
   ssrBaseline: Number(process.env.BENCH_SSR_BASELINE_PORT ?? 3113),
+  sseBroadcaster: Number(process.env.BENCH_SSE_PORT ?? 3114),
 };

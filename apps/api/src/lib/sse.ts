@@ -9,8 +9,15 @@ const RETRY_MS = 3_000;
 export interface EventStream {
   /** Writes one `event:` with its JSON data; nothing once the stream has ended. */
   send(event: string, data: unknown): void;
+  /** Writes an event already framed by `eventFrame` (one frame written to many streams); nothing once ended. */
+  sendFrame(frame: Buffer): void;
   readonly closed: boolean;
   close(): void;
+}
+
+/** One server-sent event, `event:` and its JSON data, as the bytes every stream that shows it is sent. */
+export function eventFrame(event: string, data: unknown): Buffer {
+  return Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /**
@@ -58,7 +65,10 @@ export function eventStreams(app: FastifyInstance) {
       body.write(`retry: ${RETRY_MS}\n\n`);
       const stream: EventStream = {
         send(event, data) {
-          if (!body.writableEnded) body.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          if (!body.writableEnded) body.write(eventFrame(event, data));
+        },
+        sendFrame(frame) {
+          if (!body.writableEnded) body.write(frame);
         },
         get closed() {
           return body.writableEnded;
@@ -101,5 +111,151 @@ export function coalesced(run: () => Promise<void>, onError: (error: unknown) =>
         running = false;
       }
     })();
+  };
+}
+
+/** A stream that joins a channel whose last read began longer ago than this has it read again. */
+export const CHANNEL_FRESH_MS = 5_000;
+
+/** What a shared channel shows: where its changes are heard, and how its current state is read. */
+export interface ChannelSource {
+  /** Calls `onChange` after every change that may alter what the channel shows; resolves to the unsubscribe. */
+  subscribe(onChange: () => void): Promise<() => void>;
+  /** The current state, the data of the channel's event. */
+  read(): Promise<unknown>;
+}
+
+interface Channel {
+  members: Set<EventStream>;
+  /** The last frame sent, which a stream joining later gets first. */
+  frame: Buffer | null;
+  /** The JSON of that frame, to tell a change from a notice that changed nothing here. */
+  text: string | null;
+  /** When the last read began (performance.now()). */
+  readAt: number;
+  /** Reads again and sends what changed; reads under way collapse with it. */
+  refresh: () => void;
+  /** Settles once the first read has been sent out (or failed: then the channel is gone). */
+  ready: Promise<void>;
+  unsubscribe: () => void;
+  closed: boolean;
+}
+
+/**
+ * Event streams that show the same thing (a match in one language, the live page in one language) share one channel:
+ * one subscription, one read and one serialization per change, the same bytes written to every stream. Without it
+ * each open stream read and serialized on its own, and a thousand viewers of one match cost a thousand reads per
+ * odds move. The channel subscribes before its first read, so a change committed while that read is under way is
+ * read again rather than lost, and it sends nothing when a read gives the text it sent last (a notice about
+ * another field, a resync, a second instance's change already shown). It closes with its last stream.
+ */
+export function sharedChannels(app: FastifyInstance, event: string) {
+  const streams = eventStreams(app);
+  const channels = new Map<string, Channel>();
+
+  function create(key: string, source: ChannelSource): Channel {
+    let running: Promise<void> | null = null;
+    let again = false;
+    const channel: Channel = {
+      members: new Set(),
+      frame: null,
+      text: null,
+      readAt: 0,
+      refresh: () => undefined,
+      ready: Promise.resolve(),
+      unsubscribe: () => undefined,
+      closed: false,
+    };
+
+    async function readAndSend() {
+      const started = performance.now();
+      const text = JSON.stringify(await source.read());
+      channel.readAt = started;
+      if (text === channel.text) return;
+      channel.text = text;
+      channel.frame = Buffer.from(`event: ${event}\ndata: ${text}\n\n`);
+      for (const stream of channel.members) stream.sendFrame(channel.frame);
+    }
+
+    // Changes that arrive while a read is under way collapse into one more read: the last state is what counts, and
+    // the channel never sends two reads out of order.
+    function refresh(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await readAndSend();
+          } while (again && !channel.closed);
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    }
+
+    const onChange = () => {
+      refresh().catch((error: unknown) => app.log.warn({ err: error, channel: key }, 'event stream update failed'));
+    };
+    channel.refresh = onChange;
+    channel.ready = (async () => {
+      try {
+        channel.unsubscribe = await source.subscribe(onChange);
+        await refresh();
+      } catch (error) {
+        close(key, channel);
+        throw error;
+      }
+    })();
+    return channel;
+  }
+
+  function close(key: string, channel: Channel) {
+    if (channel.closed) return;
+    channel.closed = true;
+    if (channels.get(key) === channel) channels.delete(key);
+    channel.unsubscribe();
+  }
+
+  return {
+    /**
+     * Answers the request with a stream on the channel `key`, opening the channel from `source` when no stream has
+     * it open; the stream starts with the channel's current state. A first read that fails (an unknown match) fails
+     * the request, before any stream is opened. The caller returns the reply this gives back from its handler.
+     */
+    async open(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      source: () => ChannelSource,
+    ): Promise<FastifyReply> {
+      let channel = channels.get(key);
+      for (;;) {
+        if (!channel) {
+          channel = create(key, source());
+          channels.set(key, channel);
+        }
+        await channel.ready;
+        // Its last stream left while this one waited: the channel is closed, open a fresh one.
+        if (!channel.closed) break;
+        channel = channels.get(key);
+      }
+      const joined = channel;
+      const { stream, reply: streaming } = streams.open(request, reply, {
+        onClose: () => {
+          joined.members.delete(stream);
+          if (joined.members.size === 0) close(key, joined);
+        },
+      });
+      joined.members.add(stream);
+      if (joined.frame) stream.sendFrame(joined.frame);
+      // Time alone changes some of what a channel shows (betting closes at kick-off, a day's listing moves on) and no
+      // notice says so: a stream joining after a quiet spell has the channel read again, sent only if it changed.
+      if (performance.now() - joined.readAt > CHANNEL_FRESH_MS) joined.refresh();
+      return streaming;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, LocalizedText } from '@playhouse/db';
 import { markets, matches, outcomes, sportTradingSettings, sports, tournaments } from '@playhouse/db/schema';
 import type { LiveState } from '@playhouse/shared';
@@ -12,6 +12,15 @@ export async function slipMatches(db: DbOrTx, outcomeIds: number[]) {
     .innerJoin(markets, eq(markets.id, outcomes.marketId))
     .innerJoin(matches, eq(matches.id, markets.matchId))
     .where(inArray(outcomes.id, outcomeIds));
+}
+
+/** The ids of a sport's matches in play. */
+export async function liveMatchIdsOfSport(db: DbOrTx, sportId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.sportId, sportId), eq(matches.status, 'live')));
+  return rows.map((row) => row.id);
 }
 
 /** The bet delays traders set for these sports (a sport without a row is not in the map). */

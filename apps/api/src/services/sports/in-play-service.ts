@@ -12,9 +12,11 @@ import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
+import { notifyChanged } from './feed-ingest';
 import {
   betDelaysOf,
   inPlayRows,
+  liveMatchIdsOfSport,
   lockSportSetting,
   slipMatches,
   sportExists,
@@ -104,6 +106,8 @@ export function createInPlayService({ db, clock }: { db: Db; clock: Clock }) {
           after: { betDelayMs: body.betDelayMs, isDefault: false },
           at,
         });
+        // The delay is part of what a match page in play shows: its streams read the match again once this commits.
+        await notifyChanged(tx, await liveMatchIdsOfSport(tx, sportId));
       });
       const setting = (await settings(context)).items.find((item) => item.sportId === sportId);
       if (!setting) throw new SportNotFoundError();

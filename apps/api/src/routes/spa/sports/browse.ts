@@ -12,7 +12,7 @@ import {
   sportsSearchResponseSchema,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
-import { coalesced, eventStreams } from '../../../lib/sse';
+import { sharedChannels } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 
 /** Odds move: browsers may keep a listing this long (the picture behind it is at most as old). */
@@ -24,7 +24,7 @@ const BROWSE_CACHE_CONTROL = 'public, max-age=5';
  */
 const sportsBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
   const browse = app.services.sports.browse;
-  const streams = eventStreams(app);
+  const liveChannels = sharedChannels(app, 'live');
 
   app.get(
     '/book',
@@ -105,18 +105,11 @@ const sportsBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/sports/live/stream - the matches in play as they move
       const context = await app.services.locales.resolve(request.query.lng);
-      const read = () => browse.matches({ status: 'live' }, context);
-      const first = await read();
-      let push: () => void = () => undefined;
-      const unsubscribe = await app.services.sports.oddsHub.subscribeAll(() => push());
-      const { stream, reply: streaming } = streams.open(request, reply, { onClose: unsubscribe });
-      // A burst of changes collapses into one more read of the (shared, in-memory) picture.
-      push = coalesced(
-        async () => stream.send('live', await read()),
-        (error) => request.log.warn({ err: error }, 'live stream update failed'),
-      );
-      stream.send('live', first);
-      return streaming;
+      // Every live page in this language shares one subscription, read and serialization per change.
+      return liveChannels.open(request, reply, `${context.locale}:${context.defaultLocale}`, () => ({
+        subscribe: (onChange) => app.services.sports.oddsHub.subscribeAll(onChange),
+        read: () => browse.matches({ status: 'live' }, context),
+      }));
     },
   );
 

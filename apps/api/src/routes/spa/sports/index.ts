@@ -18,7 +18,7 @@ import {
 } from '@playhouse/shared';
 import { sendAnswer } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
-import { coalesced, eventStreams } from '../../../lib/sse';
+import { sharedChannels } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
 import sportsBrowseRoutes from './browse';
 import cashOutRoutes from './cash-out';
@@ -40,7 +40,7 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sportsBrowseRoutes);
   await app.register(cashOutRoutes);
   const sports = app.services.sports;
-  const streams = eventStreams(app);
+  const matchChannels = sharedChannels(app, 'match');
 
   const topOfferSchema = (operationId: string, summary: string) => ({
     operationId,
@@ -128,17 +128,11 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
       // GET /spa/sports/stream?matchId= - a match's odds as they move
       const { matchId, lng } = request.query;
       const context = await app.services.locales.resolve(lng);
-      const first = await sports.matchDetail(matchId, context);
-      let push: () => void = () => undefined;
-      const unsubscribe = await sports.oddsHub.subscribe(matchId, () => push());
-      const { stream, reply: streaming } = streams.open(request, reply, { onClose: unsubscribe });
-      // Changes that arrive while a read is under way collapse into one more read: the last state is what counts.
-      push = coalesced(
-        async () => stream.send('match', { match: await sports.matchDetail(matchId, context) }),
-        (error) => request.log.warn({ err: error }, 'odds stream update failed'),
-      );
-      stream.send('match', { match: first });
-      return streaming;
+      // Every viewer of the match in this language shares one subscription, read and serialization per change.
+      return matchChannels.open(request, reply, `${matchId}:${context.locale}:${context.defaultLocale}`, () => ({
+        subscribe: (onChange) => sports.oddsHub.subscribe(matchId, onChange),
+        read: async () => ({ match: await sports.matchDetail(matchId, context) }),
+      }));
     },
   );
 
