@@ -792,6 +792,9 @@ describe('bonus engine simulation', () => {
         await whenAllSettled([bonuses.expireDue(), bonuses.expireDue()]);
 
         for (const player of players) await snapshot(player, 'end');
+        // The in-play invariants (simulation-in-play.ts): bets staked once, refusals moving nothing, cash outs once and
+        // within the bet's value, never paid again, wagering per the operator's switch.
+        await inPlay.check();
 
         // The ledger balances; no transfer touches two players.
         expect(await ledgerViolations(t.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
@@ -985,7 +988,6 @@ describe('bonus engine simulation', () => {
             expect(bet!.status).toBe('void');
           }
         }
-        await inPlay.check();
       }
       if (SEEDS.length < REACH_SEEDS) return;
       console.log(
