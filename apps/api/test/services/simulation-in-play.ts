@@ -1,7 +1,19 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { schema } from '@playhouse/db';
-import { formatMinor, parseDecimal, type FeedIngestInput, type OddsChangePolicy } from '@playhouse/shared';
+import {
+  cashOutOffersResponseSchema,
+  cashOutResponseSchema,
+  errorEnvelopeSchema,
+  formatMinor,
+  parseDecimal,
+  placeBetResponseSchema,
+  staffRequestAcceptedSchema,
+  type FeedIngestInput,
+  type OddsChangePolicy,
+} from '@playhouse/shared';
+import { z } from 'zod';
+import { rowsOf } from '../../src/lib/sql-rows';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { contributionOf } from '../../src/services/bonuses/bonus-engine';
 import type { createBonusService } from '../../src/services/bonuses/bonus-service';
@@ -27,15 +39,20 @@ import { staffCaller } from '../helpers/staff';
 
 type Random = ReturnType<typeof seededRandom>;
 type Tally = (what: string, n?: number) => void;
-type Row = Record<string, unknown>;
 type FeedMatch = NonNullable<FeedIngestInput['matches']>[number];
 type BonusService = ReturnType<typeof createBonusService>;
 
 interface Answer {
   status: number;
   code: string | null;
-  body: Record<string, unknown>;
+  /** Parsed by the caller with the route's response schema. */
+  body: unknown;
 }
+
+/** The shapes of the raw queries' rows. */
+const countRow = z.object({ n: z.coerce.number() });
+const transferRow = z.object({ key: z.string(), kind: z.string() });
+const amountRow = z.object({ amount: z.string() });
 
 /** The markets of the fixture's football match, in its order (market id = match id × 10 + index). */
 const MARKETS = [
@@ -114,8 +131,8 @@ export async function openInPlay(
   const { seed, random, trace, tally, bonuses, feed } = options;
   const trader = await staffCaller(t, ['trader']);
   const risk = await staffCaller(t, ['risk']);
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async <S extends z.ZodType>(query: ReturnType<typeof sql>, row: S) =>
+    rowsOf(await t.db.execute(query), row);
   let keys = 0;
   const key = (what: string) => `inplay-${seed}-${what}-${++keys}`;
   const money = (amount: bigint) => formatMinor(amount, 'EUR');
@@ -137,12 +154,12 @@ export async function openInPlay(
       headers: { ...who.headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
       ...(payload ? { payload } : {}),
     });
-    const body = response.json() as Record<string, unknown>;
+    const body: unknown = response.json();
     expect(response.statusCode, `seed ${seed} in play ${method} ${url}: never a 5xx (${response.body})`).toBeLessThan(
       500,
     );
-    const error = body.error as { code?: string } | undefined;
-    return { status: response.statusCode, code: response.statusCode >= 400 ? (error?.code ?? '?') : null, body };
+    const code = response.statusCode >= 400 ? errorEnvelopeSchema.parse(body).error.code : null;
+    return { status: response.statusCode, code, body };
   }
 
   // The trader's settings for football this seed: a short bet delay, the cash-out margin, and whether cash outs count
@@ -305,10 +322,16 @@ export async function openInPlay(
   /** What a bet's money looks like from outside: the player's balances, the bet row and its ledger transfers. */
   async function fingerprint(player: Player, betId: string | null) {
     const bet = betId
-      ? await rows(sql`select status, stake::text as stake, payout::text as payout from bets where id = ${betId}`)
+      ? await rows(
+          sql`select status, stake::text as stake, payout::text as payout from bets where id = ${betId}`,
+          z.object({ status: z.string(), stake: z.string(), payout: z.string().nullable() }),
+        )
       : [];
-    const [transfers] = await rows(sql`select count(distinct e.transfer_id)::int as n from ledger_entries e
-      join ledger_accounts a on a.id = e.account_id where a.user_id = ${player.id}`);
+    const [transfers] = await rows(
+      sql`select count(distinct e.transfer_id)::int as n from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id where a.user_id = ${player.id}`,
+      countRow,
+    );
     return { ...(await balances(player)), bet, transfers: transfers!.n };
   }
 
@@ -448,8 +471,8 @@ export async function openInPlay(
       const after = options.whistle ? null : await held(bet.player);
       const stakes = (await stakeTransfers(bet.player)) - stakesBefore.get(bet.player)!;
       if (first.status === 201) {
-        const placed = first.body.bet as { id: string; totalOdd: number; status: string };
-        for (const copy of copies) expect((copy.body.bet as { id: string }).id).toBe(placed.id);
+        const placed = placeBetResponseSchema.parse(first.body).bet;
+        for (const copy of copies) expect(placeBetResponseSchema.parse(copy.body).bet.id).toBe(placed.id);
         expect(stakes, `seed ${seed}: an accepted in-play bet staked once`).toBe(1);
         if (after !== null)
           expect(after, `seed ${seed}: an accepted in-play bet takes its stake`).toBe(
@@ -483,7 +506,7 @@ export async function openInPlay(
       }
       if (copies.length > 1) tally('in-play: double submission');
       const outcome =
-        first.status === 201 ? `accepted ${(first.body.bet as { totalOdd: number }).totalOdd}` : first.code;
+        first.status === 201 ? `accepted ${placeBetResponseSchema.parse(first.body).bet.totalOdd}` : first.code;
       trace(
         `bet ${bet.player.index} ${market.index}/${bet.outcome} ${bet.stake} ${bet.policy} x${bet.copies}: ${outcome}`,
       );
@@ -539,12 +562,7 @@ export async function openInPlay(
   async function offerOf(bet: Bet) {
     const answer = await call(bet.player, 'GET', '/spa/sports/cash-out');
     expect(answer.status).toBe(200);
-    const offers = answer.body.offers as {
-      betId: string;
-      price: string | null;
-      unavailable: string | null;
-      stake: string;
-    }[];
+    const { offers } = cashOutOffersResponseSchema.parse(answer.body);
     const offer = offers.find((candidate) => candidate.betId === bet.id);
     expect(offer, `seed ${seed}: an open bet without its cash-out offer`).toBeDefined();
     // The price follows the odds: exactly what the seed's prices give, less the margin; none while suspended.
@@ -562,15 +580,21 @@ export async function openInPlay(
 
   /** How many stakes (ledger transfers `bet:<id>`) the player has made. */
   async function stakeTransfers(player: Player): Promise<number> {
-    const [row] = await rows(sql`select count(distinct t.id)::int as n from ledger_transfers t
+    const [row] = await rows(
+      sql`select count(distinct t.id)::int as n from ledger_transfers t
       join ledger_entries e on e.transfer_id = t.id join ledger_accounts a on a.id = e.account_id
-      where a.user_id = ${player.id} and t.idempotency_key like 'bet:%'`);
-    return Number(row!.n);
+      where a.user_id = ${player.id} and t.idempotency_key like 'bet:%'`,
+      countRow,
+    );
+    return row!.n;
   }
 
   async function cashOutTransfers(betId: string) {
-    return rows(sql`select t.idempotency_key as key, t.kind from ledger_transfers t
-      where t.idempotency_key like ${`cashout:${betId}:%`} order by t.id`);
+    return rows(
+      sql`select t.idempotency_key as key, t.kind from ledger_transfers t
+      where t.idempotency_key like ${`cashout:${betId}:%`} order by t.id`,
+      transferRow,
+    );
   }
 
   /**
@@ -615,11 +639,11 @@ export async function openInPlay(
       expect(codes, `seed ${seed}: cash out of a suspended market`).toEqual(answers.map(() => 'cash_out_unavailable'));
     } else if (kind === 'stale') {
       expect(codes, `seed ${seed}: cash out at a price no longer given`).toEqual(['cash_out_price_changed']);
-      expect(refused[0]!.body.error).toMatchObject({ fields: { price: money(price) } });
+      expect(errorEnvelopeSchema.parse(refused[0]!.body).error.fields).toEqual({ price: money(price) });
     } else if (kind === 'retry') {
       // One request, sent twice: both answer the one cash out.
       expect(paid, `seed ${seed}: a retry racing its cash out`).toHaveLength(2);
-      expect(paid[1]!.body.amount).toBe(paid[0]!.body.amount);
+      expect(cashOutResponseSchema.parse(paid[1]!.body).amount).toBe(cashOutResponseSchema.parse(paid[0]!.body).amount);
     } else {
       // Two screens at once: the first pays; the second meets a bet cashed out, or a stake (and price) that changed.
       expect(
@@ -644,12 +668,10 @@ export async function openInPlay(
     const amounts: bigint[] = [];
     for (const answer of distinct) {
       const current = expectedPrice({ ...bet, stake: stakeNow });
-      expect(current).not.toBe('suspended');
+      if (current === 'suspended') throw new Error(`seed ${seed}: a cash out paid on a suspended market`);
       const taken = part ?? stakeNow;
-      const amount = cents(answer.body.amount as string);
-      expect(amount, `seed ${seed}: cash out paid the book's price`).toBe(
-        cashOutAmount(current as bigint, taken, stakeNow),
-      );
+      const amount = cents(cashOutResponseSchema.parse(answer.body).amount);
+      expect(amount, `seed ${seed}: cash out paid the book's price`).toBe(cashOutAmount(current, taken, stakeNow));
       bet.cashOuts.push({ part: taken, amount });
       amounts.push(amount);
       total += amount;
@@ -675,7 +697,7 @@ export async function openInPlay(
     if (bonusBefore !== null && stakeRow?.userBonusId === bonusBefore) {
       for (const [index, answer] of distinct.entries()) {
         const seq = bet.cashOuts.length - distinct.length + index + 1;
-        bonusCashOuts.push({ betId: bet.id, seq, part: cents(answer.body.stake as string) });
+        bonusCashOuts.push({ betId: bet.id, seq, part: cents(cashOutResponseSchema.parse(answer.body).stake) });
         const counted = await t.db
           .select()
           .from(schema.bonusContributions)
@@ -828,11 +850,14 @@ export async function openInPlay(
       for (const [index, { bet, part }] of attempts.entries()) {
         const answer = answers[index]!;
         const [row] = await t.db.select().from(schema.bets).where(eq(schema.bets.id, bet.id));
-        const payouts = await rows(sql`select id from ledger_transfers where idempotency_key = ${`payout:${bet.id}`}
-        or idempotency_key = ${`void:${bet.id}`}`);
+        const payouts = await rows(
+          sql`select idempotency_key as key, kind from ledger_transfers where idempotency_key = ${`payout:${bet.id}`}
+          or idempotency_key = ${`void:${bet.id}`}`,
+          transferRow,
+        );
         if (answer.status === 200) {
           const taken = part ?? bet.stake;
-          const amount = cents(answer.body.amount as string);
+          const amount = cents(cashOutResponseSchema.parse(answer.body).amount);
           expect(amount, `seed ${seed}: a cash out racing the whistle paid the price`).toBe(
             cashOutAmount(prices.get(bet)!, taken, bet.stake),
           );
@@ -882,7 +907,7 @@ export async function openInPlay(
             })),
           });
     if (asked.status === 202) {
-      const { id } = asked.body.request as { id: number };
+      const { id } = staffRequestAcceptedSchema.parse(asked.body).request;
       const own = await call(trader, 'POST', `/spa/staff/trading/requests/${id}/approve`);
       expect(own.code, `seed ${seed}: a trader approved their own result change`).toBe('four_eyes_required');
       const approved = await call(risk, 'POST', `/spa/staff/trading/requests/${id}/approve`);
@@ -932,8 +957,9 @@ export async function openInPlay(
       await betRound({ market: random.int(0, markets.length - 1), whistle: true });
       const cashedBefore = new Map<string, number>();
       for (const bet of bets) cashedBefore.set(bet.id, (await cashOutTransfers(bet.id)).length);
-      const truth = [...winners].find((label) => MARKETS[0].includes(label as '1'))!;
-      const wrong = random.pick([...MARKETS[0].filter((label) => label !== truth), 'void']);
+      const results: readonly string[] = MARKETS[0];
+      const truth = [...winners].find((label) => results.includes(label))!;
+      const wrong = random.pick([...results.filter((label) => label !== truth), 'void']);
       await resettle(wrong);
       if (random.next() < 0.5) await resettle(truth);
       // Cash outs stand whatever the results became: none reversed, none paid again.
@@ -971,9 +997,12 @@ export async function openInPlay(
       const campaigns = new Map((await t.db.select().from(schema.bonusCampaigns)).map((row) => [row.id, row]));
       for (const bet of bets) {
         const row = stored.find((candidate) => candidate.id === bet.id)!;
-        const staked = await rows(sql`select e.amount::text as amount from ledger_transfers t
+        const staked = await rows(
+          sql`select e.amount::text as amount from ledger_transfers t
           join ledger_entries e on e.transfer_id = t.id join ledger_accounts a on a.id = e.account_id
-          where t.idempotency_key = ${`bet:${bet.id}`} and a.user_id is null and a.kind = 'sports'`);
+          where t.idempotency_key = ${`bet:${bet.id}`} and a.user_id is null and a.kind = 'sports'`,
+          amountRow,
+        );
         expect(staked, `seed ${seed}: stake of ${bet.id}`).toEqual([{ amount: String(bet.placed) }]);
         // Each cash out credited once, by its own transfer, for what the actor saw paid.
         const own = cashOuts.filter((cashOut) => cashOut.betId === bet.id).sort((a, b) => a.seq - b.seq);
@@ -981,11 +1010,14 @@ export async function openInPlay(
           own.map((cashOut) => [cashOut.seq, cashOut.stake, cashOut.amount]),
           `seed ${seed}: cash outs of ${bet.id}`,
         ).toEqual(bet.cashOuts.map((cashOut, index) => [index + 1, cashOut.part, cashOut.amount]));
-        const paidOut = await rows(sql`select t.idempotency_key as key, (-sum(e.amount))::text as amount
+        const paidOut = await rows(
+          sql`select t.idempotency_key as key, (-sum(e.amount))::text as amount
           from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
           join ledger_accounts a on a.id = e.account_id
           where t.kind = 'sports_cash_out' and t.metadata->>'betId' = ${bet.id} and a.user_id is null
-            and a.kind = 'sports' group by t.id, t.idempotency_key order by t.id`);
+            and a.kind = 'sports' group by t.id, t.idempotency_key order by t.id`,
+          z.object({ key: z.string(), amount: z.string() }),
+        );
         expect(paidOut, `seed ${seed}: cash-out transfers of ${bet.id}`).toEqual(
           own.map((cashOut) => ({ key: `cashout:${bet.id}:${cashOut.seq}`, amount: String(cashOut.amount) })),
         );
@@ -1001,8 +1033,12 @@ export async function openInPlay(
           expect(row.payout).toBe(cashed);
           expect(own.reduce((sum, cashOut) => sum + cashOut.stake, 0n)).toBe(bet.placed);
           expect(
-            await rows(sql`select idempotency_key from ledger_transfers where idempotency_key like ${`payout:${bet.id}%`}
-              or idempotency_key like ${`void:${bet.id}%`} or idempotency_key like ${`reversal:${bet.id}%`}`),
+            await rows(
+              sql`select idempotency_key as key, kind from ledger_transfers
+              where idempotency_key like ${`payout:${bet.id}%`} or idempotency_key like ${`void:${bet.id}%`}
+                or idempotency_key like ${`reversal:${bet.id}%`}`,
+              transferRow,
+            ),
             `seed ${seed}: ${bet.id} paid after its cash out`,
           ).toEqual([]);
           expect(
@@ -1040,14 +1076,17 @@ export async function openInPlay(
             .where(eq(schema.stakes.sourceKey, `sports:${bet.id}`));
           const status = theirBonuses.find((bonus) => bonus.id === stakeRow?.userBonusId)?.status;
           const lockedAway = status === 'completed' ? 0n : (cashOut.amount * cashOut.stakeBonus) / cashOut.stake;
-          const [credits] = await rows(sql`select
+          const [credits] = await rows(
+            sql`select
             coalesce(sum(e.amount) filter (where a.kind = 'main' and a.user_id is not null), 0)::text as main,
             coalesce(sum(e.amount) filter (where a.kind = 'bonus_pool'), 0)::text as pool
-            from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transfer_id = ${cashOut.transferId}`);
-          expect(BigInt(String(credits!.main)), `seed ${seed}: bonus money of ${bet.id} to main`).toBeLessThanOrEqual(
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transfer_id = ${cashOut.transferId}`,
+            z.object({ main: z.string(), pool: z.string() }),
+          );
+          expect(BigInt(credits!.main), `seed ${seed}: bonus money of ${bet.id} to main`).toBeLessThanOrEqual(
             cashOut.amount - lockedAway + 1n,
           );
-          expect(BigInt(String(credits!.pool))).toBeLessThanOrEqual(lockedAway);
+          expect(BigInt(credits!.pool)).toBeLessThanOrEqual(lockedAway);
           tally('in-play: bonus-funded cash out');
         }
       }
