@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // The deterministic money simulation over many seeds: `npm run simulate -- 1000 [--from 1] [--postgres] [--digests]`.
 // Runs apps/api/test/services/bonus-simulation.test.ts (players, bonuses, sports settlement, an adversarial game
-// provider, the staff four-eyes desk and the insiders of issue 19 per seed, then the ledger, stake, wagering,
-// four-eyes, insider (payouts within deposits plus fair winnings) and reconciliation
-// checks) in chunks of 100 seeds, each chunk a fresh database, and ends with "N seeds, M violations".
+// provider, the staff four-eyes desk, the insiders of issue 19, the table games and, since issue 21, a match in play
+// with bets waiting their delay while markets are suspended and prices move, cash outs whole, in part and racing
+// each other, an automatic cash out, the final whistle racing cash outs and a trader's re-settlement, per seed; then
+// the ledger, stake, wagering, four-eyes, insider (payouts within deposits plus fair winnings), in-play (each accepted
+// bet staked once, each refusal moving nothing, each cash out credited once and within the bet's value, a cashed-out
+// bet never paid again) and reconciliation checks) in chunks of 100 seeds, each chunk a fresh database, and ends with
+// "N seeds, M violations".
 // `--digests` prints each seed's replay digest: a seed run again (`npm run simulate -- 1 --from <seed> --digests`)
 // prints the same one.
 import { spawn } from 'node:child_process';

@@ -16,6 +16,7 @@ import { ledgerViolations, NO_STAKE_VIOLATIONS, NO_VIOLATIONS, stakeViolations }
 import { seededRandom } from '../helpers/random';
 import { footballMatch, englishBook } from '../helpers/sports-fixtures';
 import { onPostgres } from '../helpers/test-db';
+import { openInPlay } from './simulation-in-play';
 import { openInsiders } from './simulation-insiders';
 import { IBAN, openStaffDesk } from './simulation-staff';
 import { closeTables, openTables, playBlackjack, playSharedRound } from './simulation-tables';
@@ -641,6 +642,16 @@ describe('bonus engine simulation', () => {
           trace: traceOf('insiders'),
           tally,
         });
+        // The live half of the sportsbook (simulation-in-play.ts): a match in play, bets waiting their delay while
+        // markets move, cash outs racing each other, the final whistle and a re-settlement; from a stream of its own.
+        const inPlay = await openInPlay(t, {
+          seed,
+          random: streamOf(seed, 'in-play'),
+          trace: traceOf('in-play'),
+          tally,
+          bonuses: bonusService(streamOf(seed, 'coins of in-play')),
+          feed,
+        });
         /** What a player holds now, for the seed's trace. */
         async function snapshot(player: (typeof players)[number], when: string) {
           const { main, bonus } = await t.app.services.wallet.balances(player.id, 'EUR');
@@ -665,6 +676,7 @@ describe('bonus engine simulation', () => {
           await expectNoStrayBonusMoney(`round ${round}`);
           for (let turn = world.int(0, 2); turn > 0; turn--) await desk.step();
           await insiders.round();
+          await inPlay.round();
           if (round % 10 === 5) await playSharedRound(t, seating.slug, seating.players, tally);
           await expectNoStrayBonusMoney(`round ${round}, staff`);
           // Time passes between rounds; the sweep ends every player's bonuses, so it runs while no player acts (twice
@@ -676,6 +688,7 @@ describe('bonus engine simulation', () => {
         }
         await desk.finish();
         await insiders.finish();
+        await inPlay.finish();
         await closeTables(t, seed, seating.slug, seating.players, tally);
         // Every seed ends with the attack itself: each player with little money of their own takes a bonus (unless one
         // runs), stakes what it holds on a bet that will bring money back, and gives the bonus up before the bet settles.
@@ -779,6 +792,9 @@ describe('bonus engine simulation', () => {
         await whenAllSettled([bonuses.expireDue(), bonuses.expireDue()]);
 
         for (const player of players) await snapshot(player, 'end');
+        // The in-play invariants (simulation-in-play.ts): bets staked once, refusals moving nothing, cash outs once and
+        // within the bet's value, never paid again, wagering per the operator's switch.
+        await inPlay.check();
 
         // The ledger balances; no transfer touches two players.
         expect(await ledgerViolations(t.db), `seed ${seed}`).toEqual(NO_VIOLATIONS);
@@ -981,7 +997,8 @@ describe('bonus engine simulation', () => {
               what.startsWith('adversary:') ||
               what.startsWith('staff:') ||
               what.startsWith('withdrawal') ||
-              what.startsWith('insider:'),
+              what.startsWith('insider:') ||
+              what.startsWith('in-play:'),
           )
           .map(([what, count]) => `${what} ${count}`)
           .join('\n'),
@@ -1026,6 +1043,20 @@ describe('bonus engine simulation', () => {
         'table: finished by its defaults',
         'shared: slip',
         'shared: bets_placed',
+        'in-play: accepted',
+        'in-play: refused market_suspended',
+        'in-play: refused odds_changed',
+        'in-play: refused match_not_in_play',
+        'in-play: double submission',
+        'in-play: cash out whole',
+        'in-play: cash out part part',
+        'in-play: cash out twice',
+        'in-play: cash out retry part',
+        'in-play: cash out refused cash_out_price_changed',
+        'in-play: automatic cash out',
+        'in-play: re-settled after cash outs',
+        'in-play: cashed out through re-settlement',
+        'in-play: bonus-funded cash out',
       ]) {
         expect(reached.get(what) ?? 0, what).toBeGreaterThan(0);
       }
