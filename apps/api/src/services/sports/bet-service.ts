@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
-import {
-  betSelections,
-  bets,
-  markets,
-  matches,
-  outcomes,
-  sports,
-  tournaments,
-  type LocalizedText,
-} from '@playhouse/db/schema';
+import { betSelections, bets, markets, matches, outcomes, sports, tournaments } from '@playhouse/db/schema';
 import {
   SPORTS_BET_LIMITS,
   formatMinor,
@@ -39,6 +30,7 @@ import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
 import { cashOutTotals } from './cash-out-queries';
+import { selectionNameFields, type SelectionNames } from './sports-queries';
 import type { InPlayService } from './in-play-service';
 import {
   MarketSuspendedError,
@@ -75,18 +67,10 @@ function betRequestHash(body: PlaceBetBody, stake: bigint): string {
 type BetRow = typeof bets.$inferSelect;
 
 /** What a bet's view shows of one selection: the facts stored with it and the names of its match and market. */
-export interface SelectionFacts {
+export interface SelectionFacts extends SelectionNames {
   outcomeId: number;
   matchId: number;
   odd: number;
-  result: (typeof betSelections.$inferSelect)['result'];
-  label: string;
-  betName: LocalizedText;
-  startsAt: Date;
-  team1: LocalizedText;
-  team2: LocalizedText;
-  sportName: LocalizedText;
-  tournamentName: LocalizedText;
 }
 
 /** A bet as the player sees it, names in the request's language; `selections` in slip order. */
@@ -184,14 +168,7 @@ export async function betViews(db: DbOrTx, rows: BetRow[], context: LocaleContex
       outcomeId: betSelections.outcomeId,
       matchId: betSelections.matchId,
       odd: betSelections.oddThousandths,
-      result: betSelections.result,
-      label: outcomes.label,
-      betName: markets.name,
-      startsAt: matches.startsAt,
-      team1: matches.team1,
-      team2: matches.team2,
-      sportName: sports.name,
-      tournamentName: tournaments.name,
+      ...selectionNameFields,
     })
     .from(betSelections)
     .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))

@@ -14,11 +14,11 @@ import {
   outcomes,
   sports,
   tournaments,
-  type LocalizedText,
 } from '@playhouse/db/schema';
 import { DEFAULT_CASH_OUT_MARGIN_BP } from '@playhouse/shared';
 import { rowsOf } from '../../lib/sql-rows';
 import type { PricedOutcome } from './cash-out-pricing';
+import { selectionNameFields, type SelectionNames } from './sports-queries';
 
 /** The cash-out settings of a leg's sport and match, as the traders set them. */
 export interface SportCashOut {
@@ -147,16 +147,7 @@ export async function bookLegsOf(db: DbOrTx, betIds: string[]): Promise<BookLeg[
 }
 
 /** A leg of the bet being cashed out: priced as any, with what its view in the answer shows. */
-export type CashOutLegFacts = BookLeg & {
-  result: (typeof betSelections.$inferSelect)['result'];
-  label: string;
-  betName: LocalizedText;
-  startsAt: Date;
-  team1: LocalizedText;
-  team2: LocalizedText;
-  sportName: LocalizedText;
-  tournamentName: LocalizedText;
-};
+export type CashOutLegFacts = BookLeg & SelectionNames;
 
 /** The bet's cash outs so far, and whether one was made under this request's key (a twin that got the lock first). */
 export interface CashOutsSoFar {
@@ -180,14 +171,7 @@ export async function cashOutState(
   const rows = await tx
     .select({
       ...legFields,
-      result: betSelections.result,
-      label: outcomes.label,
-      betName: markets.name,
-      startsAt: matches.startsAt,
-      team1: matches.team1,
-      team2: matches.team2,
-      sportName: sports.name,
-      tournamentName: tournaments.name,
+      ...selectionNameFields,
       count: sql<number>`(select count(*)::int from ${betCashOuts} where ${done})`,
       cashedOutStake: sql<string>`(select coalesce(sum(${betCashOuts.stake}), 0)::text from ${betCashOuts} where ${done})`,
       cashedOutAmount: sql<string>`(select coalesce(sum(${betCashOuts.amount}), 0)::text from ${betCashOuts} where ${done})`,
@@ -206,15 +190,15 @@ export async function cashOutState(
     .orderBy(asc(betSelections.position), asc(sibling.id));
   const first = rows[0];
   return {
-    legs: legsFrom(rows, (row) => ({
-      result: row.result,
-      label: row.label,
-      betName: row.betName,
-      startsAt: row.startsAt,
-      team1: row.team1,
-      team2: row.team2,
-      sportName: row.sportName,
-      tournamentName: row.tournamentName,
+    legs: legsFrom(rows, ({ result, label, betName, startsAt, team1, team2, sportName, tournamentName }) => ({
+      result,
+      label,
+      betName,
+      startsAt,
+      team1,
+      team2,
+      sportName,
+      tournamentName,
     })),
     before: {
       count: first?.count ?? 0,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx, LocalizedText } from '@playhouse/db';
 import {
+  betSelections,
   markets,
   matches,
   outcomes,
@@ -129,6 +130,32 @@ export async function loadUpcomingBook(db: DbOrTx, now: Date): Promise<UpcomingB
   }
 
   return { sports: sportRows, categories, tournaments: tournamentMap, matches: list };
+}
+
+/**
+ * What a bet's view names of one of its selections, read with it (from bet_selections joined to its outcome, market,
+ * match, sport and tournament): the stored result and the names in every language.
+ */
+export const selectionNameFields = {
+  result: betSelections.result,
+  label: outcomes.label,
+  betName: markets.name,
+  startsAt: matches.startsAt,
+  team1: matches.team1,
+  team2: matches.team2,
+  sportName: sports.name,
+  tournamentName: tournaments.name,
+};
+
+export interface SelectionNames {
+  result: SelectionResult | null;
+  label: string;
+  betName: LocalizedText;
+  startsAt: Date;
+  team1: LocalizedText;
+  team2: LocalizedText;
+  sportName: LocalizedText;
+  tournamentName: LocalizedText;
 }
 
 export interface MatchDetailRow {
