@@ -17,7 +17,11 @@ export interface EventStream {
 
 /** One server-sent event, `event:` and its JSON data, as the bytes every stream that shows it is sent. */
 export function eventFrame(event: string, data: unknown): Buffer {
-  return Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  return frameOfJson(event, JSON.stringify(data));
+}
+
+function frameOfJson(event: string, json: string): Buffer {
+  return Buffer.from(`event: ${event}\ndata: ${json}\n\n`);
 }
 
 /**
@@ -173,7 +177,7 @@ export function sharedChannels(app: FastifyInstance, event: string) {
       channel.readAt = started;
       if (text === channel.text) return;
       channel.text = text;
-      channel.frame = Buffer.from(`event: ${event}\ndata: ${text}\n\n`);
+      channel.frame = frameOfJson(event, text);
       for (const stream of channel.members) stream.sendFrame(channel.frame);
     }
 
