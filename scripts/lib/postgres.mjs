@@ -91,9 +91,8 @@ export async function startTemporaryPostgres({ binDir, port } = {}) {
   if (!dir) throw new Error('no PostgreSQL server binaries (initdb, pg_ctl, postgres) found');
   const account = serverAccount();
   const exe = (name) => path.join(dir, name);
-  const chosenPort =
-    port ?? (Number(process.env.PG_TEST_PORT) || ((await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : null));
-  const serverPort = chosenPort ?? (await anyFreePort());
+  const fixedPort = port ?? (Number(process.env.PG_TEST_PORT) || null);
+  let serverPort = fixedPort ?? ((await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : await anyFreePort());
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'playhouse-pg-'));
   if (account.uid !== undefined) fs.chownSync(root, account.uid, account.gid);
@@ -124,13 +123,15 @@ export async function startTemporaryPostgres({ binDir, port } = {}) {
     removeFolder();
   };
 
-  const fail = async (what, output) => {
-    let log = '';
+  const readLog = () => {
     try {
-      log = fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+      return fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
     } catch {
-      // The server never got far enough to write a log.
+      return ''; // The server never got far enough to write a log.
     }
+  };
+  const fail = async (what, output) => {
+    const log = readLog();
     await stop();
     throw new Error(`${what} failed:\n${output}${log ? `\nserver log:\n${log}` : ''}`);
   };
@@ -150,17 +151,26 @@ export async function startTemporaryPostgres({ binDir, port } = {}) {
   );
   if (initdb.code !== 0) await fail('initdb', initdb.output);
 
-  const options = [
-    `-p ${serverPort}`,
-    `-k ${root}`,
-    '-c listen_addresses=127.0.0.1',
-    '-c max_connections=200',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-  ].join(' ');
-  const start = await pgCtl(['-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
-  if (start.code !== 0) await fail('pg_ctl start', start.output);
+  const options = () =>
+    [
+      `-p ${serverPort}`,
+      `-k ${root}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c max_connections=200',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+    ].join(' ');
+  // A port found free can be taken before the server binds it (two runs starting at once both find 5433 free): a
+  // port that was not asked for is then swapped for another free one, a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    fs.rmSync(logFile, { force: true });
+    const start = await pgCtl(['-l', logFile, '-o', options(), '-w', '-t', '60', 'start']);
+    if (start.code === 0) break;
+    const taken = /Address already in use/.test(readLog());
+    if (fixedPort !== null || !taken || attempt >= 5) await fail('pg_ctl start', start.output);
+    serverPort = await anyFreePort();
+  }
 
   const version = (await run(exe('postgres'), ['--version'], { quiet: true })).output.trim();
   return { url: `postgres://postgres@127.0.0.1:${serverPort}/postgres`, port: serverPort, version, stop };
