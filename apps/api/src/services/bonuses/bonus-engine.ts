@@ -1,12 +1,28 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, bonusContributions, userBonuses, type BonusTermsSnapshot } from '@playhouse/db/schema';
+import type { BonusTermsSnapshot } from '@playhouse/db/schema';
 import type { BonusGameType } from '@playhouse/shared';
 import { playerAccounts, type TransferLeg, type WalletService } from '../wallet/wallet-service';
+import {
+  activeBonusRow,
+  addBonusWinnings,
+  addCashedOut,
+  addWagered,
+  bonusRow,
+  bonusStatusRows,
+  insertContribution,
+  lockBonusCashedOut,
+  lockedBonusRow,
+  markBonusFinished,
+  reverseContribution,
+  type BonusCampaignRow,
+  type BonusWithCampaign,
+  type UserBonusRow,
+} from './bonus-engine-queries';
 import { campaignLimitsFor } from './campaign-limits';
 
-export type UserBonusRow = typeof userBonuses.$inferSelect;
-export type BonusCampaignRow = typeof bonusCampaigns.$inferSelect;
+export type { BonusCampaignRow, UserBonusRow } from './bonus-engine-queries';
+// The id of the player's bonus being wagered, read without a lock (undefined: none); a free spin used or given back.
+export { activeBonusIdOf as activeBonusId, setFreeSpinsLeft } from './bonus-engine-queries';
 export interface LockedBonus {
   bonus: UserBonusRow;
   campaign: BonusCampaignRow;
@@ -118,42 +134,21 @@ export async function bonusBalance(tx: DbOrTx, userId: number, currency: string)
  * this lock first and the ledger's account locks after it, so conversion, forfeit and bets never interleave.
  */
 export async function lockActiveBonus(tx: DbOrTx, userId: number): Promise<LockedBonus | undefined> {
-  const [bonus] = await tx
-    .select()
-    .from(userBonuses)
-    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')))
-    .for('update');
-  if (!bonus) return undefined;
-  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: asOffered(bonus, campaign!) };
-}
-
-/** The id of the player's bonus being wagered, read without a lock (undefined: none). */
-export async function activeBonusId(executor: DbOrTx, userId: number): Promise<string | undefined> {
-  const [row] = await executor
-    .select({ id: userBonuses.id })
-    .from(userBonuses)
-    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
-  return row?.id;
+  return offered(await activeBonusRow(tx, userId, true));
 }
 
 /** The player's bonus being wagered and its campaign, read without a lock (the stake guards' view). */
 export async function readActiveBonus(tx: DbOrTx, userId: number): Promise<LockedBonus | undefined> {
-  const [bonus] = await tx
-    .select()
-    .from(userBonuses)
-    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'active')));
-  if (!bonus) return undefined;
-  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: asOffered(bonus, campaign!) };
+  return offered(await activeBonusRow(tx, userId, false));
 }
 
 export async function lockBonus(tx: DbOrTx, bonusId: string): Promise<LockedBonus | undefined> {
-  const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId)).for('update');
-  if (!bonus) return undefined;
-  const [campaign] = await tx.select().from(bonusCampaigns).where(eq(bonusCampaigns.id, bonus.campaignId));
-  return { bonus, campaign: asOffered(bonus, campaign!) };
+  return offered(await lockedBonusRow(tx, bonusId));
 }
+
+/** A bonus row with the campaign as the bonus was offered. */
+const offered = (row: BonusWithCampaign | undefined): LockedBonus | undefined =>
+  row && { bonus: row.bonus, campaign: asOffered(row.bonus, row.campaign) };
 
 /**
  * Ends a locked active bonus: 'completed' converts what is left on the bonus balance to main money, 'expired' and
@@ -166,12 +161,8 @@ export async function finishBonus(
   status: 'completed' | 'expired' | 'forfeited',
   now: Date,
 ): Promise<void> {
-  const updated = await tx
-    .update(userBonuses)
-    .set({ status, finishedAt: now })
-    .where(and(eq(userBonuses.id, bonus.id), eq(userBonuses.status, 'active')))
-    .returning({ id: userBonuses.id, cashedOut: userBonuses.cashedOut });
-  if (updated.length === 0) return;
+  const finished = await markBonusFinished(tx, bonus.id, status, now);
+  if (!finished) return;
   const remaining = await bonusBalance(tx, bonus.userId, bonus.currency);
   if (remaining <= 0n) return;
   if (status !== 'completed') {
@@ -191,7 +182,7 @@ export async function finishBonus(
     return;
   }
   // The currency's max cash-out holds whatever the campaign said: the rest goes back to the house.
-  const converted = await cashOutAllowed(tx, bonus, updated[0]!.cashedOut, remaining);
+  const converted = await cashOutAllowed(tx, bonus, finished.cashedOut, remaining);
   const legs: TransferLeg[] = [{ account: { userId: bonus.userId, kind: 'bonus' }, amount: -remaining }];
   if (converted > 0n) legs.push({ account: { userId: bonus.userId, kind: 'main' }, amount: converted });
   if (remaining > converted) legs.push({ account: { house: 'bonus_pool' }, amount: remaining - converted });
@@ -224,11 +215,7 @@ export async function capLateShares(
   for (const bonusId of [...late.keys()].sort()) {
     const share = late.get(bonusId)!;
     if (share <= 0n) continue;
-    const [row] = await tx
-      .select({ id: userBonuses.id, currency: userBonuses.currency, cashedOut: userBonuses.cashedOut })
-      .from(userBonuses)
-      .where(eq(userBonuses.id, bonusId))
-      .for('update');
+    const row = await lockBonusCashedOut(tx, bonusId);
     if (!row) continue;
     const excess = share - (await cashOutAllowed(tx, row, row.cashedOut, share));
     credited.main -= excess;
@@ -251,12 +238,7 @@ export async function cashOutAllowed(
   const { maxCashout } = await campaignLimitsFor(tx, bonus.currency, true);
   const left = maxCashout > cashedOut ? maxCashout - cashedOut : 0n;
   const allowed = amount < left ? amount : left;
-  if (allowed > 0n) {
-    await tx
-      .update(userBonuses)
-      .set({ cashedOut: sql`${userBonuses.cashedOut} + ${allowed}` })
-      .where(eq(userBonuses.id, bonus.id));
-  }
+  if (allowed > 0n) await addCashedOut(tx, bonus.id, allowed);
   return allowed;
 }
 
@@ -267,7 +249,7 @@ function wageringDone(bonus: UserBonusRow): boolean {
 
 /** Completes the bonus when its wagering is done (after a stake counted, or a free spin's result came in). */
 export async function completeIfDone(tx: Tx, wallet: WalletService, bonusId: string, now: Date): Promise<void> {
-  const [bonus] = await tx.select().from(userBonuses).where(eq(userBonuses.id, bonusId));
+  const bonus = await bonusRow(tx, bonusId);
   if (bonus && bonus.status === 'active' && wageringDone(bonus)) await finishBonus(tx, wallet, bonus, 'completed', now);
 }
 
@@ -284,16 +266,15 @@ export async function countStake(
   oddThousandths?: number,
 ): Promise<bigint> {
   const contribution = contributionOf(locked.campaign, gameType, stake, oddThousandths);
-  const inserted = await tx
-    .insert(bonusContributions)
-    .values({ userBonusId: locked.bonus.id, sourceKey, gameType, stake, contribution })
-    .onConflictDoNothing()
-    .returning({ id: bonusContributions.id });
-  if (inserted.length === 0 || contribution === 0n) return 0n;
-  await tx
-    .update(userBonuses)
-    .set({ wagered: sql`${userBonuses.wagered} + ${contribution}` })
-    .where(eq(userBonuses.id, locked.bonus.id));
+  const inserted = await insertContribution(tx, {
+    userBonusId: locked.bonus.id,
+    sourceKey,
+    gameType,
+    stake,
+    contribution,
+  });
+  if (!inserted || contribution === 0n) return 0n;
+  await addWagered(tx, locked.bonus.id, contribution);
   return contribution;
 }
 
@@ -304,22 +285,9 @@ export async function countStake(
 export async function uncountStake(tx: DbOrTx, userId: number, sourceKey: string): Promise<void> {
   const locked = await lockActiveBonus(tx, userId);
   if (!locked) return;
-  const [row] = await tx
-    .update(bonusContributions)
-    .set({ reversed: true })
-    .where(
-      and(
-        eq(bonusContributions.userBonusId, locked.bonus.id),
-        eq(bonusContributions.sourceKey, sourceKey),
-        eq(bonusContributions.reversed, false),
-      ),
-    )
-    .returning({ contribution: bonusContributions.contribution });
-  if (!row || row.contribution === 0n) return;
-  await tx
-    .update(userBonuses)
-    .set({ wagered: sql`${userBonuses.wagered} - ${row.contribution}` })
-    .where(eq(userBonuses.id, locked.bonus.id));
+  const contribution = await reverseContribution(tx, locked.bonus.id, sourceKey);
+  if (contribution === undefined || contribution === 0n) return;
+  await addWagered(tx, locked.bonus.id, -contribution);
 }
 
 /**
@@ -328,28 +296,12 @@ export async function uncountStake(tx: DbOrTx, userId: number, sourceKey: string
  */
 export async function bonusStatuses(tx: DbOrTx, ids: string[]): Promise<Map<string, UserBonusRow['status']>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: userBonuses.id, status: userBonuses.status })
-    .from(userBonuses)
-    .where(inArray(userBonuses.id, ids));
+  const rows = await bonusStatusRows(tx, ids);
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /** A free-spin win is bonus money that carries the campaign's wager: the requirement grows with it. */
 export async function addFreeSpinWinnings(tx: DbOrTx, locked: LockedBonus, winnings: bigint): Promise<void> {
   if (winnings <= 0n) return;
-  await tx
-    .update(userBonuses)
-    .set({
-      amount: sql`coalesce(${userBonuses.amount}, 0) + ${winnings}`,
-      wagerRequired: sql`${userBonuses.wagerRequired} + ${winnings * BigInt(locked.campaign.wager)}`,
-    })
-    .where(eq(userBonuses.id, locked.bonus.id));
-}
-
-export async function setFreeSpinsLeft(tx: DbOrTx, bonusId: string, delta: number): Promise<void> {
-  await tx
-    .update(userBonuses)
-    .set({ freeSpinsLeft: sql`greatest(0, coalesce(${userBonuses.freeSpinsLeft}, 0) + ${delta})` })
-    .where(eq(userBonuses.id, bonusId));
+  await addBonusWinnings(tx, locked.bonus.id, winnings, locked.campaign.wager);
 }

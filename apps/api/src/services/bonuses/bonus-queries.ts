@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
 import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
-import type { BonusCampaignRow, UserBonusRow } from './bonus-engine';
+import type { BonusCampaignRow, UserBonusRow } from './bonus-engine-queries';
 
 /** The bonus domain's SQL: campaigns, their promo codes and the players' bonuses (the engine keeps its locks). */
 
