@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
-
-const { sessions, users, playerLimits } = schema;
+import type { Db, DbOrTx } from '@playhouse/db';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  insertSession,
+  liveSessionRow,
+  sessionByTokenHash,
+  updateSession,
+  type SessionUserRow,
+} from './session-queries';
 
 export const SESSION_COOKIE = 'ph_session';
 /** A session unused for this long ends (the expiry slides forward with use). */
@@ -21,7 +28,7 @@ const STAFF_TOUCH_INTERVAL_MS = 60 * 1000;
 export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The signed-in user as the api works with it: the row without its password hash and its matching keys. */
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash' | 'emailKey' | 'nameKey'>;
+export type SessionUser = SessionUserRow;
 
 export interface ResolvedSession {
   sessionId: number;
@@ -47,32 +54,6 @@ export function hashToken(token: string): string {
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
-
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  username: users.username,
-  role: users.role,
-  status: users.status,
-  phone: users.phone,
-  country: users.country,
-  currency: users.currency,
-  dateOfBirth: users.dateOfBirth,
-  fullName: users.fullName,
-  locale: users.locale,
-  timezone: users.timezone,
-  timezoneSource: users.timezoneSource,
-  timezoneCheckedAt: users.timezoneCheckedAt,
-  oddType: users.oddType,
-  hiddenProfileTabs: users.hiddenProfileTabs,
-  promoCode: users.promoCode,
-  termsAcceptedAt: users.termsAcceptedAt,
-  passwordChangedAt: users.passwordChangedAt,
-  createdAt: users.createdAt,
-};
-
-/** The join to the player's session time limit (minutes; player protection), if they set one. */
-const sessionLimitJoin = and(eq(playerLimits.userId, sessions.userId), eq(playerLimits.kind, 'session'));
 
 function sessionLimitReached(row: { createdAt: Date; sessionLimitMinutes: bigint | null }, current: Date): boolean {
   if (row.sessionLimitMinutes === null) return false;
@@ -123,25 +104,18 @@ export function createSessionService({
     // the table holds live sessions without a separate job.
     const sweepAll = current.getTime() - lastSweep >= SESSION_SWEEP_INTERVAL_MS;
     if (sweepAll) lastSweep = current.getTime();
-    await executor
-      .delete(sessions)
-      .where(
-        sweepAll ? lt(sessions.expiresAt, current) : and(eq(sessions.userId, userId), lt(sessions.expiresAt, current)),
-      );
-    const rows = await executor
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token),
-        userId,
-        createdAt: current,
-        lastSeenAt: current,
-        expiresAt,
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 512) ?? null,
-        secondFactorAt: options.staff ? current : null,
-      })
-      .returning({ id: sessions.id });
-    return { sessionId: rows[0]!.id, token, expiresAt };
+    await deleteExpiredSessions(executor, sweepAll ? null : userId, current);
+    const sessionId = await insertSession(executor, {
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: current,
+      lastSeenAt: current,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      secondFactorAt: options.staff ? current : null,
+    });
+    return { sessionId, token, expiresAt };
   }
 
   /**
@@ -150,35 +124,14 @@ export function createSessionService({
    */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const current = now();
-    const rows = await db
-      .select({
-        sessionId: sessions.id,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        secondFactorAt: sessions.secondFactorAt,
-        sessionLimitMinutes: playerLimits.amount,
-        user: userColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(playerLimits, sessionLimitJoin)
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, current),
-          gt(sessions.createdAt, new Date(current.getTime() - maxAgeMs)),
-        ),
-      )
-      .limit(1);
-    const row = rows[0];
+    const row = await sessionByTokenHash(db, hashToken(token), current, new Date(current.getTime() - maxAgeMs));
     if (!row || row.user.status !== 'active') return null;
     const staff = row.user.role === 'staff';
     if (staff && row.secondFactorAt === null) return null;
     if (staff && current.getTime() - row.createdAt.getTime() >= Math.min(staffMaxAgeMs, maxAgeMs)) return null;
     // The player's session time limit (player protection) ends the session when it is reached.
     if (sessionLimitReached(row, current)) {
-      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      await deleteSession(db, row.sessionId);
       return null;
     }
     const { secondFactorAt } = row;
@@ -191,41 +144,29 @@ export function createSessionService({
         row.createdAt.getTime() + (staff ? Math.min(staffMaxAgeMs, maxAgeMs) : maxAgeMs),
       ),
     );
-    await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, row.sessionId));
+    await updateSession(db, row.sessionId, { lastSeenAt: current, expiresAt });
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt, secondFactorAt };
   }
 
   /** Whether a session resolved earlier still lives: not ended, not expired, its user not blocked. Writes nothing. */
   async function isLive(sessionId: number, executor: DbOrTx = db): Promise<boolean> {
     const current = now();
-    const rows = await executor
-      .select({ id: sessions.id, createdAt: sessions.createdAt, sessionLimitMinutes: playerLimits.amount })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(playerLimits, sessionLimitJoin)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, current), eq(users.status, 'active')))
-      .limit(1);
-    return rows.length > 0 && !sessionLimitReached(rows[0]!, current);
+    const row = await liveSessionRow(executor, sessionId, current);
+    return row !== undefined && !sessionLimitReached(row, current);
   }
 
   /** Records a TOTP code verified just now for a session (a staff member entered one again). */
   async function markSecondFactor(executor: DbOrTx, sessionId: number, at: Date): Promise<void> {
-    await executor.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+    await updateSession(executor, sessionId, { secondFactorAt: at });
   }
 
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {
-    await executor.delete(sessions).where(eq(sessions.id, sessionId));
+    await deleteSession(executor, sessionId);
   }
 
   /** Ends every session of a user, or every one but `keepSessionId`. */
   async function destroyAllForUser(executor: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
-    await executor
-      .delete(sessions)
-      .where(
-        keepSessionId === undefined
-          ? eq(sessions.userId, userId)
-          : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
-      );
+    await deleteUserSessions(executor, userId, keepSessionId);
   }
 
   return { create, resolve, isLive, markSecondFactor, destroy, destroyAllForUser, recheckMs, staffIdleMs, now };
