@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
@@ -19,12 +18,18 @@ import { DocumentAlreadyReviewedError, DocumentTooLargeError, DocumentTypeReject
 import type { DocumentStore } from './document-store';
 import type { ProtectionClock } from './protection-clock';
 import { recordAudit } from '../audit/audit-log';
+import {
+  documentsInStatus,
+  documentsOf,
+  documentWithOwner,
+  insertDocument,
+  lockDocument,
+  playerDocument,
+  setDocumentReview,
+  type DocumentRow,
+} from './documents-queries';
 
 export { checkedFileName };
-
-const { kycDocuments, users } = schema;
-
-type DocumentRow = typeof kycDocuments.$inferSelect;
 
 /** The content type judged by the bytes (magic numbers), never by the name or the declared type. */
 export async function detectDocumentType(body: Buffer): Promise<(typeof DOCUMENT_CONTENT_TYPES)[number]> {
@@ -93,20 +98,8 @@ export function createDocumentsService({
   notify: DocumentDecisionMailer;
   maxBytes?: number;
 }) {
-  async function rowsOf(executor: DbOrTx, userId: number) {
-    return executor
-      .select()
-      .from(kycDocuments)
-      .where(eq(kycDocuments.userId, userId))
-      .orderBy(desc(kycDocuments.uploadedAt), desc(kycDocuments.id));
-  }
-
   async function staffRow(id: string) {
-    const [row] = await db
-      .select({ document: kycDocuments, login: users.email, locale: users.locale })
-      .from(kycDocuments)
-      .innerJoin(users, eq(users.id, kycDocuments.userId))
-      .where(eq(kycDocuments.id, id));
+    const row = await documentWithOwner(db, id);
     if (!row) throw new NotFoundError('There is no such document.');
     return row;
   }
@@ -115,11 +108,11 @@ export function createDocumentsService({
     maxBytes,
 
     async statuses(executor: DbOrTx, userId: number) {
-      return statusesOf(await rowsOf(executor, userId));
+      return statusesOf(await documentsOf(executor, userId));
     },
 
     async list(userId: number, type?: DocumentType): Promise<KycDocument[]> {
-      const rows = await rowsOf(db, userId);
+      const rows = await documentsOf(db, userId);
       return rows.filter((row) => !type || row.type === type).map(toDocument);
     },
 
@@ -141,21 +134,18 @@ export function createDocumentsService({
       await store.put(storageKey, input.body, contentType);
       const now = clock.now(user.id);
       try {
-        const [row] = await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(kycDocuments)
-            .values({
-              id,
-              userId: user.id,
-              type: input.type,
-              storageKey,
-              fileName,
-              contentType,
-              size: input.body.length,
-              sha256: createHash('sha256').update(input.body).digest('hex'),
-              uploadedAt: now,
-            })
-            .returning();
+        const row = await db.transaction(async (tx) => {
+          const inserted = await insertDocument(tx, {
+            id,
+            userId: user.id,
+            type: input.type,
+            storageKey,
+            fileName,
+            contentType,
+            size: input.body.length,
+            sha256: createHash('sha256').update(input.body).digest('hex'),
+            uploadedAt: now,
+          });
           await recordAudit(tx, {
             userId: user.id,
             actorId: user.id,
@@ -175,22 +165,13 @@ export function createDocumentsService({
 
     /** One of the player's own files. */
     async playerFile(userId: number, id: string) {
-      const [row] = await db
-        .select()
-        .from(kycDocuments)
-        .where(and(eq(kycDocuments.id, id), eq(kycDocuments.userId, userId)));
+      const row = await playerDocument(db, userId, id);
       if (!row) throw new NotFoundError('There is no such document.');
       return { document: toDocument(row), body: await store.get(row.storageKey) };
     },
 
     async staffList(status: 'pending' | 'verified' | 'rejected'): Promise<StaffKycDocument[]> {
-      const rows = await db
-        .select({ document: kycDocuments, login: users.email })
-        .from(kycDocuments)
-        .innerJoin(users, eq(users.id, kycDocuments.userId))
-        .where(eq(kycDocuments.status, status))
-        .orderBy(status === 'pending' ? asc(kycDocuments.uploadedAt) : desc(kycDocuments.reviewedAt))
-        .limit(200);
+      const rows = await documentsInStatus(db, status, 200);
       return rows.map((row) => ({ ...toDocument(row.document), userId: row.document.userId, login: row.login }));
     },
 
@@ -218,18 +199,19 @@ export function createDocumentsService({
       const verified = body.decision === 'approve';
       const reason = body.decision === 'reject' ? body.reason : null;
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, id)).for('update');
+        const row = await lockDocument(tx, id);
         if (!row) throw new NotFoundError('There is no such document.');
         if (row.status !== 'pending') throw new DocumentAlreadyReviewedError(row.status);
         if (actor.id !== null && actor.id === row.userId) {
           // Nobody acts on their own account.
           throw new ForbiddenError();
         }
-        const [next] = await tx
-          .update(kycDocuments)
-          .set({ status: verified ? 'verified' : 'rejected', reason, reviewedBy: actor.id, reviewedAt: now })
-          .where(eq(kycDocuments.id, id))
-          .returning();
+        const next = await setDocumentReview(tx, id, {
+          status: verified ? 'verified' : 'rejected',
+          reason,
+          reviewedBy: actor.id,
+          reviewedAt: now,
+        });
         await recordAudit(tx, {
           userId: row.userId,
           actorId: actor.id,

@@ -1,5 +1,4 @@
-import { and, desc, eq, gt, gte, isNull } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type { HarmRule } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
 import { OwnAccountError } from '../auth/auth-errors';
@@ -7,8 +6,16 @@ import { nightsWithStakes, playersWithEntriesSince } from '../wallet/play-querie
 import type { ProtectionClock } from './protection-clock';
 import { recordAudit } from '../audit/audit-log';
 import { limitRaisesSince, usersWithEventSince } from '../audit/audit-queries';
-
-const { harmFlags, payments, users, sessionRealityChecks, sessions } = schema;
+import {
+  depositorsSince,
+  depositsSince,
+  harmFlagPage,
+  insertHarmFlag,
+  lockHarmFlag,
+  markHarmFlagReviewed,
+  sessionsWithRealityChecks,
+  timezoneOf,
+} from './harm-queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,12 +43,7 @@ export type HarmService = ReturnType<typeof createHarmService>;
 
 export function createHarmService({ db, clock }: { db: Db; clock: ProtectionClock }) {
   async function flag(userId: number, rule: HarmRule, windowKey: string, details: Record<string, unknown>, now: Date) {
-    const inserted = await db
-      .insert(harmFlags)
-      .values({ userId, rule, windowKey, details, flaggedAt: now })
-      .onConflictDoNothing({ target: [harmFlags.userId, harmFlags.rule, harmFlags.windowKey] })
-      .returning({ id: harmFlags.id });
-    return inserted.length > 0;
+    return insertHarmFlag(db, { userId, rule, windowKey, details, flaggedAt: now });
   }
 
   /** Runs every rule for one player; returns the rules that raised a new flag. */
@@ -52,10 +54,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
     const dayKey = now.toISOString().slice(0, 10);
     const raised: HarmRule[] = [];
 
-    const deposits = await db
-      .select({ at: payments.createdAt, amount: payments.amount, status: payments.status })
-      .from(payments)
-      .where(and(eq(payments.userId, userId), gt(payments.createdAt, month)));
+    const deposits = await depositsSince(db, userId, month);
     const recent = deposits.filter((row) => row.at > day && row.status !== 'declined');
     const before = deposits.filter((row) => row.at <= day && row.status !== 'declined');
     const recentSum = recent.reduce((sum, row) => sum + row.amount, 0n);
@@ -86,8 +85,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       raised.push('declined_deposits');
     }
 
-    const [user] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-    const zone = user?.timezone ?? 'UTC';
+    const zone = (await timezoneOf(db, userId)) ?? 'UTC';
     const week = new Date(now.getTime() - 7 * DAY_MS);
     const nights = await nightsWithStakes(db, userId, week, zone);
     if (
@@ -111,13 +109,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       raised.push('limit_raises');
     }
 
-    const longSessions = await db
-      .select({ sessionId: sessionRealityChecks.sessionId, answered: sessionRealityChecks.answered })
-      .from(sessionRealityChecks)
-      .innerJoin(sessions, eq(sessions.id, sessionRealityChecks.sessionId))
-      .where(
-        and(eq(sessions.userId, userId), gte(sessionRealityChecks.answered, HARM_THRESHOLDS.realityChecksAnswered)),
-      );
+    const longSessions = await sessionsWithRealityChecks(db, userId, HARM_THRESHOLDS.realityChecksAnswered);
     for (const session of longSessions) {
       if (
         await flag(userId, 'reality_check_overrun', `session:${session.sessionId}`, { answered: session.answered }, now)
@@ -135,7 +127,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
     async evaluateRecent(): Promise<number> {
       const since = new Date(clock.now().getTime() - DAY_MS);
       const [depositors, limitChangers, players] = await Promise.all([
-        db.selectDistinct({ userId: payments.userId }).from(payments).where(gt(payments.createdAt, since)),
+        depositorsSince(db, since),
         usersWithEventSince(db, 'limit_change', since),
         playersWithEntriesSince(db, since),
       ]);
@@ -148,18 +140,7 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
     },
 
     async list(query: { userId?: number; open?: boolean } = {}) {
-      const rows = await db
-        .select({ flag: harmFlags, login: users.email })
-        .from(harmFlags)
-        .innerJoin(users, eq(users.id, harmFlags.userId))
-        .where(
-          and(
-            query.userId === undefined ? undefined : eq(harmFlags.userId, query.userId),
-            query.open ? isNull(harmFlags.reviewedAt) : undefined,
-          ),
-        )
-        .orderBy(desc(harmFlags.flaggedAt), desc(harmFlags.id))
-        .limit(200);
+      const rows = await harmFlagPage(db, query, 200);
       return rows.map(({ flag: row, login }) => ({
         id: row.id,
         userId: row.userId,
@@ -171,16 +152,15 @@ export function createHarmService({ db, clock }: { db: Db; clock: ProtectionCloc
       }));
     },
 
-    /** Marks a flag as looked at (the staff member's id is kept). */
     /** A staff member looked at a flag: marked reviewed, with the audit row in the same transaction. */
     async markReviewed(id: number, actor: { id: number; ip: string | null }): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const [flag] = await tx.select().from(harmFlags).where(eq(harmFlags.id, id)).for('update');
+        const flag = await lockHarmFlag(tx, id);
         if (!flag) throw new NotFoundError('There is no such flag.');
         // Nobody acts on their own account.
         if (flag.userId === actor.id) throw new OwnAccountError();
-        await tx.update(harmFlags).set({ reviewedAt: now, reviewedBy: actor.id }).where(eq(harmFlags.id, id));
+        await markHarmFlagReviewed(tx, id, now, actor.id);
         await recordAudit(tx, {
           userId: flag.userId,
           actorId: actor.id,
