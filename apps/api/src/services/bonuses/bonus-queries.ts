@@ -334,6 +334,14 @@ export async function rejectOffer(tx: Tx, id: string, now: Date): Promise<void> 
   await tx.update(userBonuses).set({ status: 'rejected', finishedAt: now }).where(eq(userBonuses.id, id));
 }
 
+/** Every offer a player has not answered yet is rejected (a break from play takes them back). */
+export async function rejectOpenOffers(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(userBonuses)
+    .set({ status: 'rejected', finishedAt: now })
+    .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'offered')));
+}
+
 /** Open offers whose time ran out expire; answers how many. `campaignId`: only that campaign's, whatever their time. */
 export async function expireOffers(executor: DbOrTx, now: Date, campaignId?: number): Promise<number> {
   const rows = await executor

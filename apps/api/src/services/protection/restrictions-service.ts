@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import type { RestrictBody, RestrictionDuration, RestrictionKind, RestrictionStatus } from '@playhouse/shared';
 import { finishBonus, lockActiveBonus } from '../bonuses/bonus-engine';
+import { rejectOpenOffers } from '../bonuses/bonus-queries';
 import type { WalletService } from '../wallet/wallet-service';
 import {
   InvalidPasswordError,
@@ -11,10 +11,7 @@ import {
 } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
 import { recordAudit } from '../audit/audit-log';
-
-const { playerRestrictions, userBonuses } = schema;
-
-type RestrictionRow = typeof playerRestrictions.$inferSelect;
+import { insertRestriction, requestReturnFrom, restrictionsOf, type RestrictionRow } from './restrictions-queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** After a break ends the player asks to come back, and plays again this long after asking. */
@@ -107,16 +104,8 @@ export function createRestrictionsService({
   wallet: WalletService;
   confirmPassword: (userId: number, password: string) => Promise<boolean>;
 }) {
-  async function rows(executor: DbOrTx, userId: number): Promise<RestrictionRow[]> {
-    return executor
-      .select()
-      .from(playerRestrictions)
-      .where(eq(playerRestrictions.userId, userId))
-      .orderBy(desc(playerRestrictions.startsAt), desc(playerRestrictions.id));
-  }
-
   async function status(executor: DbOrTx, userId: number) {
-    return restrictionStatus(await rows(executor, userId), clock.now(userId));
+    return restrictionStatus(await restrictionsOf(executor, userId), clock.now(userId));
   }
 
   async function checkPassword(userId: number, password: string) {
@@ -154,21 +143,13 @@ export function createRestrictionsService({
       const endsAt = duration === null ? null : restrictionEnd(now, duration);
       await db.transaction(async (tx) => {
         // One player's steps take turns: the bonus row lock is the first lock every money path takes.
-        const current = restrictionStatus(
-          await tx
-            .select()
-            .from(playerRestrictions)
-            .where(eq(playerRestrictions.userId, userId))
-            .orderBy(desc(playerRestrictions.startsAt))
-            .for('update'),
-          now,
-        );
+        const current = restrictionStatus(await restrictionsOf(tx, userId, true), now);
         if (current.state === 'restricted') {
           const currentEnd = current.row!.endsAt;
           const longer = currentEnd !== null && (endsAt === null || endsAt > currentEnd);
           if (!longer) throw new RestrictionActiveError();
         }
-        await tx.insert(playerRestrictions).values({
+        await insertRestriction(tx, {
           userId,
           kind,
           duration,
@@ -181,10 +162,7 @@ export function createRestrictionsService({
         // A break ends the bonus being wagered and every open offer: no bonus while on a break.
         const bonus = await lockActiveBonus(tx, userId);
         if (bonus) await finishBonus(tx, wallet, bonus.bonus, 'forfeited', now);
-        await tx
-          .update(userBonuses)
-          .set({ status: 'rejected', finishedAt: now })
-          .where(and(eq(userBonuses.userId, userId), eq(userBonuses.status, 'offered')));
+        await rejectOpenOffers(tx, userId, now);
         await recordAudit(tx, {
           userId,
           actorId: userId,
@@ -206,11 +184,7 @@ export function createRestrictionsService({
       await checkPassword(userId, password);
       const now = clock.now(userId);
       await db.transaction(async (tx) => {
-        const all = await tx
-          .select()
-          .from(playerRestrictions)
-          .where(eq(playerRestrictions.userId, userId))
-          .for('update');
+        const all = await restrictionsOf(tx, userId, true);
         const current = restrictionStatus(all, now);
         if (current.state === 'active' || current.state === 'returning') return;
         if (current.state === 'restricted') {
@@ -222,10 +196,7 @@ export function createRestrictionsService({
           if (!closureOnly) throw new RestrictionNotEndedError(row.endsAt);
         }
         const returnsAt = new Date(now.getTime() + RETURN_DELAY_MS);
-        await tx
-          .update(playerRestrictions)
-          .set({ returnRequestedAt: now, returnsAt })
-          .where(and(eq(playerRestrictions.userId, userId), isNull(playerRestrictions.returnRequestedAt)));
+        await requestReturnFrom(tx, userId, now, returnsAt);
         await recordAudit(tx, {
           userId,
           actorId: userId,
