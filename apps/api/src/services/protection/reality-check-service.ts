@@ -1,11 +1,15 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import { formatMinor, isCurrency, type JurisdictionProfile, type RealityCheck } from '@playhouse/shared';
 import { playTotalsSince } from '../wallet/play-queries';
 import { RealityCheckDueError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
+import {
+  realityCheckMinutesOf,
+  recordRealityCheckAnswer,
+  saveRealityCheckMinutes,
+  sessionWithLastCheck,
+} from './reality-check-queries';
 
-const { sessions, sessionRealityChecks, playerProtection } = schema;
 const MINUTE_MS = 60_000;
 
 export type RealityCheckService = ReturnType<typeof createRealityCheckService>;
@@ -18,30 +22,12 @@ export type RealityCheckService = ReturnType<typeof createRealityCheckService>;
 export function createRealityCheckService({ db, clock }: { db: Db; clock: ProtectionClock }) {
   /** Minutes between checks; null: off. A player's 0 turns the profile's default off. */
   async function intervalOf(executor: DbOrTx, userId: number, profile: JurisdictionProfile): Promise<number | null> {
-    const [row] = await executor
-      .select({ minutes: playerProtection.realityCheckMinutes })
-      .from(playerProtection)
-      .where(eq(playerProtection.userId, userId));
-    const minutes = row?.minutes ?? profile.realityCheckDefaultMinutes;
+    const minutes = (await realityCheckMinutesOf(executor, userId)) ?? profile.realityCheckDefaultMinutes;
     return minutes === null || minutes === 0 ? null : minutes;
   }
 
   async function sessionOf(executor: DbOrTx, userId: number, sessionId: number | null) {
-    const now = clock.now(userId);
-    const [row] = await executor
-      .select({
-        id: sessions.id,
-        startedAt: sessions.createdAt,
-        acknowledgedAt: sessionRealityChecks.acknowledgedAt,
-      })
-      .from(sessions)
-      .leftJoin(sessionRealityChecks, eq(sessionRealityChecks.sessionId, sessions.id))
-      .where(
-        and(eq(sessions.userId, userId), sessionId === null ? gt(sessions.expiresAt, now) : eq(sessions.id, sessionId)),
-      )
-      .orderBy(desc(sessions.lastSeenAt))
-      .limit(1);
-    return row ?? null;
+    return (await sessionWithLastCheck(executor, userId, sessionId, clock.now(userId))) ?? null;
   }
 
   function dueAtOf(session: { startedAt: Date; acknowledgedAt: Date | null }, interval: number | null) {
@@ -57,13 +43,7 @@ export function createRealityCheckService({ db, clock }: { db: Db; clock: Protec
       const now = clock.now(userId);
       // null from the player means "off": stored as 0, so the profile's default does not come back.
       const stored = minutes ?? 0;
-      await db
-        .insert(playerProtection)
-        .values({ userId, realityCheckMinutes: stored, updatedAt: now })
-        .onConflictDoUpdate({
-          target: playerProtection.userId,
-          set: { realityCheckMinutes: stored, updatedAt: now },
-        });
+      await saveRealityCheckMinutes(db, userId, stored, now);
     },
 
     /** The session's check: when it is due and what the session has staked and won so far. */
@@ -95,13 +75,7 @@ export function createRealityCheckService({ db, clock }: { db: Db; clock: Protec
     /** "Continue": the next check is one interval from now. */
     async acknowledge(userId: number, sessionId: number): Promise<void> {
       const now = clock.now(userId);
-      await db
-        .insert(sessionRealityChecks)
-        .values({ sessionId, acknowledgedAt: now, answered: 1 })
-        .onConflictDoUpdate({
-          target: sessionRealityChecks.sessionId,
-          set: { acknowledgedAt: now, answered: sql`${sessionRealityChecks.answered} + 1` },
-        });
+      await recordRealityCheckAnswer(db, sessionId, now);
     },
 
     /**

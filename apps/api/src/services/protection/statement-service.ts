@@ -1,13 +1,9 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import { formatMinor, isCurrency, type StatementResponse } from '@playhouse/shared';
 import { playByMonth } from '../wallet/play-queries';
 import type { ProtectionClock } from './protection-clock';
+import { depositsByMonth, lifetimeMoney, withdrawalsByMonth } from './statement-queries';
 
-const { payments, withdrawals } = schema;
-
-/** Withdrawals that count as money out: everything but a rejected request. */
-const WITHDRAWN = ['pending', 'approved', 'paid'] as const;
 export const STATEMENT_MONTHS = 12;
 
 /** The first day (UTC midnight) of the month `monthsBack` months before `now`'s month. */
@@ -26,39 +22,16 @@ export type StatementService = ReturnType<typeof createStatementService>;
  * rollbacks and voids), wins and the net result of play, read from the payments, withdrawals and the ledger.
  */
 export function createStatementService({ db, clock }: { db: Db; clock: ProtectionClock }) {
-  const month = (column: unknown) => sql<string>`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
-
   return {
     async statement(user: { id: number; currency: string }): Promise<StatementResponse> {
       const now = clock.now(user.id);
       const from = monthStart(now, STATEMENT_MONTHS - 1);
       const currency = isCurrency(user.currency) ? user.currency : 'EUR';
-      const depositMonth = month(payments.createdAt);
-      const withdrawalMonth = month(withdrawals.createdAt);
-      const [deposits, payouts, play, lifetime] = await Promise.all([
-        db
-          .select({ month: depositMonth, total: sql<string>`sum(${payments.amount})::text` })
-          .from(payments)
-          .where(and(eq(payments.userId, user.id), eq(payments.status, 'succeeded'), gte(payments.createdAt, from)))
-          .groupBy(depositMonth),
-        db
-          .select({ month: withdrawalMonth, total: sql<string>`sum(${withdrawals.amount})::text` })
-          .from(withdrawals)
-          .where(
-            and(
-              eq(withdrawals.userId, user.id),
-              inArray(withdrawals.status, [...WITHDRAWN]),
-              gte(withdrawals.createdAt, from),
-            ),
-          )
-          .groupBy(withdrawalMonth),
+      const [deposits, payouts, play, life] = await Promise.all([
+        depositsByMonth(db, user.id, from),
+        withdrawalsByMonth(db, user.id, from),
         playByMonth(db, user.id, from),
-        db
-          .select({
-            deposited: sql<string>`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.userId} = ${user.id} and ${payments.status} = 'succeeded')::text`,
-            withdrawn: sql<string>`(select coalesce(sum(${withdrawals.amount}), 0) from ${withdrawals} where ${withdrawals.userId} = ${user.id} and ${withdrawals.status} in ('pending', 'approved', 'paid'))::text`,
-          })
-          .from(sql`(select 1) as one`),
+        lifetimeMoney(db, user.id),
       ]);
       const byMonth = <T extends { month: string }>(rows: T[]) => new Map(rows.map((row) => [row.month, row]));
       const depositsBy = byMonth(deposits);
@@ -86,7 +59,6 @@ export function createStatementService({ db, clock }: { db: Db; clock: Protectio
           net: money(wins - bets),
         });
       }
-      const [life] = lifetime;
       return {
         currency,
         from: from.toISOString(),
