@@ -1,11 +1,9 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type DbOrTx } from '@playhouse/db';
+import type { DbOrTx } from '@playhouse/db';
 import type { ExclusionMatch } from '@playhouse/shared';
 import { AppError, ServiceUnavailableError } from '../../lib/errors';
 import type { ExclusionRegister } from './exclusion-register';
-import { emailKey, nameKey, type PersonIdentity } from './identity';
-
-const { users, playerRestrictions } = schema;
+import { accountsMatching, identityRow, restrictionsOfPlayers } from './exclusion-queries';
+import type { PersonIdentity } from './identity';
 
 /**
  * The one answer to a person the checks refuse, at the confirmation and before a deposit: it says neither why nor
@@ -47,36 +45,13 @@ export function createExclusionScreen({
     person: PersonIdentity,
     exceptUserId: number | null,
   ): Promise<ExclusionMatch[]> {
-    const name = nameKey(person.fullName);
-    const byEmail = eq(users.emailKey, emailKey(person.email));
-    const byPhone = person.phone ? eq(users.phone, person.phone) : undefined;
-    const byName =
-      name && person.dateOfBirth ? and(eq(users.nameKey, name), eq(users.dateOfBirth, person.dateOfBirth)) : undefined;
-    const anyOf = [byEmail, byPhone, byName].filter((condition): condition is SQL => condition !== undefined);
-    const found = await executor
-      .select({
-        id: users.id,
-        username: users.username,
-        email: sql<boolean>`${byEmail}`,
-        phone: byPhone ? sql<boolean>`${byPhone}` : sql<boolean>`false`,
-        nameDob: byName ? sql<boolean>`coalesce(${byName}, false)` : sql<boolean>`false`,
-      })
-      .from(users)
-      .where(
-        and(eq(users.role, 'player'), or(...anyOf), exceptUserId === null ? undefined : ne(users.id, exceptUserId)),
-      )
-      .limit(50);
+    const found = await accountsMatching(executor, person, exceptUserId);
     if (found.length === 0) return [];
     const current = now();
-    const restrictions = await executor
-      .select()
-      .from(playerRestrictions)
-      .where(
-        inArray(
-          playerRestrictions.userId,
-          found.map((row) => row.id),
-        ),
-      );
+    const restrictions = await restrictionsOfPlayers(
+      executor,
+      found.map((row) => row.id),
+    );
     const matches: ExclusionMatch[] = [];
     for (const account of found) {
       // Still barring: not come back yet (a return takes effect at returnsAt).
@@ -118,16 +93,7 @@ export function createExclusionScreen({
 
     /** A player's identity as stored, for the checks on an existing account. */
     async identityOf(executor: DbOrTx, userId: number): Promise<PersonIdentity | null> {
-      const [row] = await executor
-        .select({
-          email: users.email,
-          phone: users.phone,
-          fullName: users.fullName,
-          dateOfBirth: users.dateOfBirth,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row ?? null;
+      return (await identityRow(executor, userId)) ?? null;
     },
   };
 }
