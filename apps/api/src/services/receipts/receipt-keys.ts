@@ -1,10 +1,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import { AppError } from '../../lib/errors';
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from './receipt-crypto';
-
-const { receiptKeys } = schema;
+import { currentReceiptKey, publishedReceiptKeys, receiptKey, replaceCurrentReceiptKey } from './receipt-queries';
 
 export class ReceiptKeyFromEnvironmentError extends AppError {
   constructor() {
@@ -51,18 +49,13 @@ export function createReceiptKeys({
   let publicKeys = new Map<string, KeyObject>();
 
   async function insertCurrent(id: string, publicKey: KeyObject, privateKeyPem: string | null): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.update(receiptKeys).set({ retiredAt: now() }).where(isNull(receiptKeys.retiredAt));
-      await tx
-        .insert(receiptKeys)
-        .values({
-          id,
-          publicKey: rawPublicKey(publicKey).toString('base64'),
-          privateKey: privateKeyPem,
-          createdAt: now(),
-        })
-        .onConflictDoUpdate({ target: receiptKeys.id, set: { retiredAt: null } });
-    });
+    await db.transaction((tx) =>
+      replaceCurrentReceiptKey(
+        tx,
+        { id, publicKey: rawPublicKey(publicKey).toString('base64'), privateKey: privateKeyPem, createdAt: now() },
+        now(),
+      ),
+    );
   }
 
   function generated(): { id: string; publicKey: KeyObject; pem: string } {
@@ -83,26 +76,26 @@ export function createReceiptKeys({
     if (envKey) {
       const publicKey = createPublicKey(envKey);
       const id = keyIdOf(publicKey);
-      const [row] = await db.select().from(receiptKeys).where(eq(receiptKeys.id, id));
+      const row = await receiptKey(db, id);
       if (!row || row.retiredAt !== null) await insertCurrent(id, publicKey, null);
       privateKeys.set(id, envKey);
       return;
     }
-    const [row] = await db.select().from(receiptKeys).where(isNull(receiptKeys.retiredAt));
+    const row = await currentReceiptKey(db);
     if (row?.privateKey) return;
     const fresh = generated();
     try {
       await insertCurrent(fresh.id, fresh.publicKey, fresh.pem);
     } catch (error) {
       // Another instance made the first key at the same moment: its key signs.
-      const [winner] = await db.select().from(receiptKeys).where(isNull(receiptKeys.retiredAt));
+      const winner = await currentReceiptKey(db);
       if (!winner?.privateKey) throw error;
     }
   }
 
   /** The key that signs now (the database says which; a rotation on another instance counts at once). */
   async function signing(): Promise<SigningKey> {
-    const [row] = await db.select().from(receiptKeys).where(isNull(receiptKeys.retiredAt));
+    const row = await currentReceiptKey(db);
     if (!row) throw new Error('No receipt key is current: the api must ensure one at start-up');
     const known = privateKeys.get(row.id);
     if (known) return { id: row.id, privateKey: known };
@@ -114,15 +107,7 @@ export function createReceiptKeys({
 
   /** Every key that ever signed, oldest first: what the well-known list publishes and verification accepts. */
   async function published(): Promise<PublishedKey[]> {
-    return db
-      .select({
-        id: receiptKeys.id,
-        publicKey: receiptKeys.publicKey,
-        createdAt: receiptKeys.createdAt,
-        retiredAt: receiptKeys.retiredAt,
-      })
-      .from(receiptKeys)
-      .orderBy(asc(receiptKeys.createdAt));
+    return publishedReceiptKeys(db);
   }
 
   return {
@@ -143,10 +128,7 @@ export function createReceiptKeys({
       if (envKey) throw new ReceiptKeyFromEnvironmentError();
       const fresh = generated();
       await insertCurrent(fresh.id, fresh.publicKey, fresh.pem);
-      const [row] = await db
-        .select()
-        .from(receiptKeys)
-        .where(and(eq(receiptKeys.id, fresh.id), isNull(receiptKeys.retiredAt)));
+      const row = await receiptKey(db, fresh.id);
       return { id: fresh.id, publicKey: row!.publicKey, createdAt: row!.createdAt, retiredAt: null };
     },
   };

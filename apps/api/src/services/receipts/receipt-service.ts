@@ -1,5 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type { ReceiptCheck } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import { NotFoundError } from '../../lib/errors';
@@ -9,8 +8,7 @@ import { betForReceipt } from '../sports/bet-service';
 import { playerTransfersMatching, type PlayerTransfer } from '../wallet/ledger-queries';
 import { RECEIPT_FORMAT, signReceipt, verifyReceipt, type ReceiptDocument, type ReceiptFacts } from './receipt-crypto';
 import type { ReceiptKeys } from './receipt-keys';
-
-const { receipts } = schema;
+import { insertReceipts, issuedReceipt, receiptEventKeys, receiptsAbout } from './receipt-queries';
 
 /** The money movements of a bet and what each one is, as its receipt names it. */
 const SPORTS_EVENTS: Record<string, string> = {
@@ -64,11 +62,7 @@ export function createReceiptService({
   now?: () => Date;
 }) {
   async function issue(userId: number, subject: string, events: PendingEvent[]): Promise<ReceiptDocument[]> {
-    const stored = await db
-      .select({ eventKey: receipts.eventKey })
-      .from(receipts)
-      .where(and(eq(receipts.userId, userId), eq(receipts.subject, subject)));
-    const have = new Set(stored.map((row) => row.eventKey));
+    const have = await receiptEventKeys(db, userId, subject);
     const missing = events.filter((event) => !have.has(event.eventKey));
     if (missing.length > 0) {
       const key = await keys.signing();
@@ -90,16 +84,9 @@ export function createReceiptService({
         };
       });
       // Two requests racing for the same receipt: the first one stays, the other's signature is dropped.
-      await db
-        .insert(receipts)
-        .values(rows)
-        .onConflictDoNothing({ target: [receipts.subject, receipts.eventKey] });
+      await insertReceipts(db, rows);
     }
-    const rows = await db
-      .select()
-      .from(receipts)
-      .where(and(eq(receipts.userId, userId), eq(receipts.subject, subject)))
-      .orderBy(asc(receipts.id));
+    const rows = await receiptsAbout(db, userId, subject);
     return rows.map((row) => ({
       format: RECEIPT_FORMAT,
       keyId: row.keyId,
@@ -221,11 +208,7 @@ export function createReceiptService({
       if (!verdict.valid)
         return { valid: false, reason: verdict.reason, keyId: keyId ?? null, facts: null, issued: null };
       const { payload, signature } = document as ReceiptDocument;
-      const [row] = await db
-        .select({ id: receipts.id, userId: receipts.userId, createdAt: receipts.createdAt })
-        .from(receipts)
-        .where(and(eq(receipts.payload, payload), eq(receipts.signature, signature)))
-        .limit(1);
+      const row = await issuedReceipt(db, payload, signature);
       return {
         valid: true,
         reason: null,
