@@ -1,6 +1,5 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { schema, type Db, type DbOrTx, type Tx } from '@playhouse/db';
+import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import {
   CURRENCY_CODES,
   DEFAULT_ADJUSTMENT_THRESHOLD,
@@ -15,21 +14,21 @@ import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit-log';
-import type { StaffActor } from './staff-queries';
-
-const { adjustmentThresholds, staffRequests, users } = schema;
+import {
+  adjustmentsAppliedAlone,
+  lockStaffMemberRow,
+  thresholdAmount,
+  thresholdsWithEditors,
+  upsertThreshold,
+  type StaffActor,
+} from './staff-queries';
 
 /**
  * The four-eyes threshold of manual adjustments in `currency` (minor units). Read with `lock` inside the adjustment's
  * transaction: it then waits for an admin's change in flight and sees the value that change commits.
  */
 export async function adjustmentThreshold(executor: DbOrTx, currency: string, lock = false): Promise<bigint> {
-  const query = executor
-    .select({ amount: adjustmentThresholds.amount })
-    .from(adjustmentThresholds)
-    .where(eq(adjustmentThresholds.currency, currency));
-  const [row] = await (lock ? query.for('share') : query);
-  return row?.amount ?? DEFAULT_ADJUSTMENT_THRESHOLD;
+  return (await thresholdAmount(executor, currency, lock ? 'share' : null)) ?? DEFAULT_ADJUSTMENT_THRESHOLD;
 }
 
 /** The window over which what one member applies alone adds up against the threshold. */
@@ -47,20 +46,8 @@ export async function mayApplyAlone(
 ): Promise<boolean> {
   const threshold = await adjustmentThreshold(tx, currency, true);
   if (size >= threshold) return false;
-  // NO KEY UPDATE: the request row's foreign key holds a key-share lock on this row, which FOR UPDATE would wait for.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, actorId)).for('no key update');
-  const rows = await tx
-    .select({ amount: sql<string>`${staffRequests.payload} ->> 'amount'` })
-    .from(staffRequests)
-    .where(
-      and(
-        eq(staffRequests.requestedBy, actorId),
-        eq(staffRequests.kind, 'balance_adjustment'),
-        eq(staffRequests.appliedAlone, true),
-        sql`${staffRequests.payload} ->> 'currency' = ${currency}`,
-        gte(staffRequests.decidedAt, new Date(now.getTime() - ALONE_WINDOW_MS)),
-      ),
-    );
+  await lockStaffMemberRow(tx, actorId);
+  const rows = await adjustmentsAppliedAlone(tx, actorId, currency, new Date(now.getTime() - ALONE_WINDOW_MS));
   let used = size;
   for (const row of rows) {
     const amount = parseDecimal(row.amount, currency);
@@ -88,11 +75,7 @@ export type AskSecondAdmin = (
  */
 export function createAdjustmentThresholdService({ db, clock, ask }: { db: Db; clock: Clock; ask: AskSecondAdmin }) {
   async function list(executor: DbOrTx = db): Promise<AdjustmentThreshold[]> {
-    const rows = await executor
-      .select({ threshold: adjustmentThresholds, login: users.email })
-      .from(adjustmentThresholds)
-      .innerJoin(users, eq(users.id, adjustmentThresholds.updatedBy))
-      .where(inArray(adjustmentThresholds.currency, CURRENCY_CODES));
+    const rows = await thresholdsWithEditors(executor, CURRENCY_CODES);
     const byCurrency = new Map(rows.map((row) => [row.threshold.currency, row]));
     return CURRENCY_CODES.map((currency: Currency) => {
       const row = byCurrency.get(currency);
@@ -133,25 +116,15 @@ export function createAdjustmentThresholdService({ db, clock, ask }: { db: Db; c
       if (!isCurrency(body.currency)) throw new ValidationError({ currency: 'is not an accepted currency' });
       const amount = parsed({ currency: body.currency, amount: body.amount });
       const now = clock.now();
-      const [before] = await tx
-        .select({ amount: adjustmentThresholds.amount })
-        .from(adjustmentThresholds)
-        .where(eq(adjustmentThresholds.currency, body.currency))
-        .for('update');
-      await tx
-        .insert(adjustmentThresholds)
-        .values({ currency: body.currency, amount, updatedBy: approver.id, updatedAt: now })
-        .onConflictDoUpdate({
-          target: adjustmentThresholds.currency,
-          set: { amount, updatedBy: approver.id, updatedAt: now },
-        });
+      const before = await thresholdAmount(tx, body.currency, 'update');
+      await upsertThreshold(tx, { currency: body.currency, amount, updatedBy: approver.id, updatedAt: now });
       await recordAudit(tx, {
         event: 'staff_set_adjustment_threshold',
         actorId: approver.id,
         ip: approver.ip,
         metadata: { currency: body.currency, requestedBy },
         before: {
-          amount: formatAmount(before?.amount ?? DEFAULT_ADJUSTMENT_THRESHOLD, body.currency),
+          amount: formatAmount(before ?? DEFAULT_ADJUSTMENT_THRESHOLD, body.currency),
           isDefault: before === undefined,
         },
         after: { amount: formatAmount(amount, body.currency), isDefault: false },

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
-const { staffInvitations, staffMembers, staffSignIns, users } = schema;
+const { adjustmentThresholds, staffInvitations, staffMembers, staffRequests, staffSignIns, users } = schema;
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 export type InvitationRow = typeof staffInvitations.$inferSelect;
@@ -199,4 +199,61 @@ export async function markInvitationAccepted(executor: DbOrTx, id: string, userI
 /** Consoles founding the second admin take turns. */
 export async function lockFounding(executor: DbOrTx): Promise<void> {
   await executor.execute(sql`select pg_advisory_xact_lock(727500001)`);
+}
+
+// The four-eyes threshold of manual adjustments
+
+/** A currency's threshold (minor units), undefined when the default holds; read, or locked `FOR SHARE`/`FOR UPDATE`. */
+export async function thresholdAmount(
+  executor: DbOrTx,
+  currency: string,
+  lock: 'share' | 'update' | null,
+): Promise<bigint | undefined> {
+  const query = executor
+    .select({ amount: adjustmentThresholds.amount })
+    .from(adjustmentThresholds)
+    .where(eq(adjustmentThresholds.currency, currency));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row?.amount;
+}
+
+/** The thresholds set for some currencies, with the login of who set each. */
+export function thresholdsWithEditors(executor: DbOrTx, currencies: readonly string[]) {
+  return executor
+    .select({ threshold: adjustmentThresholds, login: users.email })
+    .from(adjustmentThresholds)
+    .innerJoin(users, eq(users.id, adjustmentThresholds.updatedBy))
+    .where(inArray(adjustmentThresholds.currency, [...currencies]));
+}
+
+export async function upsertThreshold(executor: DbOrTx, values: typeof adjustmentThresholds.$inferInsert) {
+  const { currency: _currency, ...set } = values;
+  await executor
+    .insert(adjustmentThresholds)
+    .values(values)
+    .onConflictDoUpdate({ target: adjustmentThresholds.currency, set });
+}
+
+/**
+ * Locks a staff member's user row so that their requests are counted one after the other. NO KEY UPDATE: a request
+ * row's foreign key holds a key-share lock on this row, which FOR UPDATE would wait for.
+ */
+export async function lockStaffMemberRow(executor: DbOrTx, userId: number): Promise<void> {
+  await executor.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** The amounts (as written in the payload) of the balance adjustments a member applied alone in a currency since `since`. */
+export function adjustmentsAppliedAlone(executor: DbOrTx, actorId: number, currency: string, since: Date) {
+  return executor
+    .select({ amount: sql<string>`${staffRequests.payload} ->> 'amount'` })
+    .from(staffRequests)
+    .where(
+      and(
+        eq(staffRequests.requestedBy, actorId),
+        eq(staffRequests.kind, 'balance_adjustment'),
+        eq(staffRequests.appliedAlone, true),
+        sql`${staffRequests.payload} ->> 'currency' = ${currency}`,
+        gte(staffRequests.decidedAt, since),
+      ),
+    );
 }
