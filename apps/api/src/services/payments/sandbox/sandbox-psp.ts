@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import {
   SANDBOX_TEST_CARDS,
   type PspCheckoutBody,
@@ -13,9 +12,19 @@ import { asCurrency, formatAmount } from '../../../lib/amounts';
 import type { Clock } from '../../../lib/clock';
 import type { ProviderEventType } from '../payment-provider';
 import { cardOutcome, digitsOnly, expiryValid, luhnValid } from './cards';
+import {
+  dueDeliveries,
+  insertPspEvent,
+  insertPspSession,
+  pendingDeliveryCount,
+  pspEventIds,
+  pspSession,
+  queueDeliveries,
+  updateDelivery,
+  updatePspSession,
+  type PspSessionRow,
+} from './sandbox-queries';
 import { SIGNATURE_HEADER, signPayload } from './signature';
-
-const { pspSessions, pspEvents, pspWebhookDeliveries } = schema;
 
 export class CheckoutClosedError extends AppError {
   constructor(status: string) {
@@ -88,14 +97,13 @@ export function createSandboxPsp(options: SandboxPspOptions) {
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
 
   async function findSession(executor: DbOrTx, sessionId: string, lock = false) {
-    const query = executor.select().from(pspSessions).where(eq(pspSessions.id, sessionId));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await pspSession(executor, { id: sessionId }, lock);
     if (!row) throw new NotFoundError('There is no such checkout session.');
     return row;
   }
 
   /** Records an event about a session and queues its delivery to the merchant, in the caller's transaction. */
-  async function emit(tx: DbOrTx, session: typeof pspSessions.$inferSelect, now: Date) {
+  async function emit(tx: DbOrTx, session: PspSessionRow, now: Date) {
     if (session.status === 'open') return;
     const eventId = newId('evt');
     const type = EVENT_BY_STATUS[session.status];
@@ -112,16 +120,14 @@ export function createSandboxPsp(options: SandboxPspOptions) {
         declineReason: session.declineReason,
       },
     };
-    await tx.insert(pspEvents).values({ id: eventId, sessionId: session.id, type, payload, createdAt: now });
-    await tx.insert(pspWebhookDeliveries).values({
-      eventId,
-      url: options.webhookUrl,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+    await insertPspEvent(
+      tx,
+      { id: eventId, sessionId: session.id, type, payload, createdAt: now },
+      { url: options.webhookUrl, at: now },
+    );
   }
 
-  function publicSession(row: typeof pspSessions.$inferSelect): PspCheckoutSession {
+  function publicSession(row: PspSessionRow): PspCheckoutSession {
     return {
       id: row.id,
       merchantName: options.merchantName,
@@ -142,22 +148,15 @@ export function createSandboxPsp(options: SandboxPspOptions) {
       returnUrl: string;
     }): Promise<{ sessionId: string }> {
       const now = clock.now();
-      await db
-        .insert(pspSessions)
-        .values({
-          id: newId('cs'),
-          merchantReference: request.reference,
-          amount: request.amount,
-          currency: request.currency,
-          returnUrl: request.returnUrl,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: pspSessions.merchantReference });
-      const [row] = await db
-        .select({ id: pspSessions.id })
-        .from(pspSessions)
-        .where(eq(pspSessions.merchantReference, request.reference));
-      return { sessionId: row!.id };
+      const sessionId = await insertPspSession(db, {
+        id: newId('cs'),
+        merchantReference: request.reference,
+        amount: request.amount,
+        currency: request.currency,
+        returnUrl: request.returnUrl,
+        createdAt: now,
+      });
+      return { sessionId: sessionId! };
     },
 
     async session(sessionId: string): Promise<PspCheckoutSession> {
@@ -176,16 +175,12 @@ export function createSandboxPsp(options: SandboxPspOptions) {
         if (row.status !== 'open') throw new CheckoutClosedError(row.status);
         if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'The card details are not valid.');
         const { outcome, declineReason } = cardOutcome(digits);
-        const [updated] = await tx
-          .update(pspSessions)
-          .set({
-            status: outcome,
-            cardLast4: digits.slice(-4),
-            declineReason,
-            completedAt: outcome === 'pending' ? null : now,
-          })
-          .where(eq(pspSessions.id, sessionId))
-          .returning();
+        const updated = await updatePspSession(tx, sessionId, {
+          status: outcome,
+          cardLast4: digits.slice(-4),
+          declineReason,
+          completedAt: outcome === 'pending' ? null : now,
+        });
         await emit(tx, updated!, now);
         return updated!;
       });
@@ -197,22 +192,14 @@ export function createSandboxPsp(options: SandboxPspOptions) {
     async settle(reference: string, outcome: 'succeed' | 'decline'): Promise<PspSessionStatus> {
       const now = clock.now();
       const status = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(pspSessions)
-          .where(eq(pspSessions.merchantReference, reference))
-          .for('update');
+        const row = await pspSession(tx, { reference }, true);
         if (!row) throw new NotFoundError('The sandbox has no checkout for this payment.');
         if (row.status !== 'pending') throw new CheckoutClosedError(row.status);
-        const [updated] = await tx
-          .update(pspSessions)
-          .set({
-            status: outcome === 'succeed' ? 'succeeded' : 'declined',
-            declineReason: outcome === 'succeed' ? null : 'declined_by_operator',
-            completedAt: now,
-          })
-          .where(eq(pspSessions.id, row.id))
-          .returning();
+        const updated = await updatePspSession(tx, row.id, {
+          status: outcome === 'succeed' ? 'succeeded' : 'declined',
+          declineReason: outcome === 'succeed' ? null : 'declined_by_operator',
+          completedAt: now,
+        });
         await emit(tx, updated!, now);
         return updated!.status;
       });
@@ -226,13 +213,9 @@ export function createSandboxPsp(options: SandboxPspOptions) {
      */
     async redeliver(sessionId: string): Promise<number> {
       const now = clock.now();
-      const events = await db.select({ id: pspEvents.id }).from(pspEvents).where(eq(pspEvents.sessionId, sessionId));
+      const events = await pspEventIds(db, sessionId);
       if (events.length > 0) {
-        await db
-          .insert(pspWebhookDeliveries)
-          .values(
-            events.map((event) => ({ eventId: event.id, url: options.webhookUrl, nextAttemptAt: now, createdAt: now })),
-          );
+        await queueDeliveries(db, events, { url: options.webhookUrl, at: now });
         options.onEventsQueued?.();
       }
       return events.length;
@@ -245,18 +228,7 @@ export function createSandboxPsp(options: SandboxPspOptions) {
      */
     async deliverDue(limit = 50): Promise<{ delivered: number; failed: number }> {
       const now = clock.now();
-      const due = await db
-        .select({
-          id: pspWebhookDeliveries.id,
-          url: pspWebhookDeliveries.url,
-          attempts: pspWebhookDeliveries.attempts,
-          payload: pspEvents.payload,
-        })
-        .from(pspWebhookDeliveries)
-        .innerJoin(pspEvents, eq(pspEvents.id, pspWebhookDeliveries.eventId))
-        .where(and(eq(pspWebhookDeliveries.status, 'pending'), lte(pspWebhookDeliveries.nextAttemptAt, now)))
-        .orderBy(asc(pspWebhookDeliveries.nextAttemptAt), asc(pspWebhookDeliveries.id))
-        .limit(limit);
+      const due = await dueDeliveries(db, now, limit);
       let delivered = 0;
       let failed = 0;
       for (const delivery of due) {
@@ -280,23 +252,23 @@ export function createSandboxPsp(options: SandboxPspOptions) {
         const attempts = delivery.attempts + 1;
         if (error === null) {
           delivered += 1;
-          await db
-            .update(pspWebhookDeliveries)
-            .set({ status: 'delivered', attempts, lastStatusCode: statusCode, lastError: null, deliveredAt: sentAt })
-            .where(eq(pspWebhookDeliveries.id, delivery.id));
+          await updateDelivery(db, delivery.id, {
+            status: 'delivered',
+            attempts,
+            lastStatusCode: statusCode,
+            lastError: null,
+            deliveredAt: sentAt,
+          });
         } else {
           failed += 1;
           const givenUp = attempts >= retry.maxAttempts;
-          await db
-            .update(pspWebhookDeliveries)
-            .set({
-              status: givenUp ? 'failed' : 'pending',
-              attempts,
-              lastStatusCode: statusCode,
-              lastError: error,
-              nextAttemptAt: new Date(sentAt.getTime() + retryDelayMs(retry, attempts)),
-            })
-            .where(eq(pspWebhookDeliveries.id, delivery.id));
+          await updateDelivery(db, delivery.id, {
+            status: givenUp ? 'failed' : 'pending',
+            attempts,
+            lastStatusCode: statusCode,
+            lastError: error,
+            nextAttemptAt: new Date(sentAt.getTime() + retryDelayMs(retry, attempts)),
+          });
         }
       }
       return { delivered, failed };
@@ -304,11 +276,7 @@ export function createSandboxPsp(options: SandboxPspOptions) {
 
     /** How many deliveries still wait (for the operator and the tests). */
     async pendingDeliveries(): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(pspWebhookDeliveries)
-        .where(eq(pspWebhookDeliveries.status, 'pending'));
-      return row?.count ?? 0;
+      return pendingDeliveryCount(db);
     },
   };
 }
