@@ -16,7 +16,16 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@playhouse/db';
-import { bonusCampaigns, games, payments, promoCodes, providers, userBonuses, users } from '@playhouse/db/schema';
+import {
+  bonusCampaigns,
+  campaignLimits,
+  games,
+  payments,
+  promoCodes,
+  providers,
+  userBonuses,
+  users,
+} from '@playhouse/db/schema';
 import type { BonusCampaignRow, UserBonusRow } from './bonus-engine-queries';
 
 /** The bonus domain's SQL: campaigns, their promo codes and the players' bonuses (the engine keeps its locks). */
@@ -67,6 +76,36 @@ export function liveCampaigns(executor: DbOrTx, where: SQL | undefined): Promise
 
 export const campaignTriggerIn = (triggers: BonusCampaignRow['trigger'][]) => inArray(bonusCampaigns.trigger, triggers);
 export const campaignKindIs = (kind: BonusCampaignRow['kind']) => eq(bonusCampaigns.kind, kind);
+export const campaignSlugIn = (slugs: string[]) => inArray(bonusCampaigns.slug, slugs);
+
+// Campaign limits (per currency)
+
+export type CampaignLimitRow = typeof campaignLimits.$inferSelect;
+
+/** A currency's limits row, undefined when the defaults hold; read, or locked `FOR SHARE`/`FOR UPDATE`. */
+export async function campaignLimitRow(
+  executor: DbOrTx,
+  currency: string,
+  lock: 'share' | 'update' | null,
+): Promise<CampaignLimitRow | undefined> {
+  const query = executor.select().from(campaignLimits).where(eq(campaignLimits.currency, currency));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row;
+}
+
+/** The limits set for some currencies, with the login of who set each. */
+export function campaignLimitsWithEditors(executor: DbOrTx, currencies: readonly string[]) {
+  return executor
+    .select({ limit: campaignLimits, login: users.email })
+    .from(campaignLimits)
+    .innerJoin(users, eq(users.id, campaignLimits.updatedBy))
+    .where(inArray(campaignLimits.currency, [...currencies]));
+}
+
+export async function upsertCampaignLimits(executor: DbOrTx, values: typeof campaignLimits.$inferInsert) {
+  const { currency: _currency, ...set } = values;
+  await executor.insert(campaignLimits).values(values).onConflictDoUpdate({ target: campaignLimits.currency, set });
+}
 
 export async function insertCampaign(tx: Tx, values: NewCampaign): Promise<BonusCampaignRow | undefined> {
   const [row] = await tx
@@ -157,6 +196,11 @@ export async function campaignOfferCounts(executor: DbOrTx, campaignId: number) 
 export async function gameSlugExists(executor: DbOrTx, slug: string): Promise<boolean> {
   const [game] = await executor.select({ id: games.id }).from(games).where(eq(games.slug, slug));
   return game !== undefined;
+}
+
+/** Games' titles (every locale) by slug. */
+export function gameTitleRows(executor: DbOrTx, slugs: string[]) {
+  return executor.select({ slug: games.slug, title: games.title }).from(games).where(inArray(games.slug, slugs));
 }
 
 /** The games free spins are played on, with their producer, by slug. */

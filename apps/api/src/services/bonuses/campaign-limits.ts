@@ -1,6 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '@playhouse/db';
-import { campaignLimits, users } from '@playhouse/db/schema';
 import {
   CURRENCY_CODES,
   DEFAULT_CAMPAIGN_LIMITS,
@@ -14,6 +12,7 @@ import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit-log';
+import { campaignLimitRow, campaignLimitsWithEditors, upsertCampaignLimits } from './bonus-queries';
 
 /** A currency's limits in minor units: what no campaign passes, whatever its terms say. */
 export interface Limits {
@@ -27,8 +26,7 @@ export interface Limits {
  * defaults). `lock` reads them FOR SHARE inside a grant or conversion, so it waits for an admin's change in flight.
  */
 export async function campaignLimitsFor(executor: DbOrTx, currency: string, lock = false): Promise<Limits> {
-  const query = executor.select().from(campaignLimits).where(eq(campaignLimits.currency, currency));
-  const [row] = await (lock ? query.for('share') : query);
+  const row = await campaignLimitRow(executor, currency, lock ? 'share' : null);
   if (row) return { maxAmount: row.maxAmount, minWager: row.minWager, maxCashout: row.maxCashout };
   return DEFAULT_CAMPAIGN_LIMITS[isCurrency(currency) ? currency : 'EUR'];
 }
@@ -62,11 +60,7 @@ export type CampaignLimitService = ReturnType<typeof createCampaignLimitService>
  */
 export function createCampaignLimitService({ db, clock }: { db: Db; clock: Clock }) {
   async function list(executor: DbOrTx = db): Promise<CampaignLimit[]> {
-    const rows = await executor
-      .select({ limit: campaignLimits, login: users.email })
-      .from(campaignLimits)
-      .innerJoin(users, eq(users.id, campaignLimits.updatedBy))
-      .where(inArray(campaignLimits.currency, CURRENCY_CODES));
+    const rows = await campaignLimitsWithEditors(executor, CURRENCY_CODES);
     const byCurrency = new Map(rows.map((row) => [row.limit.currency, row]));
     return CURRENCY_CODES.map((currency) => {
       const row = byCurrency.get(currency);
@@ -103,19 +97,9 @@ export function createCampaignLimitService({ db, clock }: { db: Db; clock: Clock
         maxCashout: String(request.payload.maxCashout),
       });
       const now = clock.now();
-      const [existing] = await tx
-        .select({ currency: campaignLimits.currency })
-        .from(campaignLimits)
-        .where(eq(campaignLimits.currency, currency))
-        .for('update');
+      const existing = await campaignLimitRow(tx, currency, 'update');
       const before = await campaignLimitsFor(tx, currency);
-      await tx
-        .insert(campaignLimits)
-        .values({ currency, ...limits, updatedBy: approver.id, updatedAt: now })
-        .onConflictDoUpdate({
-          target: campaignLimits.currency,
-          set: { ...limits, updatedBy: approver.id, updatedAt: now },
-        });
+      await upsertCampaignLimits(tx, { currency, ...limits, updatedBy: approver.id, updatedAt: now });
       await recordAudit(tx, {
         event: 'staff_set_campaign_limits',
         actorId: approver.id,

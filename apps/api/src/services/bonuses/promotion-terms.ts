@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@playhouse/db';
-import { bonusCampaigns, games } from '@playhouse/db/schema';
 import { DEFAULT_CURRENCY, formatMinor, type PromotionTerms } from '@playhouse/shared';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { BonusCampaignRow } from './bonus-engine';
+import { campaignSlugIn, findCampaignBySlug, gameTitleRows, liveCampaigns } from './bonus-queries';
 
 const money = (value: bigint | null) => (value === null ? null : formatMinor(value, DEFAULT_CURRENCY));
 
@@ -45,22 +44,9 @@ export async function promotionTermsBySlug(
 ): Promise<Map<string, PromotionTerms>> {
   const wanted = [...new Set(slugs.filter((slug): slug is string => slug !== null))];
   if (wanted.length === 0) return new Map();
-  const campaigns = await db
-    .select()
-    .from(bonusCampaigns)
-    .where(
-      and(
-        inArray(bonusCampaigns.slug, wanted),
-        eq(bonusCampaigns.active, true),
-        isNull(bonusCampaigns.endedAt),
-        isNotNull(bonusCampaigns.approvedAt),
-      ),
-    );
+  const campaigns = await liveCampaigns(db, campaignSlugIn(wanted));
   const gameSlugs = [...new Set(campaigns.flatMap((campaign) => (campaign.gameSlug ? [campaign.gameSlug] : [])))];
-  const titles =
-    gameSlugs.length === 0
-      ? []
-      : await db.select({ slug: games.slug, title: games.title }).from(games).where(inArray(games.slug, gameSlugs));
+  const titles = gameSlugs.length === 0 ? [] : await gameTitleRows(db, gameSlugs);
   const gameTitle = new Map(titles.map((row) => [row.slug, localize(row.title as Record<string, string>, context)]));
   return new Map(
     campaigns.map((campaign) => {
@@ -73,10 +59,5 @@ export async function promotionTermsBySlug(
 
 /** Whether a campaign with this slug exists (whatever its status): what a promotion may name. */
 export async function campaignExists(db: DbOrTx, slug: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bonusCampaigns.id })
-    .from(bonusCampaigns)
-    .where(eq(bonusCampaigns.slug, slug))
-    .limit(1);
-  return row !== undefined;
+  return (await findCampaignBySlug(db, slug)) !== undefined;
 }
