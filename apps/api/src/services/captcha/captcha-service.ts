@@ -1,13 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { lt } from 'drizzle-orm';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import { CAPTCHA_MAX_LEVEL, type CaptchaChallenge } from '@playhouse/shared';
 import { AppError } from '../../lib/errors';
 import { hitCounter, peekCounter } from '../rate-counters/rate-counters';
-
-const { usedCaptchaTokens } = schema;
+import { claimCaptchaToken } from './captcha-queries';
 
 export class CaptchaInvalidError extends AppError {
   constructor() {
@@ -126,13 +124,7 @@ export function createCaptchaService({ db, secret, difficulty, ttlMs, now = () =
     const tokenHash = createHash('sha256')
       .update(parsed.challenge.signature ?? '')
       .digest('hex');
-    await db.delete(usedCaptchaTokens).where(lt(usedCaptchaTokens.expiresAt, current));
-    const claimed = await db
-      .insert(usedCaptchaTokens)
-      .values({ tokenHash, expiresAt: new Date(expiresAt * 1000) })
-      .onConflictDoNothing()
-      .returning({ tokenHash: usedCaptchaTokens.tokenHash });
-    if (claimed.length === 0) return failed(address);
+    if (!(await claimCaptchaToken(db, tokenHash, new Date(expiresAt * 1000), current))) return failed(address);
   }
 
   return { challenge, redeem };

@@ -1,14 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, ilike } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { schema, type Db } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type { OutboxMessage } from '@playhouse/shared';
-
-const { emailOutbox } = schema;
+import { insertOutboxMessage, markOutboxMessage, outboxMessages, type OutboxRow } from './email-queries';
 
 /** An outbox row as staff see it (GET /spa/staff/outbox, `ops outbox`). */
-export function toOutboxMessage(row: typeof emailOutbox.$inferSelect): OutboxMessage {
+export function toOutboxMessage(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     to: row.to,
@@ -88,17 +86,13 @@ export function createEmailService({
         const name = `${now().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
         await writeFile(path.join(spoolDir, name), info.message, { mode: 0o600 });
       }
-      await db.update(emailOutbox).set({ sentAt: now() }).where(eq(emailOutbox.id, id));
+      await markOutboxMessage(db, id, { sentAt: now() });
     } catch (error) {
       // The error text of a mail server may quote the message: only what the outbox may hold is kept and logged.
       let message = error instanceof Error ? error.message : String(error);
       for (const secret of email.secrets ?? []) if (secret) message = message.split(secret).join(WITHHELD_SECRET);
       logger.warn({ emailId: id, err: message }, 'mail delivery failed; the message stays in the outbox');
-      await db
-        .update(emailOutbox)
-        .set({ error: message.slice(0, 1000) })
-        .where(eq(emailOutbox.id, id))
-        .catch(() => undefined);
+      await markOutboxMessage(db, id, { error: message.slice(0, 1000) }).catch(() => undefined);
     }
   }
 
@@ -107,11 +101,12 @@ export function createEmailService({
    * response time of a call (it would tell whether an account exists).
    */
   async function send(email: OutgoingEmail): Promise<{ id: number }> {
-    const rows = await db
-      .insert(emailOutbox)
-      .values({ to: email.to, subject: email.subject, text: withoutSecrets(email), createdAt: now() })
-      .returning({ id: emailOutbox.id });
-    const id = rows[0]!.id;
+    const id = await insertOutboxMessage(db, {
+      to: email.to,
+      subject: email.subject,
+      text: withoutSecrets(email),
+      createdAt: now(),
+    });
     if (transport) {
       const delivery = deliver(id, email, transport).finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
@@ -125,10 +120,8 @@ export function createEmailService({
   }
 
   /** The newest messages first, optionally only those to one address (case-insensitive). */
-  async function outbox({ to, limit }: { to?: string | undefined; limit: number }) {
-    const query = db.select().from(emailOutbox);
-    const filtered = to ? query.where(ilike(emailOutbox.to, to.replace(/[\\%_]/g, '\\$&'))) : query;
-    return filtered.orderBy(desc(emailOutbox.id)).limit(limit);
+  function outbox(query: { to?: string | undefined; limit: number }) {
+    return outboxMessages(db, query);
   }
 
   return { send, drain, outbox, smtpEnabled: smtpUrl !== undefined };
