@@ -35,12 +35,3 @@ export async function accountsMatching(executor: DbOrTx, person: PersonIdentity,
 export function restrictionsOfPlayers(executor: DbOrTx, userIds: number[]): Promise<RestrictionRow[]> {
   return executor.select().from(playerRestrictions).where(inArray(playerRestrictions.userId, userIds));
 }
-
-/** A player's identity as stored. */
-export async function identityRow(executor: DbOrTx, userId: number): Promise<PersonIdentity | undefined> {
-  const [row] = await executor
-    .select({ email: users.email, phone: users.phone, fullName: users.fullName, dateOfBirth: users.dateOfBirth })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}

@@ -2,7 +2,8 @@ import type { DbOrTx } from '@playhouse/db';
 import type { ExclusionMatch } from '@playhouse/shared';
 import { AppError, ServiceUnavailableError } from '../../lib/errors';
 import type { ExclusionRegister } from './exclusion-register';
-import { accountsMatching, identityRow, restrictionsOfPlayers } from './exclusion-queries';
+import { accountsMatching, restrictionsOfPlayers } from './exclusion-queries';
+import { identityRow } from './player-queries';
 import type { PersonIdentity } from './identity';
 
 /**

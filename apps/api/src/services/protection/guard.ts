@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { schema, type DbOrTx } from '@playhouse/db';
+import type { DbOrTx } from '@playhouse/db';
 import {
   VERIFICATION_GATES,
   type DocumentType,
@@ -11,12 +10,11 @@ import type { DocumentsService } from './documents-service';
 import { IdentityCheckError, type ExclusionScreen } from './exclusion-screen';
 import { gateDocuments, type Jurisdictions } from './jurisdictions';
 import type { LimitsService } from './limits-service';
+import { playerRefRow } from './player-queries';
 import { LimitsRequiredError, VerificationRequiredError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
 import type { RealityCheckService } from './reality-check-service';
 import type { RestrictionsService } from './restrictions-service';
-
-const { users } = schema;
 
 export interface PlayerRef {
   id: number;
@@ -48,10 +46,7 @@ export function createProtectionGuard({
   exclusions: ExclusionScreen;
 }) {
   async function player(executor: DbOrTx, userId: number): Promise<PlayerRef> {
-    const [row] = await executor
-      .select({ id: users.id, currency: users.currency, country: users.country })
-      .from(users)
-      .where(eq(users.id, userId));
+    const row = await playerRefRow(executor, userId);
     if (!row) throw new UnauthorizedError();
     return row;
   }

@@ -34,11 +34,6 @@ export function depositorsSince(executor: DbOrTx, since: Date) {
   return executor.selectDistinct({ userId: payments.userId }).from(payments).where(gt(payments.createdAt, since));
 }
 
-export async function timezoneOf(executor: DbOrTx, userId: number): Promise<string | undefined> {
-  const [user] = await executor.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  return user?.timezone ?? undefined;
-}
-
 /** A player's sessions that answered at least `answered` reality checks. */
 export function sessionsWithRealityChecks(executor: DbOrTx, userId: number, answered: number) {
   return executor

@@ -14,8 +14,8 @@ import {
   lockHarmFlag,
   markHarmFlagReviewed,
   sessionsWithRealityChecks,
-  timezoneOf,
 } from './harm-queries';
+import { timezoneOf } from './player-queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
