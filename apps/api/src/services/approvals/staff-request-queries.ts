@@ -2,10 +2,10 @@
  * The four-eyes requests (staff_requests): opened by whoever asks (staff, marketing, trading), decided by the staff
  * domain's request service. Below every domain that opens one, so none of them reaches up into staff/.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@playhouse/db';
-import type { StaffRequestKind } from '@playhouse/shared';
+import type { StaffRequestKind, StaffRequestStatus } from '@playhouse/shared';
 import { recordAudit } from '../audit/audit-log';
 import { keyedRequest } from '../../lib/idempotency';
 
@@ -152,6 +152,69 @@ export async function listStaffRequests(
       .select({ total: count() })
       .from(staffRequests)
       .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** A request of some kinds with its player's login; `lock` takes the request row `FOR UPDATE`. */
+export async function staffRequestWithPlayer(
+  executor: DbOrTx,
+  kinds: readonly StaffRequestKind[],
+  id: string,
+  lock = false,
+) {
+  const query = executor
+    .select({ request: staffRequests, login: users.email })
+    .from(staffRequests)
+    .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
+    .where(and(eq(staffRequests.id, id), inArray(staffRequests.kind, [...kinds])));
+  const [row] = await (lock ? query.for('update', { of: staffRequests }) : query);
+  return row;
+}
+
+/** Which requests a list shows: of some kinds, in a status, a payload currency, asked in [from, to), about a player. */
+export interface StaffRequestFilter {
+  kinds: readonly StaffRequestKind[];
+  status?: StaffRequestStatus | undefined;
+  currency?: string | undefined;
+  from?: Date | null | undefined;
+  to?: Date | null | undefined;
+  player?: number | undefined;
+  /** A condition on the player (users), e.g. a search by login. */
+  playerWhere?: SQL | undefined;
+}
+
+export function staffRequestFilter(filter: StaffRequestFilter): SQL | undefined {
+  return and(
+    inArray(staffRequests.kind, [...filter.kinds]),
+    filter.status ? eq(staffRequests.status, filter.status) : undefined,
+    filter.currency ? sql`${staffRequests.payload}->>'currency' = ${filter.currency}` : undefined,
+    filter.from ? gte(staffRequests.requestedAt, filter.from) : undefined,
+    filter.to ? lt(staffRequests.requestedAt, filter.to) : undefined,
+    filter.player ? eq(staffRequests.subjectUserId, filter.player) : undefined,
+    filter.playerWhere,
+  );
+}
+
+/** Requests about players matching `where`, newest first, one page, each with its player's login; and how many match. */
+export async function staffRequestPage(
+  executor: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  const [rows, [counted]] = await Promise.all([
+    executor
+      .select({ request: staffRequests, login: users.email })
+      .from(staffRequests)
+      .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
+      .where(where)
+      .orderBy(desc(staffRequests.requestedAt), desc(staffRequests.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    executor
+      .select({ total: sql<number>`count(*)::int` })
+      .from(staffRequests)
       .where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };

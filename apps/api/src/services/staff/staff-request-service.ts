@@ -1,5 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { schema, type Db, type Tx } from '@playhouse/db';
+import type { Db, Tx } from '@playhouse/db';
 import {
   pageWindow,
   parseDecimal,
@@ -26,10 +25,12 @@ import {
   decideStaffRequest,
   listStaffRequests,
   openStaffRequest,
+  staffRequestFilter,
+  staffRequestPage,
+  staffRequestWithPlayer,
   type StaffRequestRow,
 } from '../approvals/staff-request-queries';
-
-const { staffRequests, users, bonusCampaigns } = schema;
+import { findCampaignBySlug } from '../bonuses/bonus-queries';
 
 type RequestRow = StaffRequestRow;
 
@@ -104,12 +105,7 @@ export function createStaffRequestService({
   }
 
   async function load(executor: Db | Tx, kinds: readonly StaffRequestKind[], id: string, lock = false) {
-    const query = executor
-      .select({ request: staffRequests, login: users.email })
-      .from(staffRequests)
-      .leftJoin(users, eq(users.id, staffRequests.subjectUserId))
-      .where(and(eq(staffRequests.id, id), inArray(staffRequests.kind, [...kinds])));
-    const [row] = await (lock ? query.for('update', { of: staffRequests }) : query);
+    const row = await staffRequestWithPlayer(executor, kinds, id, lock);
     if (!row) throw new NotFoundError('There is no such request.');
     return row;
   }
@@ -249,10 +245,7 @@ export function createStaffRequestService({
     kinds: readonly StaffRequestKind[],
     query: { status?: StaffRequestStatus | undefined; page: number; perPage: number },
   ): Promise<{ items: StaffFourEyesRequest[]; page: number; perPage: number; total: number }> {
-    const where = and(
-      inArray(staffRequests.kind, [...kinds]),
-      query.status ? eq(staffRequests.status, query.status) : undefined,
-    );
+    const where = staffRequestFilter({ kinds, status: query.status });
     const { rows, total } = await listStaffRequests(db, where, {
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
@@ -317,10 +310,7 @@ export function createStaffRequestService({
       body: { login: string; campaign: string },
       idempotencyKey: string,
     ): Promise<StaffRequest> {
-      const [campaign] = await db
-        .select({ slug: bonusCampaigns.slug })
-        .from(bonusCampaigns)
-        .where(eq(bonusCampaigns.slug, body.campaign));
+      const campaign = await findCampaignBySlug(db, body.campaign);
       if (!campaign) throw new NotFoundError(`No bonus campaign "${body.campaign}".`);
       return create(actor, 'bonus_offer', body.login, { campaign: campaign.slug }, idempotencyKey);
     },
@@ -352,15 +342,15 @@ export function createStaffRequestService({
     ): Promise<{ items: StaffAdjustment[]; total: number; page: number; pageSize: number }> {
       const from = boundOf(query.from, 'from');
       const to = boundOf(query.to, 'to');
-      const where = and(
-        eq(staffRequests.kind, 'balance_adjustment'),
-        query.status ? eq(staffRequests.status, query.status) : undefined,
-        query.currency ? sql`${staffRequests.payload}->>'currency' = ${query.currency}` : undefined,
-        from ? gte(staffRequests.requestedAt, from) : undefined,
-        to ? lt(staffRequests.requestedAt, to) : undefined,
-        query.player ? eq(staffRequests.subjectUserId, query.player) : undefined,
-        query.q ? playerMatches(query.q) : undefined,
-      );
+      const where = staffRequestFilter({
+        kinds: ['balance_adjustment'],
+        status: query.status,
+        currency: query.currency,
+        from,
+        to,
+        player: query.player,
+        playerWhere: query.q ? playerMatches(query.q) : undefined,
+      });
       const { rows, total } = await listStaffRequests(db, where, { ...pageWindow(query), order: query.dir });
       return {
         items: rows.map((row) => ({
@@ -379,29 +369,15 @@ export function createStaffRequestService({
       kind: StaffRequestKind,
       query: { status?: StaffRequestStatus | undefined; page: number; perPage: number },
     ) {
-      const where = and(
-        eq(staffRequests.kind, kind),
-        query.status ? eq(staffRequests.status, query.status) : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ request: staffRequests, login: users.email })
-          .from(staffRequests)
-          .innerJoin(users, eq(users.id, staffRequests.subjectUserId))
-          .where(where)
-          .orderBy(desc(staffRequests.requestedAt), desc(staffRequests.id))
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(staffRequests)
-          .where(where),
-      ]);
+      const { rows, total } = await staffRequestPage(db, staffRequestFilter({ kinds: [kind], status: query.status }), {
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+      });
       return {
         items: rows.map((row) => toRequest(row.request, row.login)),
         page: query.page,
         perPage: query.perPage,
-        total: count?.total ?? 0,
+        total,
       };
     },
   };
