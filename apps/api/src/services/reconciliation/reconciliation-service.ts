@@ -10,7 +10,7 @@ import {
   negativePlayerBalances,
   transfersWithoutEntries,
   unbalancedTransfers,
-} from '../wallet/ledger-checks';
+} from '../wallet/ledger-check-queries';
 import { openProviderBets, unsettledOriginalsRounds } from './reconciliation-queries';
 
 export interface ReconciliationLog {
