@@ -328,6 +328,36 @@ describe('GET /spa/sports/stream', () => {
     expect((await nextMatch(stream)).betDelayMs).toBe(7_000);
   });
 
+  it('one delivery moving two matches reaches the stream of each, with its own markets and odds', async () => {
+    const [first, second] = [9_200_007, 9_200_008];
+    await prematch(first, 2.1);
+    await prematch(second, 3.1);
+    const streams = [
+      await open(`/spa/sports/stream?matchId=${first}&lng=en`),
+      await open(`/spa/sports/stream?matchId=${second}&lng=de`),
+    ];
+    expect(homeOdd(await nextMatch(streams[0]!))).toBe(2.1);
+    expect(homeOdd(await nextMatch(streams[1]!))).toBe(3.1);
+    const pushed = await pushFeed(t, {
+      matches: [
+        footballMatch(first, now + 2 * HOUR, { odds: { '1': 2.2 } }),
+        footballMatch(second, now + 2 * HOUR, { odds: { '1': 3.2 } }),
+      ],
+    });
+    expect(pushed.statusCode).toBe(200);
+    for (const [stream, matchId, odd] of [
+      [streams[0]!, first, 2.2],
+      [streams[1]!, second, 3.2],
+    ] as const) {
+      const match = await nextMatch(stream);
+      expect(match.matchId).toBe(matchId);
+      expect(homeOdd(match)).toBe(odd);
+      expect(match.matchBets.map((market) => market.idMatchBet)).toEqual(
+        footballMatch(matchId, now).matchBets.map((market) => market.idMatchBet),
+      );
+    }
+  });
+
   it('404 for an unknown match, and no channel is left behind', async () => {
     const response = await fetch(`${address}/spa/sports/stream?matchId=42&lng=en`);
     expect(response.status).toBe(404);
