@@ -25,6 +25,8 @@ const RATE = Number(process.env.BENCH_LIVE_RATE ?? 2);
 const GRACE_SECONDS = 5;
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 250;
+/** The live page's stream: the whole list on connect (and when a match starts or ends), then what moved. */
+const LIVE_EVENTS = ['live', 'live-patch'];
 
 interface Row {
   label: string;
@@ -40,20 +42,22 @@ function rows(): Row[] {
       api: MOVING_MATCHES.map((id) => ({
         key: `match:${id}`,
         url: `${apiUrl}/spa/sports/stream?matchId=${id}&lng=en`,
-        event: 'match',
+        events: ['match'],
         count: perMatch,
       })),
       baseline: MOVING_MATCHES.map((id) => ({
         key: `match:${id}`,
         url: `${broadcasterUrl}/stream?channel=match:${id}`,
-        event: 'match',
+        events: ['match'],
         count: perMatch,
       })),
     },
     {
       label: `live page stream (/spa/sports/live/stream, ${formatNumber(STREAMS)} streams, en)`,
-      api: [{ key: 'live:en', url: `${apiUrl}/spa/sports/live/stream?lng=en`, event: 'live', count: STREAMS }],
-      baseline: [{ key: 'live:en', url: `${broadcasterUrl}/stream?channel=live:en`, event: 'live', count: STREAMS }],
+      api: [{ key: 'live:en', url: `${apiUrl}/spa/sports/live/stream?lng=en`, events: LIVE_EVENTS, count: STREAMS }],
+      baseline: [
+        { key: 'live:en', url: `${broadcasterUrl}/stream?channel=live:en`, events: LIVE_EVENTS, count: STREAMS },
+      ],
     },
   ];
 }
@@ -237,8 +241,8 @@ export async function liveBenchmark(): Promise<void> {
 
 - Date: ${date}, commit ${commit}
 - Machine: ${startMachine}
-- Load: one api instance (\`npm start -w @playhouse/api\`, fresh seeded PGlite, LOG_LEVEL=warn, feed simulator off, the per-address stream cap raised: one client address holds every stream) with ${formatNumber(STREAMS)} server-sent event streams open over HTTP/1.1, all held by one client in a Node process of its own (node:http, keep-alive agent). The client feeds ${RATE} updates a second through \`POST /spa/staff/sports/feed\` (the feed token): each moves the ${MOVING_MATCHES.length} matches in play the streams watch (the live page lists 5 more that stay still): clock, odds of the result market, and \`matchLiveState.at\`, a mark unique to the update. A message's newest \`liveState.at\` names the update it delivers; latency is from the moment the client fed the update to the moment it had parsed that message (the frame split, the mark read from the bytes; the first stream of each channel also parses every message as JSON and checks its mark). ${options.rounds} rounds of ${options.duration} s per server, broadcaster and api alternating, after ${options.warmup} s of warm-up each; ${GRACE_SECONDS} s after each window for its last deliveries; medians of the rounds.
-- Baseline: \`bench/baselines/sse-broadcaster.ts\`, a bare node:http broadcaster on its own port, with as many streams on the same channels, sent the same messages at the same rate by the same client: each update is the api's last message on that channel with the new mark, posted to the broadcaster, which frames it once and writes it to every stream of the channel.
+- Load: one api instance (\`npm start -w @playhouse/api\`, fresh seeded PGlite, LOG_LEVEL=warn, feed simulator off, the per-address stream cap raised: one client address holds every stream) with ${formatNumber(STREAMS)} server-sent event streams open over HTTP/1.1, all held by one client in a Node process of its own (node:http, keep-alive agent). The client feeds ${RATE} updates a second through \`POST /spa/staff/sports/feed\` (the feed token): each moves the ${MOVING_MATCHES.length} matches in play the streams watch (the live page lists 5 more that stay still): clock, odds of the result market, and \`matchLiveState.at\`, a mark unique to the update. The match page's stream sends its whole match on every update; the live page's sends its whole list once, on connect, then per update a patch (\`event: live-patch\`) of the matches that moved (their state in play and the markets that moved). A message's newest \`liveState.at\` names the update it delivers; latency is from the moment the client fed the update to the moment it had parsed that message (the frame split, the mark read from the bytes; the first stream of each channel also parses every message as JSON and checks its mark). ${options.rounds} rounds of ${options.duration} s per server, broadcaster and api alternating, after ${options.warmup} s of warm-up each; ${GRACE_SECONDS} s after each window for its last deliveries; medians of the rounds.
+- Baseline: \`bench/baselines/sse-broadcaster.ts\`, a bare node:http broadcaster on its own port, with as many streams on the same channels, sent the same messages at the same rate by the same client: each update is the api's last message on that channel (its event and data: on the live page, a patch) with the new mark, posted to the broadcaster, which frames it once and writes it to every stream of the channel.
 - A delivery: one stream receiving one update (an update that a later one overtook before it was sent is not delivered); deliveries/s are over the window; "updates delivered" is the api's deliveries over updates × streams. Goal (issue 21): at least ${GOAL_RATIO}× the broadcaster's deliveries per second, p99 at most ${GOAL_P99_MS} ms.
 
 ${table(

@@ -64,8 +64,14 @@ const liveState = (at: number, score: [number, number]): LiveState => ({
   periods: [score],
 });
 
-/** The match in play as a live feed sends it: its state, and its result market open at `home`. */
-function livePush(request: APIRequestContext, at: number, score: [number, number], home: number) {
+/** The match in play as a live feed sends it: its state, and its result market open (or `status`) at `home`. */
+function livePush(
+  request: APIRequestContext,
+  at: number,
+  score: [number, number],
+  home: number,
+  status: 'open' | 'suspended' = 'open',
+) {
   const base = fixture(LIVE, ['Zebra United', 'Yak Rovers'], NOW - 30 * MINUTE, home);
   return pushFeed(request, {
     matches: [
@@ -73,7 +79,7 @@ function livePush(request: APIRequestContext, at: number, score: [number, number
         ...base,
         matchStatus: 'live',
         matchLiveState: liveState(at, score),
-        matchBets: base.matchBets.map((bet) => ({ ...bet, matchBetStatus: 'open' as const })),
+        matchBets: base.matchBets.map((bet) => ({ ...bet, matchBetStatus: status })),
       },
     ],
   });
@@ -211,9 +217,14 @@ for (const screen of [
     await livePush(request, at, [2, 0], 1.25);
     await expect(row.getByText('Score 2:0')).toBeAttached({ timeout: 15_000 });
     await expect(row.getByRole('link', { name: /^1 1\.25,/ })).toBeVisible();
+    // A dangerous moment: the feed suspends the market, and the page shows it locked (the stream sends only what moved).
+    await livePush(request, at + 1, [2, 0], 1.25, 'suspended');
+    await expect(row.getByText('1, suspended')).toBeAttached({ timeout: 15_000 });
+    await expect(row.getByRole('link', { name: /^1 1\.25,/ })).toHaveCount(0);
+    await expect(row.getByText('Score 2:0')).toBeAttached();
     expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
     // Put the match back as the other screen's test expects to find it.
-    await livePush(request, at + 1, [1, 0], 1.6);
+    await livePush(request, at + 2, [1, 0], 1.6);
     await request.dispose();
   });
 }

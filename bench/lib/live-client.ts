@@ -8,8 +8,8 @@ export interface StreamGroup {
   /** The channel's name, the same for the api's streams and the broadcaster's. */
   key: string;
   url: string;
-  /** The event name its messages carry. */
-  event: string;
+  /** The event names its messages carry (the live page: the whole list, then patches). */
+  events: string[];
   count: number;
 }
 
@@ -64,8 +64,8 @@ interface OpenStream {
 }
 
 const targets = new Map<string, OpenStream[]>();
-/** Per target and group: the last data text its sample stream received. */
-const lastTexts = new Map<string, string>();
+/** Per target and group: the last message its sample stream received, its event name and data text. */
+const lastMessages = new Map<string, { event: string; data: string }>();
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const feedAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -102,9 +102,9 @@ function check(stream: OpenStream, target: string, event: string, data: string, 
     }
   };
   marks(parsed);
-  if (event !== stream.group.event) problems.push(`${target} ${stream.group.key}: event ${event}`);
+  if (!stream.group.events.includes(event)) problems.push(`${target} ${stream.group.key}: event ${event}`);
   if (found !== mark) problems.push(`${target} ${stream.group.key}: the bytes say ${mark}, the JSON ${found}`);
-  lastTexts.set(`${target} ${stream.group.key}`, data);
+  lastMessages.set(`${target} ${stream.group.key}`, { event, data });
 }
 
 function receive(stream: OpenStream, target: string, chunk: Buffer) {
@@ -219,13 +219,13 @@ function feed(target: FeedTarget, groups: StreamGroup[], mark: number, tick: num
     );
   }
   const messages = groups.map((group) => {
-    const template = lastTexts.get(`${target.templatesFrom} ${group.key}`);
+    const template = lastMessages.get(`${target.templatesFrom} ${group.key}`);
     if (template === undefined) throw new Error(`no ${target.templatesFrom} message on ${group.key} to copy`);
-    const templateMark = newestMark(Buffer.from(template));
+    const templateMark = newestMark(Buffer.from(template.data));
     return {
       channel: group.key,
-      event: group.event,
-      data: template.replaceAll(`"at":${templateMark}`, `"at":${mark}`),
+      event: template.event,
+      data: template.data.replaceAll(`"at":${templateMark}`, `"at":${mark}`),
     };
   });
   return post(`${target.url}/publish`, {}, JSON.stringify({ messages }));

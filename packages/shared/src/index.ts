@@ -12,6 +12,7 @@ export * from './contracts/sports-browse';
 export * from './contracts/trading';
 export * from './contracts/in-play';
 export * from './sports/top-offer';
+export * from './sports/live-patch';
 export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/error-reports';

@@ -122,16 +122,22 @@ export function coalesced(run: () => Promise<void>, onError: (error: unknown) =>
 export const CHANNEL_FRESH_MS = 5_000;
 
 /** What a shared channel shows: where its changes are heard, and how its current state is read. */
-export interface ChannelSource {
+export interface ChannelSource<T = unknown> {
   /** Calls `onChange` after every change that may alter what the channel shows; resolves to the unsubscribe. */
   subscribe(onChange: () => void): Promise<() => void>;
   /** The current state, the data of the channel's event. */
-  read(): Promise<unknown>;
+  read(): Promise<T>;
+  /**
+   * What changed from the state last sent to the one just read, as an event of its own that the channel's streams
+   * are sent instead of the whole state; null when only the whole state says it. A stream joining the channel still
+   * starts with the whole state. Without it, every change sends the whole state.
+   */
+  patch?(before: T, after: T): { event: string; data: unknown } | null;
 }
 
 interface Channel {
   members: Set<EventStream>;
-  /** The last frame sent, which a stream joining later gets first. */
+  /** The whole current state as a frame, which a stream joining later gets first. */
   frame: Buffer | null;
   /** The JSON of that frame, to tell a change from a notice that changed nothing here. */
   text: string | null;
@@ -151,15 +157,18 @@ interface Channel {
  * each open stream read and serialized on its own, and a thousand viewers of one match cost a thousand reads per
  * odds move. The channel subscribes before its first read, so a change committed while that read is under way is
  * read again rather than lost, and it sends nothing when a read gives the text it sent last (a notice about
- * another field, a resync, a second instance's change already shown). It closes with its last stream.
+ * another field, a resync, a second instance's change already shown). A source that can say what changed (`patch`)
+ * has its streams sent that instead of the whole state after the first. It closes with its last stream.
  */
 export function sharedChannels(app: FastifyInstance, event: string) {
   const streams = eventStreams(app);
   const channels = new Map<string, Channel>();
 
-  function create(key: string, source: ChannelSource): Channel {
+  function create<T>(key: string, source: ChannelSource<T>): Channel {
     let running: Promise<void> | null = null;
     let again = false;
+    /** The state the channel's streams hold now: the last read sent. */
+    let shown: { state: T } | null = null;
     const channel: Channel = {
       members: new Set(),
       frame: null,
@@ -173,12 +182,16 @@ export function sharedChannels(app: FastifyInstance, event: string) {
 
     async function readAndSend() {
       const started = performance.now();
-      const text = JSON.stringify(await source.read());
+      const state = await source.read();
+      const text = JSON.stringify(state);
       channel.readAt = started;
       if (text === channel.text) return;
+      const change = shown && source.patch ? source.patch(shown.state, state) : null;
+      shown = { state };
       channel.text = text;
       channel.frame = frameOfJson(event, text);
-      for (const stream of channel.members) stream.sendFrame(channel.frame);
+      const frame = change ? eventFrame(change.event, change.data) : channel.frame;
+      for (const stream of channel.members) stream.sendFrame(frame);
     }
 
     // Changes that arrive while a read is under way collapse into one more read: the last state is what counts, and
@@ -230,11 +243,11 @@ export function sharedChannels(app: FastifyInstance, event: string) {
      * it open; the stream starts with the channel's current state. A first read that fails (an unknown match) fails
      * the request, before any stream is opened. The caller returns the reply this gives back from its handler.
      */
-    async open(
+    async open<T>(
       request: FastifyRequest,
       reply: FastifyReply,
       key: string,
-      source: () => ChannelSource,
+      source: () => ChannelSource<T>,
     ): Promise<FastifyReply> {
       let channel = channels.get(key);
       for (;;) {

@@ -4,6 +4,8 @@ export interface EventStream {
   response: IncomingMessage;
   /** The data of the next event of that name (events of other names are kept for their own `next`). */
   next: (event: string, ms?: number) => Promise<unknown>;
+  /** The next event of any of those names, with its name (events of other names are kept). */
+  nextOf: (events: readonly string[], ms?: number) => Promise<{ event: string; data: unknown }>;
   close: () => void;
 }
 
@@ -28,22 +30,24 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         }
         for (const wake of waiting.splice(0)) wake();
       });
+      const nextOf = async (names: readonly string[], ms = 5_000) => {
+        const deadline = Date.now() + ms;
+        for (;;) {
+          const index = events.findIndex((entry) => names.includes(entry.event));
+          if (index >= 0) return events.splice(index, 1)[0]!;
+          const remaining = deadline - Date.now();
+          if (remaining <= 0) throw new Error(`no ${names.map((name) => `"${name}"`).join(' or ')} event in time`);
+          await new Promise<void>((wake) => {
+            waiting.push(wake);
+            setTimeout(wake, remaining);
+          });
+        }
+      };
       resolve({
         response,
         close: () => request.destroy(),
-        next: async (event, ms = 5_000) => {
-          const deadline = Date.now() + ms;
-          for (;;) {
-            const index = events.findIndex((entry) => entry.event === event);
-            if (index >= 0) return events.splice(index, 1)[0]!.data;
-            const remaining = deadline - Date.now();
-            if (remaining <= 0) throw new Error(`no "${event}" event in time`);
-            await new Promise<void>((wake) => {
-              waiting.push(wake);
-              setTimeout(wake, remaining);
-            });
-          }
-        },
+        next: async (event, ms) => (await nextOf([event], ms)).data,
+        nextOf,
       });
     });
     request.on('error', reject);

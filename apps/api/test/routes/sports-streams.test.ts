@@ -4,10 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
+  applyLivePatch,
   browseMatchesResponseSchema,
   DEFAULT_BET_DELAY_MS,
+  LIVE_PATCH_EVENT,
+  LIVE_SNAPSHOT_EVENT,
+  livePatchSchema,
   matchDetailSchema,
   type BrowseMatchesResponse,
+  type LivePatch,
   type LiveState,
   type MatchDetail,
 } from '@playhouse/shared';
@@ -99,8 +104,46 @@ function watchLiveReads() {
 const matchEventSchema = z.object({ match: matchDetailSchema });
 const nextMatch = async (stream: EventStream): Promise<MatchDetail> =>
   matchEventSchema.parse(await stream.next('match', WAIT_MS)).match;
-const nextLive = async (stream: EventStream): Promise<BrowseMatchesResponse> =>
-  browseMatchesResponseSchema.parse(await stream.next('live', WAIT_MS));
+
+/** The live page each stream shows: its last whole list with every patch since merged in. */
+const shownLive = new WeakMap<EventStream, BrowseMatchesResponse>();
+/** The live stream's next message, whole list or patch, as the list the page shows after it. */
+async function nextLive(stream: EventStream): Promise<BrowseMatchesResponse> {
+  const { event, data } = await stream.nextOf([LIVE_SNAPSHOT_EVENT, LIVE_PATCH_EVENT], WAIT_MS);
+  let live: BrowseMatchesResponse;
+  if (event === LIVE_SNAPSHOT_EVENT) live = browseMatchesResponseSchema.parse(data);
+  else {
+    const before = shownLive.get(stream);
+    if (!before) throw new Error('a patch before the whole list');
+    const matches = applyLivePatch(before.matches, livePatchSchema.parse(data));
+    if (!matches) throw new Error('a patch that does not fit the list it follows');
+    live = { ...before, matches };
+  }
+  shownLive.set(stream, live);
+  return live;
+}
+/** The live stream's next message, which must be the whole list. */
+async function nextLiveSnapshot(stream: EventStream): Promise<BrowseMatchesResponse> {
+  const live = browseMatchesResponseSchema.parse(
+    await stream.nextOf([LIVE_SNAPSHOT_EVENT, LIVE_PATCH_EVENT], WAIT_MS).then(({ event, data }) => {
+      expect(event).toBe(LIVE_SNAPSHOT_EVENT);
+      return data;
+    }),
+  );
+  shownLive.set(stream, live);
+  return live;
+}
+/** The live stream's next message, which must be a patch; merged into what the stream shows. */
+async function nextLivePatch(stream: EventStream): Promise<LivePatch> {
+  const { event, data } = await stream.nextOf([LIVE_SNAPSHOT_EVENT, LIVE_PATCH_EVENT], WAIT_MS);
+  expect(event).toBe(LIVE_PATCH_EVENT);
+  const patch = livePatchSchema.parse(data);
+  const before = shownLive.get(stream);
+  const matches = before && applyLivePatch(before.matches, patch);
+  expect(matches).toBeTruthy();
+  shownLive.set(stream, { ...before!, matches: matches! });
+  return patch;
+}
 
 const homeOdd = (match: { matchBets: { matchBetOutcomes: { matchBetOutcomeOddValue: number }[] }[] }) =>
   match.matchBets[0]!.matchBetOutcomes[0]!.matchBetOutcomeOddValue;
@@ -122,8 +165,14 @@ const liveState = (at: number, score: [number, number]): LiveState => ({
   periods: [score],
 });
 
-/** A match in play with its result market open. */
-async function inPlay(matchId: number, at: number, score: [number, number], odd = 2.1) {
+/** A match in play with its result market open (or as `result` says), the others suspended. */
+async function inPlay(
+  matchId: number,
+  at: number,
+  score: [number, number],
+  odd = 2.1,
+  result: 'open' | 'suspended' = 'open',
+) {
   const match = footballMatch(matchId, now - 20 * MINUTE, { odds: { '1': odd } });
   const pushed = await pushFeed(t, {
     matches: [
@@ -133,7 +182,7 @@ async function inPlay(matchId: number, at: number, score: [number, number], odd 
         matchLiveState: liveState(at, score),
         matchBets: match.matchBets.map((bet, index) => ({
           ...bet,
-          matchBetStatus: index === 0 ? 'open' : 'suspended',
+          matchBetStatus: index === 0 ? result : 'suspended',
         })),
       },
     ],
@@ -279,6 +328,36 @@ describe('GET /spa/sports/stream', () => {
     expect((await nextMatch(stream)).betDelayMs).toBe(7_000);
   });
 
+  it('one delivery moving two matches reaches the stream of each, with its own markets and odds', async () => {
+    const [first, second] = [9_200_007, 9_200_008];
+    await prematch(first, 2.1);
+    await prematch(second, 3.1);
+    const streams = [
+      await open(`/spa/sports/stream?matchId=${first}&lng=en`),
+      await open(`/spa/sports/stream?matchId=${second}&lng=de`),
+    ];
+    expect(homeOdd(await nextMatch(streams[0]!))).toBe(2.1);
+    expect(homeOdd(await nextMatch(streams[1]!))).toBe(3.1);
+    const pushed = await pushFeed(t, {
+      matches: [
+        footballMatch(first, now + 2 * HOUR, { odds: { '1': 2.2 } }),
+        footballMatch(second, now + 2 * HOUR, { odds: { '1': 3.2 } }),
+      ],
+    });
+    expect(pushed.statusCode).toBe(200);
+    for (const [stream, matchId, odd] of [
+      [streams[0]!, first, 2.2],
+      [streams[1]!, second, 3.2],
+    ] as const) {
+      const match = await nextMatch(stream);
+      expect(match.matchId).toBe(matchId);
+      expect(homeOdd(match)).toBe(odd);
+      expect(match.matchBets.map((market) => market.idMatchBet)).toEqual(
+        footballMatch(matchId, now).matchBets.map((market) => market.idMatchBet),
+      );
+    }
+  });
+
   it('404 for an unknown match, and no channel is left behind', async () => {
     const response = await fetch(`${address}/spa/sports/stream?matchId=42&lng=en`);
     expect(response.status).toBe(404);
@@ -342,5 +421,60 @@ describe('GET /spa/sports/live/stream', () => {
     await expect.poll(() => reads.mock.calls.length, { timeout: WAIT_MS }).toBe(2);
     await inPlay(LIVE, (at += 1), [3, 2]);
     expect(scoreOf(await nextLive(stream))).toEqual([3, 2]);
+  });
+
+  const idsOf = (live: BrowseMatchesResponse) => live.matches.map((match) => match.matchId);
+
+  it('sends the whole list on connect, then only the matches that moved: their state and the markets that moved', async () => {
+    const STILL = 9_300_002;
+    await inPlay(LIVE, (at += 1), [0, 0], 2.1);
+    await inPlay(STILL, (at += 1), [1, 1], 2.4);
+    const stream = await open('/spa/sports/live/stream?lng=en');
+    expect(idsOf(await nextLiveSnapshot(stream))).toEqual(expect.arrayContaining([LIVE, STILL]));
+
+    await inPlay(LIVE, (at += 1), [1, 0], 2.5);
+    const goal = await nextLivePatch(stream);
+    expect(goal.matches.map((match) => match.matchId)).toEqual([LIVE]);
+    expect(goal.matches[0]!.liveState?.score).toEqual([1, 0]);
+    // Only the result market moved: the others, suspended all along, are not in the patch.
+    expect(goal.matches[0]!.matchBets.map((market) => market.idMatchBet)).toEqual([LIVE * 10]);
+    expect(goal.matches[0]!.matchBets[0]!.matchBetOutcomes[0]!.matchBetOutcomeOddValue).toBe(2.5);
+
+    // A dangerous moment: the feed suspends the result market, and the patch says so.
+    await inPlay(LIVE, (at += 1), [1, 0], 2.5, 'suspended');
+    const suspended = await nextLivePatch(stream);
+    expect(suspended.matches[0]!.matchBets[0]!.status).toBe('suspended');
+
+    // Merged, the patches give what a stream opened now starts with: the whole list as it is.
+    const fresh = await open('/spa/sports/live/stream?lng=en');
+    const current = await nextLiveSnapshot(fresh);
+    expect(shownLive.get(stream)).toEqual(current);
+    const market = current.matches.find((match) => match.matchId === LIVE)!.matchBets[0]!;
+    expect(market.status).toBe('suspended');
+    expect(market.matchBetOutcomes[0]!.matchBetOutcomeOddValue).toBe(2.5);
+  });
+
+  it('a match starting or ending sends the whole list again', async () => {
+    const STARTING = 9_300_003;
+    const stream = await open('/spa/sports/live/stream?lng=en');
+    expect(idsOf(await nextLiveSnapshot(stream))).not.toContain(STARTING);
+
+    await inPlay(STARTING, (at += 1), [0, 0]);
+    const started = await nextLiveSnapshot(stream);
+    expect(idsOf(started)).toContain(STARTING);
+    expect(started.matches.find((match) => match.matchId === STARTING)?.liveState?.score).toEqual([0, 0]);
+
+    const ended = await pushFeed(t, {
+      matches: [
+        {
+          ...footballMatch(STARTING, now - 20 * MINUTE),
+          matchStatus: 'ended',
+          matchLiveState: { ...liveState((at += 1), [0, 0]), phase: 'ended' },
+          matchResult: { score1: 0, score2: 0 },
+        },
+      ],
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(idsOf(await nextLiveSnapshot(stream))).not.toContain(STARTING);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { liveStateSchema } from './sports-live';
-import { matchMarketSchema, matchTeamSchema } from './sports';
+import { MARKET_STATUSES, matchMarketSchema, matchTeamSchema, OUTCOME_STATUSES } from './sports';
 
 /*
  * The sportsbook to browse (issue 21): the book's tree of sports, countries and leagues with their counts, the matches
@@ -148,11 +148,46 @@ export const sportsSearchResponseSchema = z.object({
 });
 export type SportsSearchResponse = z.infer<typeof sportsSearchResponseSchema>;
 
-/** SSE GET /spa/sports/live/stream: `event: live` with the matches in play, on connect and after every change. */
+/**
+ * SSE GET /spa/sports/live/stream (docs/decisions.md, "The live page's stream: a snapshot, then patches"): `event:
+ * live` with the matches in play (a browseMatchesResponse) on connect and whenever the list itself changes (a match
+ * starts or ends, a name or a market comes or goes); `event: live-patch` with what moved in play for the matches that
+ * moved, to be merged into the last `live` (packages/shared/src/sports/live-patch.ts).
+ */
+export const LIVE_SNAPSHOT_EVENT = 'live';
+export const LIVE_PATCH_EVENT = 'live-patch';
 export const liveStreamQuerySchema = z.object({
   /** EventSource cannot send X-Locale, so the stream takes the language here. */
   lng: z.string().min(1).max(16).optional(),
 });
+
+/** What moved on one market of a match in play: its status and every outcome's odd and status, in their order. */
+export const liveMarketPatchSchema = z
+  .object({
+    idMatchBet: z.number().int(),
+    status: z.enum(MARKET_STATUSES),
+    matchBetOutcomes: z.array(
+      z.object({
+        outcomeId: z.number().int(),
+        matchBetOutcomeOddValue: z.number(),
+        status: z.enum(OUTCOME_STATUSES),
+      }),
+    ),
+  })
+  .meta({ id: 'LiveMarketPatch' });
+/** What moved on one match in play: its whole state in play (score, clock, period...) and the markets that moved. */
+export const liveMatchPatchSchema = z
+  .object({
+    matchId: z.number().int(),
+    liveState: liveStateSchema.nullable(),
+    matchBets: z.array(liveMarketPatchSchema),
+  })
+  .meta({ id: 'LiveMatchPatch' });
+/** `event: live-patch` of the live stream: the matches that moved since the stream's last message, in one change. */
+export const livePatchSchema = z.object({ matches: z.array(liveMatchPatchSchema) }).meta({ id: 'LivePatch' });
+export type LiveMarketPatch = z.infer<typeof liveMarketPatchSchema>;
+export type LiveMatchPatch = z.infer<typeof liveMatchPatchSchema>;
+export type LivePatch = z.infer<typeof livePatchSchema>;
 
 /** A player's favourite leagues, by when they were added (newest first). */
 export const favouriteLeaguesResponseSchema = z.object({ tournamentIds: z.array(z.number().int()) });

@@ -71,9 +71,10 @@ export function createInPlayService({ db, clock }: { db: Db; clock: Clock }) {
       };
     },
 
-    /** The delay a bet on a match of this sport waits now. */
-    async betDelayOf(sportId: number): Promise<number> {
-      return (await betDelaysOf(db, [sportId])).get(sportId) ?? DEFAULT_BET_DELAY_MS;
+    /** The delay a bet on a match of each of these sports waits now (the default where no trader set one). */
+    async betDelaysOf(sportIds: number[]): Promise<Map<number, number>> {
+      const set = await betDelaysOf(db, [...new Set(sportIds)]);
+      return new Map(sportIds.map((sportId) => [sportId, set.get(sportId) ?? DEFAULT_BET_DELAY_MS]));
     },
 
     settings,

@@ -188,9 +188,14 @@ export interface MatchDetailRow {
   }[];
 }
 
-/** One match with every market and outcome, whatever their status. */
-export async function loadMatchDetail(db: DbOrTx, matchId: number): Promise<MatchDetailRow | null> {
-  const [row] = await db
+/**
+ * Matches with every market and outcome, whatever their status, by id (an unknown id is not in the map): two queries
+ * however many matches, so the match streams woken by one odds notice read together.
+ */
+export async function loadMatchDetails(db: DbOrTx, matchIds: number[]): Promise<Map<number, MatchDetailRow>> {
+  const found = new Map<number, MatchDetailRow>();
+  if (matchIds.length === 0) return found;
+  const rows = await db
     .select({
       id: matches.id,
       sportId: matches.sportId,
@@ -210,16 +215,17 @@ export async function loadMatchDetail(db: DbOrTx, matchId: number): Promise<Matc
     .innerJoin(sports, eq(sports.id, matches.sportId))
     .innerJoin(sportCategories, eq(sportCategories.id, matches.categoryId))
     .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-    .where(eq(matches.id, matchId));
-  if (!row) return null;
-  const rows = await db
+    .where(inArray(matches.id, matchIds));
+  if (rows.length === 0) return found;
+  for (const row of rows) found.set(row.id, { ...row, markets: [] });
+  const offered = await db
     .select({ market: markets, outcome: outcomes })
     .from(markets)
     .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
-    .where(eq(markets.matchId, matchId))
-    .orderBy(asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
-  const list: MatchDetailRow['markets'] = [];
-  for (const { market, outcome } of rows) {
+    .where(inArray(markets.matchId, [...found.keys()]))
+    .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+  for (const { market, outcome } of offered) {
+    const list = found.get(market.matchId)!.markets;
     let current = list.at(-1);
     if (current?.id !== market.id) {
       current = { id: market.id, name: market.name, position: market.position, status: market.status, outcomes: [] };
@@ -234,5 +240,5 @@ export async function loadMatchDetail(db: DbOrTx, matchId: number): Promise<Matc
       result: outcome.result,
     });
   }
-  return { ...row, markets: list };
+  return found;
 }

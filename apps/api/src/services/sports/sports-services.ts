@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '@playhouse/db';
 import type { FeedIngestResult, MatchDetail } from '@playhouse/shared';
 import type { SportsConfig } from '../../config';
+import { batched } from '../../lib/batched';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
@@ -14,7 +15,7 @@ import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
 import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simulator';
 import { MatchNotFoundError } from './sports-errors';
-import { loadMatchDetail, type MatchDetailRow } from './sports-queries';
+import { loadMatchDetails, type MatchDetailRow } from './sports-queries';
 import { createTradingService, type TradingService } from './trading-service';
 import { createTopOfferService, type TopOfferService } from './top-offer-service';
 import { createInPlayService, type InPlayService } from './in-play-service';
@@ -117,6 +118,17 @@ export function createSportsServices({
   const settlement = createSettlementService({ db, clock, stakes, wallet, ...(debts ? { debts } : {}) });
   const inPlay = createInPlayService({ db, clock });
   const simulator = createFeedSimulator({ db, ingest, settlement, clock, speed: config.simulatorSpeed });
+  // An odds notice wakes the streams of every match it names at once (and of each match in every language): their
+  // reads go out together, two queries for the matches and one for their sports' bet delays, instead of three each.
+  const matchDetailRow = batched(async (matchIds: number[]) => {
+    const rows = await loadMatchDetails(db, matchIds);
+    const live = [...rows.values()].filter((row) => row.status === 'live');
+    const delays =
+      live.length > 0 ? await inPlay.betDelaysOf(live.map((row) => row.sportId)) : new Map<number, number>();
+    return new Map(
+      [...rows.values()].map((row) => [row.id, { row, betDelayMs: delays.get(row.sportId) ?? null }] as const),
+    );
+  });
   return {
     ingest,
     topOffer: createTopOfferService({ db, clock }),
@@ -147,10 +159,9 @@ export function createSportsServices({
     },
 
     async matchDetail(matchId, context) {
-      const row = await loadMatchDetail(db, matchId);
-      if (!row) throw new MatchNotFoundError();
-      const delay = row.status === 'live' ? await inPlay.betDelayOf(row.sportId) : null;
-      return matchDetailView(row, context, clock.now(), delay);
+      const found = await matchDetailRow(matchId);
+      if (!found) throw new MatchNotFoundError();
+      return matchDetailView(found.row, context, clock.now(), found.betDelayMs);
     },
 
     acceptsFeedToken(token) {

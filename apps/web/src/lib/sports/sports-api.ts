@@ -63,7 +63,10 @@ export async function parseMatchEvent(data: string) {
 
 const browseContracts = () => import('@playhouse/shared/contracts/sports-browse');
 
-/** Server-sent events of the matches in play (`event: live`, the whole list after every change). */
+/**
+ * Server-sent events of the matches in play: `event: live`, the whole list (on connect and when a match starts or
+ * ends), then `event: live-patch`, what moved, to merge into it.
+ */
 export function liveStreamUrl(lng: Locale): string {
   return `/spa/sports/live/stream?${new URLSearchParams({ lng }).toString()}`;
 }
@@ -72,6 +75,12 @@ export function liveStreamUrl(lng: Locale): string {
 export async function parseLiveEvent(data: string) {
   const parsed = (await browseContracts()).browseMatchesResponseSchema.safeParse(JSON.parse(data));
   return parsed.success ? parsed.data.matches : null;
+}
+
+/** Reads one `live-patch` event; null when it breaks the contract. */
+export async function parseLivePatchEvent(data: string) {
+  const parsed = (await browseContracts()).livePatchSchema.safeParse(JSON.parse(data));
+  return parsed.success ? parsed.data : null;
 }
 
 export function fetchFavouriteLeagues(lng: Locale) {

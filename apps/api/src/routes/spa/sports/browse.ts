@@ -6,6 +6,9 @@ import {
   browseMatchesResponseSchema,
   favouriteLeagueParamsSchema,
   favouriteLeaguesResponseSchema,
+  LIVE_PATCH_EVENT,
+  LIVE_SNAPSHOT_EVENT,
+  livePatch,
   liveStreamQuerySchema,
   localeHeadersSchema,
   sportsSearchQuerySchema,
@@ -24,7 +27,7 @@ const BROWSE_CACHE_CONTROL = 'public, max-age=5';
  */
 const sportsBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
   const browse = app.services.sports.browse;
-  const liveChannels = sharedChannels(app, 'live');
+  const liveChannels = sharedChannels(app, LIVE_SNAPSHOT_EVENT);
 
   app.get(
     '/book',
@@ -94,10 +97,13 @@ const sportsBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sports'],
         summary:
           'Server-sent events: `event: live` with the matches in play (the /spa/sports/book/matches?status=live ' +
-          'body) on connect and after every change',
+          'body) on connect and whenever the list itself changes (a match starts or ends); `event: live-patch` ' +
+          '(LivePatch) with what moved in play on the matches that moved, to merge into the last `live`',
         querystring: liveStreamQuerySchema,
         response: {
-          200: z.string().describe('text/event-stream: `event: live` messages and `:` heartbeat comments'),
+          200: z
+            .string()
+            .describe('text/event-stream: `event: live` and `event: live-patch` messages and `:` heartbeat comments'),
           ...errorResponses(400),
         },
       },
@@ -105,10 +111,15 @@ const sportsBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // GET /spa/sports/live/stream - the matches in play as they move
       const context = await app.services.locales.resolve(request.query.lng);
-      // Every live page in this language shares one subscription, read and serialization per change.
+      // Every live page in this language shares one subscription, read and serialization per change; after the
+      // whole list, its streams are sent what moved (docs/decisions.md, "The live page's stream").
       return liveChannels.open(request, reply, `${context.locale}:${context.defaultLocale}`, () => ({
         subscribe: (onChange) => app.services.sports.oddsHub.subscribeAll(onChange),
         read: () => browse.matches({ status: 'live' }, context),
+        patch: (before, after) => {
+          const moved = livePatch(before, after);
+          return moved && { event: LIVE_PATCH_EVENT, data: moved };
+        },
       }));
     },
   );

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BrowseMatch } from '@playhouse/shared/contracts/sports-browse';
+import type { BrowseMatch, LivePatch } from '@playhouse/shared/contracts/sports-browse';
 import type * as SportsApi from '@/lib/sports/sports-api';
 import { renderWithProviders } from '@/test/render';
 import { BrowseMatches } from './browse-matches';
@@ -24,6 +24,9 @@ class FakeEventSource extends EventTarget {
   }
   emit(matches: BrowseMatch[]) {
     this.dispatchEvent(new MessageEvent('live', { data: JSON.stringify({ matches, truncated: false }) }));
+  }
+  patch(patch: LivePatch) {
+    this.dispatchEvent(new MessageEvent('live-patch', { data: JSON.stringify(patch) }));
   }
 }
 
@@ -148,6 +151,65 @@ describe('BrowseMatches', () => {
     });
     expect(await within(row).findByText('1, suspended')).toBeTruthy();
     expect(within(row).queryByRole('link', { name: /^1 / })).toBeNull();
+  });
+
+  it("merges the live stream's patches into its whole list: score, odds and a suspended market move", async () => {
+    renderWithProviders(<BrowseMatches lng="en" initial={[live([1, 0], 1.6)]} live empty="Nothing" />);
+    const [source] = FakeEventSource.instances;
+    /** What the api sends when the match moved to `score`, its result market `status` with the home win at `home`. */
+    const moved = (score: [number, number], home: number, status: 'open' | 'suspended'): LivePatch => {
+      const { liveState, matchBets } = live(score, home, status);
+      return {
+        matches: [
+          {
+            matchId: 7,
+            liveState,
+            matchBets: matchBets.map((market) => ({
+              idMatchBet: market.idMatchBet,
+              status: market.status,
+              matchBetOutcomes: market.matchBetOutcomes.map(({ outcomeId, matchBetOutcomeOddValue, status }) => ({
+                outcomeId,
+                matchBetOutcomeOddValue,
+                status,
+              })),
+            })),
+          },
+        ],
+      };
+    };
+    await act(async () => {
+      source!.emit([live([1, 0], 1.6), { ...match(9), status: 'live', liveState: live([0, 0], 2.1).liveState }]);
+      source!.patch(moved([2, 0], 1.25, 'open'));
+      await vi.dynamicImportSettled();
+    });
+    const row = rowOf('Home 7 – Away 7');
+    expect(await within(row).findByText('Score 2:0')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: /^1 1\.25,/ })).toBeTruthy();
+    // The match the patch does not name stays as the whole list had it.
+    expect(screen.getAllByText('Score 0:0')).toHaveLength(1);
+
+    await act(async () => {
+      source!.patch(moved([2, 0], 1.25, 'suspended'));
+      await vi.dynamicImportSettled();
+    });
+    expect(await within(row).findByText('1, suspended')).toBeTruthy();
+    expect(within(row).queryByRole('link', { name: /^1 / })).toBeNull();
+    expect(within(row).getByText('Score 2:0')).toBeTruthy();
+    expect(source!.closed).toBe(false);
+  });
+
+  it('a patch that does not fit the list it follows opens the stream again, for a whole list', async () => {
+    renderWithProviders(<BrowseMatches lng="en" initial={[live([1, 0], 1.6)]} live empty="Nothing" />);
+    const [source] = FakeEventSource.instances;
+    await act(async () => {
+      source!.emit([live([1, 0], 1.6)]);
+      source!.patch({ matches: [{ matchId: 99, liveState: null, matchBets: [] }] });
+      await vi.dynamicImportSettled();
+    });
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(source!.closed).toBe(true);
+    expect(FakeEventSource.instances[1]!.url).toBe('/spa/sports/live/stream?lng=en');
+    expect(within(rowOf('Home 7 – Away 7')).getByText('Score 1:0')).toBeTruthy();
   });
 
   it('shows implied probabilities and the margin when the visitor asks for them', () => {

@@ -3,12 +3,13 @@
 import type { BrowseMatch } from '@playhouse/shared/contracts/sports-browse';
 import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
+import { applyLivePatch } from '@playhouse/shared/sports/live-patch';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from '@/i18n/navigation';
 import { matchPath } from '@/lib/sports/match-path';
-import { liveStreamUrl, parseLiveEvent } from '@/lib/sports/sports-api';
+import { liveStreamUrl, parseLiveEvent, parseLivePatchEvent } from '@/lib/sports/sports-api';
 import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import { liveClock } from './live-clock';
@@ -54,8 +55,9 @@ function useNow(active: boolean): number {
 
 /**
  * The matches of a sportsbook page: those in play first (score, clock, main markets; suspended markets locked), then
- * those to come, grouped by the visitor's local day. With `live`, the matches in play follow the live stream: scores,
- * clocks and odds move without a reload, and a changed odd is highlighted for a moment.
+ * those to come, grouped by the visitor's local day. With `live`, the matches in play follow the live stream (a whole
+ * list, then patches merged into it): scores, clocks and odds move without a reload, and a changed odd is highlighted
+ * for a moment.
  */
 export function BrowseMatches({
   lng,
@@ -86,33 +88,68 @@ export function BrowseMatches({
   useEffect(() => {
     if (!live) return;
     const wanted: BrowseFilter = JSON.parse(filterKey) as BrowseFilter;
-    const source = new EventSource(liveStreamUrl(lng));
+    let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener('live', (event) => {
-      void parseLiveEvent((event as MessageEvent<string>).data).then((matches) => {
-        if (!matches) return;
-        const next = matches.filter((match) => inFilter(match, wanted));
-        const changed = new Set<number>();
-        for (const match of next) {
-          for (const market of match.matchBets) {
-            for (const outcome of market.matchBetOutcomes) {
-              const was = previous.current.get(outcome.outcomeId);
-              if (was !== undefined && was !== outcome.matchBetOutcomeOddValue) changed.add(outcome.outcomeId);
-              previous.current.set(outcome.outcomeId, outcome.matchBetOutcomeOddValue);
-            }
+    // The stream's whole list as its messages build it: the last `live`, every `live-patch` since merged in.
+    let shown: BrowseMatch[] | null = null;
+    // Messages are parsed one after the other: a patch applies to the list before it.
+    let queue = Promise.resolve();
+
+    const show = (matches: BrowseMatch[]) => {
+      shown = matches;
+      const next = matches.filter((match) => inFilter(match, wanted));
+      const changed = new Set<number>();
+      for (const match of next) {
+        for (const market of match.matchBets) {
+          for (const outcome of market.matchBetOutcomes) {
+            const was = previous.current.get(outcome.outcomeId);
+            if (was !== undefined && was !== outcome.matchBetOutcomeOddValue) changed.add(outcome.outcomeId);
+            previous.current.set(outcome.outcomeId, outcome.matchBetOutcomeOddValue);
           }
         }
-        setPlaying(next);
-        if (changed.size > 0) {
-          setFlashes(changed);
-          clearTimeout(timer);
-          timer = setTimeout(() => setFlashes(new Set()), FLASH_MS);
-        }
-      });
-    });
+      }
+      setPlaying(next);
+      if (changed.size > 0) {
+        setFlashes(changed);
+        clearTimeout(timer);
+        timer = setTimeout(() => setFlashes(new Set()), FLASH_MS);
+      }
+    };
+    const connect = () => {
+      const current = new EventSource(liveStreamUrl(lng));
+      source = current;
+      shown = null;
+      const handle = (read: (data: string) => Promise<void>) => (event: Event) => {
+        const { data } = event as MessageEvent<string>;
+        queue = queue.then(() => (source === current ? read(data) : undefined)).catch(() => undefined);
+      };
+      current.addEventListener(
+        'live',
+        handle(async (data) => {
+          const matches = await parseLiveEvent(data);
+          if (matches) show(matches);
+        }),
+      );
+      current.addEventListener(
+        'live-patch',
+        handle(async (data) => {
+          const patch = await parseLivePatchEvent(data);
+          if (!patch || !shown) return;
+          const merged = applyLivePatch(shown, patch);
+          if (merged) show(merged);
+          else {
+            // A patch that does not fit what the page holds: start again from a whole list.
+            current.close();
+            connect();
+          }
+        }),
+      );
+    };
+    connect();
     return () => {
       clearTimeout(timer);
-      source.close();
+      source?.close();
+      source = null;
     };
   }, [live, lng, filterKey]);
 
