@@ -38,10 +38,19 @@ async function germanHeading(api: APIRequestContext): Promise<string> {
 
 /** The public German home page as a visitor sees it, asked again until it shows `check` (the web reads the edit's version within a second). */
 async function visitorSees(visitor: Page, check: (page: Page) => Promise<void>) {
-  await expect(async () => {
-    await visitor.goto('/de');
-    await check(visitor);
-  }).toPass({ timeout: 15_000 });
+  const tries: string[] = [];
+  try {
+    await expect(async () => {
+      const started = Date.now();
+      const response = await visitor.goto('/de');
+      const headings = await visitor.getByRole('heading', { level: 1, includeHidden: true }).allTextContents();
+      tries.push(`HTTP ${response?.status()} in ${Date.now() - started} ms, h1 ${JSON.stringify(headings)}`);
+      await check(visitor);
+    }).toPass({ timeout: 15_000 });
+  } catch (error) {
+    // What each try was answered, so a failure says whether the page was slow, failing or showing the old text.
+    throw new Error(`the visitor's /de did not show the edit; tries: ${tries.join('; ')}`, { cause: error });
+  }
 }
 
 test('a content editor changes a home slide and a text, and the public site shows both', async ({
@@ -50,6 +59,8 @@ test('a content editor changes a home slide and a text, and the public site show
   baseURL,
   axe,
 }, testInfo) => {
+  // Two edits, each waited for on the public site, and five axe scans: more than 30 s on a busy 2-core machine.
+  test.slow();
   const api = await staffRequest(baseURL!, CONTENT, { 'x-forwarded-for': visitorAddress(testInfo) });
   const slide = await slideNamed(api, 'shared-tables');
   const heading = await germanHeading(api);
