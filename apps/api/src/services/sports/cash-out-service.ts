@@ -178,7 +178,7 @@ export function createCashOutService({
     const created = await db.transaction(async (tx) => {
       // The bet's book first (the placement's order), so a suspension, an ingest or a trader's result either committed
       // before the reads below or waits until this cash out has committed; then the bet's row.
-      await shareLockBook(tx, asked.outcomeIds);
+      await shareLockBook(tx, asked.book);
       const bet = await lockBet(tx, request.betId);
       if (!bet) throw new BetNotFoundError();
       const { legs, before } = await cashOutState(tx, keyed);
