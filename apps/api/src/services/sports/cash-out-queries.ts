@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import {
   betCashOutTargets,
   betCashOuts,
@@ -222,17 +222,22 @@ export interface BookIds {
   outcomeIds: number[];
 }
 
+/** What a cash-out request needs before its transaction (`cashOutRequestLookup`). */
+export interface CashOutRequestFacts {
+  /** The bet's book, to lock it first. */
+  book: BookIds;
+  /** The cash out an earlier request with the same key made (null: none). */
+  earlier: CashOutRow | null;
+}
+
 /**
- * What a cash-out request needs before its transaction: the bet's book (to lock it first) when the bet is the
- * player's (null otherwise), and the cash out an earlier request with the same key made (null: none). Prepared, as
- * `cashOutState` is (named statements are planned once per connection).
+ * What a cash-out request needs before its transaction: the bet's book when the bet is the player's (null otherwise),
+ * and the cash out an earlier request with the same key made. Built once per service and run as a named prepared
+ * statement on the pool: neither drizzle (building the SQL) nor PostgreSQL (planning it) redo it per request.
  */
-export async function cashOutRequestOf(
-  db: DbOrTx,
-  request: { betId: string; userId: number; idempotencyKey: string },
-): Promise<{ book: BookIds; earlier: CashOutRow | null } | null> {
+export function cashOutRequestLookup(db: Db) {
   const userId = sql.placeholder('userId');
-  const rows = await db
+  const query = db
     .select({
       outcomeId: betSelections.outcomeId,
       marketId: outcomes.marketId,
@@ -248,17 +253,23 @@ export async function cashOutRequestOf(
     )
     .where(and(eq(bets.id, sql.placeholder('betId')), eq(bets.userId, userId)))
     .orderBy(asc(betSelections.outcomeId))
-    .prepare('sports_cash_out_request')
-    .execute(request);
-  if (rows.length === 0) return null;
-  const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
-  return {
-    book: {
-      matchIds: ascending(rows.map((row) => row.matchId)),
-      marketIds: ascending(rows.map((row) => row.marketId)),
-      outcomeIds: ascending(rows.map((row) => row.outcomeId)),
-    },
-    earlier: rows[0]!.earlier,
+    .prepare('sports_cash_out_request');
+  return async (request: {
+    betId: string;
+    userId: number;
+    idempotencyKey: string;
+  }): Promise<CashOutRequestFacts | null> => {
+    const rows = await query.execute(request);
+    if (rows.length === 0) return null;
+    const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+    return {
+      book: {
+        matchIds: ascending(rows.map((row) => row.matchId)),
+        marketIds: ascending(rows.map((row) => row.marketId)),
+        outcomeIds: ascending(rows.map((row) => row.outcomeId)),
+      },
+      earlier: rows[0]!.earlier,
+    };
   };
 }
 
