@@ -6,7 +6,7 @@ import {
   deleteUserSessions,
   insertSession,
   liveSessionRow,
-  sessionByTokenHash,
+  sessionByTokenHashLookup,
   updateSession,
   type SessionUserRow,
 } from './session-queries';
@@ -85,6 +85,7 @@ export function createSessionService({
   now?: () => Date;
 }) {
   let lastSweep = Number.NEGATIVE_INFINITY;
+  const sessionByTokenHash = sessionByTokenHashLookup(db);
 
   /**
    * Starts a session; only the token's hash is stored, the token itself goes to the cookie. `staff`: the second factor
@@ -124,7 +125,7 @@ export function createSessionService({
    */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const current = now();
-    const row = await sessionByTokenHash(db, hashToken(token), current, new Date(current.getTime() - maxAgeMs));
+    const row = await sessionByTokenHash(hashToken(token), current, new Date(current.getTime() - maxAgeMs));
     if (!row || row.user.status !== 'active') return null;
     const staff = row.user.role === 'staff';
     if (staff && row.secondFactorAt === null) return null;

@@ -37,7 +37,7 @@ import { betLimits, betView, betViews } from './bet-service';
 import { cashOutAmount, cashOutPrice, priceAcceptable, type CashOutPrice } from './cash-out-pricing';
 import {
   bookLegsOf,
-  cashOutRequestOf,
+  cashOutRequestLookup,
   cashOutState,
   findCashOutByKey,
   insertCashOut,
@@ -143,6 +143,7 @@ export function createCashOutService({
   debts?: DebtHooks;
 }) {
   const money = (amount: bigint, currency: string) => formatAmount(amount, currency);
+  const cashOutRequestOf = cashOutRequestLookup(db);
 
   async function offersFor(rows: BetRow[]): Promise<CashOutOffer[]> {
     const ids = rows.map((row) => row.id);
@@ -170,7 +171,7 @@ export function createCashOutService({
    */
   async function take(userId: number, request: TakeRequest): Promise<Taken> {
     const keyed = { betId: request.betId, userId, idempotencyKey: request.idempotencyKey };
-    const asked = await cashOutRequestOf(db, keyed);
+    const asked = await cashOutRequestOf(keyed);
     if (!asked) throw new BetNotFoundError();
     const earlier = await hashedRequest(request.hash, async () => asked.earlier).earlier();
     if (earlier) return { row: earlier, replayed: true };
@@ -178,7 +179,7 @@ export function createCashOutService({
     const created = await db.transaction(async (tx) => {
       // The bet's book first (the placement's order), so a suspension, an ingest or a trader's result either committed
       // before the reads below or waits until this cash out has committed; then the bet's row.
-      await shareLockBook(tx, asked.outcomeIds);
+      await shareLockBook(tx, asked.book);
       const bet = await lockBet(tx, request.betId);
       if (!bet) throw new BetNotFoundError();
       const { legs, before } = await cashOutState(tx, keyed);
