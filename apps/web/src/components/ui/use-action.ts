@@ -1,0 +1,57 @@
+'use client';
+
+import { useCallback, useRef, useState } from 'react';
+import { useErrorText } from './use-error-text';
+
+export type ActionOptions = {
+  /** The text shown for a refusal; the site's error texts when left out (an area passes its own codes first). */
+  errorText?: (error: unknown) => string;
+  /** A success leaves the page or closes the dialog: it stays busy, so it cannot be sent twice meanwhile. */
+  leavesOnSuccess?: boolean;
+};
+
+/**
+ * The busy flag and the error of a submission, shared by every form and action button: one submission at a time (a
+ * second click while one runs is dropped), the error cleared when it starts and set to the refusal's text when it
+ * fails. `useForm` builds on it for the forms described by /spa/forms.
+ */
+export function useAction({ errorText: ownErrorText, leavesOnSuccess = false }: ActionOptions = {}) {
+  const siteErrorText = useErrorText();
+  const errorText = ownErrorText ?? siteErrorText;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // State is a render late: the ref drops a second submission made before React has drawn the first one's busy flag.
+  const running = useRef(false);
+
+  /**
+   * Runs `work`; true when it succeeded. `onError` sees a refusal after its text is set (to show field problems or
+   * prepare the next captcha).
+   */
+  const run = useCallback(
+    async (work: () => Promise<unknown>, onError?: (error: unknown) => void): Promise<boolean> => {
+      if (running.current) return false;
+      running.current = true;
+      setBusy(true);
+      setError(null);
+      try {
+        await work();
+        if (!leavesOnSuccess) {
+          running.current = false;
+          setBusy(false);
+        }
+        return true;
+      } catch (caught) {
+        setError(errorText(caught));
+        onError?.(caught);
+        running.current = false;
+        setBusy(false);
+        return false;
+      }
+    },
+    [errorText, leavesOnSuccess],
+  );
+
+  return { busy, error, setError, run };
+}
+
+export type Action = ReturnType<typeof useAction>;
