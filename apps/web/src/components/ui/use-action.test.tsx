@@ -13,7 +13,7 @@ function TestButton({
   return (
     <div>
       {action.error ? <p role="alert">{action.error}</p> : null}
-      <button type="button" disabled={action.busy} onClick={() => void action.run(work, onError)}>
+      <button type="button" disabled={action.busy} onClick={() => void action.run(work, { onError })}>
         {action.busy ? 'Sending…' : 'Send'}
       </button>
     </div>

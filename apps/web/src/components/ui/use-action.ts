@@ -3,6 +3,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useErrorText } from './use-error-text';
 
+export type RunOptions = {
+  /** Sees a refusal after its text is set (to show field problems, or prepare the next captcha). */
+  onError?: (error: unknown) => void;
+  /** This success leaves the page or closes the dialog: it stays busy, so it cannot be sent twice meanwhile. */
+  leavesOnSuccess?: boolean;
+};
+
 export type ActionOptions = {
   /** The text shown for a refusal; the site's error texts when left out (an area passes its own codes first). */
   errorText?: (error: unknown) => string;
@@ -23,19 +30,16 @@ export function useAction({ errorText: ownErrorText, leavesOnSuccess = false }: 
   // State is a render late: the ref drops a second submission made before React has drawn the first one's busy flag.
   const running = useRef(false);
 
-  /**
-   * Runs `work`; true when it succeeded. `onError` sees a refusal after its text is set (to show field problems or
-   * prepare the next captcha).
-   */
+  /** Runs `work`; true when it succeeded. */
   const run = useCallback(
-    async (work: () => Promise<unknown>, onError?: (error: unknown) => void): Promise<boolean> => {
+    async (work: () => Promise<unknown>, { onError, leavesOnSuccess: leaves = leavesOnSuccess }: RunOptions = {}) => {
       if (running.current) return false;
       running.current = true;
       setBusy(true);
       setError(null);
       try {
         await work();
-        if (!leavesOnSuccess) {
+        if (!leaves) {
           running.current = false;
           setBusy(false);
         }

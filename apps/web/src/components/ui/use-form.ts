@@ -137,9 +137,11 @@ export function useForm(fields: FormField[], options: FormOptions) {
     const { onSubmit, onError } = options;
     const sent = await run(
       () => onSubmit(values),
-      (error) => {
-        showFieldProblems(error);
-        onError?.(error);
+      {
+        onError: (error) => {
+          showFieldProblems(error);
+          onError?.(error);
+        },
       },
     );
     if (sent) setSucceeded(true);

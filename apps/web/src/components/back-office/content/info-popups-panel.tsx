@@ -3,11 +3,11 @@
 import type { StaffInfoPopupItem } from '@playhouse/shared/contracts/staff-content';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
@@ -25,32 +25,23 @@ type InfoPopupsPanelProps = {
 /** The announcement (the site's info popup): the ones published, the one shown first; publish a new one, take it down. */
 export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   const t = useTranslations('boContent.infoPopups');
-  const errorText = useContentErrorText();
+  const { busy, error, run } = useAction({ errorText: useContentErrorText() });
   const {
     data,
     error: loadError,
     mutate,
   } = useSWR(['bo-info-popups', lng], () => listInfoPopups(lng, { pageSize: '20' }), SWR_OPTIONS);
   const items: StaffInfoPopupItem[] = data?.items ?? [];
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const reload = async () => {
     await mutate();
   };
 
-  const withdraw = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const withdraw = () =>
+    run(async () => {
       await withdrawInfoPopup(lng);
       await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const shown = items.find((item) => item.active);
 

@@ -9,6 +9,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
+import { useAction } from '@/components/ui/use-action';
 import { oddsFormatLabels } from '@/components/sports/odds/odds-format-labels';
 import { addLocale, listLocales, setDefaultLocale, setLocaleOddType } from '@/lib/back-office/content-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
@@ -36,24 +37,16 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
   const t = useTranslations('boContent.locales');
   const tl = useTranslations('boContent.languages');
   const oddTypes = oddsFormatLabels(useTranslations('sports')).types;
-  const errorText = useContentErrorText();
+  const { busy, error, run } = useAction({ errorText: useContentErrorText() });
   const { data: locales, error: loadError, mutate } = useSWR(['bo-locales', lng], () => listLocales(lng), SWR_OPTIONS);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const act = async (work: () => Promise<StaffLocale[]>, message: string) => {
-    setBusy(true);
-    setError(null);
+  const act = (work: () => Promise<StaffLocale[]>, message: string) => {
     setDone(null);
-    try {
+    return run(async () => {
       await mutate(await work(), { revalidate: false });
       setDone(message);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (!locales) {

@@ -9,7 +9,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { mediaApi } from '@/lib/back-office/media-api';
 import { Pager } from '../pager';
@@ -40,7 +40,7 @@ type MediaLibraryProps = {
  */
 export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
   const t = useTranslations('boMedia');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [page, setPage] = useState(1);
@@ -49,9 +49,7 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
     error: loadError,
     mutate,
   } = useSWR(['bo-media', lng, page], () => mediaApi.list(lng, page, PAGE_SIZE), SWR_OPTIONS);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,18 +64,13 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
     // One part named `file`, as the api takes it.
     const body = new FormData();
     body.append('file', file, file.name);
-    setBusy(true);
-    try {
+    await run(async () => {
       const { media, created } = await mediaApi.upload(lng, body);
       form.reset();
       setStatus(t(created ? 'uploaded' : 'alreadyThere', { name: media.originalName, path: media.path }));
       if (page === 1) await mutate();
       else setPage(1);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function copy(item: StaffMediaFile) {

@@ -13,7 +13,7 @@ import buttons from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
 import { FormView } from '@/components/ui/form-view';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ADJUSTMENTS_PATH, decideAdjustment, fetchAdjustments, requestAdjustment } from '@/lib/back-office/money-api';
@@ -113,30 +113,22 @@ function AdjustmentForm({ lng, onDone }: { lng: Locale; onDone: () => void }) {
 
 function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprove: boolean; onDecided: () => void }) {
   const t = useTranslations('boMoney');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction();
   const reasonId = useId();
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState<StaffAdjustment | null>(null);
   const [reason, setReason] = useState('');
 
   const decide = async (row: StaffAdjustment, decision: 'approve' | 'reject', why?: string) => {
     if (busy) return;
-    setBusy(true);
-    setError(null);
     setDone(null);
-    try {
+    await run(async () => {
       await decideAdjustment(lng, row.id, decision, why);
       setDone(t(decision === 'approve' ? 'adjustments.approved' : 'adjustments.rejected'));
       setRejecting(null);
       setReason('');
       onDecided();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const submitReject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import { LoadError } from '@/components/ui/load-error';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useAction } from '@/components/ui/use-action';
 import { endPlayerSessions, fetchPlayerSessions } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
@@ -16,29 +17,20 @@ import { usePlayerErrorText } from './use-player-error-text';
 export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; name: string; mayEnd: boolean }) {
   const t = useTranslations('boPlayers');
   const format = useFormatter();
-  const errorText = usePlayerErrorText();
+  const { busy, error, run } = useAction({ errorText: usePlayerErrorText() });
   const id = useId();
   const sessions = useSWR(['bo-player-sessions', playerId], () => fetchPlayerSessions(playerId), SWR_OPTIONS);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const when = (value: string) => format.dateTime(new Date(value), { dateStyle: 'short', timeStyle: 'short' });
 
-  const endAll = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const endAll = () =>
+    run(async () => {
       const { ended } = await endPlayerSessions(playerId);
       setDone(t('sessions.ended', { count: ended }));
       setConfirming(false);
       await sessions.mutate();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div>

@@ -7,7 +7,7 @@ import { ReceiptFacts } from '@/components/receipts/receipt-facts';
 import styles from '@/components/receipts/receipts.module.css';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { Link } from '@/i18n/navigation';
 import { staffCheckReceipt } from '@/lib/receipts/receipts-api';
 import { receiptsIn } from '@/lib/receipts/verify-in-browser';
@@ -16,11 +16,9 @@ import { receiptsIn } from '@/lib/receipts/verify-in-browser';
 export function ReceiptCheck() {
   const t = useTranslations('receipts');
   const format = useFormatter();
-  const errorText = useErrorText();
+  const { busy, error: problem, setError: setProblem, run } = useAction();
   const id = useId();
   const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [checks, setChecks] = useState<Check[] | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -31,15 +29,7 @@ export function ReceiptCheck() {
       setProblem(value.trim() ? t('verify.notJson') : t('verify.empty'));
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      setChecks(await Promise.all(receipts.map((receipt) => staffCheckReceipt(receipt))));
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setChecks(await Promise.all(receipts.map((receipt) => staffCheckReceipt(receipt)))));
   }
 
   return (
