@@ -135,15 +135,12 @@ export function useForm(fields: FormField[], options: FormOptions) {
     setSucceeded(false);
     if (submitting || !validate()) return;
     const { onSubmit, onError } = options;
-    const sent = await run(
-      () => onSubmit(values),
-      {
-        onError: (error) => {
-          showFieldProblems(error);
-          onError?.(error);
-        },
+    const sent = await run(() => onSubmit(values), {
+      onError: (error) => {
+        showFieldProblems(error);
+        onError?.(error);
       },
-    );
+    });
     if (sent) setSucceeded(true);
   };
 
