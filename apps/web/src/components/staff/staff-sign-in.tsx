@@ -11,7 +11,7 @@ import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff
 import { useSignIn } from '../account/use-sign-in';
 import { useSignInCaptcha } from '../account/use-sign-in-captcha';
 import { FormError } from '../ui/form-error';
-import { FormField } from '../ui/form-field';
+import { FormFields } from '../ui/form-view';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
 import { useErrorText } from '../ui/use-error-text';
@@ -108,16 +108,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
       <form className={styles.form} noValidate onSubmit={form.submit}>
         <p className={signInStyles.intro}>{t('intro')}</p>
         <FormError message={form.formError ?? codeError} />
-        {fields.map((field) => (
-          <FormField
-            key={field.name}
-            field={field}
-            id={form.fieldId(field.name)}
-            value={form.values[field.name] ?? ''}
-            error={form.errors[field.name]}
-            onChange={(value) => form.setValue(field.name, value)}
-          />
-        ))}
+        <FormFields form={form} />
         {captcha.widget ? <div className={styles.captcha}>{captcha.widget}</div> : null}
         <SubmitButton busy={form.submitting} busyLabel={t('checking')}>
           {t('continue')}
