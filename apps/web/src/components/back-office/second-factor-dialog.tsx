@@ -7,6 +7,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import dialog from '@/components/ui/dialog.module.css';
 import form from '@/components/ui/form.module.css';
+import { TotpCodeField } from '@/components/staff/totp-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { ApiError } from '@/lib/api-error';
@@ -87,29 +88,17 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
       </p>
       <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={error} />
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-code`}>
-            {t('codeLabel')}
-          </label>
-          <input
-            id={`${id}-code`}
-            name="code"
-            className={form.control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            value={code}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-help`}
-            data-autofocus
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
+        <TotpCodeField
+          id={`${id}-code`}
+          value={code}
+          invalid={Boolean(error)}
+          describedBy={`${id}-help`}
+          autoFocus
+          onChange={(value) => {
+            setCode(value);
+            setError(null);
+          }}
+        />
         <div className={dialog.actions}>
           <button type="submit" className={buttons.primary} disabled={busy}>
             {busy ? t('checking') : t('fresh.submit')}

@@ -4,7 +4,6 @@ import type { StaffInvitationView } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { isStaffRole } from '@playhouse/shared/staff/permissions';
 import { useFormatter, useTranslations } from 'next-intl';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { acceptStaffInvitation, openStaffInvitation } from '@/lib/staff/staff-api';
@@ -14,6 +13,7 @@ import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
 import { useErrorText } from '../ui/use-error-text';
 import signInStyles from './staff-sign-in.module.css';
+import { TotpCodeField, TotpSetupView } from './totp-fields';
 
 /**
  * The page an invitation's link opens: who is invited as what, their own password, and their second factor (a QR code
@@ -33,7 +33,6 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
   const [busy, setBusy] = useState(false);
   const passwordId = useId();
   const codeId = useId();
-  const secretId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -119,42 +118,8 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
       </div>
       <h2 className={signInStyles.heading}>{t('setup.heading')}</h2>
       <p className={signInStyles.intro}>{t('setup.help')}</p>
-      <div className={signInStyles.setup}>
-        <QRCodeSVG
-          value={view.totp.uri}
-          size={200}
-          marginSize={2}
-          title={t('setup.qrLabel', { account: view.totp.account })}
-          role="img"
-          className={signInStyles.qr}
-        />
-        <div className={styles.field}>
-          <span className={styles.label} id={`${secretId}-label`}>
-            {t('setup.secretLabel')}
-          </span>
-          <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
-            {view.totp.secret}
-          </code>
-          <span className={signInStyles.account}>{t('setup.account', { account: view.totp.account })}</span>
-        </div>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={codeId}>
-          {t('codeLabel')}
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          className={`${styles.control} ${signInStyles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </div>
+      <TotpSetupView setup={view.totp} />
+      <TotpCodeField id={codeId} value={code} onChange={setCode} wide />
       <SubmitButton busy={busy} busyLabel={t('invitation.submitting')}>
         {t('invitation.submit')}
       </SubmitButton>

@@ -4,7 +4,6 @@ import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/acc
 import type { StaffSignInStep, StaffTotpSetup } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
@@ -17,6 +16,7 @@ import { SubmitButton } from '../ui/submit-button';
 import { useErrorText } from '../ui/use-error-text';
 import { useForm } from '../ui/use-form';
 import signInStyles from './staff-sign-in.module.css';
+import { TotpCodeField, TotpSetupView } from './totp-fields';
 
 type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
 
@@ -47,7 +47,6 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   });
   const [busy, setBusy] = useState(false);
   const codeId = useId();
-  const secretId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function describe(error: unknown): string {
@@ -124,53 +123,18 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
         {settingUp ? t('setup.heading') : t('totp.heading')}
       </h2>
       <p className={signInStyles.intro}>{settingUp ? t('setup.help') : t('totp.help')}</p>
-      {settingUp ? (
-        setup ? (
-          <div className={signInStyles.setup}>
-            <QRCodeSVG
-              value={setup.uri}
-              size={200}
-              marginSize={2}
-              title={t('setup.qrLabel', { account: setup.account })}
-              role="img"
-              className={signInStyles.qr}
-            />
-            <div className={styles.field}>
-              <span className={styles.label} id={`${secretId}-label`}>
-                {t('setup.secretLabel')}
-              </span>
-              <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
-                {setup.secret}
-              </code>
-              <span className={signInStyles.account}>{t('setup.account', { account: setup.account })}</span>
-            </div>
-          </div>
-        ) : (
-          <p role="status">{t('setup.loading')}</p>
-        )
-      ) : null}
+      {settingUp ? setup ? <TotpSetupView setup={setup} /> : <p role="status">{t('setup.loading')}</p> : null}
       <FormError message={codeError} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={codeId}>
-          {t('codeLabel')}
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          className={`${styles.control} ${signInStyles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          value={code}
-          aria-invalid={codeError ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setCodeError(null);
-          }}
-        />
-      </div>
+      <TotpCodeField
+        id={codeId}
+        value={code}
+        invalid={Boolean(codeError)}
+        wide
+        onChange={(value) => {
+          setCode(value);
+          setCodeError(null);
+        }}
+      />
       <SubmitButton busy={busy} busyLabel={t('signingIn')}>
         {settingUp ? t('setup.submit') : t('totp.submit')}
       </SubmitButton>
