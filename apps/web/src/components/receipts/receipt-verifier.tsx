@@ -7,6 +7,7 @@ import form from '@/components/ui/form.module.css';
 import { fetchReceiptKeys, RECEIPT_KEYS_PATH } from '@/lib/receipts/receipts-api';
 import { receiptsIn, verifyInBrowser, type BrowserVerdict } from '@/lib/receipts/verify-in-browser';
 import { ReceiptFacts } from './receipt-facts';
+import { ReceiptPaste, ReceiptResult } from './receipt-parts';
 import styles from './receipts.module.css';
 
 /**
@@ -70,39 +71,30 @@ export function ReceiptVerifier() {
             onChange={(event) => void open(event)}
           />
         </div>
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-text`}>
-            {t('paste')}
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className={`${form.control} ${styles.paste}`}
-            rows={8}
-            spellCheck={false}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setVerdicts(null);
-            }}
-          />
-        </div>
+        <ReceiptPaste
+          id={`${id}-text`}
+          label={t('paste')}
+          value={value}
+          onChange={(text) => {
+            setValue(text);
+            setVerdicts(null);
+          }}
+        />
         <button type="submit" className={form.submit} disabled={busy}>
           {busy ? t('checking') : t('submit')}
         </button>
       </form>
       <div role="status" aria-live="polite">
         {verdicts?.map(({ verdict, issuer }, index) => (
-          <section
+          <ReceiptResult
             key={index}
-            className={verdict.valid ? styles.valid : styles.invalid}
-            aria-labelledby={`${id}-${index}`}
+            headingId={`${id}-${index}`}
+            index={index}
+            valid={verdict.valid}
+            summary={verdict.valid ? t('valid', { issuer, keyId: verdict.keyId }) : t(`reasons.${verdict.reason}`)}
           >
-            <h2 id={`${id}-${index}`} className={styles.resultTitle}>
-              {t('result', { number: index + 1 })}
-            </h2>
-            <p>{verdict.valid ? t('valid', { issuer, keyId: verdict.keyId }) : t(`reasons.${verdict.reason}`)}</p>
             {verdict.valid ? <ReceiptFacts facts={verdict.facts} /> : null}
-          </section>
+          </ReceiptResult>
         ))}
       </div>
       <p>
