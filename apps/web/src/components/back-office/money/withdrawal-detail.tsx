@@ -8,12 +8,12 @@ import useSWR from 'swr';
 import buttons from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
-import { LoadError } from '@/components/ui/load-error';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { decideWithdrawal, fetchWithdrawalDetail } from '@/lib/back-office/money-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './money.module.css';
+import { MoneyPending, MoneyTableSection } from './money-table';
 
 type Action = 'approve' | 'pay' | 'reject';
 
@@ -29,10 +29,9 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
 
-  if (detail.error) {
-    return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void detail.mutate()} />;
+  if (detail.error || !detail.data) {
+    return <MoneyPending failed={Boolean(detail.error)} onRetry={() => void detail.mutate()} />;
   }
-  if (!detail.data) return <p role="status">{t('loading')}</p>;
   const { withdrawal, player, history } = detail.data;
   const member = (ref: StaffMemberRef | null) => ref?.login ?? t('withdrawal.nobody');
 
@@ -169,31 +168,19 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
         )}
       </section>
 
-      <section className={styles.section}>
-        <h2 id={`${reasonId}-history`}>{t('withdrawal.history')}</h2>
-        <div className={styles.tableWrap} role="region" aria-labelledby={`${reasonId}-history`} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('withdrawal.when')}</th>
-                <th scope="col">{t('withdrawal.event')}</th>
-                <th scope="col">{t('withdrawal.who')}</th>
-                <th scope="col">{t('withdrawal.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => (
-                <tr key={`${entry.event}-${entry.at}`}>
-                  <td>{formatDateTime(entry.at, lng)}</td>
-                  <td>{t(`withdrawal.events.${entry.event}`)}</td>
-                  <td>{entry.actor ? entry.actor.login : t('withdrawal.thePlayer')}</td>
-                  <td>{entry.reason ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <MoneyTableSection
+        title={t('withdrawal.history')}
+        columns={[t('withdrawal.when'), t('withdrawal.event'), t('withdrawal.who'), t('withdrawal.reason')]}
+      >
+        {history.map((entry) => (
+          <tr key={`${entry.event}-${entry.at}`}>
+            <td>{formatDateTime(entry.at, lng)}</td>
+            <td>{t(`withdrawal.events.${entry.event}`)}</td>
+            <td>{entry.actor ? entry.actor.login : t('withdrawal.thePlayer')}</td>
+            <td>{entry.reason ?? ''}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
     </div>
   );
 }
