@@ -12,6 +12,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { MoveButtons, renumbered } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** The casino's categories in the order players see them: show or hide each, move it, open its games' order. */
 export function CategoriesList({ lng, canManage }: { lng: Locale; canManage: boolean }) {
@@ -43,7 +44,7 @@ export function CategoriesList({ lng, canManage }: { lng: Locale; canManage: boo
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
         {message?.text}
       </p>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className={`${tableStyles.scroll} ${styles.middle}`} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>{t('categories.caption')}</caption>
           <thead>

@@ -11,6 +11,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { MoveButtons, moved } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
+import tableStyles from '../data-table.module.css';
 
 type Game = { id: number; slug: string; title: string };
 
@@ -62,7 +63,7 @@ export function CategoryOrder({ lng, categoryId, canManage }: { lng: Locale; cat
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
         {message?.text}
       </p>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className={`${tableStyles.scroll} ${styles.middle}`} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>{t('order.caption')}</caption>
           <thead>

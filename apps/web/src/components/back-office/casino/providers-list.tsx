@@ -14,6 +14,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { MoveButtons, renumbered } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** The game providers in their order: admins enable or disable each (its games follow) and move them. */
 export function ProvidersList({ lng, canManage }: { lng: Locale; canManage: boolean }) {
@@ -47,7 +48,7 @@ export function ProvidersList({ lng, canManage }: { lng: Locale; canManage: bool
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
         {message?.text}
       </p>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className={`${tableStyles.scroll} ${styles.middle}`} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>{t('providers.caption')}</caption>
           <thead>

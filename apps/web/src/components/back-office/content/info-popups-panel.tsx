@@ -13,7 +13,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
 import { ContentEditor } from './content-editor';
 import layout from './content.module.css';
-import table from './content-table.module.css';
+import tableStyles from '../data-table.module.css';
 import { infoPopupSpec } from './editor-specs';
 import { useContentErrorText } from './use-content-error-text';
 
@@ -56,9 +56,9 @@ export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   return (
     <div className={layout.panel}>
       <FormError message={error} />
-      <div className={table.scroll}>
-        <table className={table.table}>
-          <caption className={table.caption}>{t('caption')}</caption>
+      <div className={tableStyles.scroll}>
+        <table>
+          <caption>{t('caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('text')}</th>

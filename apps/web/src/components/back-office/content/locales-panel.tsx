@@ -14,7 +14,7 @@ import { oddsFormatLabels } from '@/components/sports/odds/odds-format-labels';
 import { addLocale, listLocales, setDefaultLocale, setLocaleOddType } from '@/lib/back-office/content-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
-import table from './content-table.module.css';
+import tableStyles from '../data-table.module.css';
 import { useContentErrorText } from './use-content-error-text';
 
 /** A language named in itself, as the site's language list shows it ("Deutsch", "Español"). */
@@ -61,9 +61,9 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
     <div className={layout.panel}>
       <FormError message={error} />
       <div role="status">{done ? <p className={layout.hint}>{done}</p> : null}</div>
-      <div className={table.scroll}>
-        <table className={table.table}>
-          <caption className={table.caption}>{t('caption')}</caption>
+      <div className={tableStyles.scroll}>
+        <table>
+          <caption>{t('caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('language')}</th>

@@ -15,7 +15,7 @@ import { mediaApi } from '@/lib/back-office/media-api';
 import { Pager } from '../pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
-import table from './content-table.module.css';
+import tableStyles from '../data-table.module.css';
 import styles from './media-library.module.css';
 
 const PAGE_SIZE = 20;
@@ -124,9 +124,9 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
         <p>{t('empty')}</p>
       ) : (
         <>
-          <div className={table.scroll}>
-            <table className={table.table}>
-              <caption className={table.caption}>{t('caption', { total: data.total })}</caption>
+          <div className={tableStyles.scroll}>
+            <table>
+              <caption>{t('caption', { total: data.total })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('picture')}</th>

@@ -11,6 +11,7 @@ import { Chart } from '../chart';
 import { TableFilters } from '../table-filters';
 import { useTableQuery } from '../use-table-query';
 import styles from './dashboard.module.css';
+import tableStyles from '../data-table.module.css';
 
 type Row = { key: string; label: string; value: (figures: DashboardFigures) => string | number; money: boolean };
 
@@ -91,7 +92,7 @@ function CurrencySection({ entry, rows, lng }: { entry: DashboardCurrency; rows:
   return (
     <section className={styles.currency} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('currency', { currency: entry.currency })}</h2>
-      <div className={styles.scroll} role="region" aria-labelledby={`${headingId}-figures`} tabIndex={0}>
+      <div className={tableStyles.scroll} role="region" aria-labelledby={`${headingId}-figures`} tabIndex={0}>
         <table className={styles.figures}>
           <caption id={`${headingId}-figures`}>{t('figuresOf', { currency: entry.currency })}</caption>
           <thead>

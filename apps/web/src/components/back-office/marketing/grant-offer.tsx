@@ -17,6 +17,7 @@ import { decideOfferRequest, fetchOfferRequests, requestBonusOffer } from '@/lib
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './marketing.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** The dialog that asks for the campaign to be offered to one player; a second member approves (four eyes). */
 function GrantDialog({
@@ -122,7 +123,7 @@ export function GrantOffer({
         mine.length === 0 ? (
           <p>{t('noRequests')}</p>
         ) : (
-          <div className={styles.tableScroll}>
+          <div className={tableStyles.scroll}>
             <table>
               <caption>{t('requestsCaption')}</caption>
               <thead>

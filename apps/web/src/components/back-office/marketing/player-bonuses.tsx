@@ -11,6 +11,7 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchPlayerBonuses } from '@/lib/back-office/marketing-api';
 import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import styles from './marketing.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** A player's bonus history, looked up by e-mail or username (each look-up is an audited view of personal data). */
 export function PlayerBonuses() {
@@ -37,7 +38,7 @@ export function PlayerBonuses() {
         shown.history.items.length === 0 ? (
           <p>{t('history.empty')}</p>
         ) : (
-          <div className={styles.tableScroll}>
+          <div className={tableStyles.scroll}>
             <table>
               <caption>{t('history.caption', { login: shown.login })}</caption>
               <thead>

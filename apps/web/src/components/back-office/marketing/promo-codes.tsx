@@ -10,6 +10,7 @@ import { useForm } from '@/components/ui/use-form';
 import { formatDateTime } from '@/lib/account/money-format';
 import { addPromoCode } from '@/lib/back-office/marketing-api';
 import styles from './marketing.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** A campaign's promo codes, and (for marketing, on a live promo-code campaign) the form that adds one. */
 export function PromoCodes({
@@ -69,7 +70,7 @@ export function PromoCodes({
       {campaign.promoCodes.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <div className={tableStyles.scroll}>
           <table>
             <caption>{t('caption')}</caption>
             <thead>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import styles from './money.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** A column's heading; amounts and counts are numeric (right-aligned). */
 export type MoneyColumn = string | { label: string; numeric: true };
@@ -43,7 +44,7 @@ export function MoneyTableSection({
       <h2 id={headingId}>{title}</h2>
       {hint ? <p className={styles.hint}>{hint}</p> : null}
       {instead ?? (
-        <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
+        <div className={tableStyles.scroll} role="region" aria-labelledby={headingId} tabIndex={0}>
           <table>
             <thead>
               <tr>

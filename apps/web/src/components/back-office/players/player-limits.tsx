@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchPlayerProtection } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** The player's limits, break or exclusion, verification and markers of harm: read only (the player owns them). */
 export function PlayerLimits({ playerId, name }: { playerId: number; name: string }) {
@@ -86,8 +87,8 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
           </ul>
         </>
       )}
-      <div className={styles.scroll} role="region" aria-labelledby={`${id}-limits`} tabIndex={0}>
-        <table className={styles.table}>
+      <div className={tableStyles.scroll} role="region" aria-labelledby={`${id}-limits`} tabIndex={0}>
+        <table>
           <caption id={`${id}-limits`}>{`${t('heading')}: ${name}`}</caption>
           <thead>
             <tr>

@@ -11,6 +11,7 @@ import { useAction } from '@/components/ui/use-action';
 import { endPlayerSessions, fetchPlayerSessions } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
+import tableStyles from '../data-table.module.css';
 import { usePlayerErrorText } from './use-player-error-text';
 
 /** The player's signed-in sessions, and "end all" (web and game sessions) for those who may. */
@@ -50,8 +51,8 @@ export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; n
           onRetry={() => void sessions.mutate()}
         />
       ) : null}
-      <div className={styles.scroll} role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className={styles.table}>
+      <div className={tableStyles.scroll} role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+        <table>
           <caption id={`${id}-caption`}>{t('sessions.caption', { name })}</caption>
           <thead>
             <tr>

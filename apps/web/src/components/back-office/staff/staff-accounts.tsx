@@ -23,6 +23,7 @@ import {
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './staff-accounts.module.css';
+import tableStyles from '../data-table.module.css';
 
 /** Role checkboxes: at least one must stay ticked. */
 function RolePicker({
@@ -87,7 +88,7 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
         onDecided={refresh}
       />
       {invitations.data && invitations.data.items.length > 0 ? (
-        <div className={styles.scroll} role="region" aria-labelledby={invitedId} tabIndex={0}>
+        <div className={tableStyles.scroll} role="region" aria-labelledby={invitedId} tabIndex={0}>
           <table className={styles.table}>
             <caption id={invitedId}>{t('invitationsCaption')}</caption>
             <thead>
@@ -114,7 +115,7 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
         </div>
       ) : null}
       {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className={tableStyles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table} aria-busy={!data && !error}>
           <caption id={captionId}>{t('caption')}</caption>
           <thead>

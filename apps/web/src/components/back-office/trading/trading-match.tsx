@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-error';
 import { changeMarket, changeMatch, fetchTradingMatch, resultMarket, voidMarket } from '@/lib/back-office/trading-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './trading.module.css';
+import tableStyles from '../data-table.module.css';
 
 type SelectionResult = 'won' | 'lost' | 'void';
 const RESULTS: SelectionResult[] = ['won', 'lost', 'void'];
@@ -187,7 +188,7 @@ function MarketPanel({
         <h2 id={headingId}>{market.name}</h2>
         <p className={styles.state}>{state.join(' · ')}</p>
       </div>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className={tableStyles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>{t('match.outcomesCaption', { market: market.name })}</caption>
           <thead>
