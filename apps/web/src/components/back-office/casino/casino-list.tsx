@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 import styles from './casino.module.css';
 import { useCasinoErrorText } from './use-casino-error-text';
 
@@ -68,7 +68,6 @@ export function CasinoList({
 }: CasinoListProps) {
   const t = useTranslations('boCasino');
   const errorText = useCasinoErrorText();
-  const captionId = useId();
   if (loadError) return <LoadError message={errorText(loadError)} retryLabel={t('games.save')} onRetry={onRetry} />;
   if (!loaded) return <p role="status">…</p>;
   return (
@@ -77,15 +76,9 @@ export function CasinoList({
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
         {message?.text}
       </p>
-      <div className={`${tableStyles.scroll} ${styles.middle}`} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table>
-          <caption id={captionId}>{caption}</caption>
-          <thead>
-            <tr>{head}</tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
+      <OfficeTable caption={caption} head={head} className={styles.middle}>
+        {children}
+      </OfficeTable>
       {footer}
     </div>
   );

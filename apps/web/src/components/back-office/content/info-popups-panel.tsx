@@ -13,7 +13,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
 import { ContentEditor } from './content-editor';
 import layout from './content.module.css';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 import { infoPopupSpec } from './editor-specs';
 import { useContentErrorText } from './use-content-error-text';
 
@@ -56,27 +56,24 @@ export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   return (
     <div className={layout.panel}>
       <FormError message={error} />
-      <div className={tableStyles.scroll}>
-        <table>
-          <caption>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('text')}</th>
-              <th scope="col">{t('state')}</th>
-              <th scope="col">{t('updatedAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.text[lng] ?? item.text.en ?? ''}</td>
-                <td>{item.active ? t('shown') : t('past')}</td>
-                <td>{formatDateTime(item.updatedAt, lng)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('caption')}
+        head={
+          <>
+            <th scope="col">{t('text')}</th>
+            <th scope="col">{t('state')}</th>
+            <th scope="col">{t('updatedAt')}</th>
+          </>
+        }
+      >
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td>{item.text[lng] ?? item.text.en ?? ''}</td>
+            <td>{item.active ? t('shown') : t('past')}</td>
+            <td>{formatDateTime(item.updatedAt, lng)}</td>
+          </tr>
+        ))}
+      </OfficeTable>
       {canPublish && shown ? (
         <div className={layout.actions}>
           <button type="button" className={buttons.danger} disabled={busy} onClick={() => void withdraw()}>

@@ -15,7 +15,7 @@ import { mediaApi } from '@/lib/back-office/media-api';
 import { Pager } from '../pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 import styles from './media-library.module.css';
 
 const PAGE_SIZE = 20;
@@ -124,53 +124,50 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
         <p>{t('empty')}</p>
       ) : (
         <>
-          <div className={tableStyles.scroll}>
-            <table>
-              <caption>{t('caption', { total: data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('picture')}</th>
-                  <th scope="col">{t('path')}</th>
-                  <th scope="col">{t('size')}</th>
-                  <th scope="col">{t('uploadedAt')}</th>
-                  <th scope="col">{t('uploadedBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      {/* eslint-disable-next-line @next/next/no-img-element -- the api serves the file as it is */}
-                      <img
-                        className={styles.thumbnail}
-                        src={item.path}
-                        alt={item.originalName}
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                      />
-                    </td>
-                    <td>
-                      <code id={`${formId}-${item.id}`} className={styles.path}>
-                        {item.path}
-                      </code>
-                      <button
-                        type="button"
-                        className={buttons.secondary}
-                        aria-describedby={`${formId}-${item.id}`}
-                        onClick={() => void copy(item)}
-                      >
-                        {t('copyPath')}
-                      </button>
-                    </td>
-                    <td>{formatSize(item.size, lng)}</td>
-                    <td>{formatDateTime(item.createdAt, lng)}</td>
-                    <td>{item.uploadedBy ?? t('unknownUploader')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OfficeTable
+            caption={t('caption', { total: data.total })}
+            head={
+              <>
+                <th scope="col">{t('picture')}</th>
+                <th scope="col">{t('path')}</th>
+                <th scope="col">{t('size')}</th>
+                <th scope="col">{t('uploadedAt')}</th>
+                <th scope="col">{t('uploadedBy')}</th>
+              </>
+            }
+          >
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- the api serves the file as it is */}
+                  <img
+                    className={styles.thumbnail}
+                    src={item.path}
+                    alt={item.originalName}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
+                </td>
+                <td>
+                  <code id={`${formId}-${item.id}`} className={styles.path}>
+                    {item.path}
+                  </code>
+                  <button
+                    type="button"
+                    className={buttons.secondary}
+                    aria-describedby={`${formId}-${item.id}`}
+                    onClick={() => void copy(item)}
+                  >
+                    {t('copyPath')}
+                  </button>
+                </td>
+                <td>{formatSize(item.size, lng)}</td>
+                <td>{formatDateTime(item.createdAt, lng)}</td>
+                <td>{item.uploadedBy ?? t('unknownUploader')}</td>
+              </tr>
+            ))}
+          </OfficeTable>
           {pages > 1 ? (
             <Pager className={layout.actions} label={t('pages')} page={page} pages={pages} onPage={setPage} />
           ) : null}

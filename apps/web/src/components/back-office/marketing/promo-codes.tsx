@@ -10,7 +10,7 @@ import { useForm } from '@/components/ui/use-form';
 import { formatDateTime } from '@/lib/account/money-format';
 import { addPromoCode } from '@/lib/back-office/marketing-api';
 import styles from './marketing.module.css';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 
 /** A campaign's promo codes, and (for marketing, on a live promo-code campaign) the form that adds one. */
 export function PromoCodes({
@@ -70,31 +70,28 @@ export function PromoCodes({
       {campaign.promoCodes.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <div className={tableStyles.scroll}>
-          <table>
-            <caption>{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('code')}</th>
-                <th scope="col">{t('redemptions')}</th>
-                <th scope="col">{t('expires')}</th>
-                <th scope="col">{t('approval')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaign.promoCodes.map((code) => (
-                <tr key={code.id}>
-                  <td>{code.code}</td>
-                  <td>
-                    {code.redemptions} / {code.maxRedemptions ?? t('unlimited')}
-                  </td>
-                  <td>{code.expiresAt ? formatDateTime(code.expiresAt, lng) : t('never')}</td>
-                  <td>{code.approved ? t('approved') : t('waiting')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OfficeTable
+          caption={t('caption')}
+          head={
+            <>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('redemptions')}</th>
+              <th scope="col">{t('expires')}</th>
+              <th scope="col">{t('approval')}</th>
+            </>
+          }
+        >
+          {campaign.promoCodes.map((code) => (
+            <tr key={code.id}>
+              <td>{code.code}</td>
+              <td>
+                {code.redemptions} / {code.maxRedemptions ?? t('unlimited')}
+              </td>
+              <td>{code.expiresAt ? formatDateTime(code.expiresAt, lng) : t('never')}</td>
+              <td>{code.approved ? t('approved') : t('waiting')}</td>
+            </tr>
+          ))}
+        </OfficeTable>
       )}
       {canManage && live ? (
         <FormView

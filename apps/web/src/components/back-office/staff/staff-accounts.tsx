@@ -23,7 +23,7 @@ import {
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './staff-accounts.module.css';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 
 /** Role checkboxes: at least one must stay ticked. */
 function RolePicker({
@@ -68,8 +68,6 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
   const { data, error, mutate } = useSWR(['back-office', 'staff-accounts'], () => fetchStaffAccounts(lng), SWR_OPTIONS);
   const invitations = useSWR(['back-office', 'staff-invitations'], () => fetchStaffInvitations(lng), SWR_OPTIONS);
   const { mutate: mutateKey } = useSWRConfig();
-  const captionId = useId();
-  const invitedId = useId();
   const refresh = () => {
     void mutate();
     void invitations.mutate();
@@ -88,64 +86,59 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
         onDecided={refresh}
       />
       {invitations.data && invitations.data.items.length > 0 ? (
-        <div className={tableStyles.scroll} role="region" aria-labelledby={invitedId} tabIndex={0}>
-          <table className={styles.table}>
-            <caption id={invitedId}>{t('invitationsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('email')}</th>
-                <th scope="col">{t('rolesColumn')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">{t('expires')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.items.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row">{invitation.email}</th>
-                  <td>{invitation.roles.map((role) => tRoles(role)).join(', ')}</td>
-                  <td>{invitation.status === 'sent' ? t('invitationSent') : t('invitationExpired')}</td>
-                  <td>
-                    {format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'medium', timeStyle: 'short' })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
-      <div className={tableStyles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table} aria-busy={!data && !error}>
-          <caption id={captionId}>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('member')}</th>
+        <OfficeTable
+          caption={t('invitationsCaption')}
+          tableClassName={styles.table}
+          head={
+            <>
+              <th scope="col">{t('email')}</th>
               <th scope="col">{t('rolesColumn')}</th>
               <th scope="col">{t('status')}</th>
-              <th scope="col">{t('secondFactor')}</th>
-              <th scope="col">{t('created')}</th>
+              <th scope="col">{t('expires')}</th>
+            </>
+          }
+        >
+          {invitations.data.items.map((invitation) => (
+            <tr key={invitation.id}>
+              <th scope="row">{invitation.email}</th>
+              <td>{invitation.roles.map((role) => tRoles(role)).join(', ')}</td>
+              <td>{invitation.status === 'sent' ? t('invitationSent') : t('invitationExpired')}</td>
+              <td>{format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((account) => (
-              <tr key={account.id}>
-                <th scope="row">
-                  <span className={styles.name}>{account.username}</span>
-                  <span className={styles.email}>{account.email}</span>
-                  {canManage && account.id !== meId ? (
-                    <ManageStaff lng={lng} account={account} onChanged={refresh} />
-                  ) : null}
-                </th>
-                <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
-                <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
-                <td>{account.totpEnabled ? t('totpSet') : t('totpPending')}</td>
-                <td>{format.dateTime(new Date(account.createdAt), { dateStyle: 'medium' })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </OfficeTable>
+      ) : null}
+      {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
+      <OfficeTable
+        caption={t('caption')}
+        tableClassName={styles.table}
+        busy={!data && !error}
+        head={
+          <>
+            <th scope="col">{t('member')}</th>
+            <th scope="col">{t('rolesColumn')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('secondFactor')}</th>
+            <th scope="col">{t('created')}</th>
+          </>
+        }
+      >
+        {data?.items.map((account) => (
+          <tr key={account.id}>
+            <th scope="row">
+              <span className={styles.name}>{account.username}</span>
+              <span className={styles.email}>{account.email}</span>
+              {canManage && account.id !== meId ? (
+                <ManageStaff lng={lng} account={account} onChanged={refresh} />
+              ) : null}
+            </th>
+            <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
+            <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
+            <td>{account.totpEnabled ? t('totpSet') : t('totpPending')}</td>
+            <td>{format.dateTime(new Date(account.createdAt), { dateStyle: 'medium' })}</td>
+          </tr>
+        ))}
+      </OfficeTable>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-error';
 import { changeMarket, changeMatch, fetchTradingMatch, resultMarket, voidMarket } from '@/lib/back-office/trading-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './trading.module.css';
-import tableStyles from '../data-table.module.css';
+import { OfficeTable } from '../office-table';
 
 type SelectionResult = 'won' | 'lost' | 'void';
 const RESULTS: SelectionResult[] = ['won', 'lost', 'void'];
@@ -175,7 +175,6 @@ function MarketPanel({
 }) {
   const t = useTranslations('boTrading');
   const headingId = useId();
-  const captionId = useId();
   const final = FINAL.has(market.status);
   const state = [
     t(`marketStatus.${market.status}`),
@@ -188,41 +187,38 @@ function MarketPanel({
         <h2 id={headingId}>{market.name}</h2>
         <p className={styles.state}>{state.join(' · ')}</p>
       </div>
-      <div className={tableStyles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table>
-          <caption id={captionId}>{t('match.outcomesCaption', { market: market.name })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('match.outcome')}</th>
-              <th scope="col">{t('match.odd')}</th>
-              <th scope="col">{t('match.outcomeStatus')}</th>
-              <th scope="col">{t('match.outcomeResult')}</th>
-              <th scope="col">{t('match.liability')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {market.outcomes.map((outcome) => (
-              <tr key={outcome.id}>
-                <th scope="row">{outcome.label}</th>
-                <td>{outcome.odd.toFixed(2)}</td>
-                <td>{t(`marketStatus.${outcome.status}`)}</td>
-                <td>{outcome.result ? t(`result.${outcome.result}`) : t('match.none')}</td>
-                <td>
-                  {outcome.liability.length === 0 ? (
-                    t('match.noLiability')
-                  ) : (
-                    <ul className={styles.plain}>
-                      {outcome.liability.map((row) => (
-                        <li key={row.currency}>{t('match.liabilityValue', row)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('match.outcomesCaption', { market: market.name })}
+        head={
+          <>
+            <th scope="col">{t('match.outcome')}</th>
+            <th scope="col">{t('match.odd')}</th>
+            <th scope="col">{t('match.outcomeStatus')}</th>
+            <th scope="col">{t('match.outcomeResult')}</th>
+            <th scope="col">{t('match.liability')}</th>
+          </>
+        }
+      >
+        {market.outcomes.map((outcome) => (
+          <tr key={outcome.id}>
+            <th scope="row">{outcome.label}</th>
+            <td>{outcome.odd.toFixed(2)}</td>
+            <td>{t(`marketStatus.${outcome.status}`)}</td>
+            <td>{outcome.result ? t(`result.${outcome.result}`) : t('match.none')}</td>
+            <td>
+              {outcome.liability.length === 0 ? (
+                t('match.noLiability')
+              ) : (
+                <ul className={styles.plain}>
+                  {outcome.liability.map((row) => (
+                    <li key={row.currency}>{t('match.liabilityValue', row)}</li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </OfficeTable>
       {canManage ? (
         <div className={styles.actions}>
           {final ? null : market.status === 'suspended' ? (
