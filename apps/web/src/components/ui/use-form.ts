@@ -50,6 +50,26 @@ export type FormOptions = {
   leavesOnSuccess?: boolean;
 };
 
+/**
+ * The translated problems an api refusal names per field (none for any other error), keyed by the field's name or by
+ * `fieldOf(name)` (a form whose controls are named differently from the api's body paths, e.g. `details.iban`).
+ */
+export function useApiFieldProblems() {
+  const t = useTranslations('account');
+  return useCallback(
+    (error: unknown, fieldOf: (name: string) => string = (name) => name): Record<string, string> => {
+      if (!(error instanceof ApiError)) return {};
+      return Object.fromEntries(
+        Object.entries(error.fields).map(([name, problem]) => [
+          fieldOf(name),
+          t(serverFieldMessageKey(name, problem, FIELDS_WITH_MESSAGES)),
+        ]),
+      );
+    },
+    [t],
+  );
+}
+
 function initialValues(fields: FormField[], initial: FormValues): FormValues {
   return Object.fromEntries(
     fields.map((field) => [field.name, initial[field.name] ?? (field.type === 'checkbox' ? false : '')]),
@@ -109,19 +129,16 @@ export function useForm(fields: FormField[], options: FormOptions) {
     return !first;
   }, [fields, values, t, focusField, setFormError]);
 
+  const apiFieldProblems = useApiFieldProblems();
   /** Shows each field problem the api named next to its field (the error code's message is the action's error). */
   const showFieldProblems = useCallback(
     (error: unknown) => {
-      const fieldProblems = error instanceof ApiError ? error.fields : {};
-      const found: Record<string, string> = {};
-      for (const [name, problem] of Object.entries(fieldProblems)) {
-        found[name] = t(serverFieldMessageKey(name, problem, FIELDS_WITH_MESSAGES));
-      }
+      const found = apiFieldProblems(error);
       setErrors(found);
       const first = Object.keys(found)[0];
       if (first) focusField(first);
     },
-    [t, focusField],
+    [apiFieldProblems, focusField],
   );
 
   /** Puts every field back to its starting value. */
