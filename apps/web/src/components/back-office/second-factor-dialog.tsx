@@ -7,10 +7,9 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import dialog from '@/components/ui/dialog.module.css';
 import form from '@/components/ui/form.module.css';
-import { TotpCodeField } from '@/components/staff/totp-fields';
+import { isTotpCode, TotpCodeField, useStaffErrorText } from '@/components/staff/totp-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { useErrorText } from '@/components/ui/use-error-text';
-import { ApiError } from '@/lib/api-error';
+import { useAction } from '@/components/ui/use-action';
 import { setSecondFactorPrompt } from '@/lib/staff/second-factor-prompt';
 import { confirmSecondFactor } from '@/lib/staff/staff-api';
 
@@ -22,12 +21,10 @@ import { confirmSecondFactor } from '@/lib/staff/staff-api';
  */
 export function SecondFactorDialog({ lng }: { lng: Locale }) {
   const t = useTranslations('staffAuth');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction({ errorText: useStaffErrorText() });
   const id = useId();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const answer = useRef<((accepted: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -45,11 +42,11 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
       answer.current?.(false);
       answer.current = null;
     };
-  }, []);
+    // setError is the action's state setter: the same function for the dialog's lifetime.
+  }, [setError]);
 
   const finish = (accepted: boolean) => {
     setOpen(false);
-    setBusy(false);
     answer.current?.(accepted);
     answer.current = null;
   };
@@ -57,24 +54,15 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setError(t('codeInvalid'));
       document.getElementById(`${id}-code`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await confirmSecondFactor(lng, code.replace(/\s+/g, ''));
-      finish(true);
-    } catch (caught) {
-      setBusy(false);
-      setError(
-        caught instanceof ApiError && caught.code === 'invalid_totp_code'
-          ? t('errors.invalid_totp_code')
-          : errorText(caught),
-      );
-      document.getElementById(`${id}-code`)?.focus();
-    }
+    const accepted = await run(() => confirmSecondFactor(lng, code.replace(/\s+/g, '')), {
+      onError: () => document.getElementById(`${id}-code`)?.focus(),
+    });
+    if (accepted) finish(true);
   };
 
   if (!open) return null;

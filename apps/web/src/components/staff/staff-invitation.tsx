@@ -11,9 +11,9 @@ import { useSignIn } from '../account/use-sign-in';
 import { FormError } from '../ui/form-error';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
-import { useErrorText } from '../ui/use-error-text';
+import { useAction } from '../ui/use-action';
 import signInStyles from './staff-sign-in.module.css';
-import { TotpCodeField, TotpSetupView } from './totp-fields';
+import { isTotpCode, TotpCodeField, TotpSetupView, useStaffErrorText } from './totp-fields';
 
 /**
  * The page an invitation's link opens: who is invited as what, their own password, and their second factor (a QR code
@@ -23,14 +23,23 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
   const t = useTranslations('staffAuth');
   const tRoles = useTranslations('backOffice.roles');
   const format = useFormatter();
-  const errorText = useErrorText();
+  const staffErrorText = useStaffErrorText();
   const signIn = useSignIn();
   const [view, setView] = useState<StaffInvitationView | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A gone invitation is a page of its own, not a problem above the form; accepting signs in and leaves the page.
+  const {
+    busy,
+    error: problem,
+    setError: setProblem,
+    run,
+  } = useAction({
+    errorText: (error) =>
+      error instanceof ApiError && error.code === 'invitation_not_found' ? null : staffErrorText(error),
+    leavesOnSuccess: true,
+  });
   const passwordId = useId();
   const codeId = useId();
 
@@ -42,10 +51,10 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && (error.code === 'invitation_not_found' || error.status === 400)) {
           setInvalid(true);
-        } else setProblem(errorText(error));
+        } else setProblem(staffErrorText(error));
       });
     return () => controller.abort();
-    // errorText only reads translations; the invitation is opened once per token.
+    // staffErrorText only reads translations; the invitation is opened once per token.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lng, token]);
 
@@ -57,27 +66,16 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
       document.getElementById(passwordId)?.focus();
       return;
     }
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setProblem(t('codeInvalid'));
       document.getElementById(codeId)?.focus();
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      signIn(await acceptStaffInvitation(lng, { token, password, code }), '/staff');
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'invitation_not_found') {
-        setInvalid(true);
-        return;
-      }
-      setProblem(
-        error instanceof ApiError && error.code === 'invalid_totp_code'
-          ? t('errors.invalid_totp_code')
-          : errorText(error),
-      );
-    }
+    await run(async () => signIn(await acceptStaffInvitation(lng, { token, password, code }), '/staff'), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'invitation_not_found') setInvalid(true);
+      },
+    });
   }
 
   if (invalid) return <p role="alert">{t('invitation.invalid')}</p>;

@@ -13,15 +13,12 @@ import { FormError } from '../ui/form-error';
 import { FormFields } from '../ui/form-view';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
-import { useErrorText } from '../ui/use-error-text';
+import { useAction } from '../ui/use-action';
 import { useForm } from '../ui/use-form';
 import signInStyles from './staff-sign-in.module.css';
-import { TotpCodeField, TotpSetupView } from './totp-fields';
+import { isTotpCode, TotpCodeField, TotpSetupView, useStaffErrorText } from './totp-fields';
 
 type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
-
-/** The staff codes this screen explains itself; others read as the errors namespace says. */
-const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staff_sign_in_step']);
 
 /**
  * The staff sign-in: the password (POST /spa/auth/staff/login), then the second factor. A staff member with no
@@ -29,12 +26,18 @@ const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staf
  */
 export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   const t = useTranslations('staffAuth');
-  const errorText = useErrorText();
+  const describe = useStaffErrorText();
   const signIn = useSignIn();
   const [step, setStep] = useState<StaffSignInStep | null>(null);
   const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // The code step's busy flag and problem; signing in leaves the page, so it stays busy until it does.
+  const {
+    busy,
+    error: codeError,
+    setError: setCodeError,
+    run,
+  } = useAction({ errorText: describe, leavesOnSuccess: true });
   const captcha = useSignInCaptcha(lng);
   const form = useForm(fields, {
     onSubmit: async (values) => {
@@ -45,14 +48,8 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
       setStep(started.step);
     },
   });
-  const [busy, setBusy] = useState(false);
   const codeId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  function describe(error: unknown): string {
-    if (error instanceof ApiError && STAFF_CODES.has(error.code)) return t(`errors.${error.code}`);
-    return errorText(error);
-  }
 
   /** Back to the password, with why (an expired sign-in) shown above it. */
   function restart(message: string | null = null) {
@@ -83,23 +80,17 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setCodeError(t('codeInvalid'));
       document.getElementById(codeId)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      signIn(await confirmTotp(lng, code), next);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'staff_sign_in_expired') {
-        restart(describe(error));
-        return;
-      }
-      setCodeError(describe(error));
-      document.getElementById(codeId)?.focus();
-    }
+    await run(async () => signIn(await confirmTotp(lng, code), next), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'staff_sign_in_expired') restart(describe(error));
+        else document.getElementById(codeId)?.focus();
+      },
+    });
   }
 
   if (step === null) {

@@ -11,8 +11,11 @@ export type RunOptions = {
 };
 
 export type ActionOptions = {
-  /** The text shown for a refusal; the site's error texts when left out (an area passes its own codes first). */
-  errorText?: (error: unknown) => string;
+  /**
+   * The text shown for a refusal; the site's error texts when left out (an area passes its own codes first). Null: the
+   * form shows this refusal elsewhere (next to a field, as a question), from `onError`.
+   */
+  errorText?: (error: unknown) => string | null;
   /** A success leaves the page or closes the dialog: it stays busy, so it cannot be sent twice meanwhile. */
   leavesOnSuccess?: boolean;
 };
