@@ -3,9 +3,8 @@
 import type { StaffTotpSetup } from '@playhouse/shared/contracts/staff';
 import { useTranslations } from 'next-intl';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useId } from 'react';
-import { ApiError } from '@/lib/api-error';
-import { useErrorText } from '../ui/use-error-text';
+import { useId } from 'react';
+import { useAreaErrorText } from '../ui/use-error-text';
 import styles from '../ui/form.module.css';
 import signInStyles from './staff-sign-in.module.css';
 
@@ -41,18 +40,9 @@ export function isTotpCode(code: string): boolean {
   return /^\d{6}$/.test(code.replace(/\s+/g, ''));
 }
 
-/** The staff codes the staff screens explain themselves; others read as the errors namespace says. */
-const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staff_sign_in_step']);
-
-/** The text of a refusal on a staff sign-in, invitation or fresh-code screen. */
+/** The text of a refusal on a staff sign-in, invitation or fresh-code screen: the staff codes' own, else the site's. */
 export function useStaffErrorText() {
-  const t = useTranslations('staffAuth');
-  const errorText = useErrorText();
-  return useCallback(
-    (error: unknown) =>
-      error instanceof ApiError && STAFF_CODES.has(error.code) ? t(`errors.${error.code}`) : errorText(error),
-    [t, errorText],
-  );
+  return useAreaErrorText('staffAuth.errors');
 }
 
 type TotpCodeFieldProps = {

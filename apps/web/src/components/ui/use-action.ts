@@ -8,6 +8,8 @@ export type RunOptions = {
   onError?: (error: unknown) => void;
   /** This success leaves the page or closes the dialog: it stays busy, so it cannot be sent twice meanwhile. */
   leavesOnSuccess?: boolean;
+  /** Which of the screen's actions this is (approve, pay, reject), for the one button that says it is busy. */
+  what?: string;
 };
 
 export type ActionOptions = {
@@ -28,37 +30,41 @@ export type ActionOptions = {
 export function useAction({ errorText: ownErrorText, leavesOnSuccess = false }: ActionOptions = {}) {
   const siteErrorText = useErrorText();
   const errorText = ownErrorText ?? siteErrorText;
-  const [busy, setBusy] = useState(false);
+  /** What runs (see RunOptions.what), null when nothing does. */
+  const [busyWith, setBusyWith] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // State is a render late: the ref drops a second submission made before React has drawn the first one's busy flag.
   const running = useRef(false);
 
   /** Runs `work`; true when it succeeded. */
   const run = useCallback(
-    async (work: () => Promise<unknown>, { onError, leavesOnSuccess: leaves = leavesOnSuccess }: RunOptions = {}) => {
+    async (
+      work: () => Promise<unknown>,
+      { onError, leavesOnSuccess: leaves = leavesOnSuccess, what = 'submit' }: RunOptions = {},
+    ) => {
       if (running.current) return false;
       running.current = true;
-      setBusy(true);
+      setBusyWith(what);
       setError(null);
       try {
         await work();
         if (!leaves) {
           running.current = false;
-          setBusy(false);
+          setBusyWith(null);
         }
         return true;
       } catch (caught) {
         setError(errorText(caught));
         onError?.(caught);
         running.current = false;
-        setBusy(false);
+        setBusyWith(null);
         return false;
       }
     },
     [errorText, leavesOnSuccess],
   );
 
-  return { busy, error, setError, run };
+  return { busy: busyWith !== null, busyWith, error, setError, run };
 }
 
 export type Action = ReturnType<typeof useAction>;

@@ -7,10 +7,10 @@ import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
+import { useAreaErrorText } from '@/components/ui/use-error-text';
 import buttons from '@/components/ui/button.module.css';
 import { formatDateTime } from '@/lib/account/money-format';
-import { ApiError } from '@/lib/api-error';
 import { changeMarket, changeMatch, fetchTradingMatch, resultMarket, voidMarket } from '@/lib/back-office/trading-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './trading.module.css';
@@ -32,21 +32,19 @@ const FINAL = new Set(['settled', 'void']);
  */
 export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; matchId: number; canManage: boolean }) {
   const t = useTranslations('boTrading');
-  const errorText = useErrorText();
   const {
     data: match,
     error,
     mutate,
   } = useSWR(['back-office', 'trading-match', lng, matchId], () => fetchTradingMatch(lng, matchId), SWR_OPTIONS);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error: failure,
+    setError: setFailure,
+    run,
+  } = useAction({ errorText: useAreaErrorText('boTrading.errors') });
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const describeError = (cause: unknown) => {
-    const code = cause instanceof ApiError ? cause.code : '';
-    return t.has(`errors.${code}`) ? t(`errors.${code}`) : errorText(cause);
-  };
 
   const settledNotice = (market: TradingMarket, answer: TradingSettlement) => {
     const lines = [t('done.settled', { market: market.name, settled: answer.settled, resettled: answer.resettled })];
@@ -57,10 +55,8 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
     return lines.join(' ');
   };
 
-  async function run(action: Pending, results?: Record<number, SelectionResult>) {
-    setBusy(true);
-    setFailure(null);
-    try {
+  async function perform(action: Pending, results?: Record<number, SelectionResult>) {
+    await run(async () => {
       let message: string;
       if (!('market' in action)) {
         const next = await changeMatch(lng, matchId, action.kind === 'suspendMatch' ? 'suspend' : 'resume');
@@ -87,11 +83,7 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
       }
       setNotice(message);
       setPending(null);
-    } catch (cause) {
-      setFailure(describeError(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (error) {
@@ -140,7 +132,7 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
                   setFailure(null);
                 }
           }
-          onConfirm={(results) => void run(pending, results)}
+          onConfirm={(results) => void perform(pending, results)}
         />
       ) : null}
     </div>
