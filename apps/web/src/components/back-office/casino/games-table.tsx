@@ -8,6 +8,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
 import { TableFilters } from '@/components/back-office/table-filters';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useAction } from '@/components/ui/use-action';
 import buttons from '@/components/ui/button.module.css';
 import {
   fetchCasinoCategories,
@@ -209,21 +210,13 @@ function CategoriesDialog({
   onSave: (categoryIds: number[]) => Promise<void>;
 }) {
   const t = useTranslations('boCasino');
-  const errorText = useCasinoErrorText();
+  // Saving closes the dialog: it stays busy until then.
+  const { busy, error: failure, run } = useAction({ errorText: useCasinoErrorText(), leavesOnSuccess: true });
   const titleId = useId();
   const [chosen, setChosen] = useState(() => new Set(game.categoryIds));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave([...chosen]);
-    } catch (cause) {
-      setFailure(errorText(cause));
-      setBusy(false);
-    }
+    await run(() => onSave([...chosen]));
   };
   return (
     <ModalDialog labelledBy={titleId} onClose={busy ? null : onClose}>
