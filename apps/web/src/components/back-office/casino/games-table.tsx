@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { TableFilters, yesNoFilter } from '@/components/back-office/table-filters';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useAction } from '@/components/ui/use-action';
 import buttons from '@/components/ui/button.module.css';
@@ -124,23 +124,17 @@ export function GamesTable({ lng, canManage }: { lng: Locale; canManage: boolean
     <>
       <TableFilters
         label={t('games.filters')}
+        search={t('games.search')}
         fields={[
-          { name: 'q', label: t('games.search'), type: 'search' },
           {
             name: 'providerId',
             label: t('games.provider'),
             type: 'select',
             options: (providers ?? []).map((provider) => ({ value: String(provider.id), label: provider.title })),
           },
-          ...(['active', 'demo', 'locked'] as const).map((name) => ({
-            name,
-            label: t(`games.${name}`),
-            type: 'select' as const,
-            options: [
-              { value: 'true', label: t('games.yes') },
-              { value: 'false', label: t('games.no') },
-            ],
-          })),
+          ...(['active', 'demo', 'locked'] as const).map((name) =>
+            yesNoFilter(name, t(`games.${name}`), t('games.yes'), t('games.no')),
+          ),
         ]}
       />
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>

@@ -3,12 +3,11 @@
 import type { StaffAdjustment } from '@playhouse/shared/contracts/back-office-money';
 import type { FormField } from '@playhouse/shared/contracts/accounts';
 import { STAFF_REQUEST_STATUSES } from '@playhouse/shared/contracts/staff';
-import { CURRENCY_CODES } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, currencyFilter, periodFilters, TableFilters } from '@/components/back-office/table-filters';
 import buttons from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
@@ -224,22 +223,11 @@ function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprov
       ) : null}
       <TableFilters
         label={t('adjustments.filters')}
+        search={t('filters.player')}
         fields={[
-          { name: 'q', label: t('filters.player'), type: 'search' },
-          {
-            name: 'status',
-            label: t('filters.status'),
-            type: 'select',
-            options: STAFF_REQUEST_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
-          },
-          {
-            name: 'currency',
-            label: t('filters.currency'),
-            type: 'select',
-            options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-          },
-          { name: 'from', label: t('filters.from'), type: 'date' },
-          { name: 'to', label: t('filters.to'), type: 'date' },
+          choiceFilter('status', t('filters.status'), STAFF_REQUEST_STATUSES, (status) => t(`statuses.${status}`)),
+          currencyFilter(t('filters.currency')),
+          ...periodFilters(t('filters.from'), t('filters.to')),
         ]}
       />
       <DataTable
