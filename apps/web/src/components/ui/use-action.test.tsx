@@ -67,4 +67,38 @@ describe('useAction', () => {
     expect(work).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeTruthy();
   });
+
+  it("says which of the screen's actions runs, and none once it is done", async () => {
+    let finish = () => undefined as void;
+    function TwoButtons() {
+      const { busyWith, run } = useAction();
+      const work = () => new Promise<void>((resolve) => (finish = resolve));
+      return (
+        <div>
+          <button type="button" onClick={() => void run(work, { what: 'approve' })}>
+            {busyWith === 'approve' ? 'Approving…' : 'Approve'}
+          </button>
+          <button type="button" onClick={() => void run(work, { what: 'reject' })}>
+            {busyWith === 'reject' ? 'Rejecting…' : 'Reject'}
+          </button>
+        </div>
+      );
+    }
+    renderWithProviders(<TwoButtons />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('button', { name: 'Rejecting…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    await act(async () => finish());
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+  });
+
+  it('shows no text above the form for a refusal its errorText leaves to the form (null), and still calls onError', async () => {
+    const onError = vi.fn();
+    const work = () => Promise.reject(new ApiError(409, 'username_taken', 'Taken.', 'r1'));
+    renderWithProviders(<TestButton work={work} onError={onError} errorText={() => null} />);
+    fireEvent.click(screen.getByRole('button'));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
 });
