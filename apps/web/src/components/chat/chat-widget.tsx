@@ -3,6 +3,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@playhouse/shared/contracts/chat';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAction } from '@/components/ui/use-action';
 import { ApiError } from '@/lib/api-error';
 import { useChat } from './use-chat';
 import styles from './chat-widget.module.css';
@@ -31,8 +32,7 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
   const { data, send, retry } = useChat(onReady);
   const [text, setText] = useState('');
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof errorKey> | null>(null);
+  const { busy: sending, error, run } = useAction({ errorText: (problem) => t(errorKey(problem)) });
   const titleId = useId();
   const inputId = useId();
   const emailId = useId();
@@ -54,17 +54,11 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
     event?.preventDefault();
     const message = text.trim();
     if (!message || sending) return;
-    setSending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await send(message, data.staffOnline ? '' : email.trim());
       setText('');
-    } catch (problem) {
-      setError(errorKey(problem));
-    } finally {
-      setSending(false);
-      inputRef.current?.focus();
-    }
+    });
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -170,7 +164,7 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
             ) : null}
             {error ? (
               <p role="alert" className={styles.error}>
-                {t(error)}
+                {error}
               </p>
             ) : null}
             <button

@@ -8,6 +8,7 @@ import {
 } from '@playhouse/shared/contracts/chat';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAction } from '@/components/ui/use-action';
 import useSWR from 'swr';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import {
@@ -161,8 +162,7 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
   const t = useTranslations('staffChat');
   const format = useFormatter();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { busy, error: failure, run } = useAction({ errorText: () => t('sendFailed') });
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const { conversation, messages } = data;
@@ -173,20 +173,11 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length]);
 
-  const act = async (run: () => Promise<unknown>) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await run();
+  const act = (work: () => Promise<unknown>) =>
+    run(async () => {
+      await work();
       await onChanged();
-      return true;
-    } catch {
-      setFailed(true);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const reply = async (event: FormEvent) => {
     event.preventDefault();
@@ -238,9 +229,9 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-          {failed ? (
+          {failure ? (
             <p role="alert" className={styles.error}>
-              {t('sendFailed')}
+              {failure}
             </p>
           ) : null}
           <div className={styles.actions}>
