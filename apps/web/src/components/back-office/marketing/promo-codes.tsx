@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/account/money-format';
 import { addPromoCode } from '@/lib/back-office/marketing-api';
 import styles from './marketing.module.css';
 import { OfficeTable } from '../office-table';
+import { officeField } from '@/components/back-office/field-specs';
 
 /** A campaign's promo codes, and (for marketing, on a live promo-code campaign) the form that adds one. */
 export function PromoCodes({
@@ -28,14 +29,7 @@ export function PromoCodes({
   const [added, setAdded] = useState('');
   const fields = useMemo<FormFieldSpec[]>(
     () => [
-      {
-        name: 'code',
-        type: 'text',
-        required: true,
-        label: t('code'),
-        autocomplete: 'off',
-        constraints: { pattern: PROMO_CODE_PATTERN.source, maxLength: 32 },
-      },
+      officeField('code', t('code'), { pattern: PROMO_CODE_PATTERN.source, maxLength: 32 }),
       {
         name: 'maxRedemptions',
         type: 'text',

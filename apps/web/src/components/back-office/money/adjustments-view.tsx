@@ -19,6 +19,7 @@ import { ADJUSTMENTS_PATH, decideAdjustment, fetchAdjustments, requestAdjustment
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import styles from './money.module.css';
 import { useListRefresh } from './use-money-refresh';
+import { officeField } from '@/components/back-office/field-specs';
 
 const CACHE_KEY = 'money-adjustments';
 
@@ -63,30 +64,9 @@ function AdjustmentForm({ lng, onDone }: { lng: Locale; onDone: () => void }) {
   const key = useRef<{ values: string; key: string } | null>(null);
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'login',
-        type: 'text',
-        required: true,
-        label: t('adjustments.login'),
-        autocomplete: 'off',
-        constraints: { maxLength: 254 },
-      },
-      {
-        name: 'amount',
-        type: 'text',
-        required: true,
-        label: t('adjustments.amount'),
-        autocomplete: 'off',
-        constraints: { pattern: '-?\\d{1,12}(\\.\\d{1,2})?' },
-      },
-      {
-        name: 'reason',
-        type: 'text',
-        required: true,
-        label: t('adjustments.reason'),
-        autocomplete: 'off',
-        constraints: { minLength: 3, maxLength: 500 },
-      },
+      officeField('login', t('adjustments.login'), { maxLength: 254 }),
+      officeField('amount', t('adjustments.amount'), { pattern: '-?\\d{1,12}(\\.\\d{1,2})?' }),
+      officeField('reason', t('adjustments.reason'), { minLength: 3, maxLength: 500 }),
     ],
     [t],
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FormField } from '@playhouse/shared/contracts/accounts';
-import { CURRENCY_CODES, isCurrency } from '@playhouse/shared/money';
+import { isCurrency } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './money.module.css';
 import { MoneyPending, MoneyTableSection } from './money-table';
+import { currencyField, officeField } from '@/components/back-office/field-specs';
 
 /**
  * Admins: the settings that widen what one person may do alone, per currency: the four-eyes threshold of manual
@@ -33,22 +34,8 @@ export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) 
   const [saved, setSaved] = useState('');
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'currency',
-        type: 'select',
-        required: true,
-        label: t('settings.currency'),
-        constraints: {},
-        options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-      },
-      {
-        name: 'amount',
-        type: 'text',
-        required: true,
-        label: t('settings.amount'),
-        autocomplete: 'off',
-        constraints: { pattern: '\\d{1,12}(\\.\\d{1,2})?' },
-      },
+      currencyField(t('settings.currency')),
+      officeField('amount', t('settings.amount'), { pattern: '\\d{1,12}(\\.\\d{1,2})?' }),
     ],
     [t],
   );
@@ -125,38 +112,10 @@ function CampaignLimitSettings({ lng }: { lng: Locale }) {
   const [asked, setAsked] = useState('');
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'currency',
-        type: 'select',
-        required: true,
-        label: t('settings.currency'),
-        constraints: {},
-        options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-      },
-      {
-        name: 'maxAmount',
-        type: 'text',
-        required: true,
-        label: t('limits.maxAmount'),
-        autocomplete: 'off',
-        constraints: { pattern: AMOUNT_PATTERN },
-      },
-      {
-        name: 'minWager',
-        type: 'text',
-        required: true,
-        label: t('limits.minWager'),
-        autocomplete: 'off',
-        constraints: { pattern: '\\d{1,3}' },
-      },
-      {
-        name: 'maxCashout',
-        type: 'text',
-        required: true,
-        label: t('limits.maxCashout'),
-        autocomplete: 'off',
-        constraints: { pattern: AMOUNT_PATTERN },
-      },
+      currencyField(t('settings.currency')),
+      officeField('maxAmount', t('limits.maxAmount'), { pattern: AMOUNT_PATTERN }),
+      officeField('minWager', t('limits.minWager'), { pattern: '\\d{1,3}' }),
+      officeField('maxCashout', t('limits.maxCashout'), { pattern: AMOUNT_PATTERN }),
     ],
     [t],
   );

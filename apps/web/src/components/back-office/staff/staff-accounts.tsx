@@ -24,6 +24,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './staff-accounts.module.css';
 import { OfficeTable } from '../office-table';
+import { officeField } from '@/components/back-office/field-specs';
 
 /** Role checkboxes: at least one must stay ticked. */
 function RolePicker({
@@ -149,22 +150,13 @@ function InviteStaff({ lng, onInvited }: { lng: Locale; onInvited: () => void })
   const [sent, setSent] = useState<string | null>(null);
   const [rolesError, setRolesError] = useState<string | null>(null);
   const fields: FormField[] = [
-    {
-      name: 'email',
-      type: 'email',
-      required: true,
-      label: t('email'),
-      autocomplete: 'off',
-      constraints: { maxLength: 254 },
-    },
-    {
-      name: 'username',
-      type: 'text',
-      required: false,
-      label: t('username'),
-      autocomplete: 'off',
-      constraints: { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
-    },
+    officeField('email', t('email'), { maxLength: 254 }, { type: 'email' }),
+    officeField(
+      'username',
+      t('username'),
+      { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
+      { required: false },
+    ),
   ];
   const form = useForm(fields, {
     onSubmit: async (values) => {
