@@ -11,6 +11,7 @@ import styles from './bonuses.module.css';
 import { usePlayerId } from './use-bonuses';
 import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import { useCampaignText } from './use-bonus-texts';
+import layout from '@/components/ui/layout.module.css';
 
 /** Every bonus the player was offered and what became of it, newest first, a page at a time. */
 export function BonusHistory({ labelledBy }: { labelledBy: string }) {
@@ -86,7 +87,7 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
         </table>
       </div>
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('history.pages')}>
+        <nav className={`${layout.spread} ${layout.wide}`} aria-label={t('history.pages')}>
           <button type="button" className={styles.link} disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('history.previous')}
           </button>

@@ -12,6 +12,7 @@ import { useApiFieldProblems } from '@/components/ui/use-form';
 import { formatMoney } from '@/lib/account/money-format';
 import { payPspCheckout } from '@/lib/cashbox/cashbox-api';
 import styles from './psp-checkout.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'holder'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
@@ -129,7 +130,7 @@ export function PspCheckout({ lng, session }: { lng: Locale; session: PspCheckou
   return (
     <div className={styles.checkout}>
       <p className={styles.note}>{t('psp.note')}</p>
-      <div className={styles.summary}>
+      <div className={`${layout.spread} ${layout.baseline} ${styles.summary}`}>
         <span>{t('psp.payTo', { merchant: session.merchantName })}</span>
         <strong className={styles.amount}>{amount}</strong>
       </div>

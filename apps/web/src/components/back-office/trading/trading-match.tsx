@@ -15,6 +15,7 @@ import { changeMarket, changeMatch, fetchTradingMatch, resultMarket, voidMarket 
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './trading.module.css';
 import { OfficeTable } from '../office-table';
+import layout from '@/components/ui/layout.module.css';
 
 type SelectionResult = 'won' | 'lost' | 'void';
 const RESULTS: SelectionResult[] = ['won', 'lost', 'void'];
@@ -175,7 +176,7 @@ function MarketPanel({
   ].filter(Boolean);
   return (
     <section className={styles.market} aria-labelledby={headingId}>
-      <div className={styles.marketHead}>
+      <div className={`${layout.spread} ${layout.baseline} ${styles.marketHead}`}>
         <h2 id={headingId}>{market.name}</h2>
         <p className={styles.state}>{state.join(' · ')}</p>
       </div>
