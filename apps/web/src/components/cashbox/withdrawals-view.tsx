@@ -28,6 +28,7 @@ import { useAppSelector } from '@/store/hooks';
 import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import historyStyles from './history.module.css';
+import table from '@/components/ui/history-table.module.css';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { retryKeys } from '@/lib/retry-keys';
 
@@ -76,13 +77,13 @@ function Withdrawals({ lng }: { lng: Locale }) {
         ) : list.data.items.length === 0 ? (
           <p>{t('withdrawals.empty')}</p>
         ) : (
-          <div className={historyStyles.tableWrap} role="region" aria-labelledby="withdrawal-list" tabIndex={0}>
-            <table className={historyStyles.table}>
+          <div className={table.tableWrap} role="region" aria-labelledby="withdrawal-list" tabIndex={0}>
+            <table className={table.table}>
               <thead>
                 <tr>
                   <th scope="col">{t('withdrawals.date')}</th>
                   <th scope="col">{t('method')}</th>
-                  <th scope="col" className={historyStyles.number}>
+                  <th scope="col" className={table.number}>
                     {t('transactions.amount')}
                   </th>
                   <th scope="col">{t('withdrawals.status')}</th>
@@ -93,7 +94,7 @@ function Withdrawals({ lng }: { lng: Locale }) {
                   <tr key={withdrawal.id}>
                     <td>{formatDateTime(withdrawal.createdAt, lng)}</td>
                     <td>{methodNames[withdrawal.method] ?? withdrawal.method}</td>
-                    <td className={historyStyles.number}>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</td>
+                    <td className={table.number}>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</td>
                     <td>
                       <span className={historyStyles.status} data-status={withdrawal.status}>
                         {t(`withdrawals.statuses.${withdrawal.status}`)}

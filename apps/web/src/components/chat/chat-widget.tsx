@@ -1,11 +1,12 @@
 'use client';
 
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@playhouse/shared/contracts/chat';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAction } from '@/components/ui/use-action';
 import { ApiError } from '@/lib/api-error';
 import { useChat } from './use-chat';
+import { ChatMessages } from './chat-messages';
 import styles from './chat-widget.module.css';
 
 type ChatWidgetProps = {
@@ -28,7 +29,6 @@ function errorKey(error: unknown): 'rateLimited' | 'invalid' | 'sendFailed' {
 /** The support chat panel: the conversation as a live log, and a form to write (with an e-mail while nobody is online). */
 export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetProps) {
   const t = useTranslations('chat');
-  const format = useFormatter();
   const { data, send, retry } = useChat(onReady);
   const [text, setText] = useState('');
   const [email, setEmail] = useState('');
@@ -110,20 +110,14 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
           </p>
           <div ref={logRef} role="log" aria-live="polite" aria-label={t('log')} className={styles.log}>
             {data.messages.length === 0 ? <p className={styles.empty}>{t('empty')}</p> : null}
-            <ol className={styles.messages}>
-              {data.messages.map((message) => (
-                <li key={message.id} className={message.author === 'visitor' ? styles.mine : styles.theirs}>
-                  <span className={styles.author}>{author(message)}</span>
-                  <p className={styles.text}>{message.text}</p>
-                  <span className={styles.meta}>
-                    <time dateTime={message.createdAt}>
-                      {format.dateTime(new Date(message.createdAt), { hour: '2-digit', minute: '2-digit' })}
-                    </time>
-                    {message.leftOffline ? ` · ${t('leftOffline')}` : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <ChatMessages
+              messages={data.messages}
+              mine={(message) => message.author === 'visitor'}
+              author={author}
+              time={{ hour: '2-digit', minute: '2-digit' }}
+              leftOffline={t('leftOffline')}
+              sides={{ mine: styles.mine, theirs: styles.theirs }}
+            />
             {closed ? <p className={styles.notice}>{t('closed')}</p> : null}
           </div>
 

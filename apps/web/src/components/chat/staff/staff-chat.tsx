@@ -6,7 +6,7 @@ import {
   type StaffChatConversationResponse,
   type StaffChatConversationSummary,
 } from '@playhouse/shared/contracts/chat';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAction } from '@/components/ui/use-action';
 import useSWR from 'swr';
@@ -21,6 +21,7 @@ import {
   replyToConversation,
 } from '@/lib/chat/chat-api';
 import { PlayerProfilePanel } from '@/components/back-office/players/player-profile-panel';
+import { ChatMessages } from '../chat-messages';
 import styles from './staff-chat.module.css';
 
 function who(conversation: StaffChatConversationSummary, visitorLabel: (id: number) => string): string {
@@ -160,7 +161,6 @@ type ConversationProps = {
 
 function Conversation({ data, title, onChanged }: ConversationProps) {
   const t = useTranslations('staffChat');
-  const format = useFormatter();
   const [text, setText] = useState('');
   const { busy, error: failure, run } = useAction({ errorText: () => t('sendFailed') });
   const inputId = useId();
@@ -197,22 +197,14 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
       </header>
       <div ref={logRef} role="log" aria-live="polite" aria-label={t('history')} className={styles.log}>
         {messages.length === 0 ? <p className={styles.muted}>{t('noMessages')}</p> : null}
-        <ol className={styles.messages}>
-          {messages.map((message) => (
-            <li key={message.id} className={message.author === 'staff' ? styles.mine : styles.theirs}>
-              <span className={styles.author}>
-                {message.author === 'staff' ? (message.staffName ?? '') : t('visitorAuthor')}
-              </span>
-              <p className={styles.text}>{message.text}</p>
-              <span className={styles.meta}>
-                <time dateTime={message.createdAt}>
-                  {format.dateTime(new Date(message.createdAt), { dateStyle: 'short', timeStyle: 'short' })}
-                </time>
-                {message.leftOffline ? ` · ${t('leftOffline')}` : null}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <ChatMessages
+          messages={messages}
+          mine={(message) => message.author === 'staff'}
+          author={(message) => (message.author === 'staff' ? (message.staffName ?? '') : t('visitorAuthor'))}
+          time={{ dateStyle: 'short', timeStyle: 'short' }}
+          leftOffline={t('leftOffline')}
+          sides={{ mine: styles.mine, theirs: styles.theirs }}
+        />
       </div>
       {closed ? (
         <p className={styles.muted}>{t('closedNote')}</p>
