@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchTransactions, transactionsPath } from '@/lib/cashbox/cashbox-api';
 import styles from './history.module.css';
 import table from '@/components/ui/history-table.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 const PER_PAGE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,10 +90,10 @@ function Transactions({ lng }: { lng: Locale }) {
   const pageHref = (page: number) => ({ pathname: '/transactions', query: filterQuery({ ...filters, page }) });
 
   return (
-    <div className={styles.layout}>
+    <div className={layout.stack}>
       <form
         key={JSON.stringify(filters)}
-        className={styles.filters}
+        className={`${layout.panel} ${styles.filters}`}
         onSubmit={apply}
         aria-labelledby={`${formId}-title`}
       >
