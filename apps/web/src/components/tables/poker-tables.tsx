@@ -4,8 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isValidBet } from '@/components/originals/format';
 import { CardRow } from './playing-card';
-import { NewRound, RoundActions } from './round-actions';
-import { RoundResult } from './round-result';
+import { RoundEnd } from './round-actions';
 import { StakeField } from './stake-controls';
 import type { TableGameProps } from './table-props';
 import { isCasinoHoldemView, isThreeCardPokerView } from './views';
@@ -72,7 +71,6 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
     );
   }
 
-  const finished = round.status === 'finished';
   return (
     <section className={styles.table} data-testid="three-card-poker-table">
       <div className={styles.felt}>
@@ -103,19 +101,7 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
       </p>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['play', 'fold']}
-        />
-      )}
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['play', 'fold']} />
     </section>
   );
 }
@@ -138,7 +124,6 @@ export function CasinoHoldemTable({ lng, currency, game, controls }: TableGamePr
     );
   }
 
-  const finished = round.status === 'finished';
   return (
     <section className={styles.table} data-testid="casino-holdem-table">
       <div className={styles.felt}>
@@ -166,19 +151,7 @@ export function CasinoHoldemTable({ lng, currency, game, controls }: TableGamePr
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
       </p>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['call', 'fold']}
-        />
-      )}
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['call', 'fold']} />
     </section>
   );
 }
