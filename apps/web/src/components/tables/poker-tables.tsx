@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { isValidBet } from '@/components/originals/format';
 import { CardRow } from './playing-card';
 import { RoundEnd } from './round-actions';
@@ -74,11 +74,7 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
   return (
     <section className={styles.table} data-testid="three-card-poker-table">
       <div className={styles.felt}>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.dealerHand')}
-            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
-          </h2>
+        <DealerArea hand={view.dealerHand} qualifies={view.dealerQualifies}>
           {view.dealer ? (
             <CardRow cards={view.dealer} label={t('poker.dealerHand')} />
           ) : (
@@ -87,16 +83,8 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
               <p className={styles.hint}>{t('poker.dealerHidden')}</p>
             </>
           )}
-          {view.dealerQualifies === null ? null : (
-            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
-          )}
-        </div>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
-          </h2>
-          <CardRow cards={view.player} label={t('poker.yourHand')} />
-        </div>
+        </DealerArea>
+        <PlayerArea hand={view.playerHand} cards={view.player} />
       </div>
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
@@ -127,31 +115,57 @@ export function CasinoHoldemTable({ lng, currency, game, controls }: TableGamePr
   return (
     <section className={styles.table} data-testid="casino-holdem-table">
       <div className={styles.felt}>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.dealerHand')}
-            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
-          </h2>
+        <DealerArea hand={view.dealerHand} qualifies={view.dealerQualifies}>
           <CardRow cards={view.dealer ?? []} hidden={view.dealer ? 0 : 2} label={t('poker.dealerHand')} />
-          {view.dealerQualifies === null ? null : (
-            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
-          )}
-        </div>
+        </DealerArea>
         <div className={styles.area}>
           <h2>{t('poker.board')}</h2>
           <CardRow cards={view.board} hidden={5 - view.board.length} label={t('poker.board')} />
         </div>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
-          </h2>
-          <CardRow cards={view.player} label={t('poker.yourHand')} />
-        </div>
+        <PlayerArea hand={view.playerHand} cards={view.player} />
       </div>
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
       </p>
       <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['call', 'fold']} />
     </section>
+  );
+}
+
+/** The dealer's side of a poker felt: the hand's name once known, its cards, and whether it qualifies. */
+function DealerArea({
+  hand,
+  qualifies,
+  children,
+}: {
+  hand: string | null;
+  qualifies: boolean | null;
+  children: ReactNode;
+}) {
+  const t = useTranslations('tables');
+  return (
+    <div className={styles.area}>
+      <h2>
+        {t('poker.dealerHand')}
+        {hand ? `: ${t(`poker.categories.${hand}`)}` : ''}
+      </h2>
+      {children}
+      {qualifies === null ? null : (
+        <p className={styles.hint}>{qualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The player's side of a poker felt: the hand's name and its cards. */
+function PlayerArea({ hand, cards }: { hand: string; cards: ComponentProps<typeof CardRow>['cards'] }) {
+  const t = useTranslations('tables');
+  return (
+    <div className={styles.area}>
+      <h2>
+        {t('poker.yourHand')}: {t(`poker.categories.${hand}`)}
+      </h2>
+      <CardRow cards={cards} label={t('poker.yourHand')} />
+    </div>
   );
 }
