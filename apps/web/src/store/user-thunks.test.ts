@@ -3,23 +3,10 @@ import { balanceLanguageSet, balancesReceived } from './balance-slice';
 import { makeStore } from './store';
 import { login } from './user-slice';
 import { fetchUserData, logoutUser, needsUserData } from './user-thunks';
+import { testUser } from '@/test/user-fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
-const USER = {
-  id: 7,
-  login: 'ada@example.com',
-  username: 'ada',
-  email: 'ada@example.com',
-  currency: 'EUR',
-  country: 'DE',
-  phone: '+4915123456789',
-  dateOfBirth: '1990-01-01',
-  locale: 'de',
-  timezone: null,
-  oddType: 'decimal',
-  role: 'player',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const USER = testUser({ phone: '+4915123456789', dateOfBirth: '1990-01-01', locale: 'de' });
 
 function json(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
 import { ConfirmEmailForm, rememberNextAfterConfirmation } from './confirm-email-form';
+import { testUser } from '@/test/user-fixtures';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
@@ -15,21 +16,7 @@ const USERNAME: FormField = {
   constraints: { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
 };
 const TOKEN = 'A'.repeat(43);
-const USER = {
-  id: 9,
-  login: 'ada@example.com',
-  username: 'ada_2',
-  email: 'ada@example.com',
-  currency: 'EUR',
-  country: 'DE',
-  phone: '+4915123456789',
-  dateOfBirth: '1990-04-12',
-  locale: 'en',
-  timezone: null,
-  oddType: 'decimal',
-  role: 'player',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const USER = testUser({ id: 9, username: 'ada_2', phone: '+4915123456789', dateOfBirth: '1990-04-12' });
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

@@ -8,6 +8,7 @@ import { FormError } from '@/components/ui/form-error';
 import { FormField } from '@/components/ui/form-field';
 import styles from '@/components/ui/form.module.css';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { Link } from '@/i18n/navigation';
 import { confirmRegistration } from '@/lib/account/account-api';
@@ -46,35 +47,44 @@ export function ConfirmEmailForm({ lng, token, usernameField }: ConfirmEmailForm
   const t = useTranslations('signup.confirm');
   const errorText = useErrorText();
   const signIn = useSignIn();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [askUsername, setAskUsername] = useState(false);
   const [username, setUsername] = useState('');
   const [usernameError, setUsernameError] = useState<string | undefined>(undefined);
+  /** A taken or refused username is shown at its field, an old link as a page of its own: not above the form. */
+  const shownElsewhere = (caught: unknown) =>
+    caught instanceof ApiError &&
+    (caught.code === 'username_taken' ||
+      caught.code === 'invalid_token' ||
+      (caught.code === 'validation_failed' && askUsername));
+  // Signing in leaves the page: the button stays busy until it does.
+  const { busy, error, run } = useAction({
+    leavesOnSuccess: true,
+    errorText: (caught) => (shownElsewhere(caught) ? null : errorText(caught)),
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
     setUsernameError(undefined);
-    try {
-      const user = await confirmRegistration(lng, token, askUsername ? username.trim() : undefined);
-      signIn(user, takeNextAfterConfirmation());
-    } catch (caught) {
-      setBusy(false);
-      if (caught instanceof ApiError && caught.code === 'username_taken') {
-        if (askUsername) setUsernameError(errorText(caught));
-        setAskUsername(true);
-      } else if (caught instanceof ApiError && caught.code === 'invalid_token') {
-        setInvalid(true);
-      } else if (caught instanceof ApiError && caught.code === 'validation_failed' && askUsername) {
-        setUsernameError(caught.fields.username ?? errorText(caught));
-      } else {
-        setError(errorText(caught));
-      }
-    }
+    await run(
+      async () => {
+        const user = await confirmRegistration(lng, token, askUsername ? username.trim() : undefined);
+        signIn(user, takeNextAfterConfirmation());
+      },
+      {
+        onError: (caught) => {
+          if (!(caught instanceof ApiError)) return;
+          if (caught.code === 'username_taken') {
+            if (askUsername) setUsernameError(errorText(caught));
+            setAskUsername(true);
+          } else if (caught.code === 'invalid_token') {
+            setInvalid(true);
+          } else if (caught.code === 'validation_failed' && askUsername) {
+            setUsernameError(caught.fields.username ?? errorText(caught));
+          }
+        },
+      },
+    );
   }
 
   if (invalid) {

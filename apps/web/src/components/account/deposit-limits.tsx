@@ -14,7 +14,7 @@ import styles from './deposit-limits.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
 import { SWR_OPTIONS } from '@/lib/swr-options';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 
 /**
  * Deposit limits per day, week and month: lowering (or a first limit) applies at once, raising or removing waits
@@ -65,12 +65,10 @@ type LimitRowProps = {
 function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
   const t = useTranslations('account');
   const tc = useTranslations('cashbox');
-  const errorText = useErrorText();
+  const { busy, error: problem, setError: setProblem, run } = useAction();
   const inputId = useId();
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
   const money = (value: string) => formatMoney(value, currency, lng);
 
   async function save(next: string | null) {
@@ -80,8 +78,7 @@ function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
       setProblem(tc('invalidAmount'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const { limits } = await setLimit(lng, {
         kind: 'deposit',
         period: limit.period,
@@ -90,11 +87,7 @@ function LimitRow({ lng, currency, limit, onSaved }: LimitRowProps) {
       setAmount('');
       setSaved(true);
       onSaved(limits);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

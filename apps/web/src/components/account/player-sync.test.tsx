@@ -7,23 +7,10 @@ import { useAppSelector } from '@/store/hooks';
 import { makeStore, type AppStore } from '@/store/store';
 import { login, logout } from '@/store/user-slice';
 import { PlayerSync } from './player-sync';
+import { testUser } from '@/test/user-fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
-const USER = {
-  id: 7,
-  login: 'ada@example.com',
-  username: 'ada',
-  email: 'ada@example.com',
-  currency: 'EUR',
-  country: 'DE',
-  phone: null,
-  dateOfBirth: null,
-  locale: 'en',
-  timezone: null,
-  oddType: 'decimal',
-  role: 'player',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 
 /** As the header mounts it: only while a player is signed in. */
 function WhileSignedIn() {

@@ -20,6 +20,7 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import buttons from '@/components/ui/button.module.css';
 import styles from './data-table.module.css';
 import { useTableQuery } from './use-table-query';
+import layout from '@/components/ui/layout.module.css';
 
 export interface DataColumn<Row> {
   /** The column's id, also its sort key in the api's whitelist when `sortable`. */
@@ -123,7 +124,7 @@ export function DataTable<Row>({
 
   return (
     <div className={styles.table}>
-      <div className={styles.toolbar}>
+      <div className={layout.spread}>
         <p className={styles.summary} role="status">
           {isLoading ? t('loading') : t('summary', { from, to, total })}
         </p>

@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import styles from './office-frame.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 export interface Breadcrumb {
   /** An address under /{lng} (the locale is added); the current page is the last crumb, without one. */
@@ -37,7 +38,7 @@ export function OfficeFrame({ title, breadcrumbs = [], actions, children }: Offi
           </ol>
         </nav>
       ) : null}
-      <div className={styles.head}>
+      <div className={`${layout.spread} ${layout.wide}`}>
         <h1 className={styles.title}>{title}</h1>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>

@@ -7,9 +7,9 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import dialog from '@/components/ui/dialog.module.css';
 import form from '@/components/ui/form.module.css';
+import { isTotpCode, TotpCodeField, useStaffErrorText } from '@/components/staff/totp-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { useErrorText } from '@/components/ui/use-error-text';
-import { ApiError } from '@/lib/api-error';
+import { useAction } from '@/components/ui/use-action';
 import { setSecondFactorPrompt } from '@/lib/staff/second-factor-prompt';
 import { confirmSecondFactor } from '@/lib/staff/staff-api';
 
@@ -21,12 +21,10 @@ import { confirmSecondFactor } from '@/lib/staff/staff-api';
  */
 export function SecondFactorDialog({ lng }: { lng: Locale }) {
   const t = useTranslations('staffAuth');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction({ errorText: useStaffErrorText() });
   const id = useId();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const answer = useRef<((accepted: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -44,11 +42,11 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
       answer.current?.(false);
       answer.current = null;
     };
-  }, []);
+    // setError is the action's state setter: the same function for the dialog's lifetime.
+  }, [setError]);
 
   const finish = (accepted: boolean) => {
     setOpen(false);
-    setBusy(false);
     answer.current?.(accepted);
     answer.current = null;
   };
@@ -56,24 +54,15 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setError(t('codeInvalid'));
       document.getElementById(`${id}-code`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await confirmSecondFactor(lng, code.replace(/\s+/g, ''));
-      finish(true);
-    } catch (caught) {
-      setBusy(false);
-      setError(
-        caught instanceof ApiError && caught.code === 'invalid_totp_code'
-          ? t('errors.invalid_totp_code')
-          : errorText(caught),
-      );
-      document.getElementById(`${id}-code`)?.focus();
-    }
+    const accepted = await run(() => confirmSecondFactor(lng, code.replace(/\s+/g, '')), {
+      onError: () => document.getElementById(`${id}-code`)?.focus(),
+    });
+    if (accepted) finish(true);
   };
 
   if (!open) return null;
@@ -87,29 +76,17 @@ export function SecondFactorDialog({ lng }: { lng: Locale }) {
       </p>
       <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={error} />
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-code`}>
-            {t('codeLabel')}
-          </label>
-          <input
-            id={`${id}-code`}
-            name="code"
-            className={form.control}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            value={code}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-help`}
-            data-autofocus
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
+        <TotpCodeField
+          id={`${id}-code`}
+          value={code}
+          invalid={Boolean(error)}
+          describedBy={`${id}-help`}
+          autoFocus
+          onChange={(value) => {
+            setCode(value);
+            setError(null);
+          }}
+        />
         <div className={dialog.actions}>
           <button type="submit" className={buttons.primary} disabled={busy}>
             {busy ? t('checking') : t('fresh.submit')}

@@ -1,5 +1,6 @@
 'use client';
 
+import { CURRENCY_CODES } from '@playhouse/shared/money';
 import { useTranslations } from 'next-intl';
 import { useId, type FormEvent } from 'react';
 import buttons from '@/components/ui/button.module.css';
@@ -15,12 +16,50 @@ export interface FilterField {
   options?: { value: string; label: string }[];
 }
 
+/** A select of `values`, each shown as `labelOf` names it (the value itself when left out). */
+export function choiceFilter<Value extends string>(
+  name: string,
+  label: string,
+  values: readonly Value[],
+  labelOf: (value: Value) => string = (value) => value,
+): FilterField {
+  return { name, label, type: 'select', options: values.map((value) => ({ value, label: labelOf(value) })) };
+}
+
+/** A yes-or-no select (`true` / `false` in the address). */
+export function yesNoFilter(name: string, label: string, yes: string, no: string): FilterField {
+  return choiceFilter(name, label, ['true', 'false'], (value) => (value === 'true' ? yes : no));
+}
+
+/** The currency select: every currency the site keeps. */
+export function currencyFilter(label: string): FilterField {
+  return choiceFilter('currency', label, CURRENCY_CODES);
+}
+
+/** A period: the `from` and `to` days. */
+export function periodFilters(from: string, to: string): FilterField[] {
+  return [
+    { name: 'from', label: from, type: 'date' },
+    { name: 'to', label: to, type: 'date' },
+  ];
+}
+
 /**
  * The filters of a back-office table: applying them writes them into the address (the table reloads from page 1), so
- * a filtered view is a link too. `q` is the free-text search every list route takes.
+ * a filtered view is a link too. `search` labels `q`, the free-text search every list route takes (first).
  */
-export function TableFilters({ label, fields }: { label: string; fields: FilterField[] }) {
+export function TableFilters({
+  label,
+  search,
+  fields: others = [],
+}: {
+  label: string;
+  search?: string;
+  fields?: FilterField[];
+}) {
   const t = useTranslations('backOffice.filters');
+  const fields: FilterField[] =
+    search === undefined ? others : [{ name: 'q', label: search, type: 'search' }, ...others];
   const { query, update } = useTableQuery();
   const id = useId();
 

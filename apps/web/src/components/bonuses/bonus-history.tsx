@@ -8,9 +8,11 @@ import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { BONUS_HISTORY_PAGE_SIZE, BONUS_HISTORY_PATH, fetchBonusHistory } from '@/lib/bonuses/bonuses-api';
 import styles from './bonuses.module.css';
+import table from '@/components/ui/history-table.module.css';
 import { usePlayerId } from './use-bonuses';
 import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import { useCampaignText } from './use-bonus-texts';
+import layout from '@/components/ui/layout.module.css';
 
 /** Every bonus the player was offered and what became of it, newest first, a page at a time. */
 export function BonusHistory({ labelledBy }: { labelledBy: string }) {
@@ -40,17 +42,17 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
   const empty = { wager: '', amount: '', quantity: 0, currencyCode: '', gameTitle: '', providerTitle: '' };
   return (
     <>
-      <div className={styles.tableWrap} role="region" aria-labelledby={labelledBy} tabIndex={0}>
-        <table className={styles.table}>
+      <div className={table.tableWrap} role="region" aria-labelledby={labelledBy} tabIndex={0}>
+        <table className={table.table}>
           <thead>
             <tr>
               <th scope="col">{t('history.date')}</th>
               <th scope="col">{t('history.bonus')}</th>
               <th scope="col">{t('history.status')}</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={table.number}>
                 {t('history.amount')}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={table.number}>
                 {t('history.wagered')}
               </th>
               <th scope="col">{t('history.finished')}</th>
@@ -74,8 +76,8 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
                     )}
                   </td>
                   <td>{t(`status.${item.status}`)}</td>
-                  <td className={styles.number}>{item.amount === null ? '—' : money(item.amount)}</td>
-                  <td className={styles.number}>
+                  <td className={table.number}>{item.amount === null ? '—' : money(item.amount)}</td>
+                  <td className={table.number}>
                     {t('progress.of', { done: money(item.wagered), required: money(item.wagerRequired) })}
                   </td>
                   <td>{item.finishedAt ? formatDateTime(item.finishedAt, locale) : '—'}</td>
@@ -86,7 +88,7 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
         </table>
       </div>
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('history.pages')}>
+        <nav className={`${layout.spread} ${layout.wide}`} aria-label={t('history.pages')}>
           <button type="button" className={styles.link} disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('history.previous')}
           </button>

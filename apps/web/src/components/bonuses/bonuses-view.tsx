@@ -17,6 +17,7 @@ import styles from './bonuses.module.css';
 import { useBonuses, useBonusesChanged, useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 import { WageringProgress } from './wagering-progress';
+import layout from '@/components/ui/layout.module.css';
 
 /**
  * /{lng}/bonuses (player only): the offers waiting for an answer, the bonus being wagered, the promo-code field and
@@ -116,8 +117,8 @@ function Bonuses({ promoFields }: { promoFields: FormField[] }) {
   if (!data) return <p role="status">{t('page.loading')}</p>;
 
   return (
-    <div className={styles.page}>
-      <section aria-labelledby="bonuses-active" className={styles.section}>
+    <div className={layout.stack}>
+      <section aria-labelledby="bonuses-active" className={`${layout.panel} ${styles.section}`}>
         <h2 id="bonuses-active">{t('page.activeTitle')}</h2>
         {data.active ? (
           <>
@@ -128,7 +129,7 @@ function Bonuses({ promoFields }: { promoFields: FormField[] }) {
           <p>{t('progress.none')}</p>
         )}
       </section>
-      <section aria-labelledby="bonuses-offers" className={styles.section}>
+      <section aria-labelledby="bonuses-offers" className={`${layout.panel} ${styles.section}`}>
         <h2 id="bonuses-offers">{t('page.offersTitle')}</h2>
         {data.offers.length > 0 ? (
           <ul className={styles.cards}>
@@ -140,12 +141,12 @@ function Bonuses({ promoFields }: { promoFields: FormField[] }) {
           <p>{t('page.noOffers')}</p>
         )}
       </section>
-      <section aria-labelledby="bonuses-promo" className={styles.section}>
+      <section aria-labelledby="bonuses-promo" className={`${layout.panel} ${styles.section}`}>
         <h2 id="bonuses-promo">{t('promo.title')}</h2>
         <PromoCodeForm fields={promoFields} onRedeemed={() => changed()} />
       </section>
       {/* Not named: the history's scrolling region carries the heading's name. */}
-      <section className={styles.section}>
+      <section className={`${layout.panel} ${styles.section}`}>
         <h2 id="bonuses-history">{t('page.historyTitle')}</h2>
         <BonusHistory labelledBy="bonuses-history" />
       </section>

@@ -6,7 +6,8 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatMoney } from '@/lib/account/money-format';
 import { createDeposit } from '@/lib/cashbox/cashbox-api';
@@ -26,14 +27,13 @@ const depositKeys = retryKeys('deposits');
 
 export function DepositForm({ lng, currency, methods }: DepositFormProps) {
   const t = useTranslations('cashbox');
-  const errorText = useErrorText();
+  // The provider's page takes over on success: the form stays busy until the browser leaves.
+  const { busy, error: formError, setError: setFormError, run } = useAction({ leavesOnSuccess: true });
   const amountId = useId();
   const [methodCode, setMethodCode] = useState(methods[0]?.code ?? '');
   const method = methods.find((candidate) => candidate.code === methodCode) ?? methods[0];
   const [amount, setAmount] = useState(method?.presets[0] ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
   const money = (value: string) => formatMoney(value, currency, lng);
 
@@ -58,16 +58,12 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
       return;
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      const body = { method: method.code, amount: normalized };
+    const body = { method: method.code, amount: normalized };
+    await run(async () => {
       const deposit = await depositKeys.send(JSON.stringify(body), (key) => createDeposit(lng, body, key));
       if (!deposit.redirectUrl) throw new Error('The deposit has no payment page');
       window.location.assign(deposit.redirectUrl);
-    } catch (error) {
-      setFormError(errorText(error));
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -108,9 +104,9 @@ export function DepositForm({ lng, currency, methods }: DepositFormProps) {
         hint={t('range', { min: money(method.min), max: money(method.max) })}
         error={problem}
       />
-      <button type="submit" className={formStyles.submit} disabled={busy}>
-        {busy ? t('submitting') : t('submit', { amount: valid ? money(normalized) : '' })}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t('submitting')}>
+        {t('submit', { amount: valid ? money(normalized) : '' })}
+      </SubmitButton>
     </form>
   );
 }

@@ -6,12 +6,13 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
-import { useErrorText } from '@/components/ui/use-error-text';
-import { serverFieldMessageKey } from '@/lib/account/field-validation';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
+import { useApiFieldProblems } from '@/components/ui/use-form';
 import { formatMoney } from '@/lib/account/money-format';
-import { ApiError } from '@/lib/api-error';
 import { payPspCheckout } from '@/lib/cashbox/cashbox-api';
 import styles from './psp-checkout.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'holder'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
@@ -56,12 +57,11 @@ type Outcome = { status: PspSessionStatus; declineReason: string | null; returnU
 export function PspCheckout({ lng, session }: { lng: Locale; session: PspCheckoutSession }) {
   const t = useTranslations('cashbox');
   const ta = useTranslations('account');
-  const errorText = useErrorText();
+  const { busy, error: formError, setError: setFormError, run } = useAction();
+  const apiFieldProblems = useApiFieldProblems();
   const baseId = useId();
   const [card, setCard] = useState<Card>({ cardNumber: '', expiry: '', cvc: '', holder: '' });
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(
     session.status === 'open' ? null : { status: session.status, declineReason: null, returnUrl: session.returnUrl },
   );
@@ -106,35 +106,31 @@ export function PspCheckout({ lng, session }: { lng: Locale; session: PspCheckou
       document.getElementById(fieldId(first))?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const result = await payPspCheckout(lng, session.id, {
-        cardNumber: card.cardNumber.trim(),
-        expiry: card.expiry.trim(),
-        cvc: card.cvc.trim(),
-        holder: card.holder.trim(),
-      });
-      setOutcome(result);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fromApi: Partial<Record<CardField, string>> = {};
-        for (const [name, problem] of Object.entries(error.fields)) {
-          if ((CARD_FIELDS as readonly string[]).includes(name)) {
-            fromApi[name as CardField] = ta(serverFieldMessageKey(name, problem, CARD_FIELDS));
-          }
-        }
-        setErrors(fromApi);
-      }
-      setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const result = await payPspCheckout(lng, session.id, {
+          cardNumber: card.cardNumber.trim(),
+          expiry: card.expiry.trim(),
+          cvc: card.cvc.trim(),
+          holder: card.holder.trim(),
+        });
+        setOutcome(result);
+      },
+      {
+        onError: (error) => {
+          const fromApi = apiFieldProblems(error);
+          setErrors(
+            Object.fromEntries(CARD_FIELDS.flatMap((field) => (fromApi[field] ? [[field, fromApi[field]]] : []))),
+          );
+        },
+      },
+    );
   }
 
   return (
     <div className={styles.checkout}>
       <p className={styles.note}>{t('psp.note')}</p>
-      <div className={styles.summary}>
+      <div className={`${layout.spread} ${layout.baseline} ${styles.summary}`}>
         <span>{t('psp.payTo', { merchant: session.merchantName })}</span>
         <strong className={styles.amount}>{amount}</strong>
       </div>
@@ -185,9 +181,9 @@ export function PspCheckout({ lng, session }: { lng: Locale; session: PspCheckou
                 ) : null}
               </div>
             ))}
-            <button type="submit" className={formStyles.submit} disabled={busy}>
-              {busy ? t('psp.paying') : t('psp.pay', { amount })}
-            </button>
+            <SubmitButton busy={busy} busyLabel={t('psp.paying')}>
+              {t('psp.pay', { amount })}
+            </SubmitButton>
           </form>
           <section aria-labelledby={`${baseId}-cards`} className={styles.testCards}>
             <h2 id={`${baseId}-cards`}>{t('psp.testCards')}</h2>

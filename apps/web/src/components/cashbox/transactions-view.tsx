@@ -15,6 +15,8 @@ import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchTransactions, transactionsPath } from '@/lib/cashbox/cashbox-api';
 import styles from './history.module.css';
+import table from '@/components/ui/history-table.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 const PER_PAGE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,10 +90,10 @@ function Transactions({ lng }: { lng: Locale }) {
   const pageHref = (page: number) => ({ pathname: '/transactions', query: filterQuery({ ...filters, page }) });
 
   return (
-    <div className={styles.layout}>
+    <div className={layout.stack}>
       <form
         key={JSON.stringify(filters)}
-        className={styles.filters}
+        className={`${layout.panel} ${styles.filters}`}
         onSubmit={apply}
         aria-labelledby={`${formId}-title`}
       >
@@ -174,17 +176,17 @@ function Transactions({ lng }: { lng: Locale }) {
           <p role="status" className={styles.count}>
             {t('transactions.count', { count: data.total })}
           </p>
-          <div className={styles.tableWrap} role="region" aria-labelledby="page-frame-title" tabIndex={0}>
-            <table className={styles.table}>
+          <div className={table.tableWrap} role="region" aria-labelledby="page-frame-title" tabIndex={0}>
+            <table className={table.table}>
               <thead>
                 <tr>
                   <th scope="col">{t('transactions.date')}</th>
                   <th scope="col">{t('transactions.kind')}</th>
                   <th scope="col">{t('transactions.account')}</th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={table.number}>
                     {t('transactions.amount')}
                   </th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={table.number}>
                     {t('transactions.balanceAfter')}
                   </th>
                 </tr>
@@ -195,10 +197,10 @@ function Transactions({ lng }: { lng: Locale }) {
                     <td>{formatDateTime(item.createdAt, lng)}</td>
                     <td>{t(`transactions.kinds.${item.kind}`)}</td>
                     <td>{t(`transactions.accounts.${item.account}`)}</td>
-                    <td className={`${styles.number} ${item.amount.startsWith('-') ? styles.debit : styles.credit}`}>
+                    <td className={`${table.number} ${item.amount.startsWith('-') ? styles.debit : styles.credit}`}>
                       {formatMoney(item.amount, item.currency, lng)}
                     </td>
-                    <td className={styles.number}>{formatMoney(item.balanceAfter, item.currency, lng)}</td>
+                    <td className={table.number}>{formatMoney(item.balanceAfter, item.currency, lng)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -10,9 +10,11 @@ import { FormError } from '@/components/ui/form-error';
 import { LoadError } from '@/components/ui/load-error';
 import { SessionGate } from '@/components/account/session-gate';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
 import { useErrorText } from '@/components/ui/use-error-text';
+import { useApiFieldProblems } from '@/components/ui/use-form';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
-import { serverFieldMessageKey } from '@/lib/account/field-validation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ApiError } from '@/lib/api-error';
 import {
@@ -26,6 +28,7 @@ import { useAppSelector } from '@/store/hooks';
 import { AmountField } from './amount-field';
 import styles from './cashbox.module.css';
 import historyStyles from './history.module.css';
+import table from '@/components/ui/history-table.module.css';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { retryKeys } from '@/lib/retry-keys';
 
@@ -74,13 +77,13 @@ function Withdrawals({ lng }: { lng: Locale }) {
         ) : list.data.items.length === 0 ? (
           <p>{t('withdrawals.empty')}</p>
         ) : (
-          <div className={historyStyles.tableWrap} role="region" aria-labelledby="withdrawal-list" tabIndex={0}>
-            <table className={historyStyles.table}>
+          <div className={table.tableWrap} role="region" aria-labelledby="withdrawal-list" tabIndex={0}>
+            <table className={table.table}>
               <thead>
                 <tr>
                   <th scope="col">{t('withdrawals.date')}</th>
                   <th scope="col">{t('method')}</th>
-                  <th scope="col" className={historyStyles.number}>
+                  <th scope="col" className={table.number}>
                     {t('transactions.amount')}
                   </th>
                   <th scope="col">{t('withdrawals.status')}</th>
@@ -91,7 +94,7 @@ function Withdrawals({ lng }: { lng: Locale }) {
                   <tr key={withdrawal.id}>
                     <td>{formatDateTime(withdrawal.createdAt, lng)}</td>
                     <td>{methodNames[withdrawal.method] ?? withdrawal.method}</td>
-                    <td className={historyStyles.number}>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</td>
+                    <td className={table.number}>{formatMoney(withdrawal.amount, withdrawal.currency, lng)}</td>
                     <td>
                       <span className={historyStyles.status} data-status={withdrawal.status}>
                         {t(`withdrawals.statuses.${withdrawal.status}`)}
@@ -118,23 +121,31 @@ type WithdrawalFormProps = {
 /** A withdrawal's key follows its submission: sent again after a lost answer or a reload, it is requested once. */
 const withdrawalKeys = retryKeys('withdrawals');
 
-const DETAIL_FIELDS_WITH_MESSAGES = ['iban', 'accountHolder'];
-
 /** The request form; a withdrawal while a bonus is being wagered asks the player to confirm giving the bonus up. */
 export function WithdrawalForm({ lng, currency, methods, onRequested }: WithdrawalFormProps) {
   const t = useTranslations('cashbox');
   const ta = useTranslations('account');
   const tb = useTranslations('withdrawalBonus');
-  const errorText = useErrorText();
+  const siteErrorText = useErrorText();
+  const {
+    busy,
+    error: formError,
+    setError: setFormError,
+    run,
+  } = useAction({
+    errorText: (error) =>
+      error instanceof ApiError && error.code === 'insufficient_funds'
+        ? t('withdrawals.insufficientFunds')
+        : siteErrorText(error),
+  });
+  const apiFieldProblems = useApiFieldProblems();
   const baseId = useId();
   const [methodCode, setMethodCode] = useState(methods[0]?.code ?? '');
   const method = methods.find((candidate) => candidate.code === methodCode) ?? methods[0];
   const [amount, setAmount] = useState('');
   const [details, setDetails] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [requested, setRequested] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   /** The api said a bonus is being wagered: the player decides whether to give it up for this withdrawal. */
   const [bonusAtStake, setBonusAtStake] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -179,34 +190,24 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
       details: Object.fromEntries(method.detailFields.map((name) => [name, details[name]!.trim()])),
       ...(forfeitBonus ? { forfeitBonus: true } : {}),
     };
-    setBusy(true);
-    try {
-      const withdrawal = await withdrawalKeys.send(JSON.stringify(body), (key) => requestWithdrawal(lng, body, key));
-      setRequested(money(withdrawal.amount));
-      setAmount('');
-      setDetails({});
-      onRequested();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'withdrawal_forfeits_bonus') {
-        setBonusAtStake(true);
-        return;
-      }
-      if (error instanceof ApiError) {
-        const fromApi: Record<string, string> = {};
-        for (const [name, problemText] of Object.entries(error.fields)) {
-          const field = name.replace(/^details\./, '');
-          fromApi[field] = ta(serverFieldMessageKey(field, problemText, [...DETAIL_FIELDS_WITH_MESSAGES, 'amount']));
+    await run(
+      async () => {
+        try {
+          const withdrawal = await withdrawalKeys.send(JSON.stringify(body), (key) =>
+            requestWithdrawal(lng, body, key),
+          );
+          setRequested(money(withdrawal.amount));
+          setAmount('');
+          setDetails({});
+          onRequested();
+        } catch (error) {
+          // Not a refusal: the player decides whether to give the bonus up, and sends again.
+          if (error instanceof ApiError && error.code === 'withdrawal_forfeits_bonus') setBonusAtStake(true);
+          else throw error;
         }
-        setErrors(fromApi);
-      }
-      setFormError(
-        error instanceof ApiError && error.code === 'insufficient_funds'
-          ? t('withdrawals.insufficientFunds')
-          : errorText(error),
-      );
-    } finally {
-      setBusy(false);
-    }
+      },
+      { onError: (error) => setErrors(apiFieldProblems(error, (name) => name.replace(/^details\./, ''))) },
+    );
   }
 
   const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined);
@@ -284,9 +285,9 @@ export function WithdrawalForm({ lng, currency, methods, onRequested }: Withdraw
           {fieldError(name)}
         </div>
       ))}
-      <button type="submit" className={formStyles.submit} disabled={busy}>
-        {busy ? t('withdrawals.submitting') : t('withdrawals.submit')}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t('withdrawals.submitting')}>
+        {t('withdrawals.submit')}
+      </SubmitButton>
     </form>
   );
 }

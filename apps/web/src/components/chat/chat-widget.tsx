@@ -1,10 +1,12 @@
 'use client';
 
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@playhouse/shared/contracts/chat';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAction } from '@/components/ui/use-action';
 import { ApiError } from '@/lib/api-error';
 import { useChat } from './use-chat';
+import { ChatMessages } from './chat-messages';
 import styles from './chat-widget.module.css';
 
 type ChatWidgetProps = {
@@ -27,12 +29,10 @@ function errorKey(error: unknown): 'rateLimited' | 'invalid' | 'sendFailed' {
 /** The support chat panel: the conversation as a live log, and a form to write (with an e-mail while nobody is online). */
 export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetProps) {
   const t = useTranslations('chat');
-  const format = useFormatter();
   const { data, send, retry } = useChat(onReady);
   const [text, setText] = useState('');
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof errorKey> | null>(null);
+  const { busy: sending, error, run } = useAction({ errorText: (problem) => t(errorKey(problem)) });
   const titleId = useId();
   const inputId = useId();
   const emailId = useId();
@@ -54,17 +54,11 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
     event?.preventDefault();
     const message = text.trim();
     if (!message || sending) return;
-    setSending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await send(message, data.staffOnline ? '' : email.trim());
       setText('');
-    } catch (problem) {
-      setError(errorKey(problem));
-    } finally {
-      setSending(false);
-      inputRef.current?.focus();
-    }
+    });
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -116,20 +110,14 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
           </p>
           <div ref={logRef} role="log" aria-live="polite" aria-label={t('log')} className={styles.log}>
             {data.messages.length === 0 ? <p className={styles.empty}>{t('empty')}</p> : null}
-            <ol className={styles.messages}>
-              {data.messages.map((message) => (
-                <li key={message.id} className={message.author === 'visitor' ? styles.mine : styles.theirs}>
-                  <span className={styles.author}>{author(message)}</span>
-                  <p className={styles.text}>{message.text}</p>
-                  <span className={styles.meta}>
-                    <time dateTime={message.createdAt}>
-                      {format.dateTime(new Date(message.createdAt), { hour: '2-digit', minute: '2-digit' })}
-                    </time>
-                    {message.leftOffline ? ` · ${t('leftOffline')}` : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <ChatMessages
+              messages={data.messages}
+              mine={(message) => message.author === 'visitor'}
+              author={author}
+              time={{ hour: '2-digit', minute: '2-digit' }}
+              leftOffline={t('leftOffline')}
+              sides={{ mine: styles.mine, theirs: styles.theirs }}
+            />
             {closed ? <p className={styles.notice}>{t('closed')}</p> : null}
           </div>
 
@@ -170,7 +158,7 @@ export function ChatWidget({ visible, takeFocus, onReady, onClose }: ChatWidgetP
             ) : null}
             {error ? (
               <p role="alert" className={styles.error}>
-                {t(error)}
+                {error}
               </p>
             ) : null}
             <button

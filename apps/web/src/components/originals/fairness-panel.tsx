@@ -4,6 +4,7 @@ import type { OriginalsRound, RotateSeedResponse } from '@playhouse/shared/contr
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FundingSplit } from '@/components/funding/funding-split';
+import { useAction } from '@/components/ui/use-action';
 import { fetchOriginalsRounds, rotateOriginalsSeed } from '@/lib/casino/casino-api';
 import { fetchRoundReceipts } from '@/lib/receipts/receipts-api';
 import { ReceiptButton } from '../receipts/receipt-button';
@@ -38,8 +39,7 @@ export function FairnessPanel({
   const [revealed, setRevealed] = useState<RotateSeedResponse['revealed'] | null>(null);
   const [rounds, setRounds] = useState<OriginalsRound[]>([]);
   const [checks, setChecks] = useState<Record<number, boolean>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction({ errorText });
 
   useEffect(() => {
     let cancelled = false;
@@ -55,18 +55,12 @@ export function FairnessPanel({
 
   async function rotate(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const result = await rotateOriginalsSeed(token, clientSeed.trim() || undefined);
       setRevealed(result.revealed);
       setClientSeed('');
       onRotated(result.fairness);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function verify(round: OriginalsRound) {

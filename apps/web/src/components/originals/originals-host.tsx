@@ -17,6 +17,7 @@ import { SlotGame } from './slot-game';
 import { SharedTable } from '@/components/tables/shared-table';
 import { TableHost } from '@/components/tables/table-host';
 import styles from './originals-host.module.css';
+import layout from '@/components/ui/layout.module.css';
 
 /** The session token survives a reload of the frame (the launch token in the address is single-use). */
 const SESSION_KEY = 'playhouse.originals.session';
@@ -122,7 +123,7 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   return (
     // Named by the game: inside the game page's frame, the page's own <main> is the other one.
     <main className={styles.host} aria-labelledby={titleId}>
-      <header className={styles.top}>
+      <header className={`${layout.spread} ${layout.baseline}`}>
         <h1 id={titleId} className={styles.title}>
           {session.game.title}
         </h1>

@@ -11,7 +11,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { requestReturn, takeRestriction } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';
@@ -65,49 +65,75 @@ function PasswordAction({
   run: (password: string) => Promise<RestrictionStatus>;
   onDone: (next: RestrictionStatus) => void;
 }) {
-  const t = useTranslations('protection');
-  const errorText = useErrorText();
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await run(password));
-      setPassword('');
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = usePasswordForm(run, onDone);
   return (
-    <form className={formStyles.form} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
-      <div className={formStyles.field}>
-        <label htmlFor={id} className={formStyles.label}>
-          {t('breaks.password')}
-        </label>
-        <input
-          id={id}
-          type="password"
-          className={formStyles.control}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
+    <form className={formStyles.form} noValidate onSubmit={form.submit} aria-label={label}>
+      <PasswordField id={id} form={form} />
+      <SubmitAndProblem form={form} label={label} />
+    </form>
+  );
+}
+
+/**
+ * The password every break asks for, and what taking it does: the answer goes up, the password is forgotten and the
+ * form says it is done.
+ */
+function usePasswordForm(
+  send: (password: string) => Promise<RestrictionStatus>,
+  onDone: (next: RestrictionStatus) => void,
+) {
+  const { busy, error: problem, run } = useAction();
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      onDone(await send(password));
+      setPassword('');
+      setDone(true);
+    });
+  };
+  return { busy, problem, password, setPassword, done, submit };
+}
+
+type PasswordForm = ReturnType<typeof usePasswordForm>;
+
+function PasswordField({ id, form }: { id: string; form: PasswordForm }) {
+  const t = useTranslations('protection');
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        {t('breaks.password')}
+      </label>
+      <input
+        id={id}
+        type="password"
+        className={formStyles.control}
+        autoComplete="current-password"
+        value={form.password}
+        onChange={(event) => form.setPassword(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The submit button (waiting for a password), the refusal, and what was done once it is. */
+function SubmitAndProblem({ form, label, doneText }: { form: PasswordForm; label: string; doneText?: string }) {
+  return (
+    <>
+      <button type="submit" className={formStyles.submit} disabled={form.busy || form.password.length === 0}>
         {label}
       </button>
-      {problem ? (
+      {form.problem ? (
         <p className={formStyles.formError} role="alert">
-          {problem}
+          {form.problem}
         </p>
       ) : null}
-    </form>
+      {doneText === undefined ? null : (
+        <div role="status">{form.done ? <p className={formStyles.success}>{doneText}</p> : null}</div>
+      )}
+    </>
   );
 }
 
@@ -122,37 +148,20 @@ export function BreakForm({
   onDone: (next: RestrictionStatus) => void;
 }) {
   const t = useTranslations('protection');
-  const errorText = useErrorText();
   const id = useId();
   const durations = kind === 'timeout' ? TIMEOUT_DURATIONS : EXCLUSION_DURATIONS;
   const [duration, setDuration] = useState<string>(durations[0]);
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = usePasswordForm(
+    (password) => takeRestriction(lng, { kind, duration, password } as RestrictBody),
+    onDone,
+  );
   const title = kind === 'timeout' ? t('breaks.timeout') : t('breaks.exclusion');
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      const body = { kind, duration, password } as RestrictBody;
-      onDone(await takeRestriction(lng, body));
-      setPassword('');
-      setDone(true);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form
       className={`${formStyles.form} ${styles.card}`}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.submit}
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`} className={styles.cardTitle}>
@@ -175,28 +184,12 @@ export function BreakForm({
           ))}
         </select>
       </div>
-      <div className={formStyles.field}>
-        <label htmlFor={`${id}-password`} className={formStyles.label}>
-          {t('breaks.password')}
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          className={formStyles.control}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
-        {kind === 'timeout' ? t('breaks.takeTimeout') : t('breaks.takeExclusion')}
-      </button>
-      {problem ? (
-        <p className={formStyles.formError} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div role="status">{done ? <p className={formStyles.success}>{t('breaks.taken')}</p> : null}</div>
+      <PasswordField id={`${id}-password`} form={form} />
+      <SubmitAndProblem
+        form={form}
+        label={kind === 'timeout' ? t('breaks.takeTimeout') : t('breaks.takeExclusion')}
+        doneText={t('breaks.taken')}
+      />
     </form>
   );
 }
@@ -204,44 +197,17 @@ export function BreakForm({
 /** Account closure: a reason, an optional note, the password. */
 export function ClosureForm({ lng, onDone }: { lng: Locale; onDone: (next: RestrictionStatus) => void }) {
   const t = useTranslations('protection');
-  const errorText = useErrorText();
   const id = useId();
   const [reason, setReason] = useState<(typeof CLOSURE_REASONS)[number]>(CLOSURE_REASONS[0]);
   const [note, setNote] = useState('');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(
-        await takeRestriction(lng, {
-          kind: 'closure',
-          reason,
-          password,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        }),
-      );
-      setPassword('');
-      setDone(true);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = usePasswordForm(
+    (password) =>
+      takeRestriction(lng, { kind: 'closure', reason, password, ...(note.trim() ? { note: note.trim() } : {}) }),
+    onDone,
+  );
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="closure-title"
-    >
+    <form className={formStyles.form} noValidate onSubmit={form.submit} aria-labelledby="closure-title">
       <div className={formStyles.field}>
         <label htmlFor={`${id}-reason`} className={formStyles.label}>
           {t('closure.reason')}
@@ -271,28 +237,8 @@ export function ClosureForm({ lng, onDone }: { lng: Locale; onDone: (next: Restr
           onChange={(event) => setNote(event.target.value)}
         />
       </div>
-      <div className={formStyles.field}>
-        <label htmlFor={`${id}-password`} className={formStyles.label}>
-          {t('breaks.password')}
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          className={formStyles.control}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
-      <button type="submit" className={formStyles.submit} disabled={busy || password.length === 0}>
-        {t('closure.close')}
-      </button>
-      {problem ? (
-        <p className={formStyles.formError} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div role="status">{done ? <p className={formStyles.success}>{t('closure.closed')}</p> : null}</div>
+      <PasswordField id={`${id}-password`} form={form} />
+      <SubmitAndProblem form={form} label={t('closure.close')} doneText={t('closure.closed')} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { amountProblem, normalizeAmount } from '@/lib/account/amount';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { confirmLimit, setLimit } from '@/lib/protection/protection-api';
@@ -73,12 +73,11 @@ function LimitCard({
 }) {
   const t = useTranslations('protection');
   const tc = useTranslations('cashbox');
-  const errorText = useErrorText();
+  const action = useAction();
+  const { busy, error: problem, setError: setProblem } = action;
   const id = useId();
   const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const session = limit.kind === 'session';
   const show = (amount: string) =>
     session ? t('limits.minutes', { minutes: amount }) : formatMoney(amount, currency, lng);
@@ -87,20 +86,14 @@ function LimitCard({
     period: t(`limits.periods.${limit.period}`),
   });
 
-  async function run(action: () => Promise<{ limits: PlayerLimit[] }>, success: string) {
-    setBusy(true);
-    setProblem(null);
+  async function run(send: () => Promise<{ limits: PlayerLimit[] }>, success: string) {
     setNotice(null);
-    try {
-      const { limits } = await action();
+    await action.run(async () => {
+      const { limits } = await send();
       setValue('');
       setNotice(success);
       onChange(limits);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function save(next: string | null) {

@@ -5,7 +5,7 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form.module.css';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { setRealityCheck } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';
 
@@ -20,28 +20,20 @@ export function RealityCheckSettings({
   onChange: (minutes: number | null) => void;
 }) {
   const t = useTranslations('protection');
-  const errorText = useErrorText();
+  const { busy, error: problem, run } = useAction();
   const id = useId();
   const [value, setValue] = useState(minutes === null ? 'off' : String(minutes));
-  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
     setSaved(false);
-    try {
+    await run(async () => {
       const next = value === 'off' ? null : Number(value);
       const answer = await setRealityCheck(lng, next);
       onChange(answer.intervalMinutes);
       setSaved(true);
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

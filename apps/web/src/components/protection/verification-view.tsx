@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
 import { SWR_OPTIONS } from '@/lib/swr-options';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { DOCUMENTS_KEY, getVerification, uploadDocument } from '@/lib/protection/protection-api';
 import styles from './protection.module.css';
@@ -59,12 +59,10 @@ function DocumentCard({
   onUploaded: () => void;
 }) {
   const t = useTranslations('protection');
-  const errorText = useErrorText();
+  const { busy, error: problem, run } = useAction();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const gates = Object.entries(data.gates)
     .filter(([, types]) => types.includes(type))
     .map(([gate]) => t(`documents.gates.${gate as 'deposit' | 'realPlay' | 'demoPlay' | 'withdrawal'}`));
@@ -73,19 +71,13 @@ function DocumentCard({
     event.preventDefault();
     const file = input.current?.files?.[0];
     if (!file) return;
-    setBusy(true);
-    setProblem(null);
     setDone(false);
-    try {
+    await run(async () => {
       await uploadDocument(lng, type, file);
       if (input.current) input.current.value = '';
       setDone(true);
       onUploaded();
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -4,9 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
 import { fetchReceiptKeys, RECEIPT_KEYS_PATH } from '@/lib/receipts/receipts-api';
 import { receiptsIn, verifyInBrowser, type BrowserVerdict } from '@/lib/receipts/verify-in-browser';
 import { ReceiptFacts } from './receipt-facts';
+import { ReceiptPaste, ReceiptResult } from './receipt-parts';
 import styles from './receipts.module.css';
 
 /**
@@ -17,8 +20,8 @@ export function ReceiptVerifier() {
   const t = useTranslations('receipts.verify');
   const id = useId();
   const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The only thing sent for is the published keys: a failure is that they could not be fetched.
+  const { busy, error: problem, setError: setProblem, run } = useAction({ errorText: () => t('keysFailed') });
   const [verdicts, setVerdicts] = useState<{ verdict: BrowserVerdict; issuer: string }[] | null>(null);
 
   async function open(event: ChangeEvent<HTMLInputElement>) {
@@ -41,17 +44,11 @@ export function ReceiptVerifier() {
       setProblem(t('notJson'));
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       const published = await fetchReceiptKeys();
       const checked = await Promise.all(receipts.map((receipt) => verifyInBrowser(receipt, published.keys)));
       setVerdicts(checked.map((verdict) => ({ verdict, issuer: published.issuer })));
-    } catch {
-      setProblem(t('keysFailed'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -70,39 +67,30 @@ export function ReceiptVerifier() {
             onChange={(event) => void open(event)}
           />
         </div>
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-text`}>
-            {t('paste')}
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className={`${form.control} ${styles.paste}`}
-            rows={8}
-            spellCheck={false}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setVerdicts(null);
-            }}
-          />
-        </div>
-        <button type="submit" className={form.submit} disabled={busy}>
-          {busy ? t('checking') : t('submit')}
-        </button>
+        <ReceiptPaste
+          id={`${id}-text`}
+          label={t('paste')}
+          value={value}
+          onChange={(text) => {
+            setValue(text);
+            setVerdicts(null);
+          }}
+        />
+        <SubmitButton busy={busy} busyLabel={t('checking')}>
+          {t('submit')}
+        </SubmitButton>
       </form>
       <div role="status" aria-live="polite">
         {verdicts?.map(({ verdict, issuer }, index) => (
-          <section
+          <ReceiptResult
             key={index}
-            className={verdict.valid ? styles.valid : styles.invalid}
-            aria-labelledby={`${id}-${index}`}
+            headingId={`${id}-${index}`}
+            index={index}
+            valid={verdict.valid}
+            summary={verdict.valid ? t('valid', { issuer, keyId: verdict.keyId }) : t(`reasons.${verdict.reason}`)}
           >
-            <h2 id={`${id}-${index}`} className={styles.resultTitle}>
-              {t('result', { number: index + 1 })}
-            </h2>
-            <p>{verdict.valid ? t('valid', { issuer, keyId: verdict.keyId }) : t(`reasons.${verdict.reason}`)}</p>
             {verdict.valid ? <ReceiptFacts facts={verdict.facts} /> : null}
-          </section>
+          </ReceiptResult>
         ))}
       </div>
       <p>

@@ -3,26 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
 import { StaffInvitation } from './staff-invitation';
+import { testUser } from '@/test/user-fixtures';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
 const TOKEN = 'a'.repeat(43);
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const USER = {
+const USER = testUser({
   id: 9,
   login: 'agent@staff.example',
   username: 'agent',
   email: 'agent@staff.example',
-  currency: 'EUR',
   country: null,
-  phone: null,
-  dateOfBirth: null,
-  locale: 'en',
-  timezone: null,
-  oddType: 'decimal',
   role: 'staff',
   createdAt: '2026-11-27T10:00:00.000Z',
-};
+});
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

@@ -4,7 +4,6 @@ import type { StaffInvitationView } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { isStaffRole } from '@playhouse/shared/staff/permissions';
 import { useFormatter, useTranslations } from 'next-intl';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { acceptStaffInvitation, openStaffInvitation } from '@/lib/staff/staff-api';
@@ -12,8 +11,9 @@ import { useSignIn } from '../account/use-sign-in';
 import { FormError } from '../ui/form-error';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
-import { useErrorText } from '../ui/use-error-text';
+import { useAction } from '../ui/use-action';
 import signInStyles from './staff-sign-in.module.css';
+import { isTotpCode, TotpCodeField, TotpSetupView, useStaffErrorText } from './totp-fields';
 
 /**
  * The page an invitation's link opens: who is invited as what, their own password, and their second factor (a QR code
@@ -23,17 +23,25 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
   const t = useTranslations('staffAuth');
   const tRoles = useTranslations('backOffice.roles');
   const format = useFormatter();
-  const errorText = useErrorText();
+  const staffErrorText = useStaffErrorText();
   const signIn = useSignIn();
   const [view, setView] = useState<StaffInvitationView | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A gone invitation is a page of its own, not a problem above the form; accepting signs in and leaves the page.
+  const {
+    busy,
+    error: problem,
+    setError: setProblem,
+    run,
+  } = useAction({
+    errorText: (error) =>
+      error instanceof ApiError && error.code === 'invitation_not_found' ? null : staffErrorText(error),
+    leavesOnSuccess: true,
+  });
   const passwordId = useId();
   const codeId = useId();
-  const secretId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -43,10 +51,10 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && (error.code === 'invitation_not_found' || error.status === 400)) {
           setInvalid(true);
-        } else setProblem(errorText(error));
+        } else setProblem(staffErrorText(error));
       });
     return () => controller.abort();
-    // errorText only reads translations; the invitation is opened once per token.
+    // staffErrorText only reads translations; the invitation is opened once per token.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lng, token]);
 
@@ -58,27 +66,16 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
       document.getElementById(passwordId)?.focus();
       return;
     }
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setProblem(t('codeInvalid'));
       document.getElementById(codeId)?.focus();
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      signIn(await acceptStaffInvitation(lng, { token, password, code }), '/staff');
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'invitation_not_found') {
-        setInvalid(true);
-        return;
-      }
-      setProblem(
-        error instanceof ApiError && error.code === 'invalid_totp_code'
-          ? t('errors.invalid_totp_code')
-          : errorText(error),
-      );
-    }
+    await run(async () => signIn(await acceptStaffInvitation(lng, { token, password, code }), '/staff'), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'invitation_not_found') setInvalid(true);
+      },
+    });
   }
 
   if (invalid) return <p role="alert">{t('invitation.invalid')}</p>;
@@ -119,42 +116,8 @@ export function StaffInvitation({ lng, token }: { lng: Locale; token: string }) 
       </div>
       <h2 className={signInStyles.heading}>{t('setup.heading')}</h2>
       <p className={signInStyles.intro}>{t('setup.help')}</p>
-      <div className={signInStyles.setup}>
-        <QRCodeSVG
-          value={view.totp.uri}
-          size={200}
-          marginSize={2}
-          title={t('setup.qrLabel', { account: view.totp.account })}
-          role="img"
-          className={signInStyles.qr}
-        />
-        <div className={styles.field}>
-          <span className={styles.label} id={`${secretId}-label`}>
-            {t('setup.secretLabel')}
-          </span>
-          <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
-            {view.totp.secret}
-          </code>
-          <span className={signInStyles.account}>{t('setup.account', { account: view.totp.account })}</span>
-        </div>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={codeId}>
-          {t('codeLabel')}
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          className={`${styles.control} ${signInStyles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </div>
+      <TotpSetupView setup={view.totp} />
+      <TotpCodeField id={codeId} value={code} onChange={setCode} wide />
       <SubmitButton busy={busy} busyLabel={t('invitation.submitting')}>
         {t('invitation.submit')}
       </SubmitButton>

@@ -7,6 +7,7 @@ import { seededMessages } from '@/test/messages';
 import { navigationState } from '@/test/navigation-mock';
 import { renderWithProviders } from '@/test/render';
 import { StaffSignIn } from './staff-sign-in';
+import { testUser } from '@/test/user-fixtures';
 
 vi.mock('next/navigation', async () => (await import('@/test/navigation-mock')).nextNavigationMock);
 
@@ -15,21 +16,14 @@ const FIELDS: FormField[] = [
   { name: 'password', type: 'password', required: true, label: 'Password', constraints: {} },
 ];
 
-const STAFF_USER = {
+const STAFF_USER = testUser({
   id: 3,
   login: 'agent@staff.example',
   username: 'agent',
   email: 'agent@staff.example',
-  currency: 'EUR',
   country: null,
-  phone: null,
-  dateOfBirth: null,
-  locale: 'en',
-  timezone: null,
-  oddType: 'decimal',
   role: 'staff',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+});
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const fetchMock = vi.fn<typeof fetch>();

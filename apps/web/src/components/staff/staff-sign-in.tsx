@@ -4,24 +4,21 @@ import type { FormField as FormFieldSpec } from '@playhouse/shared/contracts/acc
 import type { StaffSignInStep, StaffTotpSetup } from '@playhouse/shared/contracts/staff';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { confirmTotp, fetchTotpSetup, startStaffSignIn } from '@/lib/staff/staff-api';
 import { useSignIn } from '../account/use-sign-in';
 import { useSignInCaptcha } from '../account/use-sign-in-captcha';
 import { FormError } from '../ui/form-error';
-import { FormField } from '../ui/form-field';
+import { FormFields } from '../ui/form-view';
 import styles from '../ui/form.module.css';
 import { SubmitButton } from '../ui/submit-button';
-import { useErrorText } from '../ui/use-error-text';
+import { useAction } from '../ui/use-action';
 import { useForm } from '../ui/use-form';
 import signInStyles from './staff-sign-in.module.css';
+import { isTotpCode, TotpCodeField, TotpSetupView, useStaffErrorText } from './totp-fields';
 
 type StaffSignInProps = { lng: Locale; fields: FormFieldSpec[]; next: string };
-
-/** The staff codes this screen explains itself; others read as the errors namespace says. */
-const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staff_sign_in_step']);
 
 /**
  * The staff sign-in: the password (POST /spa/auth/staff/login), then the second factor. A staff member with no
@@ -29,12 +26,18 @@ const STAFF_CODES = new Set(['invalid_totp_code', 'staff_sign_in_expired', 'staf
  */
 export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   const t = useTranslations('staffAuth');
-  const errorText = useErrorText();
+  const describe = useStaffErrorText();
   const signIn = useSignIn();
   const [step, setStep] = useState<StaffSignInStep | null>(null);
   const [setup, setSetup] = useState<StaffTotpSetup | null>(null);
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // The code step's busy flag and problem; signing in leaves the page, so it stays busy until it does.
+  const {
+    busy,
+    error: codeError,
+    setError: setCodeError,
+    run,
+  } = useAction({ errorText: describe, leavesOnSuccess: true });
   const captcha = useSignInCaptcha(lng);
   const form = useForm(fields, {
     onSubmit: async (values) => {
@@ -45,15 +48,8 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
       setStep(started.step);
     },
   });
-  const [busy, setBusy] = useState(false);
   const codeId = useId();
-  const secretId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  function describe(error: unknown): string {
-    if (error instanceof ApiError && STAFF_CODES.has(error.code)) return t(`errors.${error.code}`);
-    return errorText(error);
-  }
 
   /** Back to the password, with why (an expired sign-in) shown above it. */
   function restart(message: string | null = null) {
@@ -84,23 +80,17 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+    if (!isTotpCode(code)) {
       setCodeError(t('codeInvalid'));
       document.getElementById(codeId)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      signIn(await confirmTotp(lng, code), next);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'staff_sign_in_expired') {
-        restart(describe(error));
-        return;
-      }
-      setCodeError(describe(error));
-      document.getElementById(codeId)?.focus();
-    }
+    await run(async () => signIn(await confirmTotp(lng, code), next), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'staff_sign_in_expired') restart(describe(error));
+        else document.getElementById(codeId)?.focus();
+      },
+    });
   }
 
   if (step === null) {
@@ -108,16 +98,7 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
       <form className={styles.form} noValidate onSubmit={form.submit}>
         <p className={signInStyles.intro}>{t('intro')}</p>
         <FormError message={form.formError ?? codeError} />
-        {fields.map((field) => (
-          <FormField
-            key={field.name}
-            field={field}
-            id={form.fieldId(field.name)}
-            value={form.values[field.name] ?? ''}
-            error={form.errors[field.name]}
-            onChange={(value) => form.setValue(field.name, value)}
-          />
-        ))}
+        <FormFields form={form} />
         {captcha.widget ? <div className={styles.captcha}>{captcha.widget}</div> : null}
         <SubmitButton busy={form.submitting} busyLabel={t('checking')}>
           {t('continue')}
@@ -133,53 +114,18 @@ export function StaffSignIn({ lng, fields, next }: StaffSignInProps) {
         {settingUp ? t('setup.heading') : t('totp.heading')}
       </h2>
       <p className={signInStyles.intro}>{settingUp ? t('setup.help') : t('totp.help')}</p>
-      {settingUp ? (
-        setup ? (
-          <div className={signInStyles.setup}>
-            <QRCodeSVG
-              value={setup.uri}
-              size={200}
-              marginSize={2}
-              title={t('setup.qrLabel', { account: setup.account })}
-              role="img"
-              className={signInStyles.qr}
-            />
-            <div className={styles.field}>
-              <span className={styles.label} id={`${secretId}-label`}>
-                {t('setup.secretLabel')}
-              </span>
-              <code id={secretId} aria-labelledby={`${secretId}-label`} className={signInStyles.secret}>
-                {setup.secret}
-              </code>
-              <span className={signInStyles.account}>{t('setup.account', { account: setup.account })}</span>
-            </div>
-          </div>
-        ) : (
-          <p role="status">{t('setup.loading')}</p>
-        )
-      ) : null}
+      {settingUp ? setup ? <TotpSetupView setup={setup} /> : <p role="status">{t('setup.loading')}</p> : null}
       <FormError message={codeError} />
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={codeId}>
-          {t('codeLabel')}
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          className={`${styles.control} ${signInStyles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          value={code}
-          aria-invalid={codeError ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setCodeError(null);
-          }}
-        />
-      </div>
+      <TotpCodeField
+        id={codeId}
+        value={code}
+        invalid={Boolean(codeError)}
+        wide
+        onChange={(value) => {
+          setCode(value);
+          setCodeError(null);
+        }}
+      />
       <SubmitButton busy={busy} busyLabel={t('signingIn')}>
         {settingUp ? t('setup.submit') : t('totp.submit')}
       </SubmitButton>

@@ -4,8 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { isValidBet } from '@/components/originals/format';
 import { CardRow, useCardName } from './playing-card';
-import { NewRound, RoundActions } from './round-actions';
-import { RoundResult } from './round-result';
+import { RoundEnd } from './round-actions';
 import { StakeField } from './stake-controls';
 import type { TableGameProps } from './table-props';
 import { isBlackjackView } from './views';
@@ -131,19 +130,13 @@ export function BlackjackTable({ lng, currency, game, controls }: TableGameProps
         {controls.resumed ? `${t('resumed')} ` : ''}
         {announcement}
       </p>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['insurance', 'no_insurance', 'hit', 'stand', 'double', 'split']}
-        />
-      )}
+      <RoundEnd
+        lng={lng}
+        currency={currency}
+        round={round}
+        controls={controls}
+        only={['insurance', 'no_insurance', 'hit', 'stand', 'double', 'split']}
+      />
     </section>
   );
 }

@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isValidBet } from '@/components/originals/format';
 import { CardRow, PlayingCard, useCardName } from './playing-card';
-import { NewRound, RoundActions } from './round-actions';
-import { RoundResult } from './round-result';
+import { RoundEnd } from './round-actions';
 import { StakeField } from './stake-controls';
 import type { TableGameProps } from './table-props';
 import { isRedDogView, isVideoPokerView } from './views';
@@ -91,12 +90,7 @@ export function VideoPokerTable({ lng, currency, game, controls }: TableGameProp
         </div>
       )}
       {paytable}
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls}>
         <div className={styles.actions}>
           <button
             type="button"
@@ -107,7 +101,7 @@ export function VideoPokerTable({ lng, currency, game, controls }: TableGameProp
             {t('actions.draw')}
           </button>
         </div>
-      )}
+      </RoundEnd>
     </section>
   );
 }
@@ -148,19 +142,7 @@ export function RedDogTable({ lng, currency, game, controls }: TableGameProps<'r
         <CardRow cards={view.cards} hidden={finished ? 0 : 1} label={t('poker.yourHand')} />
         <p role="status">{t('redDog.spread', { spread })}</p>
       </div>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['raise', 'stand']}
-        />
-      )}
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['raise', 'stand']} />
     </section>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { isValidBet } from '@/components/originals/format';
 import { CardRow } from './playing-card';
-import { NewRound, RoundActions } from './round-actions';
-import { RoundResult } from './round-result';
+import { RoundEnd } from './round-actions';
 import { StakeField } from './stake-controls';
 import type { TableGameProps } from './table-props';
 import { isCasinoHoldemView, isThreeCardPokerView } from './views';
@@ -72,15 +71,10 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
     );
   }
 
-  const finished = round.status === 'finished';
   return (
     <section className={styles.table} data-testid="three-card-poker-table">
       <div className={styles.felt}>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.dealerHand')}
-            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
-          </h2>
+        <DealerArea hand={view.dealerHand} qualifies={view.dealerQualifies}>
           {view.dealer ? (
             <CardRow cards={view.dealer} label={t('poker.dealerHand')} />
           ) : (
@@ -89,33 +83,13 @@ export function ThreeCardPokerTable({ lng, currency, game, controls }: TableGame
               <p className={styles.hint}>{t('poker.dealerHidden')}</p>
             </>
           )}
-          {view.dealerQualifies === null ? null : (
-            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
-          )}
-        </div>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
-          </h2>
-          <CardRow cards={view.player} label={t('poker.yourHand')} />
-        </div>
+        </DealerArea>
+        <PlayerArea hand={view.playerHand} cards={view.player} />
       </div>
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
       </p>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['play', 'fold']}
-        />
-      )}
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['play', 'fold']} />
     </section>
   );
 }
@@ -138,47 +112,60 @@ export function CasinoHoldemTable({ lng, currency, game, controls }: TableGamePr
     );
   }
 
-  const finished = round.status === 'finished';
   return (
     <section className={styles.table} data-testid="casino-holdem-table">
       <div className={styles.felt}>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.dealerHand')}
-            {view.dealerHand ? `: ${t(`poker.categories.${view.dealerHand}`)}` : ''}
-          </h2>
+        <DealerArea hand={view.dealerHand} qualifies={view.dealerQualifies}>
           <CardRow cards={view.dealer ?? []} hidden={view.dealer ? 0 : 2} label={t('poker.dealerHand')} />
-          {view.dealerQualifies === null ? null : (
-            <p className={styles.hint}>{view.dealerQualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
-          )}
-        </div>
+        </DealerArea>
         <div className={styles.area}>
           <h2>{t('poker.board')}</h2>
           <CardRow cards={view.board} hidden={5 - view.board.length} label={t('poker.board')} />
         </div>
-        <div className={styles.area}>
-          <h2>
-            {t('poker.yourHand')}: {t(`poker.categories.${view.playerHand}`)}
-          </h2>
-          <CardRow cards={view.player} label={t('poker.yourHand')} />
-        </div>
+        <PlayerArea hand={view.playerHand} cards={view.player} />
       </div>
       <p role="status" className={styles.hint}>
         {controls.resumed ? t('resumed') : ''}
       </p>
-      {finished ? (
-        <>
-          <RoundResult lng={lng} currency={currency} round={round} />
-          <NewRound onClick={controls.newRound} />
-        </>
-      ) : (
-        <RoundActions
-          allowed={round.allowedActions}
-          busy={busy}
-          onAct={(action) => void controls.act(action)}
-          only={['call', 'fold']}
-        />
-      )}
+      <RoundEnd lng={lng} currency={currency} round={round} controls={controls} only={['call', 'fold']} />
     </section>
+  );
+}
+
+/** The dealer's side of a poker felt: the hand's name once known, its cards, and whether it qualifies. */
+function DealerArea({
+  hand,
+  qualifies,
+  children,
+}: {
+  hand: string | null;
+  qualifies: boolean | null;
+  children: ReactNode;
+}) {
+  const t = useTranslations('tables');
+  return (
+    <div className={styles.area}>
+      <h2>
+        {t('poker.dealerHand')}
+        {hand ? `: ${t(`poker.categories.${hand}`)}` : ''}
+      </h2>
+      {children}
+      {qualifies === null ? null : (
+        <p className={styles.hint}>{qualifies ? t('poker.qualifies') : t('poker.notQualifies')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The player's side of a poker felt: the hand's name and its cards. */
+function PlayerArea({ hand, cards }: { hand: string; cards: ComponentProps<typeof CardRow>['cards'] }) {
+  const t = useTranslations('tables');
+  return (
+    <div className={styles.area}>
+      <h2>
+        {t('poker.yourHand')}: {t(`poker.categories.${hand}`)}
+      </h2>
+      <CardRow cards={cards} label={t('poker.yourHand')} />
+    </div>
   );
 }

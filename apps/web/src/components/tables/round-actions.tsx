@@ -1,8 +1,12 @@
 'use client';
 
-import type { SIMPLE_TABLE_ACTIONS, TableActionBody } from '@playhouse/shared/contracts/tables';
+import type { SIMPLE_TABLE_ACTIONS, TableActionBody, TableRound } from '@playhouse/shared/contracts/tables';
+import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { RoundResult } from './round-result';
 import styles from './tables.module.css';
+import type { TableRoundControls } from './use-table-round';
 
 type SimpleAction = (typeof SIMPLE_TABLE_ACTIONS)[number];
 
@@ -42,5 +46,43 @@ export function NewRound({ onClick }: { onClick: () => void }) {
         {t('newRound')}
       </button>
     </div>
+  );
+}
+
+/**
+ * Below a round: its result and a new round once it is over; while it is open, the simple moves it allows (`only`) or
+ * the screen's own controls (`children`: a draw, the odds).
+ */
+export function RoundEnd({
+  lng,
+  currency,
+  round,
+  controls,
+  only,
+  children,
+}: {
+  lng: Locale;
+  currency: string;
+  round: TableRound;
+  controls: Pick<TableRoundControls, 'busy' | 'act' | 'newRound'>;
+  only?: readonly SimpleAction[];
+  children?: ReactNode;
+}) {
+  if (round.status === 'finished') {
+    return (
+      <>
+        <RoundResult lng={lng} currency={currency} round={round} />
+        <NewRound onClick={controls.newRound} />
+      </>
+    );
+  }
+  if (!only) return children;
+  return (
+    <RoundActions
+      allowed={round.allowedActions}
+      busy={controls.busy}
+      onAct={(action) => void controls.act(action)}
+      only={only}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { renderWithProviders } from '@/test/render';
-import { useErrorText } from './use-error-text';
+import { useAreaErrorText, useErrorText } from './use-error-text';
 
 function Message({ error }: { error: unknown }) {
   return <p>{useErrorText()(error)}</p>;
@@ -47,5 +47,32 @@ describe('useErrorText', () => {
     expect(
       screen.getByText('Your self-exclusion is in force: no deposits, bets or games until it ends.'),
     ).toBeDefined();
+  });
+});
+
+describe('useAreaErrorText', () => {
+  function AreaMessage({ error }: { error: unknown }) {
+    return <p>{useAreaErrorText('boPlayers.errors')(error)}</p>;
+  }
+
+  it("reads the area's own code first", () => {
+    renderWithProviders(<AreaMessage error={new ApiError(409, 'own_account', 'No.', 'r1')} />);
+    expect(screen.getByText('Nobody acts on their own account.')).toBeDefined();
+  });
+
+  it("falls back to the site's text for a code the area does not word itself", () => {
+    const error = new ApiError(429, 'rate_limited', 'Too many.', 'r1');
+    function Both() {
+      return (
+        <>
+          <AreaMessage error={error} />
+          <Message error={error} />
+        </>
+      );
+    }
+    renderWithProviders(<Both />);
+    const [area, site] = screen.getAllByRole('paragraph').map((p) => p.textContent);
+    expect(area).toBe(site);
+    expect(area).not.toBe('');
   });
 });

@@ -33,3 +33,21 @@ export function useErrorText() {
     [t, locale],
   );
 }
+
+const NO_DEFAULTS: Record<string, string> = {};
+
+/**
+ * An area's refusal text: its own codes under `namespace` (e.g. `boPlayers.errors`) first, filled from the envelope's
+ * fields over `defaults` (a constant: it keys the callback), then the site's text for the common codes.
+ */
+export function useAreaErrorText(namespace: string, defaults: Record<string, string> = NO_DEFAULTS) {
+  const own = useTranslations(namespace);
+  const errorText = useErrorText();
+  return useCallback(
+    (error: unknown): string =>
+      error instanceof ApiError && error.code !== '' && own.has(error.code)
+        ? own(error.code, { ...defaults, ...error.fields })
+        : errorText(error),
+    [own, errorText, defaults],
+  );
+}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { renderWithProviders } from '@/test/render';
 import { FormView } from './form-view';
-import { useForm, type FormOptions } from './use-form';
+import { useApiFieldProblems, useForm, type FormOptions } from './use-form';
 
 const FIELDS: FormField[] = [
   { name: 'name', type: 'text', required: true, label: 'Name', constraints: { maxLength: 20 } },
@@ -61,5 +61,36 @@ describe('useForm with FormView', () => {
     send();
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect((screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('useApiFieldProblems', () => {
+  function Problems({ error, fieldOf }: { error: unknown; fieldOf?: (name: string) => string }) {
+    const problems = useApiFieldProblems()(error, fieldOf);
+    return (
+      <ul>
+        {Object.entries(problems).map(([name, text]) => (
+          <li key={name}>{`${name}: ${text}`}</li>
+        ))}
+      </ul>
+    );
+  }
+
+  it("translates each field problem the api names, under the form's own field name", () => {
+    const error = new ApiError(400, 'validation_failed', 'Invalid.', 'r1', {
+      'details.iban': 'invalid_iban',
+      'details.bic': 'Too long',
+    });
+    renderWithProviders(<Problems error={error} fieldOf={(name) => name.replace(/^details\./, '')} />);
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(/^iban: \S/);
+    expect(items[1]).toMatch(/^bic: \S/);
+    expect(items[0]).not.toBe(items[1]);
+  });
+
+  it('names nothing for an error that is no api refusal', () => {
+    renderWithProviders(<Problems error={new Error('offline')} />);
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { fieldProblem, serverFieldMessageKey } from '@/lib/account/field-validation';
 import { ApiError } from '@/lib/api-error';
-import { useErrorText } from './use-error-text';
+import { useAction } from './use-action';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -50,6 +50,26 @@ export type FormOptions = {
   leavesOnSuccess?: boolean;
 };
 
+/**
+ * The translated problems an api refusal names per field (none for any other error), keyed by the field's name or by
+ * `fieldOf(name)` (a form whose controls are named differently from the api's body paths, e.g. `details.iban`).
+ */
+export function useApiFieldProblems() {
+  const t = useTranslations('account');
+  return useCallback(
+    (error: unknown, fieldOf: (name: string) => string = (name) => name): Record<string, string> => {
+      if (!(error instanceof ApiError)) return {};
+      return Object.fromEntries(
+        Object.entries(error.fields).map(([name, problem]) => [
+          fieldOf(name),
+          t(serverFieldMessageKey(name, problem, FIELDS_WITH_MESSAGES)),
+        ]),
+      );
+    },
+    [t],
+  );
+}
+
 function initialValues(fields: FormField[], initial: FormValues): FormValues {
   return Object.fromEntries(
     fields.map((field) => [field.name, initial[field.name] ?? (field.type === 'checkbox' ? false : '')]),
@@ -63,12 +83,17 @@ function initialValues(fields: FormField[], initial: FormValues): FormValues {
  */
 export function useForm(fields: FormField[], options: FormOptions) {
   const t = useTranslations('account');
-  const errorText = useErrorText();
   const formId = useId();
+  const {
+    busy: submitting,
+    error: formError,
+    setError: setFormError,
+    run,
+  } = useAction({
+    leavesOnSuccess: options.leavesOnSuccess,
+  });
   const [values, setValues] = useState<FormValues>(() => initialValues(fields, options.initial ?? {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
 
   const fieldId = useCallback((name: string) => `${formId}-${name}`, [formId]);
@@ -102,22 +127,18 @@ export function useForm(fields: FormField[], options: FormOptions) {
     const first = fields.find((field) => found[field.name]);
     if (first) focusField(first.name);
     return !first;
-  }, [fields, values, t, focusField]);
+  }, [fields, values, t, focusField, setFormError]);
 
-  /** Shows what the api refused: each field problem next to its field, the error code's message above the form. */
-  const showError = useCallback(
+  const apiFieldProblems = useApiFieldProblems();
+  /** Shows each field problem the api named next to its field (the error code's message is the action's error). */
+  const showFieldProblems = useCallback(
     (error: unknown) => {
-      const fieldProblems = error instanceof ApiError ? error.fields : {};
-      const found: Record<string, string> = {};
-      for (const [name, problem] of Object.entries(fieldProblems)) {
-        found[name] = t(serverFieldMessageKey(name, problem, FIELDS_WITH_MESSAGES));
-      }
+      const found = apiFieldProblems(error);
       setErrors(found);
-      setFormError(errorText(error));
       const first = Object.keys(found)[0];
       if (first) focusField(first);
     },
-    [t, errorText, focusField],
+    [apiFieldProblems, focusField],
   );
 
   /** Puts every field back to its starting value. */
@@ -130,17 +151,14 @@ export function useForm(fields: FormField[], options: FormOptions) {
     event.preventDefault();
     setSucceeded(false);
     if (submitting || !validate()) return;
-    setSubmitting(true);
-    const { onSubmit, onError, leavesOnSuccess } = options;
-    try {
-      await onSubmit(values);
-      setSucceeded(true);
-      if (!leavesOnSuccess) setSubmitting(false);
-    } catch (error) {
-      showError(error);
-      setSubmitting(false);
-      onError?.(error);
-    }
+    const { onSubmit, onError } = options;
+    const sent = await run(() => onSubmit(values), {
+      onError: (error) => {
+        showFieldProblems(error);
+        onError?.(error);
+      },
+    });
+    if (sent) setSucceeded(true);
   };
 
   return { fields, values, setValue, errors, formError, submitting, succeeded, fieldId, submit, reset };

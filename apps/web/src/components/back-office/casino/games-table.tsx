@@ -6,8 +6,9 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { TableFilters, yesNoFilter } from '@/components/back-office/table-filters';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useAction } from '@/components/ui/use-action';
 import buttons from '@/components/ui/button.module.css';
 import {
   fetchCasinoCategories,
@@ -123,23 +124,17 @@ export function GamesTable({ lng, canManage }: { lng: Locale; canManage: boolean
     <>
       <TableFilters
         label={t('games.filters')}
+        search={t('games.search')}
         fields={[
-          { name: 'q', label: t('games.search'), type: 'search' },
           {
             name: 'providerId',
             label: t('games.provider'),
             type: 'select',
             options: (providers ?? []).map((provider) => ({ value: String(provider.id), label: provider.title })),
           },
-          ...(['active', 'demo', 'locked'] as const).map((name) => ({
-            name,
-            label: t(`games.${name}`),
-            type: 'select' as const,
-            options: [
-              { value: 'true', label: t('games.yes') },
-              { value: 'false', label: t('games.no') },
-            ],
-          })),
+          ...(['active', 'demo', 'locked'] as const).map((name) =>
+            yesNoFilter(name, t(`games.${name}`), t('games.yes'), t('games.no')),
+          ),
         ]}
       />
       <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
@@ -209,21 +204,13 @@ function CategoriesDialog({
   onSave: (categoryIds: number[]) => Promise<void>;
 }) {
   const t = useTranslations('boCasino');
-  const errorText = useCasinoErrorText();
+  // Saving closes the dialog: it stays busy until then.
+  const { busy, error: failure, run } = useAction({ errorText: useCasinoErrorText(), leavesOnSuccess: true });
   const titleId = useId();
   const [chosen, setChosen] = useState(() => new Set(game.categoryIds));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave([...chosen]);
-    } catch (cause) {
-      setFailure(errorText(cause));
-      setBusy(false);
-    }
+    await run(() => onSave([...chosen]));
   };
   return (
     <ModalDialog labelledBy={titleId} onClose={busy ? null : onClose}>

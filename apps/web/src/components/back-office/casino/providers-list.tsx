@@ -5,12 +5,12 @@ import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import useSWR from 'swr';
-import { LoadError } from '@/components/ui/load-error';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import buttons from '@/components/ui/button.module.css';
 import { formatDateTime } from '@/lib/account/money-format';
 import { fetchCasinoProviders, rotateProviderSecret, updateCasinoProvider } from '@/lib/back-office/casino-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { CasinoList, useListChange } from './casino-list';
 import { MoveButtons, renumbered } from './move-buttons';
 import { useCasinoErrorText } from './use-casino-error-text';
 import styles from './casino.module.css';
@@ -18,98 +18,87 @@ import styles from './casino.module.css';
 /** The game providers in their order: admins enable or disable each (its games follow) and move them. */
 export function ProvidersList({ lng, canManage }: { lng: Locale; canManage: boolean }) {
   const t = useTranslations('boCasino');
-  const errorText = useCasinoErrorText();
-  const captionId = useId();
   const { data, error, mutate } = useSWR(
     ['back-office', 'casino-providers', lng],
     () => fetchCasinoProviders(lng),
     SWR_OPTIONS,
   );
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const { message, change } = useListChange();
   const [rotating, setRotating] = useState<CasinoProvider | null>(null);
+  const rows = data ?? [];
 
   async function apply(changes: { provider: CasinoProvider; patch: { active?: boolean; position?: number } }[]) {
-    setMessage(null);
-    try {
+    await change(async () => {
       for (const { provider, patch } of changes) await updateCasinoProvider(lng, provider.id, patch);
-      setMessage({ text: t('categories.saved'), failed: false });
-    } catch (cause) {
-      setMessage({ text: errorText(cause), failed: true });
-    }
+    }, t('categories.saved'));
     await mutate();
   }
 
-  if (error) return <LoadError message={errorText(error)} retryLabel={t('games.save')} onRetry={() => void mutate()} />;
-  if (!data) return <p role="status">…</p>;
   return (
-    <div className={styles.list}>
-      {canManage ? null : <p>{t('providers.adminOnly')}</p>}
-      <p className={styles.message} role={message?.failed ? 'alert' : 'status'}>
-        {message?.text}
-      </p>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table>
-          <caption id={captionId}>{t('providers.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('providers.provider')}</th>
-              <th scope="col">{t('providers.games')}</th>
-              <th scope="col">{t('providers.enabled')}</th>
-              {canManage ? <th scope="col">{t('order.move')}</th> : null}
-              {canManage ? <th scope="col">{t('providers.secret')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((provider, index) => (
-              <tr key={provider.id}>
-                <th scope="row">
-                  {provider.title}
-                  <span className={styles.note}>{provider.slug}</span>
-                </th>
-                <td>{provider.games}</td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('providers.enable', { provider: provider.title })}
-                    checked={provider.active}
-                    disabled={!canManage}
-                    onChange={(event) => void apply([{ provider, patch: { active: event.target.checked } }])}
-                  />
-                </td>
-                {canManage ? (
-                  <MoveButtons
-                    index={index}
-                    count={data.length}
-                    upLabel={t('providers.moveUp', { provider: provider.title })}
-                    downLabel={t('providers.moveDown', { provider: provider.title })}
-                    onMove={(by) =>
-                      void apply(
-                        renumbered(data, index, by).map(({ item, position }) => ({
-                          provider: item,
-                          patch: { position },
-                        })),
-                      )
-                    }
-                  />
-                ) : null}
-                {canManage ? (
-                  <td>
-                    {provider.slug === 'originals' ? (
-                      t('providers.inHouse')
-                    ) : (
-                      <button type="button" className={styles.link} onClick={() => setRotating(provider)}>
-                        {t('providers.rotate', { provider: provider.title })}
-                      </button>
-                    )}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rotating ? <RotateDialog lng={lng} provider={rotating} onClose={() => setRotating(null)} /> : null}
-    </div>
+    <CasinoList
+      loadError={error}
+      loaded={data !== undefined}
+      onRetry={() => void mutate()}
+      message={message}
+      intro={canManage ? null : <p>{t('providers.adminOnly')}</p>}
+      caption={t('providers.caption')}
+      head={
+        <>
+          <th scope="col">{t('providers.provider')}</th>
+          <th scope="col">{t('providers.games')}</th>
+          <th scope="col">{t('providers.enabled')}</th>
+          {canManage ? <th scope="col">{t('order.move')}</th> : null}
+          {canManage ? <th scope="col">{t('providers.secret')}</th> : null}
+        </>
+      }
+      footer={rotating ? <RotateDialog lng={lng} provider={rotating} onClose={() => setRotating(null)} /> : null}
+    >
+      {rows.map((provider, index) => (
+        <tr key={provider.id}>
+          <th scope="row">
+            {provider.title}
+            <span className={styles.note}>{provider.slug}</span>
+          </th>
+          <td>{provider.games}</td>
+          <td>
+            <input
+              type="checkbox"
+              aria-label={t('providers.enable', { provider: provider.title })}
+              checked={provider.active}
+              disabled={!canManage}
+              onChange={(event) => void apply([{ provider, patch: { active: event.target.checked } }])}
+            />
+          </td>
+          {canManage ? (
+            <MoveButtons
+              index={index}
+              count={rows.length}
+              upLabel={t('providers.moveUp', { provider: provider.title })}
+              downLabel={t('providers.moveDown', { provider: provider.title })}
+              onMove={(by) =>
+                void apply(
+                  renumbered(rows, index, by).map(({ item, position }) => ({
+                    provider: item,
+                    patch: { position },
+                  })),
+                )
+              }
+            />
+          ) : null}
+          {canManage ? (
+            <td>
+              {provider.slug === 'originals' ? (
+                t('providers.inHouse')
+              ) : (
+                <button type="button" className={styles.link} onClick={() => setRotating(provider)}>
+                  {t('providers.rotate', { provider: provider.title })}
+                </button>
+              )}
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </CasinoList>
   );
 }
 

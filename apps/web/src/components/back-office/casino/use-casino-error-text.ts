@@ -1,19 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
-import { useErrorText } from '@/components/ui/use-error-text';
-import { ApiError } from '@/lib/api-error';
+import { useAreaErrorText } from '@/components/ui/use-error-text';
 
 /** The text of a casino management refusal: its own code's, else the site's text for the common codes. */
 export function useCasinoErrorText() {
-  const t = useTranslations('boCasino.errors');
-  const errorText = useErrorText();
-  return useCallback(
-    (error: unknown) => {
-      const code = error instanceof ApiError ? error.code : '';
-      return code && t.has(code) ? t(code) : errorText(error);
-    },
-    [t, errorText],
-  );
+  return useAreaErrorText('boCasino.errors');
 }

@@ -7,6 +7,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import styles from '@/components/ui/form.module.css';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useAction } from '@/components/ui/use-action';
 import { ApiError } from '@/lib/api-error';
 import { EditorFieldError, type EditorSpec, type EditorValues, type FieldSpec } from './editor-specs';
 import layout from './content.module.css';
@@ -53,12 +54,10 @@ export function ContentEditor<Item, Body>({
   preset,
 }: ContentEditorProps<Item, Body>) {
   const t = useTranslations('boContent');
-  const errorText = useContentErrorText();
+  const { busy, error: formError, setError: setFormError, run } = useAction({ errorText: useContentErrorText() });
   const formId = useId();
   const [values, setValues] = useState<EditorValues>(() => ({ ...spec.toValues(item), ...preset }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
@@ -91,38 +90,26 @@ export function ContentEditor<Item, Body>({
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onSave(body);
-      setSaved(true);
-    } catch (error) {
-      const found: Record<string, string> = {};
-      if (error instanceof ApiError) {
-        for (const apiField of Object.keys(error.fields)) {
-          const name = editorFieldOf(spec.fields, values, apiField);
-          if (name) found[name] = t('editor.rejected');
+    const sent = await run(() => onSave(body), {
+      onError: (error) => {
+        const found: Record<string, string> = {};
+        if (error instanceof ApiError) {
+          for (const apiField of Object.keys(error.fields)) {
+            const name = editorFieldOf(spec.fields, values, apiField);
+            if (name) found[name] = t('editor.rejected');
+          }
         }
-      }
-      setErrors(found);
-      setFormError(errorText(error));
-      const first = Object.keys(found)[0];
-      if (first) focus(first);
-    } finally {
-      setBusy(false);
-    }
+        setErrors(found);
+        const first = Object.keys(found)[0];
+        if (first) focus(first);
+      },
+    });
+    if (sent) setSaved(true);
   };
 
   const remove = async () => {
     if (!onDelete) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await onDelete();
-    } catch (error) {
-      setFormError(errorText(error));
-      setBusy(false);
-      setConfirmingDelete(false);
-    }
+    await run(onDelete, { leavesOnSuccess: true, onError: () => setConfirmingDelete(false) });
   };
 
   const describedBy = (name: string) => (errors[name] ? `${idOf(name)}-error` : undefined);

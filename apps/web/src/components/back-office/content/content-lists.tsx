@@ -55,7 +55,7 @@ function SearchableTable<Row extends { id: number }>(props: {
   const t = useTranslations('boContent.list');
   return (
     <>
-      <TableFilters label={t('search')} fields={[{ name: 'q', label: t('search'), type: 'search' }]} />
+      <TableFilters label={t('search')} search={t('search')} />
       {props.extra}
       <DataTable
         caption={props.caption}

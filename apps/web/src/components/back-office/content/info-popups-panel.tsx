@@ -3,17 +3,17 @@
 import type { StaffInfoPopupItem } from '@playhouse/shared/contracts/staff-content';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
 import { ContentEditor } from './content-editor';
 import layout from './content.module.css';
-import table from './content-table.module.css';
+import { OfficeTable } from '../office-table';
 import { infoPopupSpec } from './editor-specs';
 import { useContentErrorText } from './use-content-error-text';
 
@@ -25,32 +25,23 @@ type InfoPopupsPanelProps = {
 /** The announcement (the site's info popup): the ones published, the one shown first; publish a new one, take it down. */
 export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   const t = useTranslations('boContent.infoPopups');
-  const errorText = useContentErrorText();
+  const { busy, error, run } = useAction({ errorText: useContentErrorText() });
   const {
     data,
     error: loadError,
     mutate,
   } = useSWR(['bo-info-popups', lng], () => listInfoPopups(lng, { pageSize: '20' }), SWR_OPTIONS);
   const items: StaffInfoPopupItem[] = data?.items ?? [];
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const reload = async () => {
     await mutate();
   };
 
-  const withdraw = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const withdraw = () =>
+    run(async () => {
       await withdrawInfoPopup(lng);
       await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const shown = items.find((item) => item.active);
 
@@ -65,27 +56,24 @@ export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
   return (
     <div className={layout.panel}>
       <FormError message={error} />
-      <div className={table.scroll}>
-        <table className={table.table}>
-          <caption className={table.caption}>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('text')}</th>
-              <th scope="col">{t('state')}</th>
-              <th scope="col">{t('updatedAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.text[lng] ?? item.text.en ?? ''}</td>
-                <td>{item.active ? t('shown') : t('past')}</td>
-                <td>{formatDateTime(item.updatedAt, lng)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('caption')}
+        head={
+          <>
+            <th scope="col">{t('text')}</th>
+            <th scope="col">{t('state')}</th>
+            <th scope="col">{t('updatedAt')}</th>
+          </>
+        }
+      >
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td>{item.text[lng] ?? item.text.en ?? ''}</td>
+            <td>{item.active ? t('shown') : t('past')}</td>
+            <td>{formatDateTime(item.updatedAt, lng)}</td>
+          </tr>
+        ))}
+      </OfficeTable>
       {canPublish && shown ? (
         <div className={layout.actions}>
           <button type="button" className={buttons.danger} disabled={busy} onClick={() => void withdraw()}>

@@ -9,13 +9,13 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { mediaApi } from '@/lib/back-office/media-api';
 import { Pager } from '../pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import layout from './content.module.css';
-import table from './content-table.module.css';
+import { OfficeTable } from '../office-table';
 import styles from './media-library.module.css';
 
 const PAGE_SIZE = 20;
@@ -40,7 +40,7 @@ type MediaLibraryProps = {
  */
 export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
   const t = useTranslations('boMedia');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction();
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [page, setPage] = useState(1);
@@ -49,9 +49,7 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
     error: loadError,
     mutate,
   } = useSWR(['bo-media', lng, page], () => mediaApi.list(lng, page, PAGE_SIZE), SWR_OPTIONS);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,18 +64,13 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
     // One part named `file`, as the api takes it.
     const body = new FormData();
     body.append('file', file, file.name);
-    setBusy(true);
-    try {
+    await run(async () => {
       const { media, created } = await mediaApi.upload(lng, body);
       form.reset();
       setStatus(t(created ? 'uploaded' : 'alreadyThere', { name: media.originalName, path: media.path }));
       if (page === 1) await mutate();
       else setPage(1);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function copy(item: StaffMediaFile) {
@@ -131,53 +124,50 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
         <p>{t('empty')}</p>
       ) : (
         <>
-          <div className={table.scroll}>
-            <table className={table.table}>
-              <caption className={table.caption}>{t('caption', { total: data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('picture')}</th>
-                  <th scope="col">{t('path')}</th>
-                  <th scope="col">{t('size')}</th>
-                  <th scope="col">{t('uploadedAt')}</th>
-                  <th scope="col">{t('uploadedBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      {/* eslint-disable-next-line @next/next/no-img-element -- the api serves the file as it is */}
-                      <img
-                        className={styles.thumbnail}
-                        src={item.path}
-                        alt={item.originalName}
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                      />
-                    </td>
-                    <td>
-                      <code id={`${formId}-${item.id}`} className={styles.path}>
-                        {item.path}
-                      </code>
-                      <button
-                        type="button"
-                        className={buttons.secondary}
-                        aria-describedby={`${formId}-${item.id}`}
-                        onClick={() => void copy(item)}
-                      >
-                        {t('copyPath')}
-                      </button>
-                    </td>
-                    <td>{formatSize(item.size, lng)}</td>
-                    <td>{formatDateTime(item.createdAt, lng)}</td>
-                    <td>{item.uploadedBy ?? t('unknownUploader')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OfficeTable
+            caption={t('caption', { total: data.total })}
+            head={
+              <>
+                <th scope="col">{t('picture')}</th>
+                <th scope="col">{t('path')}</th>
+                <th scope="col">{t('size')}</th>
+                <th scope="col">{t('uploadedAt')}</th>
+                <th scope="col">{t('uploadedBy')}</th>
+              </>
+            }
+          >
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- the api serves the file as it is */}
+                  <img
+                    className={styles.thumbnail}
+                    src={item.path}
+                    alt={item.originalName}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
+                </td>
+                <td>
+                  <code id={`${formId}-${item.id}`} className={styles.path}>
+                    {item.path}
+                  </code>
+                  <button
+                    type="button"
+                    className={buttons.secondary}
+                    aria-describedby={`${formId}-${item.id}`}
+                    onClick={() => void copy(item)}
+                  >
+                    {t('copyPath')}
+                  </button>
+                </td>
+                <td>{formatSize(item.size, lng)}</td>
+                <td>{formatDateTime(item.createdAt, lng)}</td>
+                <td>{item.uploadedBy ?? t('unknownUploader')}</td>
+              </tr>
+            ))}
+          </OfficeTable>
           {pages > 1 ? (
             <Pager className={layout.actions} label={t('pages')} page={page} pages={pages} onPage={setPage} />
           ) : null}

@@ -11,6 +11,7 @@ import { Chart } from '../chart';
 import { TableFilters } from '../table-filters';
 import { useTableQuery } from '../use-table-query';
 import styles from './dashboard.module.css';
+import { OfficeTable } from '../office-table';
 
 type Row = { key: string; label: string; value: (figures: DashboardFigures) => string | number; money: boolean };
 
@@ -91,27 +92,25 @@ function CurrencySection({ entry, rows, lng }: { entry: DashboardCurrency; rows:
   return (
     <section className={styles.currency} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('currency', { currency: entry.currency })}</h2>
-      <div className={styles.scroll} role="region" aria-labelledby={`${headingId}-figures`} tabIndex={0}>
-        <table className={styles.figures}>
-          <caption id={`${headingId}-figures`}>{t('figuresOf', { currency: entry.currency })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('figure')}</th>
-              <th scope="col">{t('today')}</th>
-              <th scope="col">{t('wholePeriod')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td>{show(row, entry.today)}</td>
-                <td>{show(row, entry.period)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('figuresOf', { currency: entry.currency })}
+        tableClassName={styles.figures}
+        head={
+          <>
+            <th scope="col">{t('figure')}</th>
+            <th scope="col">{t('today')}</th>
+            <th scope="col">{t('wholePeriod')}</th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td>{show(row, entry.today)}</td>
+            <td>{show(row, entry.period)}</td>
+          </tr>
+        ))}
+      </OfficeTable>
       <div className={styles.charts}>
         <Chart
           title={t('moneyChart', { currency: entry.currency })}

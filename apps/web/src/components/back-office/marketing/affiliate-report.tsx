@@ -2,10 +2,9 @@
 
 import type { AffiliateRow } from '@playhouse/shared/contracts/marketing';
 import type { Locale } from '@playhouse/shared/locales';
-import { CURRENCY_CODES } from '@playhouse/shared/money';
 import { useLocale, useTranslations } from 'next-intl';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { currencyFilter, periodFilters, TableFilters } from '@/components/back-office/table-filters';
 import { useTableQuery } from '@/components/back-office/use-table-query';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { AFFILIATES_PATH, fetchAffiliates } from '@/lib/back-office/marketing-api';
@@ -40,17 +39,8 @@ export function AffiliateReport() {
     <>
       <TableFilters
         label={t('filters')}
-        fields={[
-          { name: 'q', label: t('search'), type: 'search' },
-          {
-            name: 'currency',
-            label: t('currency'),
-            type: 'select',
-            options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-          },
-          { name: 'from', label: t('from'), type: 'date' },
-          { name: 'to', label: t('to'), type: 'date' },
-        ]}
+        search={t('search')}
+        fields={[currencyFilter(t('currency')), ...periodFilters(t('from'), t('to'))]}
       />
       <p>{t('note')}</p>
       <DataTable

@@ -8,7 +8,7 @@ import { CURRENCY_CODES } from '@playhouse/shared/money';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, type ReactNode } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { FormField } from '@/components/ui/form-field';
+import { FormFields } from '@/components/ui/form-view';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useForm, type FormValues } from '@/components/ui/use-form';
 import buttons from '@/components/ui/button.module.css';
@@ -236,16 +236,7 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: CampaignEditorPr
   const group = (key: keyof Groups, legend: string): ReactNode => (
     <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>
-      {groups[key].map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          id={form.fieldId(field.name)}
-          value={form.values[field.name] ?? ''}
-          error={form.errors[field.name]}
-          onChange={(value) => form.setValue(field.name, value)}
-        />
-      ))}
+      <FormFields form={form} fields={groups[key]} />
     </fieldset>
   );
 

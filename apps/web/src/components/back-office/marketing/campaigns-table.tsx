@@ -4,7 +4,7 @@ import type { CampaignRow } from '@playhouse/shared/contracts/marketing';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, TableFilters } from '@/components/back-office/table-filters';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime } from '@/lib/account/money-format';
 import { CAMPAIGNS_PATH, fetchCampaigns } from '@/lib/back-office/marketing-api';
@@ -39,20 +39,10 @@ export function CampaignsTable() {
     <>
       <TableFilters
         label={t('campaigns.filters')}
+        search={t('campaigns.search')}
         fields={[
-          { name: 'q', label: t('campaigns.search'), type: 'search' },
-          {
-            name: 'status',
-            label: t('campaigns.columns.status'),
-            type: 'select',
-            options: STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-          },
-          {
-            name: 'trigger',
-            label: t('campaigns.columns.trigger'),
-            type: 'select',
-            options: TRIGGERS.map((value) => ({ value, label: t(`triggers.${value}`) })),
-          },
+          choiceFilter('status', t('campaigns.columns.status'), STATUSES, (value) => t(`statuses.${value}`)),
+          choiceFilter('trigger', t('campaigns.columns.trigger'), TRIGGERS, (value) => t(`triggers.${value}`)),
         ]}
       />
       <DataTable

@@ -17,6 +17,7 @@ import { decideOfferRequest, fetchOfferRequests, requestBonusOffer } from '@/lib
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './marketing.module.css';
+import { OfficeTable } from '../office-table';
 
 /** The dialog that asks for the campaign to be offered to one player; a second member approves (four eyes). */
 function GrantDialog({
@@ -122,52 +123,49 @@ export function GrantOffer({
         mine.length === 0 ? (
           <p>{t('noRequests')}</p>
         ) : (
-          <div className={styles.tableScroll}>
-            <table>
-              <caption>{t('requestsCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('player')}</th>
-                  <th scope="col">{t('asked')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('approve')}</span>
-                  </th>
+          <OfficeTable
+            caption={t('requestsCaption')}
+            head={
+              <>
+                <th scope="col">{t('player')}</th>
+                <th scope="col">{t('asked')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('approve')}</span>
+                </th>
+              </>
+            }
+          >
+            {mine.map((request) => {
+              // A bonus offer request always names its player.
+              const login = request.subject?.login ?? '';
+              return (
+                <tr key={request.id}>
+                  <td>{login}</td>
+                  <td>{formatDateTime(request.requestedAt, lng)}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <button
+                        type="button"
+                        className={buttons.primary}
+                        aria-label={`${t('approve')}: ${login}`}
+                        onClick={() => void decide(request.id, login, 'approve')}
+                      >
+                        {t('approve')}
+                      </button>
+                      <button
+                        type="button"
+                        className={buttons.secondary}
+                        aria-label={`${t('reject')}: ${login}`}
+                        onClick={() => void decide(request.id, login, 'reject')}
+                      >
+                        {t('reject')}
+                      </button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {mine.map((request) => {
-                  // A bonus offer request always names its player.
-                  const login = request.subject?.login ?? '';
-                  return (
-                    <tr key={request.id}>
-                      <td>{login}</td>
-                      <td>{formatDateTime(request.requestedAt, lng)}</td>
-                      <td>
-                        <div className={styles.actions}>
-                          <button
-                            type="button"
-                            className={buttons.primary}
-                            aria-label={`${t('approve')}: ${login}`}
-                            onClick={() => void decide(request.id, login, 'approve')}
-                          >
-                            {t('approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className={buttons.secondary}
-                            aria-label={`${t('reject')}: ${login}`}
-                            onClick={() => void decide(request.id, login, 'reject')}
-                          >
-                            {t('reject')}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </OfficeTable>
         )
       ) : null}
       {open ? (

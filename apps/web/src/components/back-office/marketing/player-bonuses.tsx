@@ -11,6 +11,7 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchPlayerBonuses } from '@/lib/back-office/marketing-api';
 import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import styles from './marketing.module.css';
+import { OfficeTable } from '../office-table';
 
 /** A player's bonus history, looked up by e-mail or username (each look-up is an audited view of personal data). */
 export function PlayerBonuses() {
@@ -37,34 +38,31 @@ export function PlayerBonuses() {
         shown.history.items.length === 0 ? (
           <p>{t('history.empty')}</p>
         ) : (
-          <div className={styles.tableScroll}>
-            <table>
-              <caption>{t('history.caption', { login: shown.login })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.created')}</th>
-                  <th scope="col">{t('history.campaign')}</th>
-                  <th scope="col">{t('history.status')}</th>
-                  <th scope="col">{t('history.amount')}</th>
-                  <th scope="col">{t('history.wagered')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.history.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{formatDateTime(item.createdAt, lng)}</td>
-                    <td>{campaignFallbackName(item, lng)}</td>
-                    <td>{tb(`status.${item.status}`)}</td>
-                    <td>{item.amount === null ? '' : formatMoney(item.amount, item.currencyCode, lng)}</td>
-                    <td>
-                      {formatMoney(item.wagered, item.currencyCode, lng)} /{' '}
-                      {formatMoney(item.wagerRequired, item.currencyCode, lng)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OfficeTable
+            caption={t('history.caption', { login: shown.login })}
+            head={
+              <>
+                <th scope="col">{t('history.created')}</th>
+                <th scope="col">{t('history.campaign')}</th>
+                <th scope="col">{t('history.status')}</th>
+                <th scope="col">{t('history.amount')}</th>
+                <th scope="col">{t('history.wagered')}</th>
+              </>
+            }
+          >
+            {shown.history.items.map((item) => (
+              <tr key={item.id}>
+                <td>{formatDateTime(item.createdAt, lng)}</td>
+                <td>{campaignFallbackName(item, lng)}</td>
+                <td>{tb(`status.${item.status}`)}</td>
+                <td>{item.amount === null ? '' : formatMoney(item.amount, item.currencyCode, lng)}</td>
+                <td>
+                  {formatMoney(item.wagered, item.currencyCode, lng)} /{' '}
+                  {formatMoney(item.wagerRequired, item.currencyCode, lng)}
+                </td>
+              </tr>
+            ))}
+          </OfficeTable>
         )
       ) : null}
     </section>

@@ -10,6 +10,8 @@ import { useForm } from '@/components/ui/use-form';
 import { formatDateTime } from '@/lib/account/money-format';
 import { addPromoCode } from '@/lib/back-office/marketing-api';
 import styles from './marketing.module.css';
+import { OfficeTable } from '../office-table';
+import { officeField } from '@/components/back-office/field-specs';
 
 /** A campaign's promo codes, and (for marketing, on a live promo-code campaign) the form that adds one. */
 export function PromoCodes({
@@ -27,14 +29,7 @@ export function PromoCodes({
   const [added, setAdded] = useState('');
   const fields = useMemo<FormFieldSpec[]>(
     () => [
-      {
-        name: 'code',
-        type: 'text',
-        required: true,
-        label: t('code'),
-        autocomplete: 'off',
-        constraints: { pattern: PROMO_CODE_PATTERN.source, maxLength: 32 },
-      },
+      officeField('code', t('code'), { pattern: PROMO_CODE_PATTERN.source, maxLength: 32 }),
       {
         name: 'maxRedemptions',
         type: 'text',
@@ -69,31 +64,28 @@ export function PromoCodes({
       {campaign.promoCodes.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <div className={styles.tableScroll}>
-          <table>
-            <caption>{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('code')}</th>
-                <th scope="col">{t('redemptions')}</th>
-                <th scope="col">{t('expires')}</th>
-                <th scope="col">{t('approval')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaign.promoCodes.map((code) => (
-                <tr key={code.id}>
-                  <td>{code.code}</td>
-                  <td>
-                    {code.redemptions} / {code.maxRedemptions ?? t('unlimited')}
-                  </td>
-                  <td>{code.expiresAt ? formatDateTime(code.expiresAt, lng) : t('never')}</td>
-                  <td>{code.approved ? t('approved') : t('waiting')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OfficeTable
+          caption={t('caption')}
+          head={
+            <>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('redemptions')}</th>
+              <th scope="col">{t('expires')}</th>
+              <th scope="col">{t('approval')}</th>
+            </>
+          }
+        >
+          {campaign.promoCodes.map((code) => (
+            <tr key={code.id}>
+              <td>{code.code}</td>
+              <td>
+                {code.redemptions} / {code.maxRedemptions ?? t('unlimited')}
+              </td>
+              <td>{code.expiresAt ? formatDateTime(code.expiresAt, lng) : t('never')}</td>
+              <td>{code.approved ? t('approved') : t('waiting')}</td>
+            </tr>
+          ))}
+        </OfficeTable>
       )}
       {canManage && live ? (
         <FormView

@@ -3,23 +3,23 @@
 import type { StaffAdjustment } from '@playhouse/shared/contracts/back-office-money';
 import type { FormField } from '@playhouse/shared/contracts/accounts';
 import { STAFF_REQUEST_STATUSES } from '@playhouse/shared/contracts/staff';
-import { CURRENCY_CODES } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, currencyFilter, periodFilters, TableFilters } from '@/components/back-office/table-filters';
 import buttons from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
 import { FormView } from '@/components/ui/form-view';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ADJUSTMENTS_PATH, decideAdjustment, fetchAdjustments, requestAdjustment } from '@/lib/back-office/money-api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import styles from './money.module.css';
 import { useListRefresh } from './use-money-refresh';
+import { officeField } from '@/components/back-office/field-specs';
 
 const CACHE_KEY = 'money-adjustments';
 
@@ -64,30 +64,9 @@ function AdjustmentForm({ lng, onDone }: { lng: Locale; onDone: () => void }) {
   const key = useRef<{ values: string; key: string } | null>(null);
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'login',
-        type: 'text',
-        required: true,
-        label: t('adjustments.login'),
-        autocomplete: 'off',
-        constraints: { maxLength: 254 },
-      },
-      {
-        name: 'amount',
-        type: 'text',
-        required: true,
-        label: t('adjustments.amount'),
-        autocomplete: 'off',
-        constraints: { pattern: '-?\\d{1,12}(\\.\\d{1,2})?' },
-      },
-      {
-        name: 'reason',
-        type: 'text',
-        required: true,
-        label: t('adjustments.reason'),
-        autocomplete: 'off',
-        constraints: { minLength: 3, maxLength: 500 },
-      },
+      officeField('login', t('adjustments.login'), { maxLength: 254 }),
+      officeField('amount', t('adjustments.amount'), { pattern: '-?\\d{1,12}(\\.\\d{1,2})?' }),
+      officeField('reason', t('adjustments.reason'), { minLength: 3, maxLength: 500 }),
     ],
     [t],
   );
@@ -113,30 +92,22 @@ function AdjustmentForm({ lng, onDone }: { lng: Locale; onDone: () => void }) {
 
 function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprove: boolean; onDecided: () => void }) {
   const t = useTranslations('boMoney');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction();
   const reasonId = useId();
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState<StaffAdjustment | null>(null);
   const [reason, setReason] = useState('');
 
   const decide = async (row: StaffAdjustment, decision: 'approve' | 'reject', why?: string) => {
     if (busy) return;
-    setBusy(true);
-    setError(null);
     setDone(null);
-    try {
+    await run(async () => {
       await decideAdjustment(lng, row.id, decision, why);
       setDone(t(decision === 'approve' ? 'adjustments.approved' : 'adjustments.rejected'));
       setRejecting(null);
       setReason('');
       onDecided();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const submitReject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -232,22 +203,11 @@ function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprov
       ) : null}
       <TableFilters
         label={t('adjustments.filters')}
+        search={t('filters.player')}
         fields={[
-          { name: 'q', label: t('filters.player'), type: 'search' },
-          {
-            name: 'status',
-            label: t('filters.status'),
-            type: 'select',
-            options: STAFF_REQUEST_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
-          },
-          {
-            name: 'currency',
-            label: t('filters.currency'),
-            type: 'select',
-            options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-          },
-          { name: 'from', label: t('filters.from'), type: 'date' },
-          { name: 'to', label: t('filters.to'), type: 'date' },
+          choiceFilter('status', t('filters.status'), STAFF_REQUEST_STATUSES, (status) => t(`statuses.${status}`)),
+          currencyFilter(t('filters.currency')),
+          ...periodFilters(t('filters.from'), t('filters.to')),
         ]}
       />
       <DataTable

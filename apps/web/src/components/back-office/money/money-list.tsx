@@ -1,11 +1,11 @@
 'use client';
 
-import { CURRENCY_CODES, type Currency } from '@playhouse/shared/money';
+import type { Currency } from '@playhouse/shared/money';
 import type { DepositStatus, WithdrawalStatus } from '@playhouse/shared/contracts/cashbox';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { DataTable, type DataColumn, type TablePage } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, currencyFilter, periodFilters, TableFilters } from '@/components/back-office/table-filters';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import type { TableQuery } from '@/lib/back-office/office-api';
@@ -84,22 +84,11 @@ export function MoneyList<Row extends MoneyRow>({
     <div className={styles.page}>
       <TableFilters
         label={t(`${area}.filters`)}
+        search={t('filters.player')}
         fields={[
-          { name: 'q', label: t('filters.player'), type: 'search' },
-          {
-            name: 'status',
-            label: t('filters.status'),
-            type: 'select',
-            options: statuses.map((status) => ({ value: status, label: statusLabel(status) })),
-          },
-          {
-            name: 'currency',
-            label: t('filters.currency'),
-            type: 'select',
-            options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-          },
-          { name: 'from', label: t('filters.from'), type: 'date' },
-          { name: 'to', label: t('filters.to'), type: 'date' },
+          choiceFilter('status', t('filters.status'), statuses, statusLabel),
+          currencyFilter(t('filters.currency')),
+          ...periodFilters(t('filters.from'), t('filters.to')),
         ]}
       />
       <DataTable

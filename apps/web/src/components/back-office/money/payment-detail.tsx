@@ -2,25 +2,22 @@
 
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
 import useSWR from 'swr';
-import { LoadError } from '@/components/ui/load-error';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { fetchPaymentDetail } from '@/lib/back-office/money-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './money.module.css';
+import { MoneyPending, MoneyTableSection } from './money-table';
 
 const OUTCOMES = new Set(['applied', 'ignored', 'unknown_payment', 'mismatch']);
 
 /** A deposit with every webhook the api received for it (and what each did) and the provider's delivery attempts. */
 export function PaymentDetail({ lng, id }: { lng: Locale; id: string }) {
   const t = useTranslations('boMoney');
-  const baseId = useId();
   const detail = useSWR(['back-office', 'money-payment', id], () => fetchPaymentDetail(lng, id), SWR_OPTIONS);
-  if (detail.error) {
-    return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void detail.mutate()} />;
+  if (detail.error || !detail.data) {
+    return <MoneyPending failed={Boolean(detail.error)} onRetry={() => void detail.mutate()} />;
   }
-  if (!detail.data) return <p role="status">{t('loading')}</p>;
   const { payment, webhooks, deliveries } = detail.data;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, lng) : t('payment.never'));
 
@@ -54,79 +51,52 @@ export function PaymentDetail({ lng, id }: { lng: Locale; id: string }) {
         </dl>
       </section>
 
-      <section className={styles.section}>
-        <h2 id={`${baseId}-webhooks`}>{t('payment.webhooks')}</h2>
-        <p className={styles.hint}>{t('payment.webhooksHint')}</p>
-        {webhooks.length === 0 ? (
-          <p>{t('payment.noWebhooks')}</p>
-        ) : (
-          <div className={styles.tableWrap} role="region" aria-labelledby={`${baseId}-webhooks`} tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payment.receivedAt')}</th>
-                  <th scope="col">{t('payment.eventType')}</th>
-                  <th scope="col">{t('payment.outcome')}</th>
-                  <th scope="col">{t('payment.eventId')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {webhooks.map((event) => (
-                  <tr key={event.id}>
-                    <td>{formatDateTime(event.receivedAt, lng)}</td>
-                    <td className={styles.mono}>{event.type}</td>
-                    <td className={styles.status}>
-                      {OUTCOMES.has(event.outcome) ? t(`payment.outcomes.${event.outcome}`) : event.outcome}
-                    </td>
-                    <td className={styles.mono}>{event.eventId}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <MoneyTableSection
+        title={t('payment.webhooks')}
+        hint={t('payment.webhooksHint')}
+        columns={[t('payment.receivedAt'), t('payment.eventType'), t('payment.outcome'), t('payment.eventId')]}
+        instead={webhooks.length === 0 ? <p>{t('payment.noWebhooks')}</p> : null}
+      >
+        {webhooks.map((event) => (
+          <tr key={event.id}>
+            <td>{formatDateTime(event.receivedAt, lng)}</td>
+            <td className={styles.mono}>{event.type}</td>
+            <td className={styles.status}>
+              {OUTCOMES.has(event.outcome) ? t(`payment.outcomes.${event.outcome}`) : event.outcome}
+            </td>
+            <td className={styles.mono}>{event.eventId}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
 
-      <section className={styles.section}>
-        <h2 id={`${baseId}-deliveries`}>{t('payment.deliveries')}</h2>
-        <p className={styles.hint}>{t('payment.deliveriesHint')}</p>
-        {deliveries.length === 0 ? (
-          <p>{t('payment.noDeliveries')}</p>
-        ) : (
-          <div className={styles.tableWrap} role="region" aria-labelledby={`${baseId}-deliveries`} tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payment.queuedAt')}</th>
-                  <th scope="col">{t('payment.eventType')}</th>
-                  <th scope="col">{t('payment.deliveryStatus')}</th>
-                  <th scope="col" className={styles.number}>
-                    {t('payment.attempts')}
-                  </th>
-                  <th scope="col">{t('payment.lastAnswer')}</th>
-                  <th scope="col">{t('payment.deliveredAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td>{formatDateTime(delivery.createdAt, lng)}</td>
-                    <td className={styles.mono}>{delivery.type}</td>
-                    <td className={styles.status}>{t(`payment.deliveryStatuses.${delivery.status}`)}</td>
-                    <td className={styles.number}>{delivery.attempts}</td>
-                    <td>
-                      {[delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </td>
-                    <td>{when(delivery.deliveredAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <MoneyTableSection
+        title={t('payment.deliveries')}
+        hint={t('payment.deliveriesHint')}
+        columns={[
+          t('payment.queuedAt'),
+          t('payment.eventType'),
+          t('payment.deliveryStatus'),
+          { label: t('payment.attempts'), numeric: true },
+          t('payment.lastAnswer'),
+          t('payment.deliveredAt'),
+        ]}
+        instead={deliveries.length === 0 ? <p>{t('payment.noDeliveries')}</p> : null}
+      >
+        {deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <td>{formatDateTime(delivery.createdAt, lng)}</td>
+            <td className={styles.mono}>{delivery.type}</td>
+            <td className={styles.status}>{t(`payment.deliveryStatuses.${delivery.status}`)}</td>
+            <td className={styles.number}>{delivery.attempts}</td>
+            <td>
+              {[delivery.lastStatusCode === null ? null : `HTTP ${delivery.lastStatusCode}`, delivery.lastError]
+                .filter(Boolean)
+                .join(' · ')}
+            </td>
+            <td>{when(delivery.deliveredAt)}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 'use client';
 
 import type { FormField } from '@playhouse/shared/contracts/accounts';
-import { CURRENCY_CODES, isCurrency } from '@playhouse/shared/money';
+import { isCurrency } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { FormView } from '@/components/ui/form-view';
-import { LoadError } from '@/components/ui/load-error';
 import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import {
@@ -21,6 +20,8 @@ import {
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './money.module.css';
+import { MoneyPending, MoneyTableSection } from './money-table';
+import { currencyField, officeField } from '@/components/back-office/field-specs';
 
 /**
  * Admins: the settings that widen what one person may do alone, per currency: the four-eyes threshold of manual
@@ -28,28 +29,13 @@ import styles from './money.module.css';
  */
 export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) {
   const t = useTranslations('boMoney');
-  const tableId = useId();
   const settings = useSWR(['back-office', MONEY_SETTINGS_PATH], () => fetchMoneySettings(lng), SWR_OPTIONS);
   const { mutate: mutateKey } = useSWRConfig();
   const [saved, setSaved] = useState('');
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'currency',
-        type: 'select',
-        required: true,
-        label: t('settings.currency'),
-        constraints: {},
-        options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-      },
-      {
-        name: 'amount',
-        type: 'text',
-        required: true,
-        label: t('settings.amount'),
-        autocomplete: 'off',
-        constraints: { pattern: '\\d{1,12}(\\.\\d{1,2})?' },
-      },
+      currencyField(t('settings.currency')),
+      officeField('amount', t('settings.amount'), { pattern: '\\d{1,12}(\\.\\d{1,2})?' }),
     ],
     [t],
   );
@@ -68,43 +54,33 @@ export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) 
 
   return (
     <div className={styles.page}>
-      <section className={styles.section}>
-        <h2 id={tableId}>{t('settings.thresholds')}</h2>
-        <p className={styles.hint}>{t('settings.intro')}</p>
-        {settings.error ? (
-          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void settings.mutate()} />
-        ) : !settings.data ? (
-          <p role="status">{t('loading')}</p>
-        ) : (
-          <div className={styles.tableWrap} role="region" aria-labelledby={tableId} tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('settings.currency')}</th>
-                  <th scope="col" className={styles.number}>
-                    {t('settings.threshold')}
-                  </th>
-                  <th scope="col">{t('settings.updatedBy')}</th>
-                  <th scope="col">{t('settings.updatedAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {settings.data.thresholds.map((row) => (
-                  <tr key={row.currency}>
-                    <th scope="row">{row.currency}</th>
-                    <td className={styles.number}>
-                      {formatMoney(row.amount, row.currency, lng)}
-                      {row.isDefault ? ` (${t('settings.default')})` : ''}
-                    </td>
-                    <td>{row.updatedBy?.login ?? ''}</td>
-                    <td>{row.updatedAt ? formatDateTime(row.updatedAt, lng) : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <MoneyTableSection
+        title={t('settings.thresholds')}
+        hint={t('settings.intro')}
+        columns={[
+          t('settings.currency'),
+          { label: t('settings.threshold'), numeric: true },
+          t('settings.updatedBy'),
+          t('settings.updatedAt'),
+        ]}
+        instead={
+          settings.error || !settings.data ? (
+            <MoneyPending failed={Boolean(settings.error)} onRetry={() => void settings.mutate()} />
+          ) : null
+        }
+      >
+        {settings.data?.thresholds.map((row) => (
+          <tr key={row.currency}>
+            <th scope="row">{row.currency}</th>
+            <td className={styles.number}>
+              {formatMoney(row.amount, row.currency, lng)}
+              {row.isDefault ? ` (${t('settings.default')})` : ''}
+            </td>
+            <td>{row.updatedBy?.login ?? ''}</td>
+            <td>{row.updatedAt ? formatDateTime(row.updatedAt, lng) : ''}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
       <section className={styles.section}>
         <h2>{t('settings.change')}</h2>
         <FormView form={form} submitLabel={t('settings.submit')} busyLabel={t('busy')} successMessage={saved} />
@@ -131,44 +107,15 @@ const AMOUNT_PATTERN = '\\d{1,9}(\\.\\d{1,2})?';
 /** The campaign limits per currency and the form that asks for new ones (a second admin approves them). */
 function CampaignLimitSettings({ lng }: { lng: Locale }) {
   const t = useTranslations('boMoney');
-  const tableId = useId();
   const { mutate: mutateKey } = useSWRConfig();
   const limits = useSWR(['back-office', CAMPAIGN_LIMITS_PATH], () => fetchCampaignLimits(lng), SWR_OPTIONS);
   const [asked, setAsked] = useState('');
   const fields = useMemo<FormField[]>(
     () => [
-      {
-        name: 'currency',
-        type: 'select',
-        required: true,
-        label: t('settings.currency'),
-        constraints: {},
-        options: CURRENCY_CODES.map((code) => ({ value: code, label: code })),
-      },
-      {
-        name: 'maxAmount',
-        type: 'text',
-        required: true,
-        label: t('limits.maxAmount'),
-        autocomplete: 'off',
-        constraints: { pattern: AMOUNT_PATTERN },
-      },
-      {
-        name: 'minWager',
-        type: 'text',
-        required: true,
-        label: t('limits.minWager'),
-        autocomplete: 'off',
-        constraints: { pattern: '\\d{1,3}' },
-      },
-      {
-        name: 'maxCashout',
-        type: 'text',
-        required: true,
-        label: t('limits.maxCashout'),
-        autocomplete: 'off',
-        constraints: { pattern: AMOUNT_PATTERN },
-      },
+      currencyField(t('settings.currency')),
+      officeField('maxAmount', t('limits.maxAmount'), { pattern: AMOUNT_PATTERN }),
+      officeField('minWager', t('limits.minWager'), { pattern: '\\d{1,3}' }),
+      officeField('maxCashout', t('limits.maxCashout'), { pattern: AMOUNT_PATTERN }),
     ],
     [t],
   );
@@ -190,49 +137,35 @@ function CampaignLimitSettings({ lng }: { lng: Locale }) {
 
   return (
     <>
-      <section className={styles.section}>
-        <h2 id={tableId}>{t('limits.title')}</h2>
-        <p className={styles.hint}>{t('limits.intro')}</p>
-        {limits.error ? (
-          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void limits.mutate()} />
-        ) : !limits.data ? (
-          <p role="status">{t('loading')}</p>
-        ) : (
-          <div className={styles.tableWrap} role="region" aria-labelledby={tableId} tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('settings.currency')}</th>
-                  <th scope="col" className={styles.number}>
-                    {t('limits.maxAmount')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('limits.minWager')}
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    {t('limits.maxCashout')}
-                  </th>
-                  <th scope="col">{t('settings.updatedBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {limits.data.limits.map((row) => (
-                  <tr key={row.currency}>
-                    <th scope="row">
-                      {row.currency}
-                      {row.isDefault ? ` (${t('settings.default')})` : ''}
-                    </th>
-                    <td className={styles.number}>{formatMoney(row.maxAmount, row.currency, lng)}</td>
-                    <td className={styles.number}>{t('limits.times', { wager: row.minWager })}</td>
-                    <td className={styles.number}>{formatMoney(row.maxCashout, row.currency, lng)}</td>
-                    <td>{row.updatedBy?.login ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <MoneyTableSection
+        title={t('limits.title')}
+        hint={t('limits.intro')}
+        columns={[
+          t('settings.currency'),
+          { label: t('limits.maxAmount'), numeric: true },
+          { label: t('limits.minWager'), numeric: true },
+          { label: t('limits.maxCashout'), numeric: true },
+          t('settings.updatedBy'),
+        ]}
+        instead={
+          limits.error || !limits.data ? (
+            <MoneyPending failed={Boolean(limits.error)} onRetry={() => void limits.mutate()} />
+          ) : null
+        }
+      >
+        {limits.data?.limits.map((row) => (
+          <tr key={row.currency}>
+            <th scope="row">
+              {row.currency}
+              {row.isDefault ? ` (${t('settings.default')})` : ''}
+            </th>
+            <td className={styles.number}>{formatMoney(row.maxAmount, row.currency, lng)}</td>
+            <td className={styles.number}>{t('limits.times', { wager: row.minWager })}</td>
+            <td className={styles.number}>{formatMoney(row.maxCashout, row.currency, lng)}</td>
+            <td>{row.updatedBy?.login ?? ''}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
       <section className={styles.section}>
         <h2>{t('limits.change')}</h2>
         <FormView form={form} submitLabel={t('limits.submit')} busyLabel={t('busy')} successMessage={asked} />

@@ -8,31 +8,28 @@ import useSWR from 'swr';
 import buttons from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { FormError } from '@/components/ui/form-error';
-import { LoadError } from '@/components/ui/load-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { decideWithdrawal, fetchWithdrawalDetail } from '@/lib/back-office/money-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './money.module.css';
+import { MoneyPending, MoneyTableSection } from './money-table';
 
 type Action = 'approve' | 'pay' | 'reject';
 
 /** A withdrawal's page: the player, the amount, the history, the two members who acted, and the next decision. */
 export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
   const t = useTranslations('boMoney');
-  const errorText = useErrorText();
   const reasonId = useId();
   const detail = useSWR(['back-office', 'money-withdrawal', id], () => fetchWithdrawalDetail(lng, id), SWR_OPTIONS);
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, busyWith, error, run } = useAction();
   const [done, setDone] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
 
-  if (detail.error) {
-    return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void detail.mutate()} />;
+  if (detail.error || !detail.data) {
+    return <MoneyPending failed={Boolean(detail.error)} onRetry={() => void detail.mutate()} />;
   }
-  if (!detail.data) return <p role="status">{t('loading')}</p>;
   const { withdrawal, player, history } = detail.data;
   const member = (ref: StaffMemberRef | null) => ref?.login ?? t('withdrawal.nobody');
 
@@ -44,19 +41,16 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
       return;
     }
     setReasonProblem(null);
-    setBusy(action);
-    setError(null);
     setDone(null);
-    try {
-      await decideWithdrawal(lng, id, action, action === 'reject' ? reason.trim() : undefined);
-      setDone(t(`withdrawal.done.${action}`));
-      setReason('');
-      await detail.mutate();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      async () => {
+        await decideWithdrawal(lng, id, action, action === 'reject' ? reason.trim() : undefined);
+        setDone(t(`withdrawal.done.${action}`));
+        setReason('');
+        await detail.mutate();
+      },
+      { what: action },
+    );
   };
   const reject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -120,22 +114,12 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
           <>
             <div className={styles.actions}>
               {withdrawal.status === 'pending' ? (
-                <button
-                  type="button"
-                  className={buttons.primary}
-                  disabled={busy !== null}
-                  onClick={() => void act('approve')}
-                >
-                  {busy === 'approve' ? t('busy') : t('withdrawal.approve')}
+                <button type="button" className={buttons.primary} disabled={busy} onClick={() => void act('approve')}>
+                  {busyWith === 'approve' ? t('busy') : t('withdrawal.approve')}
                 </button>
               ) : (
-                <button
-                  type="button"
-                  className={buttons.primary}
-                  disabled={busy !== null}
-                  onClick={() => void act('pay')}
-                >
-                  {busy === 'pay' ? t('busy') : t('withdrawal.pay')}
+                <button type="button" className={buttons.primary} disabled={busy} onClick={() => void act('pay')}>
+                  {busyWith === 'pay' ? t('busy') : t('withdrawal.pay')}
                 </button>
               )}
             </div>
@@ -159,8 +143,8 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
                   </p>
                 ) : null}
               </div>
-              <button type="submit" className={buttons.danger} disabled={busy !== null}>
-                {busy === 'reject' ? t('busy') : t('withdrawal.reject')}
+              <button type="submit" className={buttons.danger} disabled={busy}>
+                {busyWith === 'reject' ? t('busy') : t('withdrawal.reject')}
               </button>
             </form>
           </>
@@ -169,31 +153,19 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
         )}
       </section>
 
-      <section className={styles.section}>
-        <h2 id={`${reasonId}-history`}>{t('withdrawal.history')}</h2>
-        <div className={styles.tableWrap} role="region" aria-labelledby={`${reasonId}-history`} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('withdrawal.when')}</th>
-                <th scope="col">{t('withdrawal.event')}</th>
-                <th scope="col">{t('withdrawal.who')}</th>
-                <th scope="col">{t('withdrawal.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => (
-                <tr key={`${entry.event}-${entry.at}`}>
-                  <td>{formatDateTime(entry.at, lng)}</td>
-                  <td>{t(`withdrawal.events.${entry.event}`)}</td>
-                  <td>{entry.actor ? entry.actor.login : t('withdrawal.thePlayer')}</td>
-                  <td>{entry.reason ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <MoneyTableSection
+        title={t('withdrawal.history')}
+        columns={[t('withdrawal.when'), t('withdrawal.event'), t('withdrawal.who'), t('withdrawal.reason')]}
+      >
+        {history.map((entry) => (
+          <tr key={`${entry.event}-${entry.at}`}>
+            <td>{formatDateTime(entry.at, lng)}</td>
+            <td>{t(`withdrawal.events.${entry.event}`)}</td>
+            <td>{entry.actor ? entry.actor.login : t('withdrawal.thePlayer')}</td>
+            <td>{entry.reason ?? ''}</td>
+          </tr>
+        ))}
+      </MoneyTableSection>
     </div>
   );
 }

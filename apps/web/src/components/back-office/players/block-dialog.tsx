@@ -6,6 +6,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useAction } from '@/components/ui/use-action';
 import { setPlayerBlocked } from '@/lib/back-office/players-api';
 import styles from './players.module.css';
 import { usePlayerErrorText } from './use-player-error-text';
@@ -22,12 +23,10 @@ type BlockDialogProps = {
 /** Block or unblock a player with a reason (required: it goes to the audit log and the profile). */
 export function BlockDialog({ playerId, name, block, onClose, onDone }: BlockDialogProps) {
   const t = useTranslations('boPlayers.block');
-  const errorText = usePlayerErrorText();
+  const { busy, error, run } = useAction({ errorText: usePlayerErrorText(), leavesOnSuccess: true });
   const id = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,15 +35,7 @@ export function BlockDialog({ playerId, name, block, onClose, onDone }: BlockDia
       document.getElementById(`${id}-reason`)?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await setPlayerBlocked(playerId, block, reason.trim());
-      onDone();
-    } catch (caught) {
-      setError(errorText(caught));
-      setBusy(false);
-    }
+    if (await run(() => setPlayerBlocked(playerId, block, reason.trim()))) onDone();
   };
 
   return (

@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { fetchPlayerProtection } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
+import { OfficeTable } from '../office-table';
 
 /** The player's limits, break or exclusion, verification and markers of harm: read only (the player owns them). */
 export function PlayerLimits({ playerId, name }: { playerId: number; name: string }) {
@@ -86,40 +87,37 @@ export function PlayerLimits({ playerId, name }: { playerId: number; name: strin
           </ul>
         </>
       )}
-      <div className={styles.scroll} role="region" aria-labelledby={`${id}-limits`} tabIndex={0}>
-        <table className={styles.table}>
-          <caption id={`${id}-limits`}>{`${t('heading')}: ${name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('limit')}</th>
-              <th scope="col">{t('value')}</th>
-              <th scope="col">{t('used')}</th>
-              <th scope="col">{t('pending')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.limits.map((limit) => (
-              <tr key={`${limit.kind}-${limit.period}`}>
-                <td>
-                  {t(`kinds.${limit.kind}`)} {t(`periods.${limit.period}`)}
-                </td>
-                <td>{limit.amount ?? tProfile('none')}</td>
-                <td>{limit.used ?? tProfile('none')}</td>
-                <td>
-                  {limit.pendingEffectiveAt
-                    ? `${limit.pendingAmount ?? tProfile('none')} (${when(limit.pendingEffectiveAt)})`
-                    : tProfile('none')}
-                </td>
-              </tr>
-            ))}
-            {data.limits.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('noLimits')}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={`${t('heading')}: ${name}`}
+        head={
+          <>
+            <th scope="col">{t('limit')}</th>
+            <th scope="col">{t('value')}</th>
+            <th scope="col">{t('used')}</th>
+            <th scope="col">{t('pending')}</th>
+          </>
+        }
+      >
+        {data.limits.map((limit) => (
+          <tr key={`${limit.kind}-${limit.period}`}>
+            <td>
+              {t(`kinds.${limit.kind}`)} {t(`periods.${limit.period}`)}
+            </td>
+            <td>{limit.amount ?? tProfile('none')}</td>
+            <td>{limit.used ?? tProfile('none')}</td>
+            <td>
+              {limit.pendingEffectiveAt
+                ? `${limit.pendingAmount ?? tProfile('none')} (${when(limit.pendingEffectiveAt)})`
+                : tProfile('none')}
+            </td>
+          </tr>
+        ))}
+        {data.limits.length === 0 ? (
+          <tr>
+            <td colSpan={4}>{t('noLimits')}</td>
+          </tr>
+        ) : null}
+      </OfficeTable>
       <h3>{t('flags')}</h3>
       {data.flags.length === 0 ? <p>{t('noFlags')}</p> : null}
       <ul>

@@ -7,6 +7,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
+import { useAction } from '@/components/ui/use-action';
 import { addPlayerNote, fetchPlayerNotes } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
@@ -16,25 +17,16 @@ import { usePlayerErrorText } from './use-player-error-text';
 export function PlayerNotes({ playerId }: { playerId: number }) {
   const t = useTranslations('boPlayers');
   const format = useFormatter();
-  const errorText = usePlayerErrorText();
+  const { busy, error, run } = useAction({ errorText: usePlayerErrorText() });
   const id = useId();
   const notes = useSWR(['bo-player-notes', playerId], () => fetchPlayerNotes(playerId), SWR_OPTIONS);
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!body.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await notes.mutate(await addPlayerNote(playerId, body.trim()), { revalidate: false });
+    if (await run(async () => notes.mutate(await addPlayerNote(playerId, body.trim()), { revalidate: false }))) {
       setBody('');
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   };
 

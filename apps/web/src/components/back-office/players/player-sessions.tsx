@@ -7,38 +7,31 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import { LoadError } from '@/components/ui/load-error';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useAction } from '@/components/ui/use-action';
 import { endPlayerSessions, fetchPlayerSessions } from '@/lib/back-office/players-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './players.module.css';
+import { OfficeTable } from '../office-table';
 import { usePlayerErrorText } from './use-player-error-text';
 
 /** The player's signed-in sessions, and "end all" (web and game sessions) for those who may. */
 export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; name: string; mayEnd: boolean }) {
   const t = useTranslations('boPlayers');
   const format = useFormatter();
-  const errorText = usePlayerErrorText();
+  const { busy, error, run } = useAction({ errorText: usePlayerErrorText() });
   const id = useId();
   const sessions = useSWR(['bo-player-sessions', playerId], () => fetchPlayerSessions(playerId), SWR_OPTIONS);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const when = (value: string) => format.dateTime(new Date(value), { dateStyle: 'short', timeStyle: 'short' });
 
-  const endAll = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const endAll = () =>
+    run(async () => {
       const { ended } = await endPlayerSessions(playerId);
       setDone(t('sessions.ended', { count: ended }));
       setConfirming(false);
       await sessions.mutate();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div>
@@ -58,36 +51,33 @@ export function PlayerSessions({ playerId, name, mayEnd }: { playerId: number; n
           onRetry={() => void sessions.mutate()}
         />
       ) : null}
-      <div className={styles.scroll} role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className={styles.table}>
-          <caption id={`${id}-caption`}>{t('sessions.caption', { name })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.started')}</th>
-              <th scope="col">{t('columns.lastSeen')}</th>
-              <th scope="col">{t('columns.expires')}</th>
-              <th scope="col">{t('columns.address')}</th>
-              <th scope="col">{t('columns.device')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data?.map((session) => (
-              <tr key={session.id}>
-                <td>{when(session.createdAt)}</td>
-                <td>{when(session.lastSeenAt)}</td>
-                <td>{when(session.expiresAt)}</td>
-                <td>{session.ip ?? ''}</td>
-                <td className={styles.wrap}>{session.userAgent ?? ''}</td>
-              </tr>
-            ))}
-            {sessions.data?.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{t('sessions.none')}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('sessions.caption', { name })}
+        head={
+          <>
+            <th scope="col">{t('columns.started')}</th>
+            <th scope="col">{t('columns.lastSeen')}</th>
+            <th scope="col">{t('columns.expires')}</th>
+            <th scope="col">{t('columns.address')}</th>
+            <th scope="col">{t('columns.device')}</th>
+          </>
+        }
+      >
+        {sessions.data?.map((session) => (
+          <tr key={session.id}>
+            <td>{when(session.createdAt)}</td>
+            <td>{when(session.lastSeenAt)}</td>
+            <td>{when(session.expiresAt)}</td>
+            <td>{session.ip ?? ''}</td>
+            <td className={styles.wrap}>{session.userAgent ?? ''}</td>
+          </tr>
+        ))}
+        {sessions.data?.length === 0 ? (
+          <tr>
+            <td colSpan={5}>{t('sessions.none')}</td>
+          </tr>
+        ) : null}
+      </OfficeTable>
       {confirming ? (
         <ModalDialog labelledBy={`${id}-confirm`} onClose={busy ? null : () => setConfirming(false)}>
           <h2 id={`${id}-confirm`}>{t('sessions.confirmTitle', { name })}</h2>

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
+import { useAction } from '@/components/ui/use-action';
 import { addPlayerTag, removePlayerTag } from '@/lib/back-office/players-api';
 import styles from './players.module.css';
 import { usePlayerErrorText } from './use-player-error-text';
@@ -23,26 +24,15 @@ export function PlayerTags({
   onChanged: () => Promise<unknown>;
 }) {
   const t = useTranslations('boPlayers.tags');
-  const errorText = usePlayerErrorText();
+  const { busy, error, setError, run } = useAction({ errorText: usePlayerErrorText() });
   const id = useId();
   const [tag, setTag] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const act = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const act = (action: () => Promise<unknown>) =>
+    run(async () => {
       await action();
       await onChanged();
-      return true;
-    } catch (caught) {
-      setError(errorText(caught));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

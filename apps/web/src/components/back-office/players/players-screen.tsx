@@ -3,7 +3,7 @@
 import type { StaffPlayerRow } from '@playhouse/shared/contracts/staff-players';
 import { useFormatter, useTranslations } from 'next-intl';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, TableFilters } from '@/components/back-office/table-filters';
 import { Link } from '@/i18n/navigation';
 import { PLAYERS_PATH, searchPlayers } from '@/lib/back-office/players-api';
 
@@ -34,17 +34,9 @@ export function PlayersScreen() {
     <>
       <TableFilters
         label={t('search.label')}
+        search={t('search.q')}
         fields={[
-          { name: 'q', label: t('search.q'), type: 'search' },
-          {
-            name: 'status',
-            label: t('search.status'),
-            type: 'select',
-            options: [
-              { value: 'active', label: t('status.active') },
-              { value: 'blocked', label: t('status.blocked') },
-            ],
-          },
+          choiceFilter('status', t('search.status'), ['active', 'blocked'], (status) => t(`status.${status}`)),
           { name: 'tag', label: t('search.tag') },
         ]}
       />

@@ -4,10 +4,11 @@ import type { ReceiptCheck as Check } from '@playhouse/shared/contracts/receipts
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { ReceiptFacts } from '@/components/receipts/receipt-facts';
+import { ReceiptPaste, ReceiptResult } from '@/components/receipts/receipt-parts';
 import styles from '@/components/receipts/receipts.module.css';
 import { FormError } from '@/components/ui/form-error';
 import form from '@/components/ui/form.module.css';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { Link } from '@/i18n/navigation';
 import { staffCheckReceipt } from '@/lib/receipts/receipts-api';
 import { receiptsIn } from '@/lib/receipts/verify-in-browser';
@@ -16,11 +17,9 @@ import { receiptsIn } from '@/lib/receipts/verify-in-browser';
 export function ReceiptCheck() {
   const t = useTranslations('receipts');
   const format = useFormatter();
-  const errorText = useErrorText();
+  const { busy, error: problem, setError: setProblem, run } = useAction();
   const id = useId();
   const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [checks, setChecks] = useState<Check[] | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -31,15 +30,7 @@ export function ReceiptCheck() {
       setProblem(value.trim() ? t('verify.notJson') : t('verify.empty'));
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      setChecks(await Promise.all(receipts.map((receipt) => staffCheckReceipt(receipt))));
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setChecks(await Promise.all(receipts.map((receipt) => staffCheckReceipt(receipt)))));
   }
 
   return (
@@ -47,38 +38,24 @@ export function ReceiptCheck() {
       <p>{t('staff.intro')}</p>
       <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={problem} />
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-text`}>
-            {t('staff.paste')}
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className={`${form.control} ${styles.paste}`}
-            rows={8}
-            spellCheck={false}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        </div>
+        <ReceiptPaste id={`${id}-text`} label={t('staff.paste')} value={value} onChange={setValue} />
         <button type="submit" className={form.submit} disabled={busy}>
           {busy ? t('verify.checking') : t('staff.submit')}
         </button>
       </form>
       <div role="status" aria-live="polite">
         {checks?.map((check, index) => (
-          <section
+          <ReceiptResult
             key={index}
-            className={check.valid ? styles.valid : styles.invalid}
-            aria-labelledby={`${id}-${index}`}
-          >
-            <h2 id={`${id}-${index}`} className={styles.resultTitle}>
-              {t('verify.result', { number: index + 1 })}
-            </h2>
-            <p>
-              {check.valid
+            headingId={`${id}-${index}`}
+            index={index}
+            valid={check.valid}
+            summary={
+              check.valid
                 ? t('verify.valid', { issuer: String(check.facts?.issuer ?? ''), keyId: check.keyId ?? '' })
-                : t(`verify.reasons.${check.reason ?? 'malformed'}`)}
-            </p>
+                : t(`verify.reasons.${check.reason ?? 'malformed'}`)
+            }
+          >
             {check.valid ? (
               <p>
                 {check.issued ? (
@@ -95,7 +72,7 @@ export function ReceiptCheck() {
               </p>
             ) : null}
             {check.valid && check.facts ? <ReceiptFacts facts={check.facts} /> : null}
-          </section>
+          </ReceiptResult>
         ))}
       </div>
     </div>

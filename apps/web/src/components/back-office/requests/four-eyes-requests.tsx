@@ -10,7 +10,7 @@ import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { decideRequest, fetchRequests, type RequestArea } from '@/lib/back-office/requests-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
@@ -102,33 +102,25 @@ export function FourEyesRequests({
   onDecided?: () => void;
 }) {
   const t = useTranslations('backOffice.requests');
-  const errorText = useErrorText();
+  const { busy, error: problem, setError: setProblem, run } = useAction();
   const describe = useDescribe();
   const headingId = useId();
   const reasonId = useId();
   const { data, error, mutate } = useSWR(requestsKey(area), () => fetchRequests(lng, area), SWR_OPTIONS);
   const [rejecting, setRejecting] = useState<StaffFourEyesRequest | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
   async function decide(request: StaffFourEyesRequest, decision: 'approve' | 'reject', why?: string) {
-    setBusy(true);
-    setProblem(null);
     setStatus('');
-    try {
+    await run(async () => {
       await decideRequest(lng, area, request.id, decision, why);
       setStatus(decision === 'approve' ? t('approved', { what: describe(request) }) : t('rejected'));
       setRejecting(null);
       setReason('');
       await mutate();
       onDecided?.();
-    } catch (caught) {
-      setProblem(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function submitReject(event: FormEvent<HTMLFormElement>) {

@@ -23,6 +23,8 @@ import {
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './staff-accounts.module.css';
+import { OfficeTable } from '../office-table';
+import { officeField } from '@/components/back-office/field-specs';
 
 /** Role checkboxes: at least one must stay ticked. */
 function RolePicker({
@@ -67,8 +69,6 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
   const { data, error, mutate } = useSWR(['back-office', 'staff-accounts'], () => fetchStaffAccounts(lng), SWR_OPTIONS);
   const invitations = useSWR(['back-office', 'staff-invitations'], () => fetchStaffInvitations(lng), SWR_OPTIONS);
   const { mutate: mutateKey } = useSWRConfig();
-  const captionId = useId();
-  const invitedId = useId();
   const refresh = () => {
     void mutate();
     void invitations.mutate();
@@ -87,64 +87,59 @@ export function StaffAccounts({ canManage, meId }: { canManage: boolean; meId: n
         onDecided={refresh}
       />
       {invitations.data && invitations.data.items.length > 0 ? (
-        <div className={styles.scroll} role="region" aria-labelledby={invitedId} tabIndex={0}>
-          <table className={styles.table}>
-            <caption id={invitedId}>{t('invitationsCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('email')}</th>
-                <th scope="col">{t('rolesColumn')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">{t('expires')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.items.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row">{invitation.email}</th>
-                  <td>{invitation.roles.map((role) => tRoles(role)).join(', ')}</td>
-                  <td>{invitation.status === 'sent' ? t('invitationSent') : t('invitationExpired')}</td>
-                  <td>
-                    {format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'medium', timeStyle: 'short' })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table} aria-busy={!data && !error}>
-          <caption id={captionId}>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('member')}</th>
+        <OfficeTable
+          caption={t('invitationsCaption')}
+          tableClassName={styles.table}
+          head={
+            <>
+              <th scope="col">{t('email')}</th>
               <th scope="col">{t('rolesColumn')}</th>
               <th scope="col">{t('status')}</th>
-              <th scope="col">{t('secondFactor')}</th>
-              <th scope="col">{t('created')}</th>
+              <th scope="col">{t('expires')}</th>
+            </>
+          }
+        >
+          {invitations.data.items.map((invitation) => (
+            <tr key={invitation.id}>
+              <th scope="row">{invitation.email}</th>
+              <td>{invitation.roles.map((role) => tRoles(role)).join(', ')}</td>
+              <td>{invitation.status === 'sent' ? t('invitationSent') : t('invitationExpired')}</td>
+              <td>{format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((account) => (
-              <tr key={account.id}>
-                <th scope="row">
-                  <span className={styles.name}>{account.username}</span>
-                  <span className={styles.email}>{account.email}</span>
-                  {canManage && account.id !== meId ? (
-                    <ManageStaff lng={lng} account={account} onChanged={refresh} />
-                  ) : null}
-                </th>
-                <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
-                <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
-                <td>{account.totpEnabled ? t('totpSet') : t('totpPending')}</td>
-                <td>{format.dateTime(new Date(account.createdAt), { dateStyle: 'medium' })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </OfficeTable>
+      ) : null}
+      {error ? <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} /> : null}
+      <OfficeTable
+        caption={t('caption')}
+        tableClassName={styles.table}
+        busy={!data && !error}
+        head={
+          <>
+            <th scope="col">{t('member')}</th>
+            <th scope="col">{t('rolesColumn')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('secondFactor')}</th>
+            <th scope="col">{t('created')}</th>
+          </>
+        }
+      >
+        {data?.items.map((account) => (
+          <tr key={account.id}>
+            <th scope="row">
+              <span className={styles.name}>{account.username}</span>
+              <span className={styles.email}>{account.email}</span>
+              {canManage && account.id !== meId ? (
+                <ManageStaff lng={lng} account={account} onChanged={refresh} />
+              ) : null}
+            </th>
+            <td>{account.roles.map((role) => tRoles(role)).join(', ')}</td>
+            <td>{account.status === 'active' ? t('active') : t('blocked')}</td>
+            <td>{account.totpEnabled ? t('totpSet') : t('totpPending')}</td>
+            <td>{format.dateTime(new Date(account.createdAt), { dateStyle: 'medium' })}</td>
+          </tr>
+        ))}
+      </OfficeTable>
     </div>
   );
 }
@@ -155,22 +150,13 @@ function InviteStaff({ lng, onInvited }: { lng: Locale; onInvited: () => void })
   const [sent, setSent] = useState<string | null>(null);
   const [rolesError, setRolesError] = useState<string | null>(null);
   const fields: FormField[] = [
-    {
-      name: 'email',
-      type: 'email',
-      required: true,
-      label: t('email'),
-      autocomplete: 'off',
-      constraints: { maxLength: 254 },
-    },
-    {
-      name: 'username',
-      type: 'text',
-      required: false,
-      label: t('username'),
-      autocomplete: 'off',
-      constraints: { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
-    },
+    officeField('email', t('email'), { maxLength: 254 }, { type: 'email' }),
+    officeField(
+      'username',
+      t('username'),
+      { minLength: 3, maxLength: 24, pattern: '^[a-zA-Z0-9_]+$' },
+      { required: false },
+    ),
   ];
   const form = useForm(fields, {
     onSubmit: async (values) => {

@@ -4,7 +4,7 @@ import type { TradingBet } from '@playhouse/shared/contracts/trading';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, TableFilters } from '@/components/back-office/table-filters';
 import { formatDateTime } from '@/lib/account/money-format';
 import { fetchTradingBets } from '@/lib/back-office/trading-api';
 import styles from './trading.module.css';
@@ -77,20 +77,10 @@ export function BetsTable({ lng }: { lng: Locale }) {
     <>
       <TableFilters
         label={t('bets.filters')}
+        search={t('bets.search')}
         fields={[
-          { name: 'q', label: t('bets.search'), type: 'search' },
-          {
-            name: 'status',
-            label: t('bets.status'),
-            type: 'select',
-            options: BET_STATUSES.map((status) => ({ value: status, label: t(`betStatus.${status}`) })),
-          },
-          {
-            name: 'kind',
-            label: t('bets.kind'),
-            type: 'select',
-            options: BET_KINDS.map((kind) => ({ value: kind, label: t(`betKind.${kind}`) })),
-          },
+          choiceFilter('status', t('bets.status'), BET_STATUSES, (status) => t(`betStatus.${status}`)),
+          choiceFilter('kind', t('bets.kind'), BET_KINDS, (kind) => t(`betKind.${kind}`)),
           { name: 'matchId', label: t('bets.matchId'), type: 'number' },
           { name: 'userId', label: t('bets.userId'), type: 'number' },
         ]}

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
+import { useAction } from '@/components/ui/use-action';
 import { useErrorText } from '@/components/ui/use-error-text';
 import buttons from '@/components/ui/button.module.css';
 import {
@@ -32,7 +33,7 @@ export function CashOutDesk({ lng, canManage }: { lng: Locale; canManage: boolea
     SWR_OPTIONS,
   );
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { error: failure, setError: setFailure, run } = useAction();
   const matchFieldId = useId();
   const [matchText, setMatchText] = useState('');
 
@@ -40,15 +41,14 @@ export function CashOutDesk({ lng, canManage }: { lng: Locale; canManage: boolea
   if (!data) return <p className={styles.note}>{t('loading')}</p>;
 
   async function act(work: () => Promise<unknown>, done: string) {
-    setFailure(null);
-    try {
-      await work();
-      setNotice(done);
-      await mutate();
-    } catch (cause) {
-      setNotice(null);
-      setFailure(errorText(cause));
-    }
+    await run(
+      async () => {
+        await work();
+        setNotice(done);
+        await mutate();
+      },
+      { onError: () => setNotice(null) },
+    );
   }
 
   function blockMatch(event: FormEvent) {
@@ -218,14 +218,13 @@ function SportRow({
 /** A match's liability per outcome (what the book pays if it wins) beside the open bets' cash-out value now. */
 function MatchExposure({ lng }: { lng: Locale }) {
   const t = useTranslations('boCashOut');
-  const errorText = useErrorText();
+  const { error: failure, setError: setFailure, run } = useAction();
   const id = useId();
   const [text, setText] = useState('');
   const [shown, setShown] = useState<{
     match: TradingMatch;
     values: Awaited<ReturnType<typeof fetchCashOutValue>>;
   } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   async function look(event: FormEvent) {
     event.preventDefault();
@@ -234,14 +233,13 @@ function MatchExposure({ lng }: { lng: Locale }) {
       setFailure(t('matches.invalid'));
       return;
     }
-    try {
-      const [match, values] = await Promise.all([fetchTradingMatch(lng, matchId), fetchCashOutValue(lng, matchId)]);
-      setShown({ match, values });
-      setFailure(null);
-    } catch (cause) {
-      setShown(null);
-      setFailure(errorText(cause));
-    }
+    await run(
+      async () => {
+        const [match, values] = await Promise.all([fetchTradingMatch(lng, matchId), fetchCashOutValue(lng, matchId)]);
+        setShown({ match, values });
+      },
+      { onError: () => setShown(null) },
+    );
   }
 
   return (

@@ -4,7 +4,7 @@ import type { TradingFixture } from '@playhouse/shared/contracts/trading';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { DataTable, type DataColumn } from '@/components/back-office/data-table';
-import { TableFilters } from '@/components/back-office/table-filters';
+import { choiceFilter, TableFilters, yesNoFilter } from '@/components/back-office/table-filters';
 import { Link } from '@/i18n/navigation';
 import { formatDateTime } from '@/lib/account/money-format';
 import { fetchFixtures } from '@/lib/back-office/trading-api';
@@ -46,23 +46,10 @@ export function FixturesTable({ lng }: { lng: Locale }) {
     <>
       <TableFilters
         label={t('fixtures.filters')}
+        search={t('fixtures.search')}
         fields={[
-          { name: 'q', label: t('fixtures.search'), type: 'search' },
-          {
-            name: 'status',
-            label: t('fixtures.status'),
-            type: 'select',
-            options: MATCH_STATUSES.map((status) => ({ value: status, label: t(`matchStatus.${status}`) })),
-          },
-          {
-            name: 'held',
-            label: t('fixtures.held'),
-            type: 'select',
-            options: [
-              { value: 'true', label: t('fixtures.yes') },
-              { value: 'false', label: t('fixtures.no') },
-            ],
-          },
+          choiceFilter('status', t('fixtures.status'), MATCH_STATUSES, (status) => t(`matchStatus.${status}`)),
+          yesNoFilter('held', t('fixtures.held'), t('fixtures.yes'), t('fixtures.no')),
         ]}
       />
       <DataTable

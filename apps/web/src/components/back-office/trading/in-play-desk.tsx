@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
 import buttons from '@/components/ui/button.module.css';
 import { Link } from '@/i18n/navigation';
 import { fetchInPlayDesk, fetchSportSettings, saveBetDelay } from '@/lib/back-office/in-play-api';
@@ -38,26 +38,20 @@ function stateText(t: ReturnType<typeof useTranslations<'boInPlay'>>, match: InP
  */
 export function InPlayDesk({ lng, canManage }: { lng: Locale; canManage: boolean }) {
   const t = useTranslations('boInPlay');
-  const errorText = useErrorText();
+  const { busy, error, run } = useAction();
   const desk = useSWR(['back-office', 'in-play', lng], () => fetchInPlayDesk(lng), {
     ...SWR_OPTIONS,
     refreshInterval: REFRESH_MS,
   });
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function act(match: InPlayDeskMatch, action: 'suspend' | 'resume') {
-    setBusy(true);
     const teams = t('desk.match', { team1: match.team1, team2: match.team2 });
-    try {
+    await run(async () => {
       await changeMatch(lng, match.id, action);
       await desk.mutate();
       setNotice(t(action === 'suspend' ? 'desk.suspended' : 'desk.resumed', { match: teams }));
-    } catch (cause) {
-      setNotice(errorText(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -65,7 +59,7 @@ export function InPlayDesk({ lng, canManage }: { lng: Locale; canManage: boolean
       <section aria-labelledby="in-play-matches">
         <h2 id="in-play-matches">{t('desk.title')}</h2>
         <p className={styles.notice} role="status">
-          {notice}
+          {error ?? notice}
         </p>
         {desk.error ? (
           <LoadError message={t('desk.loadFailed')} retryLabel={t('desk.retry')} onRetry={() => void desk.mutate()} />
@@ -184,29 +178,23 @@ function BetDelayForm({
   onSaved: () => void;
 }) {
   const t = useTranslations('boInPlay');
-  const errorText = useErrorText();
+  const { busy, error, setError, run } = useAction();
   const id = useId();
   const [seconds, setSeconds] = useState(String(setting.betDelayMs / 1000));
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = Number(seconds);
     if (!Number.isFinite(value) || value < 0 || value > 30) {
-      setMessage(t('delays.invalid'));
+      setError(t('delays.invalid'));
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await saveBetDelay(lng, setting.sportId, Math.round(value * 1000));
-      setMessage(t('delays.saved', { sport: saved.sportName, seconds: saved.betDelayMs / 1000 }));
+    await run(async () => {
+      const answer = await saveBetDelay(lng, setting.sportId, Math.round(value * 1000));
+      setSaved(t('delays.saved', { sport: answer.sportName, seconds: answer.betDelayMs / 1000 }));
       onSaved();
-    } catch (cause) {
-      setMessage(errorText(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -237,7 +225,7 @@ function BetDelayForm({
         </button>
       ) : null}
       <p role="status" className={styles.note}>
-        {message}
+        {error ?? saved}
       </p>
     </form>
   );

@@ -7,13 +7,15 @@ import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { LoadError } from '@/components/ui/load-error';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { useErrorText } from '@/components/ui/use-error-text';
+import { useAction } from '@/components/ui/use-action';
+import { useAreaErrorText } from '@/components/ui/use-error-text';
 import buttons from '@/components/ui/button.module.css';
 import { formatDateTime } from '@/lib/account/money-format';
-import { ApiError } from '@/lib/api-error';
 import { changeMarket, changeMatch, fetchTradingMatch, resultMarket, voidMarket } from '@/lib/back-office/trading-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import styles from './trading.module.css';
+import { OfficeTable } from '../office-table';
+import layout from '@/components/ui/layout.module.css';
 
 type SelectionResult = 'won' | 'lost' | 'void';
 const RESULTS: SelectionResult[] = ['won', 'lost', 'void'];
@@ -31,21 +33,19 @@ const FINAL = new Set(['settled', 'void']);
  */
 export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; matchId: number; canManage: boolean }) {
   const t = useTranslations('boTrading');
-  const errorText = useErrorText();
   const {
     data: match,
     error,
     mutate,
   } = useSWR(['back-office', 'trading-match', lng, matchId], () => fetchTradingMatch(lng, matchId), SWR_OPTIONS);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error: failure,
+    setError: setFailure,
+    run,
+  } = useAction({ errorText: useAreaErrorText('boTrading.errors') });
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const describeError = (cause: unknown) => {
-    const code = cause instanceof ApiError ? cause.code : '';
-    return t.has(`errors.${code}`) ? t(`errors.${code}`) : errorText(cause);
-  };
 
   const settledNotice = (market: TradingMarket, answer: TradingSettlement) => {
     const lines = [t('done.settled', { market: market.name, settled: answer.settled, resettled: answer.resettled })];
@@ -56,10 +56,8 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
     return lines.join(' ');
   };
 
-  async function run(action: Pending, results?: Record<number, SelectionResult>) {
-    setBusy(true);
-    setFailure(null);
-    try {
+  async function perform(action: Pending, results?: Record<number, SelectionResult>) {
+    await run(async () => {
       let message: string;
       if (!('market' in action)) {
         const next = await changeMatch(lng, matchId, action.kind === 'suspendMatch' ? 'suspend' : 'resume');
@@ -86,11 +84,7 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
       }
       setNotice(message);
       setPending(null);
-    } catch (cause) {
-      setFailure(describeError(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (error) {
@@ -139,7 +133,7 @@ export function TradingMatchDesk({ lng, matchId, canManage }: { lng: Locale; mat
                   setFailure(null);
                 }
           }
-          onConfirm={(results) => void run(pending, results)}
+          onConfirm={(results) => void perform(pending, results)}
         />
       ) : null}
     </div>
@@ -174,7 +168,6 @@ function MarketPanel({
 }) {
   const t = useTranslations('boTrading');
   const headingId = useId();
-  const captionId = useId();
   const final = FINAL.has(market.status);
   const state = [
     t(`marketStatus.${market.status}`),
@@ -183,45 +176,42 @@ function MarketPanel({
   ].filter(Boolean);
   return (
     <section className={styles.market} aria-labelledby={headingId}>
-      <div className={styles.marketHead}>
+      <div className={`${layout.spread} ${layout.baseline} ${styles.marketHead}`}>
         <h2 id={headingId}>{market.name}</h2>
         <p className={styles.state}>{state.join(' · ')}</p>
       </div>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table>
-          <caption id={captionId}>{t('match.outcomesCaption', { market: market.name })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('match.outcome')}</th>
-              <th scope="col">{t('match.odd')}</th>
-              <th scope="col">{t('match.outcomeStatus')}</th>
-              <th scope="col">{t('match.outcomeResult')}</th>
-              <th scope="col">{t('match.liability')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {market.outcomes.map((outcome) => (
-              <tr key={outcome.id}>
-                <th scope="row">{outcome.label}</th>
-                <td>{outcome.odd.toFixed(2)}</td>
-                <td>{t(`marketStatus.${outcome.status}`)}</td>
-                <td>{outcome.result ? t(`result.${outcome.result}`) : t('match.none')}</td>
-                <td>
-                  {outcome.liability.length === 0 ? (
-                    t('match.noLiability')
-                  ) : (
-                    <ul className={styles.plain}>
-                      {outcome.liability.map((row) => (
-                        <li key={row.currency}>{t('match.liabilityValue', row)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OfficeTable
+        caption={t('match.outcomesCaption', { market: market.name })}
+        head={
+          <>
+            <th scope="col">{t('match.outcome')}</th>
+            <th scope="col">{t('match.odd')}</th>
+            <th scope="col">{t('match.outcomeStatus')}</th>
+            <th scope="col">{t('match.outcomeResult')}</th>
+            <th scope="col">{t('match.liability')}</th>
+          </>
+        }
+      >
+        {market.outcomes.map((outcome) => (
+          <tr key={outcome.id}>
+            <th scope="row">{outcome.label}</th>
+            <td>{outcome.odd.toFixed(2)}</td>
+            <td>{t(`marketStatus.${outcome.status}`)}</td>
+            <td>{outcome.result ? t(`result.${outcome.result}`) : t('match.none')}</td>
+            <td>
+              {outcome.liability.length === 0 ? (
+                t('match.noLiability')
+              ) : (
+                <ul className={styles.plain}>
+                  {outcome.liability.map((row) => (
+                    <li key={row.currency}>{t('match.liabilityValue', row)}</li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </OfficeTable>
       {canManage ? (
         <div className={styles.actions}>
           {final ? null : market.status === 'suspended' ? (

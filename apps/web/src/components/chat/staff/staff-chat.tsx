@@ -6,8 +6,9 @@ import {
   type StaffChatConversationResponse,
   type StaffChatConversationSummary,
 } from '@playhouse/shared/contracts/chat';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAction } from '@/components/ui/use-action';
 import useSWR from 'swr';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import {
@@ -20,6 +21,7 @@ import {
   replyToConversation,
 } from '@/lib/chat/chat-api';
 import { PlayerProfilePanel } from '@/components/back-office/players/player-profile-panel';
+import { ChatMessages } from '../chat-messages';
 import styles from './staff-chat.module.css';
 
 function who(conversation: StaffChatConversationSummary, visitorLabel: (id: number) => string): string {
@@ -159,10 +161,8 @@ type ConversationProps = {
 
 function Conversation({ data, title, onChanged }: ConversationProps) {
   const t = useTranslations('staffChat');
-  const format = useFormatter();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { busy, error: failure, run } = useAction({ errorText: () => t('sendFailed') });
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const { conversation, messages } = data;
@@ -173,20 +173,11 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length]);
 
-  const act = async (run: () => Promise<unknown>) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await run();
+  const act = (work: () => Promise<unknown>) =>
+    run(async () => {
+      await work();
       await onChanged();
-      return true;
-    } catch {
-      setFailed(true);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const reply = async (event: FormEvent) => {
     event.preventDefault();
@@ -206,22 +197,14 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
       </header>
       <div ref={logRef} role="log" aria-live="polite" aria-label={t('history')} className={styles.log}>
         {messages.length === 0 ? <p className={styles.muted}>{t('noMessages')}</p> : null}
-        <ol className={styles.messages}>
-          {messages.map((message) => (
-            <li key={message.id} className={message.author === 'staff' ? styles.mine : styles.theirs}>
-              <span className={styles.author}>
-                {message.author === 'staff' ? (message.staffName ?? '') : t('visitorAuthor')}
-              </span>
-              <p className={styles.text}>{message.text}</p>
-              <span className={styles.meta}>
-                <time dateTime={message.createdAt}>
-                  {format.dateTime(new Date(message.createdAt), { dateStyle: 'short', timeStyle: 'short' })}
-                </time>
-                {message.leftOffline ? ` · ${t('leftOffline')}` : null}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <ChatMessages
+          messages={messages}
+          mine={(message) => message.author === 'staff'}
+          author={(message) => (message.author === 'staff' ? (message.staffName ?? '') : t('visitorAuthor'))}
+          time={{ dateStyle: 'short', timeStyle: 'short' }}
+          leftOffline={t('leftOffline')}
+          sides={{ mine: styles.mine, theirs: styles.theirs }}
+        />
       </div>
       {closed ? (
         <p className={styles.muted}>{t('closedNote')}</p>
@@ -238,9 +221,9 @@ function Conversation({ data, title, onChanged }: ConversationProps) {
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-          {failed ? (
+          {failure ? (
             <p role="alert" className={styles.error}>
-              {t('sendFailed')}
+              {failure}
             </p>
           ) : null}
           <div className={styles.actions}>

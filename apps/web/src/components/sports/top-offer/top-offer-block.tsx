@@ -14,6 +14,7 @@ import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import styles from './top-offer.module.css';
 import { TopOfferTable, TopOfferSkeleton, type TopOfferTableLabels } from './top-offer-table';
+import layout from '@/components/ui/layout.module.css';
 
 export interface TopOfferBook {
   matches: Match[];
@@ -139,7 +140,7 @@ export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = nul
 
   return (
     <section className={styles.block} aria-labelledby={`${baseId}-title`}>
-      <div className={styles.header}>
+      <div className={`${layout.spread} ${layout.wide} ${styles.header}`}>
         <h2 id={`${baseId}-title`} className={styles.title}>
           {labels.title}
         </h2>
