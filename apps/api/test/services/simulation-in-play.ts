@@ -605,11 +605,14 @@ export async function openInPlay(
   async function cashOut(bet: Bet, kind: 'whole' | 'part' | 'twice' | 'retry' | 'stale') {
     const { player } = bet;
     const price = await offerOf(bet);
+    // Two screens asking for the same part: from a twentieth of the stake (never below the minimum stake, which the
+    // api refuses as invalid input, 400) to half of it, so the first pays and the second meets a changed bet (409).
+    const smallestTwice = bet.stake / 20n + 1n > MIN_STAKE ? bet.stake / 20n + 1n : MIN_STAKE;
     const part =
       (kind === 'part' || kind === 'retry') && bet.stake >= 2n * MIN_STAKE
         ? BigInt(random.int(Number(MIN_STAKE), Number(bet.stake - MIN_STAKE)))
         : kind === 'twice' && bet.stake >= 4n * MIN_STAKE && random.next() < 0.5
-          ? BigInt(random.int(Number(bet.stake / 20n + 1n), Number(bet.stake / 2n)))
+          ? BigInt(random.int(Number(smallestTwice), Number(bet.stake / 2n)))
           : null;
     const seenPrice =
       price === 'suspended'
