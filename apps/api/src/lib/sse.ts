@@ -45,21 +45,8 @@ export function eventStreams(app: FastifyInstance) {
       { onClose, heartbeat }: { onClose?: () => void; heartbeat?: () => void } = {},
     ): { stream: EventStream; reply: FastifyReply } {
       const body = new PassThrough();
-      const response = reply.raw;
-      // Fastify sends the body: it runs the reply's hooks, writes the head with the first bytes and pipes the rest.
-      // Once it has and the body holds nothing, frames go to the response itself: through the PassThrough each frame
-      // costs every stream a transform and a 'data' event, a fifth of the api's own work per update on 5,000 live
-      // page streams (docs/benchmarks.md). Before that they wait in the body, so the order holds; the body still
-      // ends the response when the stream closes.
-      let direct = false;
-      const write = (chunk: string | Buffer) => {
-        if (body.writableEnded) return;
-        direct ||= response.headersSent && body.readableLength === 0 && body.writableLength === 0;
-        if (direct) response.write(chunk);
-        else body.write(chunk);
-      };
       const timer = setInterval(() => {
-        write(': heartbeat\n\n');
+        if (!body.writableEnded) body.write(': heartbeat\n\n');
         heartbeat?.();
       }, SSE_HEARTBEAT_MS);
       timer.unref();
@@ -79,13 +66,13 @@ export function eventStreams(app: FastifyInstance) {
       };
       reply.raw.on('close', cleanup);
       body.on('close', cleanup);
-      write(`retry: ${RETRY_MS}\n\n`);
+      body.write(`retry: ${RETRY_MS}\n\n`);
       const stream: EventStream = {
         send(event, data) {
-          write(eventFrame(event, data));
+          if (!body.writableEnded) body.write(eventFrame(event, data));
         },
         sendFrame(frame) {
-          write(frame);
+          if (!body.writableEnded) body.write(frame);
         },
         get closed() {
           return body.writableEnded;
