@@ -119,6 +119,9 @@ const envSchema = z.object({
   // Public content (texts, navigation, sliders, visitors' pages of games, search answers) kept in each instance's
   // memory until the database announces a change; off: every answer is read from the database.
   CONTENT_CACHE: z.enum(['on', 'off']).default('on'),
+  // Players' sessions and facts (likes, deposit state) kept in each instance's memory once read, until the database
+  // announces a change of them; off: every signed-in request reads its session and the games page the player's facts.
+  PLAYER_CACHE: z.enum(['on', 'off']).default('on'),
   // Search answers each instance keeps, the most recently asked (0: none, every search scans the in-memory titles).
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).default(2_000),
   // Chat messages one visitor or player may send per window, counted across instances.
@@ -194,6 +197,7 @@ export interface AuthConfig {
   sessionMaxAgeMs: number;
   /** How often a long-lived connection (the balance stream) checks that its session still lives. */
   sessionRecheckMs: number;
+
   resetTokenTtlMs: number;
   /** A staff session ends after this long without a request. */
   staffIdleMs: number;
@@ -227,6 +231,9 @@ const MINUTE_MS = 60_000;
  */
 export const ABANDONED_ROUND_MS = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** How many players' sessions and facts an instance keeps, and how long at most without hearing of a change. */
+const PLAYER_CACHE = { max: 50_000, ttlMs: MINUTE_MS };
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
@@ -287,6 +294,11 @@ export interface Config {
   reconciliation: ReconciliationConfig;
   /** Keep public content in memory until a change is announced (CONTENT_CACHE). */
   contentCache: boolean;
+  /**
+   * Keep players' sessions and facts (likes, deposit state) in memory once read, until the database announces a change
+   * of them (PLAYER_CACHE; null: read them on every request).
+   */
+  playerCache: { max: number; ttlMs: number } | null;
   sports: SportsConfig;
   casino: CasinoConfig;
   chat: ChatConfig & { demoStaffPassword: string | undefined };
@@ -538,6 +550,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reconciliation: { intervalMs: vars.RECONCILE_INTERVAL_MS, graceMs: vars.RECONCILE_GRACE_MS },
     contentCache: vars.CONTENT_CACHE === 'on',
+    playerCache: vars.PLAYER_CACHE === 'on' ? PLAYER_CACHE : null,
     sports: {
       simulator: vars.FEED_SIMULATOR ? vars.FEED_SIMULATOR === 'on' : !vars.DATABASE_URL && vars.SEED_DEMO,
       simulatorIntervalMs: vars.FEED_SIMULATOR_INTERVAL_MS,

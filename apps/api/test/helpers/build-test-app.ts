@@ -25,9 +25,23 @@ export interface TestAppOptions {
  * The real app on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL's server) holding the
  * demo seed, not listening. Call `app.ready()` after adding any test-only routes.
  */
+/**
+ * What every route test's app runs with. Route tests write players' rows straight to the database and read a route's
+ * answer at once, while kept sessions and facts follow such a write a moment later on PostgreSQL (the announcement
+ * travels to the instance): test/plugins/player-changes.test.ts and the scale-out test run them on both databases,
+ * and the e2e suite runs the site with them (docs/decisions.md, "Players' sessions and facts kept in memory").
+ */
+export const ROUTE_TEST_ENV = { PLAYER_CACHE: 'off' } as const;
+
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle = await createTestDb({ seeded: !options.empty });
-  const config = loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...ROUTE_TEST_ENV,
+    ...options.env,
+  });
   const app = await buildApp({ config, dbHandle: handle, logger: options.logger ?? false });
   return {
     app,

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { signBody } from '../../src/services/providers/provider-signature';
 import { createTestDb } from './test-db';
+import { ROUTE_TEST_ENV } from './build-test-app';
 
 export const SITE_ORIGIN = 'http://localhost:3000';
 /** Shared with the api by environment, as an operator would configure a provider. */
@@ -42,6 +43,7 @@ export async function buildCasinoApp(
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    ...ROUTE_TEST_ENV,
     JOBS_ENABLED: 'false',
     PROVIDER_SECRET_ORIGINALS: PROVIDER_SECRETS.originals,
     PROVIDER_SECRET_NETSTAR: PROVIDER_SECRETS.netstar,

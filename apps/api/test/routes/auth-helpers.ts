@@ -14,6 +14,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type AuthConfig, type Config } from '../../src/config';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { createTestDb } from '../helpers/test-db';
+import { ROUTE_TEST_ENV } from '../helpers/build-test-app';
 
 export const SITE_ORIGIN = 'http://localhost:3000';
 /** What a browser on the site sends with every state-changing request. */
@@ -58,6 +59,7 @@ export async function buildAccountsApp(options: AccountsTestAppOptions = {}): Pr
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    ...ROUTE_TEST_ENV,
     CAPTCHA_SECRET: 'test-captcha-secret-of-at-least-32-characters',
     CAPTCHA_DIFFICULTY: '20',
     ...options.env,

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { PSP_WEBHOOK_JOB } from '../../src/services/payments/payment-jobs';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { createTestDb } from '../helpers/test-db';
+import { ROUTE_TEST_ENV } from '../helpers/build-test-app';
 
 export const SITE_ORIGIN = 'http://localhost:3000';
 export const WEBHOOK_SECRET = 'route-test-webhook-secret';
@@ -31,6 +32,7 @@ export async function buildCashboxApp(env: Record<string, string> = {}): Promise
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    ...ROUTE_TEST_ENV,
     JOBS_ENABLED: 'false',
     PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...env,

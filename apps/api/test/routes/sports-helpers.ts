@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
 import { createTestDb } from '../helpers/test-db';
+import { ROUTE_TEST_ENV } from '../helpers/build-test-app';
 
 export const SITE_ORIGIN = 'http://localhost:3000';
 export const FEED_TOKEN = 'sports-route-test-feed-token-0123456789';
@@ -26,6 +27,7 @@ export async function buildSportsApp(env: Record<string, string> = {}): Promise<
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    ...ROUTE_TEST_ENV,
     JOBS_ENABLED: 'false',
     FEED_SIMULATOR: 'off',
     FEED_TOKEN,

@@ -481,7 +481,10 @@ export function createAccountService({
   ): Promise<string> {
     const canonical = canonicalTimezone(timezone);
     if (!canonical) throw new ValidationError({ timezone: 'Unknown time zone.' });
-    return updateTimezone(db, userId, canonical, source, now());
+    const saved = await updateTimezone(db, userId, canonical, source, now());
+    // This instance reads the change on the player's next request; the others when the database announces it.
+    sessions.changed([userId]);
+    return saved;
   }
 
   /** Which account-area tabs the player shows: every tab but the optional ones they hid. */
@@ -498,11 +501,13 @@ export function createAccountService({
     // Kept in the tabs' own order, so the same choice is always stored the same way.
     const ordered = PROFILE_TABS.filter((tab) => hidden.includes(tab) && !isRequiredProfileTab(tab));
     await updateHiddenProfileTabs(db, userId, ordered);
+    sessions.changed([userId]);
     return tabDisplaySettings(ordered);
   }
 
   async function setOddType(userId: number, oddType: OddType): Promise<OddType> {
     await updateOddType(db, userId, oddType);
+    sessions.changed([userId]);
     return oddType;
   }
 

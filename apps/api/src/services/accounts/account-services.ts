@@ -24,10 +24,13 @@ export function createAccountServices({
   db,
   config,
   logger,
+  keepSessions = false,
 }: {
   db: Db;
-  config: Pick<Config, 'auth' | 'captcha' | 'mail' | 'siteUrl' | 'protection'>;
+  config: Pick<Config, 'auth' | 'captcha' | 'mail' | 'siteUrl' | 'protection' | 'playerCache'>;
   logger: EmailLogger;
+  /** Keep resolved sessions in memory (the caller listens for the database's 'session_changed' announcements). */
+  keepSessions?: boolean;
 }): AccountServices {
   let captchaSecret = config.captcha.secret;
   if (!captchaSecret) {
@@ -44,6 +47,8 @@ export function createAccountServices({
     staffMaxAgeMs: config.auth.staffMaxAgeMs,
     maxAgeMs: config.auth.sessionMaxAgeMs,
     recheckMs: config.auth.sessionRecheckMs,
+    // Kept only where the caller feeds the database's announcements to `sessions.changed` (the accounts plugin).
+    ...(keepSessions && config.playerCache ? { keep: config.playerCache } : {}),
   });
   const captcha = createCaptchaService({
     db,

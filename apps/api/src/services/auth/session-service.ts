@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '@playhouse/db';
+import { createPlayerCache, type PlayerCacheOptions } from '../../lib/player-cache';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -12,6 +13,8 @@ import {
 } from './session-queries';
 
 export const SESSION_COOKIE = 'ph_session';
+/** The channel on which the database names the players whose sessions, account or session limit changed (migration 0042). */
+export const SESSION_CHANNEL = 'session_changed';
 /** A session unused for this long ends (the expiry slides forward with use). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** However busy, a session ends this long after sign-in: a stolen cookie does not live forever. */
@@ -69,6 +72,7 @@ export function createSessionService({
   staffMaxAgeMs = STAFF_MAX_AGE_MS,
   maxAgeMs = SESSION_MAX_AGE_MS,
   recheckMs = 25_000,
+  keep,
   now = () => new Date(),
 }: {
   db: Db;
@@ -82,10 +86,19 @@ export function createSessionService({
   maxAgeMs?: number;
   /** How often a long-lived connection should ask `isLive` again. */
   recheckMs?: number;
+  /**
+   * Keep resolved sessions in this process's memory (SESSION_CACHE). Only where the caller drops them on every change
+   * the database announces (`changed`, fed from the 'session_changed' channel): the api's accounts plugin.
+   */
+  keep?: PlayerCacheOptions;
   now?: () => Date;
 }) {
   let lastSweep = Number.NEGATIVE_INFINITY;
   const sessionByTokenHash = sessionByTokenHashLookup(db);
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionByTokenHash>>>;
+  const kept = keep
+    ? createPlayerCache<SessionRow>({ ...keep, playerOf: (row) => row.user.id, idOf: (row) => row.sessionId })
+    : null;
 
   /**
    * Starts a session; only the token's hash is stored, the token itself goes to the cookie. `staff`: the second factor
@@ -125,14 +138,23 @@ export function createSessionService({
    */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const current = now();
-    const row = await sessionByTokenHash(hashToken(token), current, new Date(current.getTime() - maxAgeMs));
+    const tokenHash = hashToken(token);
+    const createdAfter = new Date(current.getTime() - maxAgeMs);
+    const read = () => sessionByTokenHash(tokenHash, current, createdAfter);
+    const row = kept ? await kept.load(tokenHash, read, (found) => found.user.status === 'active') : await read();
     if (!row || row.user.status !== 'active') return null;
+    // A kept row was read earlier: its expiry and age are checked again now, as the read checked them then.
+    if (row.expiresAt <= current || row.createdAt <= createdAfter) {
+      kept?.forget(row.sessionId);
+      return null;
+    }
     const staff = row.user.role === 'staff';
     if (staff && row.secondFactorAt === null) return null;
     if (staff && current.getTime() - row.createdAt.getTime() >= Math.min(staffMaxAgeMs, maxAgeMs)) return null;
     // The player's session time limit (player protection) ends the session when it is reached.
     if (sessionLimitReached(row, current)) {
       await deleteSession(db, row.sessionId);
+      kept?.forget(row.sessionId);
       return null;
     }
     const { secondFactorAt } = row;
@@ -146,6 +168,8 @@ export function createSessionService({
       ),
     );
     await updateSession(db, row.sessionId, { lastSeenAt: current, expiresAt });
+    // The next request reads the slid expiry (the database announces the change to the other instances).
+    kept?.forget(row.sessionId);
     return { sessionId: row.sessionId, user: row.user, refreshed: true, expiresAt, secondFactorAt };
   }
 
@@ -159,16 +183,34 @@ export function createSessionService({
   /** Records a TOTP code verified just now for a session (a staff member entered one again). */
   async function markSecondFactor(executor: DbOrTx, sessionId: number, at: Date): Promise<void> {
     await updateSession(executor, sessionId, { secondFactorAt: at });
+    kept?.forget(sessionId);
   }
 
   async function destroy(sessionId: number, executor: DbOrTx = db): Promise<void> {
     await deleteSession(executor, sessionId);
+    kept?.forget(sessionId);
   }
 
   /** Ends every session of a user, or every one but `keepSessionId`. */
   async function destroyAllForUser(executor: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
     await deleteUserSessions(executor, userId, keepSessionId);
+    kept?.changed([userId]);
   }
 
-  return { create, resolve, isLive, markSecondFactor, destroy, destroyAllForUser, recheckMs, staffIdleMs, now };
+  return {
+    create,
+    resolve,
+    isLive,
+    markSecondFactor,
+    destroy,
+    destroyAllForUser,
+    /**
+     * The database announced a change of these players' sessions, user rows or session limits (null: of anyone's, or
+     * announcements may have been missed): their kept sessions are read again.
+     */
+    changed: (userIds: readonly number[] | null) => kept?.changed(userIds),
+    recheckMs,
+    staffIdleMs,
+    now,
+  };
 }

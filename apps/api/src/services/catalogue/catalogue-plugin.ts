@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { systemClock } from '../../lib/clock';
+import { changedPlayers } from '../../lib/player-cache';
 import { createCasinoAdminService, type CasinoAdminService } from './casino-admin-service';
-import { createCatalogueService, type CatalogueService } from './catalogue-service';
+import { createCatalogueService, PLAYER_FACTS_CHANNEL, type CatalogueService } from './catalogue-service';
 
 declare module '../../plugins/app/services' {
   interface Services {
@@ -15,11 +16,27 @@ declare module '../../plugins/app/services' {
 /** The casino's games and providers as players browse and search them. */
 export const cataloguePlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    app.services.catalogue = createCatalogueService({
+    const catalogue = createCatalogueService({
       db: app.db,
       caches: app.contentCaches,
       searchAnswersKept: config.casino.searchAnswersKept,
+      ...(config.playerCache ? { keepPlayers: config.playerCache } : {}),
     });
+    app.services.catalogue = catalogue;
+    if (config.playerCache) {
+      // Listening from before the first request is served until the app closes; a gap in the announcements (the
+      // listener reconnected) drops every player's kept facts.
+      const stop = await app.dbHandle.listen(
+        PLAYER_FACTS_CHANNEL,
+        (payload) => catalogue.playersChanged(changedPlayers(payload)),
+        { onReconnect: () => catalogue.playersChanged(null) },
+      );
+      app.addHook('preClose', async () => {
+        await stop().catch((error: unknown) =>
+          app.log.warn({ err: error }, 'closing the player facts listener failed'),
+        );
+      });
+    }
     app.services.casinoAdmin = createCasinoAdminService({ db: app.db, clock: systemClock });
   },
   { name: 'catalogue', dependencies: ['db', 'services', 'content-changes'] },

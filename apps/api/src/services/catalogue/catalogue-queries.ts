@@ -292,6 +292,17 @@ export async function foldCharacters(db: DbOrTx, characters: string[]): Promise<
  * What a signed-in player's page of games adds to the page every visitor sees: which of its games they like, and
  * whether they have a succeeded deposit (games that require one are locked without it). One round trip.
  */
+/** What the games page shows a player of their own: the games they like and whether a deposit of theirs succeeded. */
+export interface PlayerFacts {
+  userId: number;
+  liked: ReadonlySet<number>;
+  deposited: boolean;
+}
+
+/**
+ * A player's facts in one statement, built once (when the catalogue service is made) and run as a named prepared
+ * statement: every signed-in games page asks it, unless the instance keeps the answer.
+ */
 export function createPlayerFacts(db: DbOrTx) {
   const query = db
     .select({
@@ -299,16 +310,11 @@ export function createPlayerFacts(db: DbOrTx) {
       deposited: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${sql.placeholder('userId')} and ${payments.status} = 'succeeded')`,
     })
     .from(favourites)
-    .where(
-      and(
-        eq(favourites.userId, sql.placeholder('userId')),
-        sql`${favourites.gameId} = any(${sql.placeholder('gameIds')}::int[])`,
-      ),
-    )
+    .where(eq(favourites.userId, sql.placeholder('userId')))
     .prepare('catalogue_player_facts');
-  return async (userId: number, gameIds: number[]): Promise<{ liked: Set<number>; deposited: boolean }> => {
-    const [row] = await query.execute({ userId, gameIds });
-    return { liked: new Set((row?.liked ?? []).map(Number)), deposited: row?.deposited === true };
+  return async (userId: number): Promise<PlayerFacts> => {
+    const [row] = await query.execute({ userId });
+    return { userId, liked: new Set((row?.liked ?? []).map(Number)), deposited: row?.deposited === true };
   };
 }
 

@@ -18,6 +18,7 @@ import { answerOf, personalAnswerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
+import { createPlayerCache, type PlayerCacheOptions } from '../../lib/player-cache';
 import { UnauthorizedError } from '../auth/auth-errors';
 import { loadTexts } from '../i18n/texts';
 import {
@@ -32,6 +33,7 @@ import {
   listSearchEntries,
   type GameRow,
   type GameSource,
+  type PlayerFacts,
 } from './catalogue-queries';
 import { findNavCategoryBySlug } from '../content/content-queries';
 import { createSearchIndex, createTermFolder, type SearchIndex } from './search-index';
@@ -92,6 +94,9 @@ export interface GamesAnswer {
   shared: boolean;
 }
 
+/** The channel on which the database names the players whose likes or deposits changed (migration 0042). */
+export const PLAYER_FACTS_CHANNEL = 'player_facts_changed';
+
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The game catalogue as the site shows it: pages of games per category or provider, one game, search, providers. */
@@ -99,9 +104,15 @@ export function createCatalogueService({
   db,
   caches = NO_CONTENT_CACHES,
   searchAnswersKept = 2_000,
+  keepPlayers,
 }: {
   db: DbOrTx;
   caches?: ContentCaches;
+  /**
+   * Keep each player's facts in memory once read (PLAYER_CACHE). Only where the caller drops them on every change the
+   * database announces (`playersChanged`, fed from the 'player_facts_changed' channel): the catalogue plugin.
+   */
+  keepPlayers?: PlayerCacheOptions;
   /** How many search answers to keep (the most recently asked); 0: every search is run on the index. */
   searchAnswersKept?: number;
 }) {
@@ -115,7 +126,14 @@ export function createCatalogueService({
   const searchIndex = caches.cache<SearchIndex>({ kinds: ['catalogue'], max: 1 });
   const foldTerm = createTermFolder((characters) => foldCharacters(db, characters));
   const searchGames = createGameSearch(db);
-  const playerFacts = createPlayerFacts(db);
+  const readPlayerFacts = createPlayerFacts(db);
+  const keptFacts = keepPlayers
+    ? createPlayerCache<PlayerFacts>({ ...keepPlayers, playerOf: (row) => row.userId })
+    : null;
+  const playerFacts = (userId: number): Promise<PlayerFacts> =>
+    keptFacts
+      ? keptFacts.load(String(userId), () => readPlayerFacts(userId)).then((facts) => facts!)
+      : readPlayerFacts(userId);
 
   async function lockedFor(viewer: Viewer): Promise<(row: GameRow) => boolean> {
     const deposited = viewer.userId !== null && (await hasSucceededDeposit(db, viewer.userId));
@@ -210,13 +228,10 @@ export function createCatalogueService({
   /** The shared page with one player's hearts and locks: one query for both, the rest from memory. */
   async function forPlayer(page: SharedPage, userId: number): Promise<Answer<GamesResponse>> {
     const { value } = page.answer;
-    const { liked, deposited } = await playerFacts(
-      userId,
-      value.games.map((game) => game.id),
-    );
+    const { liked, deposited } = await playerFacts(userId);
     const unlocks = deposited && page.requiresDeposit.some(Boolean);
     // Nothing of theirs on this page: the visitors' body as it is.
-    if (liked.size === 0 && !unlocks) return { ...page.answer, etag: '' };
+    if (!unlocks && !value.games.some((game) => liked.has(game.id))) return { ...page.answer, etag: '' };
     return personalAnswerOf({
       ...value,
       games: value.games.map((game, index) => ({
@@ -228,6 +243,12 @@ export function createCatalogueService({
   }
 
   return {
+    /**
+     * The database announced a change of these players' likes or deposits (null: of anyone's, or announcements may
+     * have been missed): their kept facts are read again.
+     */
+    playersChanged: (userIds: readonly number[] | null) => keptFacts?.changed(userIds),
+
     /**
      * GET /spa/games: one page (`offset` is the page number) of a category, a provider, a search, or everything,
      * serialized. A visitor gets the page every visitor gets, from memory; a signed-in player that page with their

@@ -43,7 +43,10 @@ export function createGamePlayerService({
   return {
     async toggleFavourite(userId: number, ref: number | string): Promise<boolean> {
       const game = await gameOrNotFound(ref);
-      return toggleFavourite(db, userId, game.id);
+      const liked = await toggleFavourite(db, userId, game.id);
+      // This instance shows the heart on the player's next page; the others when the database announces it.
+      catalogue.playersChanged([userId]);
+      return liked;
     },
 
     /**

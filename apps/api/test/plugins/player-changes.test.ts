@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@playhouse/db';
+import { seedDemo } from '@playhouse/db/seed';
+import { gamesResponseSchema } from '@playhouse/shared';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { SESSION_COOKIE } from '../../src/services/auth/session-service';
+import { createSharedTestDb } from '../helpers/test-db';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+let shared: Awaited<ReturnType<typeof createSharedTestDb>>;
+let instances: [App, App];
+
+beforeAll(async () => {
+  shared = await createSharedTestDb();
+  await seedDemo(shared.handles[0].db);
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    // The test asks again and again until an announcement arrives: one loopback address, no per-address limit.
+    RATE_LIMIT_MAX: '1000000',
+  });
+  instances = [
+    await buildApp({ config, dbHandle: shared.handles[0], logger: false }),
+    await buildApp({ config, dbHandle: shared.handles[1], logger: false }),
+  ];
+  await Promise.all(instances.map((app) => app.ready()));
+});
+afterAll(async () => {
+  await Promise.all(instances.map((app) => app.close()));
+  await shared.close();
+});
+
+const db = () => shared.handles[0].db;
+
+/** A player signed in once; the same cookie works on either instance. */
+async function player() {
+  const username = `kept_${randomUUID().slice(0, 8)}`;
+  const [user] = await db()
+    .insert(schema.users)
+    .values({ email: `${username}@example.test`, username, passwordHash: 'not-used', currency: 'EUR' })
+    .returning({ id: schema.users.id });
+  const session = await instances[0].services.sessions.create(db(), user!.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+  return { id: user!.id, sessionId: session.sessionId, cookie: `${SESSION_COOKIE}=${session.token}` };
+}
+
+/** The status a signed-in-only read answers on `app` with this cookie: 200 while the session lives, else 401. */
+async function statusOn(app: App, cookie: string): Promise<number> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/spa/users/profile/tab-display-settings',
+    headers: { cookie },
+  });
+  return response.statusCode;
+}
+
+/** Asked until every instance answers `status`: on PostgreSQL the announcement reaches them a moment after the commit. */
+async function everyInstanceAnswers(cookie: string, status: number) {
+  for (const app of instances) {
+    await expect.poll(() => statusOn(app, cookie), { timeout: 15_000, interval: 20 }).toBe(status);
+  }
+}
+
+/** What both drivers' clients have: node-postgres's pool and PGlite answer `query`. */
+interface Queryable {
+  query: (...args: unknown[]) => unknown;
+}
+const isQueryable = (value: unknown): value is Queryable =>
+  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'query') === 'function';
+
+/** Counts the statements instance 0 sends to the database that read `table` while `work` runs. */
+async function readsDuring(table: string, work: () => Promise<void>): Promise<number> {
+  const client: unknown = Reflect.get(shared.handles[0].db, '$client');
+  if (!isQueryable(client)) throw new Error('the database handle has no client to watch');
+  const original = client.query;
+  let reads = 0;
+  client.query = (...args: unknown[]) => {
+    const [query] = args;
+    const text = typeof query === 'string' ? query : Reflect.get(Object(query), 'text');
+    if (typeof text === 'string' && text.includes(`from "${table}"`)) reads++;
+    return original.apply(client, args);
+  };
+  try {
+    await work();
+    return reads;
+  } finally {
+    client.query = original;
+  }
+}
+
+describe('sessions kept in memory on two instances of one database', () => {
+  it('reads a session once, then answers its requests from memory', async () => {
+    const { cookie } = await player();
+    expect(await readsDuring('sessions', async () => expect(await statusOn(instances[0], cookie)).toBe(200))).toBe(1);
+    const repeats = await readsDuring('sessions', async () => {
+      for (let i = 0; i < 5; i++) expect(await statusOn(instances[0], cookie)).toBe(200);
+    });
+    expect(repeats).toBe(0);
+  });
+
+  it('ends a session signed out on one instance on every instance', async () => {
+    const { cookie } = await player();
+    await everyInstanceAnswers(cookie, 200);
+    const out = await instances[0].inject({
+      method: 'POST',
+      url: '/spa/auth/logout',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    // The instance that signed out forgets at once; the other when the database announces it.
+    expect(await statusOn(instances[0], cookie)).toBe(401);
+    await everyInstanceAnswers(cookie, 401);
+  });
+
+  it('refuses a blocked player on every instance, whoever wrote the block', async () => {
+    const { id, cookie } = await player();
+    await everyInstanceAnswers(cookie, 200);
+    // A write of the database itself (an operator's tool, another service): only the announcement tells the instances.
+    await db().update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, id));
+    await everyInstanceAnswers(cookie, 401);
+  });
+
+  it('ends every session of a player when their sessions are deleted in the database', async () => {
+    const { id, cookie } = await player();
+    await everyInstanceAnswers(cookie, 200);
+    await db().delete(schema.sessions).where(eq(schema.sessions.userId, id));
+    await everyInstanceAnswers(cookie, 401);
+  });
+
+  it('applies a session time limit set after the session was kept', async () => {
+    const { id, sessionId, cookie } = await player();
+    await everyInstanceAnswers(cookie, 200);
+    // The session started an hour ago; a 30-minute limit ends it.
+    await db()
+      .update(schema.sessions)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(schema.sessions.id, sessionId));
+    await everyInstanceAnswers(cookie, 200);
+    await db()
+      .insert(schema.playerLimits)
+      .values({ userId: id, kind: 'session', period: 'session', currency: 'EUR', amount: 30n });
+    await everyInstanceAnswers(cookie, 401);
+  });
+
+  it('keeps other players signed in when one player changes', async () => {
+    const [first, second] = [await player(), await player()];
+    await everyInstanceAnswers(second.cookie, 200);
+    await db().update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, first.id));
+    await everyInstanceAnswers(first.cookie, 401);
+    const reads = await readsDuring('sessions', async () =>
+      expect(await statusOn(instances[0], second.cookie)).toBe(200),
+    );
+    expect(reads).toBe(0);
+  });
+});
+
+/** The games page on `app` as the player sees it: the ids they like and the ids locked to them. */
+async function gamesPage(app: App, cookie: string) {
+  const response = await app.inject({ method: 'GET', url: '/spa/games?limit=60&sort=3', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  const { games } = gamesResponseSchema.parse(response.json());
+  return {
+    liked: games.filter((game) => game.isLiked).map((game) => game.id),
+    locked: games.filter((game) => game.isLocked).map((game) => game.id),
+    all: games.map((game) => game.id),
+  };
+}
+
+describe("players' facts on the games page, kept on two instances of one database", () => {
+  it("reads a player's likes and deposit state once, then draws their pages from memory", async () => {
+    const { cookie } = await player();
+    await gamesPage(instances[0], cookie);
+    const reads = await readsDuring('favourites', async () => {
+      for (let i = 0; i < 3; i++) await gamesPage(instances[0], cookie);
+    });
+    expect(reads).toBe(0);
+  });
+
+  it('shows a heart at once on the instance that took it, and on the other once the database announces it', async () => {
+    const { cookie } = await player();
+    const [first] = (await gamesPage(instances[0], cookie)).all;
+    await gamesPage(instances[1], cookie);
+    const liked = await instances[0].inject({
+      method: 'POST',
+      url: `/spa/games/${first}/favourite`,
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    expect(liked.statusCode).toBe(200);
+    expect((await gamesPage(instances[0], cookie)).liked).toEqual([first]);
+    await expect.poll(async () => (await gamesPage(instances[1], cookie)).liked, { timeout: 15_000 }).toEqual([first]);
+  });
+
+  it('unlocks the games that need a deposit on every instance once a deposit of theirs succeeded', async () => {
+    const { id, cookie } = await player();
+    for (const app of instances) expect((await gamesPage(app, cookie)).locked.length).toBeGreaterThan(0);
+    const [method] = await db().select({ code: schema.paymentMethods.code }).from(schema.paymentMethods).limit(1);
+    // The payment provider's confirmation, written by whichever instance heard it.
+    await db()
+      .insert(schema.payments)
+      .values({
+        userId: id,
+        methodCode: method!.code,
+        provider: 'sandbox',
+        amount: 1000n,
+        currency: 'EUR',
+        status: 'succeeded',
+        idempotencyKey: `deposit-${randomUUID()}`,
+        requestHash: 'fixture',
+      });
+    for (const app of instances) {
+      await expect.poll(async () => (await gamesPage(app, cookie)).locked, { timeout: 15_000 }).toEqual([]);
+    }
+  });
+});
