@@ -4,7 +4,6 @@ import { getTranslations } from 'next-intl/server';
 import { CategoriesBar, CategoriesBarSkeleton } from '@/components/casino/categories-bar';
 import { JsonLd } from '@/components/seo/json-ld';
 import { TopOffer } from '@/components/sports/top-offer/top-offer';
-import { TopOfferPlace } from '@/components/sports/top-offer/top-offer-place';
 import { CarouselSkeleton } from '@/components/ui/carousel/carousel-skeleton';
 import { WidgetBoundary } from '@/components/ui/widget-boundary';
 import { getHeadData, getNavCategories } from '@/lib/api-client';
@@ -23,11 +22,12 @@ async function HomeCategories({ lng }: { lng: Locale }) {
 }
 
 /**
- * The home page: slider, categories, the top offer and the home articles, each behind its own Suspense boundary, so a
- * slow call holds only its widget. Each fallback is drawn with its widget's own rules, so the first screen does not
- * move when the widgets arrive (shell.spec.ts measures it). The articles come last and have no place to hold: only
- * the footer, below the first screen, moves for them. With the visitor's time zone (known from the cookie the
- * first visit left) the top offer's times are drawn on the server; without it, in the browser.
+ * The home page: slider, categories, the top offer and the home articles. The slider, the categories and the articles
+ * each load behind their own Suspense boundary, so a slow call holds only its widget; the top offer is part of the
+ * page. Each fallback is drawn with its widget's own rules, so the first screen does not move when the widgets arrive
+ * (shell.spec.ts measures it). The articles come last and have no place to hold: only the footer, below the first
+ * screen, moves for them. With the visitor's time zone (known from the cookie the first visit left) the top offer's
+ * times are drawn on the server; without it, in the browser.
  */
 export async function HomePage({ lng, timeZone }: { lng: Locale; timeZone: string | null }) {
   const [head, t] = await Promise.all([getHeadData(lng), getTranslations({ locale: lng, namespace: 'home' })]);
@@ -42,15 +42,14 @@ export async function HomePage({ lng, timeZone }: { lng: Locale; timeZone: strin
         <HomeCategories lng={lng} />
       </WidgetBoundary>
       {/*
-        The top offer is absent when no sport has a match (SPEC.md §8), so no place can hold its box either way: what
-        follows it is shown with it, never under its place, and so never moves up when the place goes. The articles
-        still load beside it, behind their own boundary.
+        The top offer is not streamed: the page waits for it, as its times are drawn on the server for visitors whose
+        time zone is known and it must be there without JavaScript (SPEC §8; sports.spec's no-script test), and it may
+        be absent (no sport has a match), so no place could hold its box either way. The articles come after it,
+        behind their own boundary: only the footer, below the first screen, moves for them.
       */}
-      <WidgetBoundary fallback={<TopOfferPlace />}>
-        <TopOffer lng={lng} timeZone={timeZone} />
-        <WidgetBoundary fallback={null}>
-          <ArticlesSection lng={lng} routePath={ROUTE_PATH} />
-        </WidgetBoundary>
+      <TopOffer lng={lng} timeZone={timeZone} />
+      <WidgetBoundary fallback={null}>
+        <ArticlesSection lng={lng} routePath={ROUTE_PATH} />
       </WidgetBoundary>
     </>
   );
