@@ -3,6 +3,7 @@
 import type { InfoPopup } from '@playhouse/shared/contracts/content';
 import type { Locale } from '@playhouse/shared/locales';
 import { useEffect, useState, type ReactNode } from 'react';
+import { markHydratedWhenSettled } from '@/lib/hydration-mark';
 import { rememberTimeZone } from '@/lib/time-zone';
 import { Provider } from 'react-redux';
 import { balanceLanguageSet, initialBalanceState } from './balance-slice';
@@ -24,8 +25,8 @@ export function StoreProvider({ lng, infoPopup, children }: StoreProviderProps) 
   useEffect(() => {
     // The next page the server renders shows this visitor's local times (the home page's top offer).
     rememberTimeZone();
-    // The page is interactive from here on: end-to-end tests wait for this before they act or scan.
-    document.documentElement.dataset.hydrated = 'true';
+    // The page is interactive once its widgets' boundaries are too: end-to-end tests wait for this before they act.
+    return markHydratedWhenSettled();
   }, []);
 
   useEffect(() => {

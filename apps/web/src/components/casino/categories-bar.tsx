@@ -41,3 +41,14 @@ export async function CategoriesBar({ lng, categories, withScrollButtons = true 
     </nav>
   );
 }
+
+/** The bar's place while its categories load: one row as tall as a category's link, by the bar's own rules. */
+export function CategoriesBarSkeleton() {
+  return (
+    <div className={styles.bar}>
+      <div className={styles.list}>
+        <span className={styles.link} />
+      </div>
+    </div>
+  );
+}

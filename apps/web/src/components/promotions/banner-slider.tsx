@@ -3,10 +3,8 @@ import { SPEC } from '@playhouse/shared/constants';
 import { getTranslations } from 'next-intl/server';
 import { Carousel } from '@/components/ui/carousel/carousel';
 import { SlideContent, type SlideData } from '@/components/ui/carousel/slide-content';
+import { slidePositionLabels, slidesData } from '@/components/ui/carousel/slides-from-api';
 import { getSlides } from '@/lib/api-client';
-import { toAppPath } from '@/lib/links';
-import { promotionHeadline } from '@/lib/promotion-terms';
-import { sanitizeRichHtml } from '@/lib/sanitize';
 import { bannerSlideClass, hasAnyBannerImage } from './banner-slides';
 
 /** One banner: it receives the slide's data and the language (SPEC.md §2). */
@@ -21,37 +19,22 @@ export function BannerSlide({ slide, lng, priority }: { slide: SlideData; lng: L
  * banners' HTML is sanitized here, on the server.
  */
 export async function BannerSlider({ lng }: { lng: Locale }) {
-  const [slides, t, ts, tt] = await Promise.all([
+  const [slides, t, ts] = await Promise.all([
     getSlides(lng, 'banner'),
     getTranslations({ locale: lng, namespace: 'promotions' }),
     getTranslations({ locale: lng, namespace: 'slider' }),
-    getTranslations({ locale: lng, namespace: 'promotionTerms' }),
   ]);
   if (!hasAnyBannerImage(slides)) return null;
-  const total = slides.length;
+  const data = await slidesData(lng, slides);
   return (
     <Carousel
       variant="banner"
       className="banner-slider"
       autoplayMs={SPEC.bannerAutoplayMs}
-      slides={slides.map((slide, index) => ({
+      slides={data.map((slide, index) => ({
         key: slide.id,
         className: bannerSlideClass(slide.slug),
-        content: (
-          <BannerSlide
-            lng={lng}
-            priority={index === 0}
-            slide={{
-              id: slide.id,
-              slug: slide.slug,
-              images: slide.images,
-              html: sanitizeRichHtml(slide.bodyTranslated),
-              buttonText: slide.btnTextKeyTranslated,
-              href: toAppPath(slide.url),
-              terms: slide.campaign ? promotionHeadline(slide.campaign, (key, values) => tt(key, values), lng) : null,
-            }}
-          />
-        ),
+        content: <BannerSlide lng={lng} priority={index === 0} slide={slide} />,
       }))}
       labels={{
         region: t('bannerLabel'),
@@ -61,9 +44,7 @@ export async function BannerSlider({ lng }: { lng: Locale }) {
         next: t('next'),
         pause: t('pause'),
         play: t('play'),
-        slide: slides.map((_, index) => t('slideLabel', { index: index + 1, total })),
-        slideTemplate: t('slideLabel', { index: '{{index}}', total: '{{slidesLength}}' }),
-        goTo: slides.map((_, index) => t('goTo', { index: index + 1 })),
+        ...slidePositionLabels(t, slides.length),
       }}
     />
   );
