@@ -37,6 +37,10 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           exclude: ['apps/api/test/**/*.postgres.test.ts'],
           globalSetup: ['apps/api/test/helpers/global-setup.ts'],
+          // A worker runs its test files one after another in one module graph: the app's modules and PGlite load once
+          // per worker, not once per file (a third of each file's CPU). Each file still builds its own app on its own
+          // database; nothing the api keeps at module level outlives the app or database it belongs to.
+          isolate: false,
           // Generous: a timeout here only ever fires on a starved machine, where a slow pass is still a pass.
           testTimeout: 120_000,
           hookTimeout: 180_000,
