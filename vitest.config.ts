@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Two cores on the machines that run this: two workers, and per-test timeouts that leave room for PGlite's
 // WebAssembly start-up and the migrations every api test file runs on its fresh database.
+/** Vitest's default is 5 s; one unit-web test took longer beside the e2e suite on a busy machine (CI of 2026-11-29). */
+const UNIT_TIMEOUT = 30_000;
 /** api test files that vi.mock a module (node:crypto's randomUUID, for ids that follow the seed). */
 const API_ISOLATED = ['apps/api/test/services/bonus-simulation.test.ts'];
 
@@ -13,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // `npm test` runs the unit tests beside the e2e suite at a lower priority: a starved test is slow, not wrong.
+          testTimeout: UNIT_TIMEOUT,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
@@ -27,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./vitest.setup.web.ts'],
           // next-intl's ESM imports `next/navigation` without an extension, which only a bundler resolves.
