@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the order that fails fastest. Each step runs even when an earlier one failed (except
-// the e2e suite, which needs the web build), so one run shows everything that is broken. Steps of one stage run at the
-// same time (single-threaded checks beside the web build, on a 2-core machine); their output is printed whole as each
-// ends. `npm test -- unit api` runs only the named steps.
+// `npm test`: every check. Each step runs even when an earlier one failed (except the e2e suite, which needs the web
+// build), so one run shows everything that is broken. Steps start as soon as what they wait for has ended, rather than
+// stage by stage: the e2e suite starts once the web build passed and runs beside the rest (on a 2-core machine its
+// browsers, servers and sign-in waits leave CPU the single-threaded checks and the Vitest legs can use). Those others
+// run niced, so the e2e suite, the longest step, is never the one starved (its timings stay as when it ran alone).
+// Output of steps running beside others is printed whole as each ends. `npm test -- unit api` runs only the named
+// steps.
 import { bin, formatDuration, forwardSignal, run } from './lib/process.mjs';
 import { findPostgresBinaries, startTemporaryPostgres } from './lib/postgres.mjs';
 import { ensureSystemNeeds } from './lib/prerequisites.mjs';
@@ -20,31 +23,52 @@ const e2eEnv = {
 const pgliteEnv = { ...process.env };
 delete pgliteEnv.TEST_DATABASE_URL;
 
+// `after`: the steps that must have ended (whatever their result) before this one starts; `needs`: the step that must
+// have passed, else this one is skipped. Steps that wait for nothing start at once. The CPU-bound checks form one
+// lane (typecheck and lint, then the unit tests, then the two api legs), so they never crowd each other out.
 const steps = [
-  { id: 'typecheck', stage: 1, title: 'typecheck', run: (options) => run('npm', ['run', 'typecheck'], options) },
-  { id: 'lint', stage: 1, title: 'lint + format check', run: (options) => run('npm', ['run', 'lint'], options) },
+  {
+    id: 'typecheck',
+    title: 'typecheck',
+    niced: true,
+    run: (options) => run('npm', ['run', 'typecheck'], options),
+  },
+  {
+    id: 'lint',
+    title: 'lint + format check',
+    niced: true,
+    run: (options) => run('npm', ['run', 'lint'], options),
+  },
   {
     id: 'build',
-    stage: 1,
     title: 'web build (next build)',
     run: (options) => run('node', ['scripts/build-web.mjs'], { ...options, env: e2eEnv }),
   },
   {
     id: 'unit',
-    stage: 2,
     title: 'unit tests',
+    after: ['typecheck', 'lint'],
+    niced: true,
     run: (options) => run(bin('vitest'), ['run', '--project', 'unit*'], options),
   },
   {
     id: 'api',
-    stage: 3,
     title: 'api tests on PGlite',
-    run: (options) => run(bin('vitest'), ['run', '--project', 'api'], { ...options, env: pgliteEnv }),
+    after: ['unit'],
+    niced: true,
+    run: (options) =>
+      run(bin('vitest'), ['run', '--project', 'api', '--project', 'api-isolated'], { ...options, env: pgliteEnv }),
   },
-  { id: 'api-postgres', stage: 4, title: 'api tests on PostgreSQL', system: ['postgres'], run: postgresLeg },
+  {
+    id: 'api-postgres',
+    title: 'api tests on PostgreSQL',
+    after: ['api'],
+    niced: true,
+    system: ['postgres'],
+    run: postgresLeg,
+  },
   {
     id: 'e2e',
-    stage: 5,
     title: 'e2e (Playwright, Chromium)',
     needs: 'build',
     system: ['chromium'],
@@ -54,20 +78,25 @@ const steps = [
 
 async function postgresLeg(options) {
   const binDir = findPostgresBinaries();
-  if (!binDir) return { code: 1 };
+  if (!binDir) return { code: 1, output: 'PostgreSQL leg: no server binaries found\n' };
   let server;
   try {
-    server = await startTemporaryPostgres({ binDir });
+    server = await startTemporaryPostgres({ binDir, nice: options.nice });
   } catch (error) {
-    console.log(`PostgreSQL leg: could not start a server: ${error.message}`);
-    return { code: 1 };
+    return { code: 1, output: `PostgreSQL leg: could not start a server: ${error.message}\n` };
   }
-  console.log(`PostgreSQL leg: ${server.version} on 127.0.0.1:${server.port}`);
+  const started = `PostgreSQL leg: ${server.version} on 127.0.0.1:${server.port}\n`;
+  if (!options.quiet) process.stdout.write(started);
   try {
-    return await run(bin('vitest'), ['run', '--project', 'api', '--project', 'api-postgres'], {
-      ...options,
-      env: { ...process.env, TEST_DATABASE_URL: server.url },
-    });
+    const outcome = await run(
+      bin('vitest'),
+      ['run', '--project', 'api', '--project', 'api-isolated', '--project', 'api-postgres'],
+      {
+        ...options,
+        env: { ...process.env, TEST_DATABASE_URL: server.url },
+      },
+    );
+    return { ...outcome, output: `${options.quiet ? started : ''}${outcome.output}` };
   } finally {
     await server.stop();
   }
@@ -94,36 +123,59 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const results = [];
 const started = Date.now();
+// Beside another step, a step's own niceness: the CPU-bound checks yield to the web build and the e2e suite.
+const NICENESS = 5;
 
 async function runStep(step, alone) {
   const dependency = step.needs && results.find((result) => result.id === step.needs);
   if (dependency && dependency.status !== 'passed') {
-    results.push({ ...step, status: 'skipped', note: `${dependency.title} did not pass`, ms: 0 });
+    results.push({ ...step, status: 'skipped', note: `${dependency.title} did not pass`, ms: 0, at: 0 });
+    return;
+  }
+  if (interrupted) {
+    results.push({ ...step, status: 'skipped', note: 'interrupted', ms: 0, at: 0 });
     return;
   }
   if (alone) console.log(`\n━━ ${step.title} ━━`);
+  else console.log(`▸ ${formatDuration(Date.now() - started).padStart(7)}  ${step.title} started`);
   const stepStarted = Date.now();
   // A step running beside others keeps its output until it ends, so the log reads one step at a time.
-  const outcome = await step.run({ quiet: !alone });
+  const outcome = await step.run({ quiet: !alone, nice: !alone && step.niced ? NICENESS : 0 });
   const ms = Date.now() - stepStarted;
-  if (!alone) process.stdout.write(`\n━━ ${step.title} ━━\n${outcome.output}`);
-  results.push({ ...step, status: outcome.code === 0 ? 'passed' : 'failed', note: `exit ${outcome.code}`, ms });
+  if (!alone) process.stdout.write(`\n━━ ${step.title} ━━\n${outcome.output}\n`);
+  const status = outcome.code === 0 ? 'passed' : 'failed';
+  results.push({ ...step, status, note: `exit ${outcome.code}`, ms, at: stepStarted - started });
 }
 
-for (const stage of [...new Set(chosen.map((step) => step.stage))].sort((a, b) => a - b)) {
-  if (interrupted) break;
-  const together = chosen.filter((step) => step.stage === stage);
-  await Promise.all(together.map((step) => runStep(step, together.length === 1)));
+// Each step starts once every step it waits for (among the chosen ones) has ended.
+const ended = new Set();
+const running = new Map();
+const waitsFor = (step) => [...(step.after ?? []), ...(step.needs ? [step.needs] : [])];
+const ready = (step) => waitsFor(step).every((id) => ended.has(id) || !chosen.some((other) => other.id === id));
+const alone = chosen.length === 1;
+let pending = [...chosen];
+while (pending.length > 0 || running.size > 0) {
+  for (const step of pending.filter(ready)) {
+    running.set(
+      step.id,
+      runStep(step, alone).then(() => step.id),
+    );
+  }
+  pending = pending.filter((step) => !running.has(step.id));
+  const done = await Promise.race(running.values());
+  running.delete(done);
+  ended.add(done);
 }
 // The summary lists the steps in their own order, whichever ended first.
 const order = (result) => steps.findIndex((step) => step.id === result.id);
 results.sort((a, b) => order(a) - order(b));
 
 const count = (status) => results.filter((result) => result.status === status).length;
-console.log('\n━━ summary ━━');
+console.log('\n━━ summary ━━ (status, started at, took)');
 for (const result of results) {
   const note = result.status === 'passed' ? '' : ` (${result.note})`;
-  console.log(`${result.status.padEnd(7)} ${formatDuration(result.ms).padStart(7)}  ${result.title}${note}`);
+  const span = `${formatDuration(result.at).padStart(7)} +${formatDuration(result.ms).padEnd(7)}`;
+  console.log(`${result.status.padEnd(7)} ${span}  ${result.title}${note}`);
 }
 console.log(`total ${formatDuration(Date.now() - started)}${interrupted ? ', interrupted' : ''}`);
 const skipped = count('skipped');

@@ -84,9 +84,10 @@ function anyFreePort() {
 
 /**
  * Starts a throw-away PostgreSQL server in a fresh temporary folder, tuned for tests (no fsync), listening on
- * 127.0.0.1 only. `stop()` shuts it down and removes the folder; it also runs when the process exits early.
+ * 127.0.0.1 only, at niceness `nice` (the tests it serves may run niced). `stop()` shuts it down and removes the
+ * folder; it also runs when the process exits early.
  */
-export async function startTemporaryPostgres({ binDir, port } = {}) {
+export async function startTemporaryPostgres({ binDir, port, nice = 0 } = {}) {
   const dir = binDir ?? findPostgresBinaries();
   if (!dir) throw new Error('no PostgreSQL server binaries (initdb, pg_ctl, postgres) found');
   const account = serverAccount();
@@ -165,7 +166,10 @@ export async function startTemporaryPostgres({ binDir, port } = {}) {
   // port that was not asked for is then swapped for another free one, a few times.
   for (let attempt = 1; ; attempt += 1) {
     fs.rmSync(logFile, { force: true });
-    const start = await pgCtl(['-l', logFile, '-o', options(), '-w', '-t', '60', 'start']);
+    const start = await run(
+      ...account.wrap(exe('pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options(), '-w', '-t', '60', 'start']),
+      { quiet: true, nice },
+    );
     if (start.code === 0) break;
     const taken = /Address already in use/.test(readLog());
     if (fixedPort !== null || !taken || attempt >= 5) await fail('pg_ctl start', start.output);

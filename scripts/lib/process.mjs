@@ -10,11 +10,13 @@ const children = new Set();
 /**
  * Runs a command with inherited stdio and resolves with its exit code (128 + signal number when a signal ended it).
  * Children stay in our process group so that a Ctrl-C in the terminal reaches them; `forwardSignal` covers the
- * signals sent to this process alone (kill, CI cancellation).
+ * signals sent to this process alone (kill, CI cancellation). `nice` above 0 runs the command (and so everything it
+ * starts) at that niceness.
  */
-export function run(command, args, { cwd = repoRoot, env = process.env, quiet = false } = {}) {
+export function run(command, args, { cwd = repoRoot, env = process.env, quiet = false, nice = 0 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const [file, fileArgs] = nice > 0 ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
+    const child = spawn(file, fileArgs, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (quiet) {
       child.stdout.on('data', (chunk) => (output += chunk));

@@ -92,7 +92,12 @@ async function createPglite(dataDir: string | undefined, startFrom: Blob | File 
       return true;
     },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('none'),
+    // A checkpoint first: an instance started from the dump then opens it as cleanly shut down, without replaying the
+    // write-ahead log (about a third of the start-up of each api test file's database).
+    dump: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
+    },
   };
 }
 

@@ -25,8 +25,33 @@ declare module 'vitest' {
  * Migrating and seeding a database costs each test file seconds (hundreds of files and two legs a run): here it is
  * done once, and every test file's database is a copy. On PGlite the copy loads a dump of the data folder; on
  * PostgreSQL it is CREATE DATABASE ... TEMPLATE. Test files still get a database of their own.
+ *
+ * The api projects of one run (api, api-isolated, api-postgres) share one set of templates: the first project's
+ * set-up makes them, the last project's teardown removes them. Vitest may load this file once per project, so the
+ * set is kept on globalThis.
  */
+interface SharedTemplates {
+  templates: Promise<{ templates: TestDbTemplates; remove: () => Promise<void> }>;
+  users: number;
+}
+const SHARED = Symbol.for('playhouse.testDbTemplates');
+type WithShared = typeof globalThis & { [SHARED]?: SharedTemplates };
+
 export default async function setup(project: TestProject) {
+  const holder = globalThis as WithShared;
+  const shared = (holder[SHARED] ??= { templates: makeTemplates(), users: 0 });
+  shared.users += 1;
+  const { templates, remove } = await shared.templates;
+  project.provide('testDbTemplates', templates);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete holder[SHARED];
+    await remove();
+  };
+}
+
+async function makeTemplates(): Promise<{ templates: TestDbTemplates; remove: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const suffix = randomBytes(4).toString('hex');
@@ -48,9 +73,11 @@ export default async function setup(project: TestProject) {
       if (kind === 'seeded') await seedDemo(handle.db);
       await handle.close();
     }
-    project.provide('testDbTemplates', { databases: names });
-    return async () => {
-      for (const name of Object.values(names)) await admin(`drop database if exists ${name} with (force)`);
+    return {
+      templates: { databases: names },
+      remove: async () => {
+        for (const name of Object.values(names)) await admin(`drop database if exists ${name} with (force)`);
+      },
     };
   }
 
@@ -65,6 +92,5 @@ export default async function setup(project: TestProject) {
   await seedDemo(handle.db);
   await write(dumps.seeded);
   await handle.close();
-  project.provide('testDbTemplates', { dumps });
-  return async () => rm(folder, { recursive: true, force: true });
+  return { templates: { dumps }, remove: () => rm(folder, { recursive: true, force: true }) };
 }
