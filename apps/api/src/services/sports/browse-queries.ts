@@ -7,12 +7,12 @@ import {
   matches,
   outcomes,
   sportCategories,
-  sports,
   tournaments,
   type MarketStatus,
   type OutcomeStatus,
 } from '@playhouse/db/schema';
 import type { LiveState } from '@playhouse/shared';
+import { bookSports, chunks, matchPlacement } from './sports-queries';
 
 export interface BrowseOutcomeRow {
   id: number;
@@ -56,36 +56,15 @@ export interface BrowseBook {
   matches: BrowseMatchRow[];
 }
 
-const CHUNK = 1000;
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 /**
  * The book as the browse pages show it: every match in play and every scheduled match still to start, with the
  * markets on offer and their outcomes, the names of their sports, countries and leagues, and how many bets each has.
  */
 export async function loadBrowseBook(db: DbOrTx, now: Date): Promise<BrowseBook> {
   const [sportRows, matchRows] = await Promise.all([
+    bookSports(db),
     db
-      .select({ id: sports.id, name: sports.name, position: sports.position })
-      .from(sports)
-      .orderBy(asc(sports.position), asc(sports.id)),
-    db
-      .select({
-        id: matches.id,
-        sportId: matches.sportId,
-        categoryId: matches.categoryId,
-        tournamentId: matches.tournamentId,
-        startsAt: matches.startsAt,
-        status: matches.status,
-        team1: matches.team1,
-        team2: matches.team2,
-        liveState: matches.liveState,
-      })
+      .select({ ...matchPlacement, status: matches.status, liveState: matches.liveState })
       .from(matches)
       .where(or(eq(matches.status, 'live'), and(eq(matches.status, 'scheduled'), gt(matches.startsAt, now))))
       .orderBy(asc(matches.startsAt), asc(matches.id)),

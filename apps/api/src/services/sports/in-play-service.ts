@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
+import { deskMatch } from './match-views';
 import { notifyChanged } from './feed-ingest';
 import {
   betDelaysOf,
@@ -121,13 +122,7 @@ export function createInPlayService({ db, clock }: { db: Db; clock: Clock }) {
       const delays = await betDelaysOf(db, [...new Set(rows.map((row) => row.sportId))]);
       return {
         items: rows.map((row) => ({
-          id: row.id,
-          sportId: row.sportId,
-          sportName: localize(row.sportName, context),
-          tournamentName: localize(row.tournamentName, context),
-          team1: localize(row.team1, context),
-          team2: localize(row.team2, context),
-          startsAt: row.startsAt.toISOString(),
+          ...deskMatch(row, context),
           liveState: row.liveState,
           openMarkets: row.openMarkets,
           suspendedMarkets: row.suspendedMarkets,

@@ -20,6 +20,7 @@ import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
+import { deskMatch } from './match-views';
 import { INGEST_LOCK_KEY, notifyChanged } from './feed-ingest';
 import type { SettlementService } from './settlement-service';
 import { MatchNotFoundError } from './sports-errors';
@@ -83,13 +84,7 @@ export function createTradingService({
 }) {
   function fixtureView(row: FixtureRow, context: LocaleContext): TradingFixture {
     return {
-      id: row.id,
-      sportId: row.sportId,
-      sportName: localize(row.sportName, context),
-      tournamentName: localize(row.tournamentName, context),
-      team1: localize(row.team1, context),
-      team2: localize(row.team2, context),
-      startsAt: row.startsAt.toISOString(),
+      ...deskMatch(row, context),
       status: row.status,
       markets: row.markets,
       suspendedMarkets: row.suspendedMarkets,
