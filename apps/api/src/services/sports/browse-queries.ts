@@ -5,14 +5,12 @@ import {
   favouriteTournaments,
   markets,
   matches,
-  outcomes,
-  sportCategories,
   tournaments,
   type MarketStatus,
   type OutcomeStatus,
 } from '@playhouse/db/schema';
 import type { LiveState } from '@playhouse/shared';
-import { bookSports, chunks, matchPlacement } from './sports-queries';
+import { bookMarketRows, bookPlaces, bookSports, chunks, matchPlacement } from './sports-queries';
 
 export interface BrowseOutcomeRow {
   id: number;
@@ -80,41 +78,13 @@ export async function loadBrowseBook(db: DbOrTx, now: Date): Promise<BrowseBook>
     (status === 'live' ? live : upcoming).push(match);
   }
 
-  const categories = new Map<number, BrowseNamed & { sportId: number }>();
-  const tournamentMap = new Map<number, BrowseNamed & { categoryId: number }>();
-  for (const ids of chunks([...new Set(matchRows.map((row) => row.categoryId))])) {
-    const rows = await db
-      .select({ id: sportCategories.id, name: sportCategories.name, sportId: sportCategories.sportId })
-      .from(sportCategories)
-      .where(inArray(sportCategories.id, ids));
-    for (const row of rows) categories.set(row.id, row);
-  }
-  for (const ids of chunks([...new Set(matchRows.map((row) => row.tournamentId))])) {
-    const rows = await db
-      .select({ id: tournaments.id, name: tournaments.name, categoryId: tournaments.categoryId })
-      .from(tournaments)
-      .where(inArray(tournaments.id, ids));
-    for (const row of rows) tournamentMap.set(row.id, row);
-  }
+  const { categories, tournaments: tournamentMap } = await bookPlaces(db, matchRows);
 
   for (const ids of chunks([...byId.keys()])) {
-    const rows = await db
-      .select({
-        matchId: markets.matchId,
-        marketId: markets.id,
-        name: markets.name,
-        marketPosition: markets.position,
-        marketStatus: markets.status,
-        outcomeId: outcomes.id,
-        label: outcomes.label,
-        outcomePosition: outcomes.position,
-        oddThousandths: outcomes.oddThousandths,
-        outcomeStatus: outcomes.status,
-      })
-      .from(markets)
-      .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
-      .where(and(inArray(markets.matchId, ids), inArray(markets.status, ['open', 'suspended'])))
-      .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+    const rows = await bookMarketRows(
+      db,
+      and(inArray(markets.matchId, ids), inArray(markets.status, ['open', 'suspended'])),
+    );
     let current = null as BrowseMarketRow | null;
     for (const row of rows) {
       const match = byId.get(row.matchId)!;

@@ -1,22 +1,12 @@
-import type { LocalizedText } from '@playhouse/db';
-import type { MarketStatus, OutcomeStatus, SelectionResult } from '@playhouse/db/schema';
+import type { SelectionResult } from '@playhouse/db/schema';
 import { localize, type LocaleContext } from '../../lib/localize';
+import type { BrowseMarketRow, BrowseOutcomeRow } from './browse-queries';
+import type { InPlayRow } from './in-play-queries';
 
 /** A market as it is stored with its outcomes; a result only where the outcome has been settled. */
-export interface BookMarket {
-  id: number;
-  name: LocalizedText;
-  position: number;
-  status: MarketStatus;
-  outcomes: {
-    id: number;
-    label: string;
-    position: number;
-    oddThousandths: number;
-    status: OutcomeStatus;
-    result?: SelectionResult | null;
-  }[];
-}
+type BookMarket = Omit<BrowseMarketRow, 'outcomes'> & {
+  outcomes: (BrowseOutcomeRow & { result?: SelectionResult | null })[];
+};
 
 /** A market as the match views show it (matchBets): named in the reader's language, its odds as decimals. */
 export function toMatchBet(market: BookMarket, context: LocaleContext) {
@@ -38,15 +28,7 @@ export function toMatchBet(market: BookMarket, context: LocaleContext) {
 
 /** A match as the staff desks (trading, in play) head their rows: in the reader's language. */
 export function deskMatch(
-  row: {
-    id: number;
-    sportId: number;
-    sportName: LocalizedText;
-    tournamentName: LocalizedText;
-    team1: LocalizedText;
-    team2: LocalizedText;
-    startsAt: Date;
-  },
+  row: Pick<InPlayRow, 'id' | 'sportId' | 'sportName' | 'tournamentName' | 'team1' | 'team2' | 'startsAt'>,
   context: LocaleContext,
 ) {
   return {
