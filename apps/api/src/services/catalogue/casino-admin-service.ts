@@ -8,7 +8,7 @@ import type {
   CasinoProvider,
 } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
@@ -32,21 +32,9 @@ import {
 } from './casino-admin-queries';
 import type { CasinoAction } from '../audit/audit-events';
 
-export class GameNotFoundError extends AppError {
-  constructor() {
-    super('game_not_found', 'There is no such game.', 404);
-  }
-}
-export class CategoryNotFoundError extends AppError {
-  constructor() {
-    super('category_not_found', 'There is no such category.', 404);
-  }
-}
-export class ProviderNotFoundError extends AppError {
-  constructor() {
-    super('provider_not_found', 'There is no such provider.', 404);
-  }
-}
+export class GameNotFoundError extends errorClass('game_not_found', 'There is no such game.', 404) {}
+export class CategoryNotFoundError extends errorClass('category_not_found', 'There is no such category.', 404) {}
+export class ProviderNotFoundError extends errorClass('provider_not_found', 'There is no such provider.', 404) {}
 export class OrderInvalidError extends AppError {
   constructor(fields: Record<string, string>) {
     super('order_invalid', 'List every game of the category exactly once.', 400, fields);

@@ -15,7 +15,7 @@ import {
   type StaffSlideBody,
   type StaffSlidesQuery,
 } from '@playhouse/shared';
-import { AppError, NotFoundError, ValidationError, databaseErrorCode } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError, databaseErrorCode, errorClass } from '../../lib/errors';
 import { normalizeRoutePath } from '../../lib/route-path';
 import { recordAudit } from '../audit/audit-log';
 import * as q from './content-admin-queries';
@@ -36,11 +36,11 @@ export class ContentConflictError extends AppError {
 }
 
 /** The site default's page metadata is every page's fallback: it can be edited, never removed or renamed. */
-export class DefaultMetadataRequiredError extends AppError {
-  constructor() {
-    super('default_metadata_required', 'The site default page metadata (*) cannot be removed or moved.', 409);
-  }
-}
+export class DefaultMetadataRequiredError extends errorClass(
+  'default_metadata_required',
+  'The site default page metadata (*) cannot be removed or moved.',
+  409,
+) {}
 
 /** A unique index refused the write (PostgreSQL 23505). */
 const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';

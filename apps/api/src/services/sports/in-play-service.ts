@@ -8,7 +8,7 @@ import {
   type SportTradingSettings,
 } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
@@ -24,11 +24,7 @@ import {
   sportSettingsRows,
 } from './in-play-queries';
 
-export class SportNotFoundError extends AppError {
-  constructor() {
-    super('not_found', 'There is no such sport.', 404);
-  }
-}
+export class SportNotFoundError extends errorClass('not_found', 'There is no such sport.', 404) {}
 
 /** The wait of a bet and the matches on its slip that were in play when it was asked. */
 export interface InPlayPlan {

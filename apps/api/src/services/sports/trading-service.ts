@@ -15,7 +15,7 @@ import type {
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
@@ -44,17 +44,13 @@ import {
 } from './trading-queries';
 import type { TradingAction } from '../audit/audit-events';
 
-export class MarketNotFoundError extends AppError {
-  constructor() {
-    super('market_not_found', 'There is no such market.', 404);
-  }
-}
+export class MarketNotFoundError extends errorClass('market_not_found', 'There is no such market.', 404) {}
 
-export class MarketFinalError extends AppError {
-  constructor() {
-    super('market_final', 'The market is settled or void: only a new result or a void changes it now.', 409);
-  }
-}
+export class MarketFinalError extends errorClass(
+  'market_final',
+  'The market is settled or void: only a new result or a void changes it now.',
+  409,
+) {}
 
 export class ResultsInvalidError extends AppError {
   constructor(fields: Record<string, string>) {
