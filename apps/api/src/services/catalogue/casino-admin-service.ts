@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type {
   CasinoAdminGame,
   CasinoCategory,
@@ -10,7 +10,7 @@ import type {
 import type { Clock } from '../../lib/clock';
 import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../audit/audit-log';
+import { staffChangeAudit, type AuditEvent } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import {
   categoriesOfGame,
@@ -54,24 +54,10 @@ export function createCasinoAdminService({ db, clock }: { db: Db; clock: Clock }
     title: localize(row.title, context) || row.slug,
   });
 
-  async function audit(
-    tx: Tx,
-    actor: StaffActor,
-    action: CasinoAction,
-    metadata: Record<string, unknown>,
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-  ) {
-    await recordAudit(tx, {
-      event: `staff_casino_${action}`,
-      actorId: actor.id,
-      ip: actor.ip,
-      metadata,
-      before,
-      after,
-      at: clock.now(),
-    });
-  }
+  const audit = staffChangeAudit(
+    (action: CasinoAction): AuditEvent => `staff_casino_${action}`,
+    () => clock.now(),
+  );
 
   async function game(id: number, context: LocaleContext): Promise<CasinoAdminGame> {
     const row = await findAdminGame(db, id);

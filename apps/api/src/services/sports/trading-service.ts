@@ -17,7 +17,7 @@ import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
 import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../audit/audit-log';
+import { staffChangeAudit, type AuditEvent } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
 import { deskMatch } from './match-views';
@@ -141,25 +141,10 @@ export function createTradingService({
     });
   }
 
-  async function audit(
-    tx: Tx,
-    actor: StaffActor,
-    action: TradingAction,
-    metadata: Record<string, unknown>,
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-  ) {
-    await recordAudit(tx, {
-      event: `staff_trading_${action}`,
-      userId: null,
-      actorId: actor.id,
-      ip: actor.ip,
-      metadata,
-      before,
-      after,
-      at: clock.now(),
-    });
-  }
+  const audit = staffChangeAudit(
+    (action: TradingAction): AuditEvent => `staff_trading_${action}`,
+    () => clock.now(),
+  );
 
   /** Where a resumed market goes: open while its match has not started, else suspended as the feed would leave it. */
   const resumedStatus = (matchStatus: string | undefined): MarketStatus =>
