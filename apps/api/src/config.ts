@@ -323,6 +323,7 @@ export interface ProtectionConfig {
       | {
           bucket: string;
           region: string;
+          /** An S3-compatible endpoint (MinIO, Ceph, R2, ...); unset: AWS. */
           endpoint: string | undefined;
           accessKeyId: string | undefined;
           secretAccessKey: string | undefined;

@@ -11,6 +11,16 @@ export interface Job {
   runOnStart?: boolean;
 }
 
+/** A job from its schedule and its work; what the work resolves to is not the scheduler's business. */
+export function scheduledJob(schedule: Omit<Job, 'run'>, work: () => Promise<unknown>): Job {
+  return {
+    ...schedule,
+    async run() {
+      await work();
+    },
+  };
+}
+
 export interface SchedulerLog {
   error(details: Record<string, unknown>, message: string): void;
 }

@@ -13,11 +13,19 @@ export class AppError extends Error {
   }
 }
 
-export class BadRequestError extends AppError {
-  constructor(message = 'The request is malformed.') {
-    super('bad_request', message, 400);
-  }
+/**
+ * The class of an error with its code and status, and the message it says unless the caller gives another, so that
+ * each such error is one line: `export class CampaignEndedError extends errorClass('campaign_ended', '...', 409) {}`.
+ */
+export function errorClass(code: ApiErrorCode, message: string, statusCode: number, fields?: Record<string, string>) {
+  return class extends AppError {
+    constructor(say = message) {
+      super(code, say, statusCode, fields && { ...fields });
+    }
+  };
 }
+
+export class BadRequestError extends errorClass('bad_request', 'The request is malformed.', 400) {}
 
 export class ValidationError extends AppError {
   constructor(fields: Record<string, string>, message = 'Some fields are invalid.') {
@@ -25,11 +33,7 @@ export class ValidationError extends AppError {
   }
 }
 
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
-    super('not_found', message, 404);
-  }
-}
+export class NotFoundError extends errorClass('not_found', 'Not found.', 404) {}
 
 export class UnknownLocaleError extends AppError {
   constructor(locale: string) {
@@ -37,11 +41,11 @@ export class UnknownLocaleError extends AppError {
   }
 }
 
-export class OriginNotAllowedError extends AppError {
-  constructor(message = 'Requests from this origin are not allowed.') {
-    super('origin_not_allowed', message, 403);
-  }
-}
+export class OriginNotAllowedError extends errorClass(
+  'origin_not_allowed',
+  'Requests from this origin are not allowed.',
+  403,
+) {}
 
 export class RateLimitError extends AppError {
   constructor(retryAfterSeconds: number) {
@@ -63,17 +67,17 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
-export class UnsupportedMediaTypeError extends AppError {
-  constructor() {
-    super('unsupported_media_type', 'This content type is not accepted here.', 415);
-  }
-}
+export class UnsupportedMediaTypeError extends errorClass(
+  'unsupported_media_type',
+  'This content type is not accepted here.',
+  415,
+) {}
 
-export class ServiceUnavailableError extends AppError {
-  constructor(message = 'The service is temporarily unavailable.') {
-    super('service_unavailable', message, 503);
-  }
-}
+export class ServiceUnavailableError extends errorClass(
+  'service_unavailable',
+  'The service is temporarily unavailable.',
+  503,
+) {}
 
 /**
  * The SQLSTATE of a database error, wherever it sits in the chain of causes (drizzle wraps the driver's error as its

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from './errors';
+import { errorClass } from './errors';
 
 /*
  * One request per idempotency key, for every money call: bets, deposits, withdrawals, staff requests and the game
@@ -8,11 +8,11 @@ import { AppError } from './errors';
  */
 
 /** The same idempotency key was sent with a different request: a client bug, never applied. */
-export class IdempotencyConflictError extends AppError {
-  constructor() {
-    super('idempotency_key_reused', 'This idempotency key was already used for a different request.', 409);
-  }
-}
+export class IdempotencyConflictError extends errorClass(
+  'idempotency_key_reused',
+  'This idempotency key was already used for a different request.',
+  409,
+) {}
 
 /** Fingerprint of what an idempotent request asked for: a repeat with the same key must ask for the same thing. */
 export function requestHash(parts: unknown): string {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_LOCALE,
-  STAFF_REQUEST_STATUSES,
   STAFF_ROLES,
   createUserBodySchema,
   outboxQuerySchema,
@@ -20,7 +19,7 @@ import { createAccountServices } from '../../services/accounts/account-services'
 import { createStaffInvitationService } from '../../services/staff/staff-invitation-service';
 import { countActiveAdmins } from '../../services/staff/staff-queries';
 import { createStaffService } from '../../services/staff/staff-service';
-import { decideRequest, describeRequest, listRequests } from './cashbox';
+import { describeRequest, requestCommands } from './cashbox';
 import {
   UsageError,
   stringOption,
@@ -168,6 +167,13 @@ function areaOf(input: CommandInput): string {
 /** The request commands name the area first; the shared helpers read the request id as their first argument. */
 const shifted = (input: CommandInput): CommandInput => ({ ...input, positionals: input.positionals.slice(1) });
 
+/** invite-staff's options, and create-staff's (its old name). */
+const INVITE_OPTIONS: OpsCommand['options'] = {
+  roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` },
+  admin: { type: 'boolean', description: 'the same as --roles admin' },
+  username: { type: 'string', description: 'username (default: from the e-mail address)' },
+};
+
 const staffCommands: OpsCommand[] = [
   {
     name: 'setup-totp',
@@ -237,47 +243,27 @@ const staffCommands: OpsCommand[] = [
     summary:
       'Invite a staff member (admins): the link goes to their address and they set their own password and TOTP; ' +
       'roles that touch money or players wait for a second admin',
-    options: {
-      roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` },
-      admin: { type: 'boolean', description: 'the same as --roles admin' },
-      username: { type: 'string', description: 'username (default: from the e-mail address)' },
-    },
+    options: INVITE_OPTIONS,
     run: inviteStaff,
   },
   {
     name: 'create-staff',
     args: '<email>',
     summary: 'The same as invite-staff (staff are invited now: nobody chooses another member’s password)',
-    options: {
-      roles: { type: 'string', description: `comma-separated: ${STAFF_ROLES.join(', ')}` },
-      admin: { type: 'boolean', description: 'the same as --roles admin' },
-      username: { type: 'string', description: 'username (default: from the e-mail address)' },
-    },
+    options: INVITE_OPTIONS,
     run: inviteStaff,
   },
-  {
-    name: 'requests',
-    args: '<area>',
-    summary: `List the four-eyes requests of an area: ${Object.keys(REQUEST_AREAS).join(', ')}`,
-    options: {
-      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
-      page: { type: 'string', description: 'page of 50 (default 1)' },
+  ...requestCommands({
+    names: { list: 'requests', approve: 'approve-request', reject: 'reject-request' },
+    summaries: {
+      list: `List the four-eyes requests of an area: ${Object.keys(REQUEST_AREAS).join(', ')}`,
+      approve: 'Approve a request another staff member asked for in an area (never your own): it is carried out',
+      reject: 'Turn down (or withdraw one of your own) requests of an area',
     },
-    run: (input, target) => listRequests(shifted(input), target, areaOf(input), 'request(s)'),
-  },
-  {
-    name: 'approve-request',
-    args: '<area> <id>',
-    summary: 'Approve a request another staff member asked for in an area (never your own): it is carried out',
-    run: (input, target) => decideRequest(shifted(input), target, areaOf(input), 'approve'),
-  },
-  {
-    name: 'reject-request',
-    args: '<area> <id>',
-    summary: 'Turn down (or withdraw one of your own) requests of an area',
-    options: { reason: { type: 'string', description: 'why (required)' } },
-    run: (input, target) => decideRequest(shifted(input), target, areaOf(input), 'reject'),
-  },
+    what: 'request(s)',
+    args: '<area>',
+    locate: (input) => ({ path: areaOf(input), input: shifted(input) }),
+  }),
   {
     name: 'staff',
     args: '',

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  STAFF_REQUEST_STATUSES,
-  type BonusHistoryResponse,
-  type StaffBonusCampaign,
-  type StaffRequest,
-} from '@playhouse/shared';
+import { type BonusHistoryResponse, type StaffBonusCampaign, type StaffRequest } from '@playhouse/shared';
 import { UsageError, stringOption, type OpsCommand } from '../command';
-import { decideRequest, describeRequest, listRequests } from './cashbox';
+import { atPath, describeRequest, requestCommands } from './cashbox';
 
 function describeCampaign(campaign: StaffBonusCampaign): string {
   const terms = [
@@ -82,29 +77,16 @@ export const bonusCommands: OpsCommand[] = [
       ].join('\n');
     },
   },
-  {
-    name: 'bonus-offers',
-    args: '',
-    summary: 'List bonus offer requests, newest first',
-    options: {
-      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
-      page: { type: 'string', description: 'page of 50 (default 1)' },
+  ...requestCommands({
+    names: { list: 'bonus-offers', approve: 'approve-bonus-offer', reject: 'reject-bonus-offer' },
+    summaries: {
+      list: 'List bonus offer requests, newest first',
+      approve: 'Approve a bonus offer another staff member asked for: the player is offered the campaign',
+      reject: 'Reject (or withdraw one of your own) bonus offer requests',
     },
-    run: (input, target) => listRequests(input, target, '/spa/staff/bonuses/offers', 'bonus offer request(s)'),
-  },
-  {
-    name: 'approve-bonus-offer',
-    args: '<id>',
-    summary: 'Approve a bonus offer another staff member asked for: the player is offered the campaign',
-    run: (input, target) => decideRequest(input, target, '/spa/staff/bonuses/offers', 'approve'),
-  },
-  {
-    name: 'reject-bonus-offer',
-    args: '<id>',
-    summary: 'Reject (or withdraw one of your own) bonus offer requests',
-    options: { reason: { type: 'string', description: 'why (required)' } },
-    run: (input, target) => decideRequest(input, target, '/spa/staff/bonuses/offers', 'reject'),
-  },
+    what: 'bonus offer request(s)',
+    locate: atPath('/spa/staff/bonuses/offers'),
+  }),
   {
     name: 'bonuses',
     args: '<login>',

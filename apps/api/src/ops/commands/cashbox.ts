@@ -127,6 +127,52 @@ export async function decideRequest(
   return describeRequest(request);
 }
 
+/**
+ * The three commands of a kind of four-eyes request: list them, approve one, reject one. An area named before the
+ * id (`requests <area>`) comes through `locate`, which gives the path and the input with the area taken off.
+ */
+export function requestCommands(kind: {
+  names: { list: string; approve: string; reject: string };
+  summaries: { list: string; approve: string; reject: string };
+  /** What the list calls them: "adjustment request(s)". */
+  what: string;
+  /** Arguments before the id: '' or '<area>'. */
+  args?: string;
+  locate: (input: CommandInput) => { path: string; input: CommandInput };
+}): OpsCommand[] {
+  const args = kind.args ?? '';
+  const decide = (decision: 'approve' | 'reject') => (input: CommandInput, target: OpsTarget) => {
+    const located = kind.locate(input);
+    return decideRequest(located.input, target, located.path, decision);
+  };
+  return [
+    {
+      name: kind.names.list,
+      args,
+      summary: kind.summaries.list,
+      options: {
+        status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
+        page: { type: 'string', description: 'page of 50 (default 1)' },
+      },
+      run: (input, target) => {
+        const located = kind.locate(input);
+        return listRequests(located.input, target, located.path, kind.what);
+      },
+    },
+    { name: kind.names.approve, args: `${args} <id>`.trim(), summary: kind.summaries.approve, run: decide('approve') },
+    {
+      name: kind.names.reject,
+      args: `${args} <id>`.trim(),
+      summary: kind.summaries.reject,
+      options: { reason: { type: 'string', description: 'why (required)' } },
+      run: decide('reject'),
+    },
+  ];
+}
+
+/** A kind of request at a fixed path. */
+export const atPath = (path: string) => (input: CommandInput) => ({ path, input });
+
 export const cashboxCommands: OpsCommand[] = [
   {
     name: 'adjust',
@@ -160,29 +206,16 @@ export const cashboxCommands: OpsCommand[] = [
       ].join('\n');
     },
   },
-  {
-    name: 'adjustments',
-    args: '',
-    summary: 'List manual adjustment requests, newest first',
-    options: {
-      status: { type: 'string', description: `only one status: ${STAFF_REQUEST_STATUSES.join(', ')}` },
-      page: { type: 'string', description: 'page of 50 (default 1)' },
+  ...requestCommands({
+    names: { list: 'adjustments', approve: 'approve-adjustment', reject: 'reject-adjustment' },
+    summaries: {
+      list: 'List manual adjustment requests, newest first',
+      approve: 'Approve and carry out an adjustment another staff member asked for',
+      reject: 'Reject (or withdraw one of your own) adjustment requests',
     },
-    run: (input, target) => listRequests(input, target, '/spa/staff/adjustments', 'adjustment request(s)'),
-  },
-  {
-    name: 'approve-adjustment',
-    args: '<id>',
-    summary: 'Approve and carry out an adjustment another staff member asked for',
-    run: (input, target) => decideRequest(input, target, '/spa/staff/adjustments', 'approve'),
-  },
-  {
-    name: 'reject-adjustment',
-    args: '<id>',
-    summary: 'Reject (or withdraw one of your own) adjustment requests',
-    options: { reason: { type: 'string', description: 'why (required)' } },
-    run: (input, target) => decideRequest(input, target, '/spa/staff/adjustments', 'reject'),
-  },
+    what: 'adjustment request(s)',
+    locate: atPath('/spa/staff/adjustments'),
+  }),
   {
     name: 'withdrawals',
     args: '',

@@ -19,7 +19,7 @@ import {
   type StaffRole,
   type TabDisplaySettings,
 } from '@playhouse/shared';
-import { AppError, RateLimitError, ValidationError } from '../../lib/errors';
+import { RateLimitError, ValidationError, errorClass } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { ensureAccount } from '../wallet/wallet-service';
 import { CaptchaRequiredError, type CaptchaService } from '../captcha/captcha-service';
@@ -112,11 +112,11 @@ export interface SignedIn {
   session: NewSession;
 }
 
-export class UserExistsError extends AppError {
-  constructor() {
-    super('user_exists', 'A user with this e-mail address or username already exists.', 409);
-  }
-}
+export class UserExistsError extends errorClass(
+  'user_exists',
+  'A user with this e-mail address or username already exists.',
+  409,
+) {}
 
 function withoutHash(row: UserRow): SessionUser {
   const { passwordHash: _passwordHash, ...user } = row;

@@ -33,3 +33,18 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }
+
+/**
+ * The audit writer of a staff desk: each call records one staff change (what it concerns, the state before and after)
+ * under the event the desk names for the action, at the desk's clock.
+ */
+export function staffChangeAudit<Action>(eventOf: (action: Action) => AuditEvent, now: () => Date) {
+  return (
+    db: DbOrTx,
+    actor: { id: number; ip: string | null },
+    action: Action,
+    metadata: Record<string, unknown>,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) => recordAudit(db, { event: eventOf(action), actorId: actor.id, ip: actor.ip, metadata, before, after, at: now() });
+}

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { BonusService } from './bonus-service';
 
 export const BONUS_EXPIRY_JOB = 'bonus-expiry';
@@ -9,14 +9,10 @@ export const BONUS_EXPIRY_INTERVAL_MS = 60_000;
 
 /** Ends the bonuses whose time is up. */
 export function bonusExpiryJob(bonuses: Pick<BonusService, 'expireDue'>): Job {
-  return {
-    name: BONUS_EXPIRY_JOB,
-    lockKey: BONUS_EXPIRY_LOCK_KEY,
-    intervalMs: BONUS_EXPIRY_INTERVAL_MS,
-    async run() {
-      await bonuses.expireDue();
-    },
-  };
+  return scheduledJob(
+    { name: BONUS_EXPIRY_JOB, lockKey: BONUS_EXPIRY_LOCK_KEY, intervalMs: BONUS_EXPIRY_INTERVAL_MS },
+    () => bonuses.expireDue(),
+  );
 }
 
 export const CASHBACK_JOB = 'cashback';
@@ -29,14 +25,9 @@ export const CASHBACK_INTERVAL_MS = 3_600_000;
 
 /** Pays the cashback campaigns' last whole week. */
 export function cashbackJob(bonuses: Pick<BonusService, 'payCashback'>): Job {
-  return {
-    name: CASHBACK_JOB,
-    lockKey: CASHBACK_LOCK_KEY,
-    intervalMs: CASHBACK_INTERVAL_MS,
-    // A restart after a week ended pays it now rather than an hour later.
-    runOnStart: true,
-    async run() {
-      await bonuses.payCashback();
-    },
-  };
+  // A restart after a week ended pays it now rather than an hour later.
+  return scheduledJob(
+    { name: CASHBACK_JOB, lockKey: CASHBACK_LOCK_KEY, intervalMs: CASHBACK_INTERVAL_MS, runOnStart: true },
+    () => bonuses.payCashback(),
+  );
 }

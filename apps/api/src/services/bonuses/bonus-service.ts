@@ -192,15 +192,22 @@ export function createBonusService({
     };
   }
 
-  function activeView(row: UserBonusRow, campaign: BonusCampaignRow): ActiveBonus {
-    const currency = currencyOf(row.currency);
-    const left = row.wagerRequired > row.wagered ? row.wagerRequired - row.wagered : 0n;
+  /** Which bonus it is and what it is called: the head of the active bonus and of a history row. */
+  function bonusNaming(row: { id: string }, campaign: BonusCampaignRow) {
     return {
       id: row.id,
       kind: campaign.kind,
       slug: campaign.slug,
       nameKey: campaignNameKey(campaign.slug),
       names: campaign.names,
+    };
+  }
+
+  function activeView(row: UserBonusRow, campaign: BonusCampaignRow): ActiveBonus {
+    const currency = currencyOf(row.currency);
+    const left = row.wagerRequired > row.wagered ? row.wagerRequired - row.wagered : 0n;
+    return {
+      ...bonusNaming(row, campaign),
       amount: formatMinor(row.amount ?? 0n, currency),
       currencyCode: currency,
       wagerRequired: formatMinor(row.wagerRequired, currency),
@@ -665,11 +672,7 @@ export function createBonusService({
           const campaign = asOffered(row, campaigns.get(row.campaignId)!);
           const currency = currencyOf(row.currency);
           return {
-            id: row.id,
-            kind: campaign.kind,
-            slug: campaign.slug,
-            nameKey: campaignNameKey(campaign.slug),
-            names: campaign.names,
+            ...bonusNaming(row, campaign),
             status: row.status,
             amount: row.amount === null ? null : formatMinor(row.amount, currency),
             currencyCode: currency,

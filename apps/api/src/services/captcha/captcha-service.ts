@@ -3,15 +3,15 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Db } from '@playhouse/db';
 import { CAPTCHA_MAX_LEVEL, type CaptchaChallenge } from '@playhouse/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 import { hitCounter, peekCounter } from '../rate-counters/rate-counters';
 import { claimCaptchaToken } from './captcha-queries';
 
-export class CaptchaInvalidError extends AppError {
-  constructor() {
-    super('captcha_invalid', 'The security check failed. Please try again.', 400);
-  }
-}
+export class CaptchaInvalidError extends errorClass(
+  'captcha_invalid',
+  'The security check failed. Please try again.',
+  400,
+) {}
 
 /**
  * A sign-in past a few failed tries: the captcha of the level `level` (the challenge to ask for, at least) goes with

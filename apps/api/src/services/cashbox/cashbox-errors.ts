@@ -1,10 +1,10 @@
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
-export class PaymentMethodUnavailableError extends AppError {
-  constructor() {
-    super('payment_method_unavailable', 'This payment method is not available for your account.', 400);
-  }
-}
+export class PaymentMethodUnavailableError extends errorClass(
+  'payment_method_unavailable',
+  'This payment method is not available for your account.',
+  400,
+) {}
 
 /** The amount is outside the method's bounds for the currency; the message names them. */
 export class AmountOutOfRangeError extends AppError {
@@ -22,13 +22,9 @@ export class WithdrawalStateConflictError extends AppError {
 }
 
 /** The player owes part of a sports payout a re-settlement took back: their withdrawal waits until it is paid back. */
-export class WithdrawalHeldError extends AppError {
-  constructor() {
-    super(
-      'withdrawal_held',
-      'This withdrawal is held: the player owes part of a payout a corrected result took back. Reject it (its money ' +
-        'pays the debt first) or wait until the debt is paid.',
-      409,
-    );
-  }
-}
+export class WithdrawalHeldError extends errorClass(
+  'withdrawal_held',
+  'This withdrawal is held: the player owes part of a payout a corrected result took back. Reject it (its money ' +
+    'pays the debt first) or wait until the debt is paid.',
+  409,
+) {}

@@ -17,6 +17,7 @@ import { asCurrency, formatAmount } from '../../lib/amounts';
 import { hashedRequest, requestHash } from '../../lib/idempotency';
 import { WithdrawalHeldError, WithdrawalStateConflictError } from './cashbox-errors';
 import type { Clock } from '../../lib/clock';
+import { movementHead } from './movement-view';
 import { checkedOffer } from './offers';
 import { recordAudit } from '../audit/audit-log';
 import { eventsAboutNaming } from '../audit/audit-queries';
@@ -92,11 +93,7 @@ function checkedDetails(kind: keyof typeof WITHDRAWAL_DETAIL_FIELDS, details: Re
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
-    id: row.id,
-    status: row.status,
-    method: row.methodCode,
-    amount: formatAmount(row.amount, row.currency),
-    currency: asCurrency(row.currency),
+    ...movementHead(row),
     details: row.details,
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
@@ -200,31 +197,21 @@ export function createWithdrawalService({
         throw new WithdrawalHeldError();
       }
       const now = clock.now();
-      if (step.to === 'paid') {
+      if (step.to === 'paid' || step.to === 'rejected') {
+        // The held money leaves the house's withdrawals account: out to the world when paid, back when rejected.
+        const paid = step.to === 'paid';
         await wallet.transfer(
           {
-            idempotencyKey: withdrawalTransferKey(row.id, 'paid'),
-            kind: 'withdrawal_paid',
+            idempotencyKey: withdrawalTransferKey(row.id, step.to),
+            kind: paid ? 'withdrawal_paid' : 'withdrawal_rejected',
             currency: row.currency,
             legs: [
               { account: { house: 'withdrawals' }, amount: -row.amount },
-              { account: { house: 'world' }, amount: row.amount },
+              { account: paid ? { house: 'world' } : { userId: row.userId, kind: 'main' }, amount: row.amount },
             ],
-            metadata: { withdrawalId: row.id, userId: row.userId, actorId: actor.id },
-          },
-          tx,
-        );
-      } else if (step.to === 'rejected') {
-        await wallet.transfer(
-          {
-            idempotencyKey: withdrawalTransferKey(row.id, 'rejected'),
-            kind: 'withdrawal_rejected',
-            currency: row.currency,
-            legs: [
-              { account: { house: 'withdrawals' }, amount: -row.amount },
-              { account: { userId: row.userId, kind: 'main' }, amount: row.amount },
-            ],
-            metadata: { withdrawalId: row.id, actorId: actor.id, reason: step.reason },
+            metadata: paid
+              ? { withdrawalId: row.id, userId: row.userId, actorId: actor.id }
+              : { withdrawalId: row.id, actorId: actor.id, reason: step.reason },
           },
           tx,
         );

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@playhouse/db';
+import type { Db } from '@playhouse/db';
 import type {
   CasinoAdminGame,
   CasinoCategory,
@@ -8,9 +8,9 @@ import type {
   CasinoProvider,
 } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../audit/audit-log';
+import { staffChangeAudit, type AuditEvent } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import {
   categoriesOfGame,
@@ -32,21 +32,9 @@ import {
 } from './casino-admin-queries';
 import type { CasinoAction } from '../audit/audit-events';
 
-export class GameNotFoundError extends AppError {
-  constructor() {
-    super('game_not_found', 'There is no such game.', 404);
-  }
-}
-export class CategoryNotFoundError extends AppError {
-  constructor() {
-    super('category_not_found', 'There is no such category.', 404);
-  }
-}
-export class ProviderNotFoundError extends AppError {
-  constructor() {
-    super('provider_not_found', 'There is no such provider.', 404);
-  }
-}
+export class GameNotFoundError extends errorClass('game_not_found', 'There is no such game.', 404) {}
+export class CategoryNotFoundError extends errorClass('category_not_found', 'There is no such category.', 404) {}
+export class ProviderNotFoundError extends errorClass('provider_not_found', 'There is no such provider.', 404) {}
 export class OrderInvalidError extends AppError {
   constructor(fields: Record<string, string>) {
     super('order_invalid', 'List every game of the category exactly once.', 400, fields);
@@ -66,24 +54,10 @@ export function createCasinoAdminService({ db, clock }: { db: Db; clock: Clock }
     title: localize(row.title, context) || row.slug,
   });
 
-  async function audit(
-    tx: Tx,
-    actor: StaffActor,
-    action: CasinoAction,
-    metadata: Record<string, unknown>,
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-  ) {
-    await recordAudit(tx, {
-      event: `staff_casino_${action}`,
-      actorId: actor.id,
-      ip: actor.ip,
-      metadata,
-      before,
-      after,
-      at: clock.now(),
-    });
-  }
+  const audit = staffChangeAudit(
+    (action: CasinoAction): AuditEvent => `staff_casino_${action}`,
+    () => clock.now(),
+  );
 
   async function game(id: number, context: LocaleContext): Promise<CasinoAdminGame> {
     const row = await findAdminGame(db, id);

@@ -1,7 +1,7 @@
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 
-export class ChatConversationClosedError extends AppError {
-  constructor() {
-    super('chat_conversation_closed', 'This conversation is closed.', 409);
-  }
-}
+export class ChatConversationClosedError extends errorClass(
+  'chat_conversation_closed',
+  'This conversation is closed.',
+  409,
+) {}

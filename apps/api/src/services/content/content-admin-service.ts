@@ -15,7 +15,7 @@ import {
   type StaffSlideBody,
   type StaffSlidesQuery,
 } from '@playhouse/shared';
-import { AppError, NotFoundError, ValidationError, databaseErrorCode } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError, databaseErrorCode, errorClass } from '../../lib/errors';
 import { normalizeRoutePath } from '../../lib/route-path';
 import { recordAudit } from '../audit/audit-log';
 import * as q from './content-admin-queries';
@@ -36,11 +36,11 @@ export class ContentConflictError extends AppError {
 }
 
 /** The site default's page metadata is every page's fallback: it can be edited, never removed or renamed. */
-export class DefaultMetadataRequiredError extends AppError {
-  constructor() {
-    super('default_metadata_required', 'The site default page metadata (*) cannot be removed or moved.', 409);
-  }
-}
+export class DefaultMetadataRequiredError extends errorClass(
+  'default_metadata_required',
+  'The site default page metadata (*) cannot be removed or moved.',
+  409,
+) {}
 
 /** A unique index refused the write (PostgreSQL 23505). */
 const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
@@ -146,7 +146,7 @@ const bonusInfoValues = (body: StaffBonusInfoBody) => ({
 });
 
 /** A promotion may only name a campaign that exists (400 naming the field, instead of the database's refusal). */
-async function assertCampaign(tx: DbOrTx, slug: string | null | undefined): Promise<void> {
+async function promotionCampaign(tx: DbOrTx, { campaignSlug: slug }: { campaignSlug?: string | null }): Promise<void> {
   if (slug === null || slug === undefined) return;
   if (!(await campaignExists(tx, slug))) throw new ValidationError({ campaignSlug: 'is not a campaign' });
 }
@@ -189,6 +189,8 @@ interface Editable<Row, Body, Item> {
   show: (row: Row) => Item;
   /** Refuses a change this kind does not allow (before the write). */
   guard?: (before: Row | null, body: Body | null) => void;
+  /** Checks a body against the database before it is written (inside the write's transaction). */
+  check?: (tx: DbOrTx, body: Body) => Promise<void>;
 }
 
 function editor<Row, Body, Item extends { id: number } & Record<string, unknown>>(
@@ -221,6 +223,7 @@ function editor<Row, Body, Item extends { id: number } & Record<string, unknown>
     create(actor: ContentActor, body: Body): Promise<Item> {
       kind.guard?.(null, body);
       return write(async (tx) => {
+        await kind.check?.(tx, body);
         const after = kind.show(await kind.insert(tx, body));
         await recordAudit(tx, {
           event: `staff_content_${kind.type}_create`,
@@ -238,6 +241,7 @@ function editor<Row, Body, Item extends { id: number } & Record<string, unknown>
         const row = await locked(tx, id);
         kind.guard?.(row, body);
         const before = kind.show(row);
+        await kind.check?.(tx, body);
         const after = kind.show(await kind.update(tx, id, body));
         await recordAudit(tx, {
           event: `staff_content_${kind.type}_update`,
@@ -279,14 +283,9 @@ export function createContentAdminService({ db }: { db: Db }) {
     type: 'slide',
     uniqueField: 'slug',
     lock: q.lockSlide,
-    insert: async (tx, body) => {
-      await assertCampaign(tx, body.campaignSlug);
-      return q.insertSlide(tx, slideValues(body));
-    },
-    update: async (tx, id, body) => {
-      await assertCampaign(tx, body.campaignSlug);
-      return q.updateSlide(tx, id, slideValues(body));
-    },
+    check: promotionCampaign,
+    insert: (tx, body) => q.insertSlide(tx, slideValues(body)),
+    update: (tx, id, body) => q.updateSlide(tx, id, slideValues(body)),
     remove: q.deleteSlide,
     show: toStaffSlide,
   });
@@ -294,14 +293,9 @@ export function createContentAdminService({ db }: { db: Db }) {
     type: 'bonus_info',
     uniqueField: 'slug',
     lock: q.lockBonusInfo,
-    insert: async (tx, body) => {
-      await assertCampaign(tx, body.campaignSlug);
-      return q.insertBonusInfo(tx, bonusInfoValues(body));
-    },
-    update: async (tx, id, body) => {
-      await assertCampaign(tx, body.campaignSlug);
-      return q.updateBonusInfo(tx, id, bonusInfoValues(body));
-    },
+    check: promotionCampaign,
+    insert: (tx, body) => q.insertBonusInfo(tx, bonusInfoValues(body)),
+    update: (tx, id, body) => q.updateBonusInfo(tx, id, bonusInfoValues(body)),
     remove: q.deleteBonusInfo,
     show: toStaffBonusInfo,
   });

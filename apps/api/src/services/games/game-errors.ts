@@ -1,14 +1,6 @@
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 
 /** A game that needs a deposit first (SPEC.md §2 "locked"): the site shows the deposit popup instead. */
-export class GameLockedError extends AppError {
-  constructor() {
-    super('game_locked', 'Make a deposit to play this game.', 403);
-  }
-}
+export class GameLockedError extends errorClass('game_locked', 'Make a deposit to play this game.', 403) {}
 
-export class DemoUnavailableError extends AppError {
-  constructor() {
-    super('demo_unavailable', 'This game has no demo mode.', 400);
-  }
-}
+export class DemoUnavailableError extends errorClass('demo_unavailable', 'This game has no demo mode.', 400) {}

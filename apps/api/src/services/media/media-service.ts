@@ -14,7 +14,7 @@ import {
   type StaffMediaQuery,
   type StaffMediaUploadResponse,
 } from '@playhouse/shared';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError, errorClass } from '../../lib/errors';
 import { checkedFileName } from '../../lib/file-name';
 import { recordAudit } from '../audit/audit-log';
 import {
@@ -25,11 +25,11 @@ import {
   type ListedMediaRow,
 } from './media-queries';
 
-export class MediaTypeRejectedError extends AppError {
-  constructor() {
-    super('unsupported_media_type', 'Upload a PNG, JPEG, WebP, GIF or AVIF picture.', 415);
-  }
-}
+export class MediaTypeRejectedError extends errorClass(
+  'unsupported_media_type',
+  'Upload a PNG, JPEG, WebP, GIF or AVIF picture.',
+  415,
+) {}
 
 export class MediaTooLargeError extends AppError {
   constructor(maxBytes: number) {

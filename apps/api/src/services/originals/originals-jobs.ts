@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { OriginalsSettlement } from './originals-settlement';
 
 export const ORIGINALS_SETTLEMENT_JOB = 'originals-settlement';
@@ -10,15 +10,10 @@ const ORIGINALS_SETTLEMENT_LOCK_KEY = 727_500_101;
  * at start-up too, since a deploy is exactly what cuts a round off between its bet and its win.
  */
 export function originalsSettlementJob(settlement: Pick<OriginalsSettlement, 'settleDue'>, intervalMs: number): Job {
-  return {
-    name: ORIGINALS_SETTLEMENT_JOB,
-    lockKey: ORIGINALS_SETTLEMENT_LOCK_KEY,
-    intervalMs,
-    runOnStart: true,
-    async run() {
-      await settlement.settleDue();
-    },
-  };
+  return scheduledJob(
+    { name: ORIGINALS_SETTLEMENT_JOB, lockKey: ORIGINALS_SETTLEMENT_LOCK_KEY, intervalMs, runOnStart: true },
+    () => settlement.settleDue(),
+  );
 }
 
 export const SHARED_TABLE_CLOCK_JOB = 'shared-table-clock';
@@ -35,13 +30,15 @@ export function sharedTableClockJob(
   tables: { tick(): Promise<number> },
   settlement: Pick<OriginalsSettlement, 'settleSlips'>,
 ): Job {
-  return {
-    name: SHARED_TABLE_CLOCK_JOB,
-    lockKey: SHARED_TABLE_CLOCK_LOCK_KEY,
-    intervalMs: SHARED_TABLE_CLOCK_MS,
-    runOnStart: true,
-    async run() {
+  return scheduledJob(
+    {
+      name: SHARED_TABLE_CLOCK_JOB,
+      lockKey: SHARED_TABLE_CLOCK_LOCK_KEY,
+      intervalMs: SHARED_TABLE_CLOCK_MS,
+      runOnStart: true,
+    },
+    async () => {
       if ((await tables.tick()) > 0) await settlement.settleSlips();
     },
-  };
+  );
 }

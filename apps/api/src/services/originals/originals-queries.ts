@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { games, originalsSessions, originalsSeeds, originalsRounds } = schema;
@@ -124,6 +124,21 @@ export async function updateRound(
  * written before `unconfirmedBefore`; each only once its next attempt is due. Oldest first.
  */
 export function findUnsettledRounds(db: DbOrTx, now: Date, unconfirmedBefore: Date, limit: number) {
+  return roundsToSettle(
+    db,
+    and(
+      or(
+        eq(originalsRounds.status, 'accepted'),
+        and(eq(originalsRounds.status, 'placed'), lte(originalsRounds.createdAt, unconfirmedBefore)),
+      ),
+      or(isNull(originalsRounds.nextAttemptAt), lte(originalsRounds.nextAttemptAt, now)),
+    ),
+    limit,
+  );
+}
+
+/** Rounds a job settles with the wallet, with what that needs (wallet session, player, game), oldest first. */
+export function roundsToSettle(db: DbOrTx, where: SQL | undefined, limit: number) {
   return db
     .select({
       round: originalsRounds,
@@ -134,15 +149,7 @@ export function findUnsettledRounds(db: DbOrTx, now: Date, unconfirmedBefore: Da
     .from(originalsRounds)
     .innerJoin(originalsSessions, eq(originalsSessions.id, originalsRounds.sessionId))
     .innerJoin(games, eq(games.id, originalsSessions.gameId))
-    .where(
-      and(
-        or(
-          eq(originalsRounds.status, 'accepted'),
-          and(eq(originalsRounds.status, 'placed'), lte(originalsRounds.createdAt, unconfirmedBefore)),
-        ),
-        or(isNull(originalsRounds.nextAttemptAt), lte(originalsRounds.nextAttemptAt, now)),
-      ),
-    )
+    .where(where)
     .orderBy(asc(originalsRounds.id))
     .limit(limit);
 }

@@ -24,7 +24,13 @@ import {
   type SharedTableState,
   type WalletResponse,
 } from '@playhouse/shared';
-import { AppError, databaseErrorCode, NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
+import {
+  databaseErrorCode,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+  errorClass,
+} from '../../lib/errors';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { currencyFrom, throwWalletRefusal, type HostKit } from './originals-host-kit';
 import { walletTransactionIds } from './originals-ids';
@@ -51,17 +57,13 @@ import type { WalletClient } from './wallet-client';
 /** Results a table's state shows (and players can verify). */
 const RESULTS_SHOWN = 10;
 
-export class BettingClosedError extends AppError {
-  constructor() {
-    super('betting_closed', 'No more bets: this round has closed. Bet on the next one.', 409);
-  }
-}
+export class BettingClosedError extends errorClass(
+  'betting_closed',
+  'No more bets: this round has closed. Bet on the next one.',
+  409,
+) {}
 
-export class BetsPlacedError extends AppError {
-  constructor() {
-    super('bets_placed', 'Your bets for this round are already placed.', 409);
-  }
-}
+export class BetsPlacedError extends errorClass('bets_placed', 'Your bets for this round are already placed.', 409) {}
 
 /** The round's public client seed: the table and the round's number, the same for everyone. */
 export const sharedClientSeed = (slug: string, number: number) => `${slug}:${number}`;

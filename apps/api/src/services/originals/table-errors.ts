@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
 /** The action is not one the round allows now (wrong phase, a rule forbids it, the round is over); nothing changed. */
 export class IllegalActionError extends AppError {
@@ -15,14 +15,10 @@ export class ActionConflictError extends AppError {
 }
 
 /** A game session plays one table round at a time. */
-export class RoundOpenError extends AppError {
-  constructor() {
-    super('round_open', 'Finish the round in play before you start another.', 409);
-  }
-}
+export class RoundOpenError extends errorClass(
+  'round_open',
+  'Finish the round in play before you start another.',
+  409,
+) {}
 
-export class RoundNotFoundError extends AppError {
-  constructor() {
-    super('round_not_found', 'No such round in this game session.', 404);
-  }
-}
+export class RoundNotFoundError extends errorClass('round_not_found', 'No such round in this game session.', 404) {}

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type PendingTableAction } from '@playhouse/db';
-import type { OriginalsRoundRow, OriginalsRoundStatus } from './originals-queries';
+import { roundsToSettle, type OriginalsRoundRow, type OriginalsRoundStatus } from './originals-queries';
 
-const { originalsRounds, originalsSessions, games } = schema;
+const { originalsRounds } = schema;
 
 /*
  * A table round moves on only from the state its writer read: every write names the action count it expects and
@@ -85,25 +85,15 @@ export async function moveTableRound(
 
 /** Open real-money rounds whose action bet has waited for the wallet since before `before`: the job rolls each back. */
 export function findStalePendingActions(db: DbOrTx, before: Date, limit: number) {
-  return db
-    .select({
-      round: originalsRounds,
-      walletSessionId: originalsSessions.walletSessionId,
-      playerId: originalsSessions.playerId,
-      gameSlug: games.slug,
-    })
-    .from(originalsRounds)
-    .innerJoin(originalsSessions, eq(originalsSessions.id, originalsRounds.sessionId))
-    .innerJoin(games, eq(games.id, originalsSessions.gameId))
-    .where(
-      and(
-        eq(originalsRounds.status, 'open'),
-        isNotNull(originalsRounds.pendingAction),
-        sql`(${originalsRounds.pendingAction} ->> 'at')::timestamptz <= ${before.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(originalsRounds.id))
-    .limit(limit);
+  return roundsToSettle(
+    db,
+    and(
+      eq(originalsRounds.status, 'open'),
+      isNotNull(originalsRounds.pendingAction),
+      sql`(${originalsRounds.pendingAction} ->> 'at')::timestamptz <= ${before.toISOString()}::timestamptz`,
+    ),
+    limit,
+  );
 }
 
 /** Open rounds nobody moved since `before` and with nothing at the wallet: the job finishes them by their defaults. */

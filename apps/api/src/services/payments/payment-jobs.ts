@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { SandboxPsp } from './sandbox/sandbox-psp';
 
 export const PSP_WEBHOOK_JOB = 'psp-webhook-delivery';
@@ -8,15 +8,10 @@ const BATCH = 50;
 
 /** The sandbox provider's webhook queue: delivers what is due, batch after batch, until nothing due is left. */
 export function pspWebhookJob(psp: Pick<SandboxPsp, 'deliverDue'>, intervalMs: number): Job {
-  return {
-    name: PSP_WEBHOOK_JOB,
-    lockKey: PSP_WEBHOOK_LOCK_KEY,
-    intervalMs,
-    async run() {
-      for (;;) {
-        const { delivered, failed } = await psp.deliverDue(BATCH);
-        if (delivered + failed < BATCH) return;
-      }
-    },
-  };
+  return scheduledJob({ name: PSP_WEBHOOK_JOB, lockKey: PSP_WEBHOOK_LOCK_KEY, intervalMs }, async () => {
+    for (;;) {
+      const { delivered, failed } = await psp.deliverDue(BATCH);
+      if (delivered + failed < BATCH) return;
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import type { Currency } from '@playhouse/shared';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
 export interface CheckoutRequest {
   /** The merchant's payment id; the provider reports it back in every event. */
@@ -55,8 +55,4 @@ export class WebhookSignatureError extends AppError {
   }
 }
 
-export class UnknownProviderError extends AppError {
-  constructor() {
-    super('not_found', 'There is no such payment provider.', 404);
-  }
-}
+export class UnknownProviderError extends errorClass('not_found', 'There is no such payment provider.', 404) {}

@@ -2,9 +2,10 @@ import type { Db, DbOrTx, Tx } from '@playhouse/db';
 import type { Deposit } from '@playhouse/shared';
 import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import type { WalletService } from '../wallet/wallet-service';
-import { asCurrency, formatAmount, parsePositiveAmount } from '../../lib/amounts';
+import { asCurrency, parsePositiveAmount } from '../../lib/amounts';
 import { hashedRequest, requestHash } from '../../lib/idempotency';
 import type { Clock } from '../../lib/clock';
+import { movementHead } from '../cashbox/movement-view';
 import { checkedOffer } from '../cashbox/offers';
 import { UnknownProviderError, type PaymentProvider, type ProviderEvent, type WebhookInput } from './payment-provider';
 import {
@@ -33,11 +34,7 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
 
 export function toDeposit(row: PaymentRow): Deposit {
   return {
-    id: row.id,
-    status: row.status,
-    method: row.methodCode,
-    amount: formatAmount(row.amount, row.currency),
-    currency: asCurrency(row.currency),
+    ...movementHead(row),
     redirectUrl: row.redirectUrl,
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ProtectionConfig } from '../../config';
 
 /**
  * Where identity documents live: a folder under DATA_DIR (outside the web root: nothing serves it but the api's
@@ -37,15 +38,7 @@ export function createFileDocumentStore(root: string): DocumentStore {
   };
 }
 
-export interface S3StoreConfig {
-  bucket: string;
-  region: string;
-  /** An S3-compatible endpoint (MinIO, Ceph, R2, ...); unset: AWS. */
-  endpoint: string | undefined;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  prefix: string;
-}
+export type S3StoreConfig = NonNullable<ProtectionConfig['documents']['s3']>;
 
 export function createS3DocumentStore(config: S3StoreConfig): DocumentStore {
   const client = new S3Client({

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@playhouse/db';
 import type { ExclusionMatch } from '@playhouse/shared';
-import { AppError, ServiceUnavailableError } from '../../lib/errors';
+import { ServiceUnavailableError, errorClass } from '../../lib/errors';
 import type { ExclusionRegister } from './exclusion-register';
 import { accountsMatching, restrictionsOfPlayers } from './exclusion-queries';
 import { identityRow } from './player-queries';
@@ -10,11 +10,11 @@ import type { PersonIdentity } from './identity';
  * The one answer to a person the checks refuse, at the confirmation and before a deposit: it says neither why nor
  * which account (no enumeration of who is excluded); staff see the match on the player's page.
  */
-export class IdentityCheckError extends AppError {
-  constructor() {
-    super('identity_check_failed', 'We cannot go on with this account. Please contact our support.', 403);
-  }
-}
+export class IdentityCheckError extends errorClass(
+  'identity_check_failed',
+  'We cannot go on with this account. Please contact our support.',
+  403,
+) {}
 
 /** Closure reasons that are about gambling itself: such a closure bars the person as an exclusion does. */
 const GAMBLING_CLOSURE_REASONS = new Set(['too_much_time', 'too_much_money']);

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
 /**
  * A limit the action would break. `fields` carry what the web needs for its translated message: the limit's kind and
@@ -22,11 +22,11 @@ export class LimitExceededError extends AppError {
   }
 }
 
-export class RealityCheckDueError extends AppError {
-  constructor() {
-    super('reality_check_due', 'Answer the reality check before you play on.', 409);
-  }
-}
+export class RealityCheckDueError extends errorClass(
+  'reality_check_due',
+  'Answer the reality check before you play on.',
+  409,
+) {}
 
 /** A time-out, a self-exclusion or a closure is in force (or has ended and the player has not come back). */
 export class PlayerRestrictedError extends AppError {
@@ -51,17 +51,17 @@ export class VerificationRequiredError extends AppError {
   }
 }
 
-export class LimitsRequiredError extends AppError {
-  constructor() {
-    super('limits_required', 'Set a deposit limit before your first deposit.', 409);
-  }
-}
+export class LimitsRequiredError extends errorClass(
+  'limits_required',
+  'Set a deposit limit before your first deposit.',
+  409,
+) {}
 
-export class LimitNotPendingError extends AppError {
-  constructor() {
-    super('limit_not_pending', 'There is no change of this limit waiting for confirmation.', 409);
-  }
-}
+export class LimitNotPendingError extends errorClass(
+  'limit_not_pending',
+  'There is no change of this limit waiting for confirmation.',
+  409,
+) {}
 
 export class LimitCoolingError extends AppError {
   constructor(effectiveAt: Date) {
@@ -71,11 +71,11 @@ export class LimitCoolingError extends AppError {
   }
 }
 
-export class RestrictionActiveError extends AppError {
-  constructor() {
-    super('restriction_active', 'A longer or equal break is already in force.', 409);
-  }
-}
+export class RestrictionActiveError extends errorClass(
+  'restriction_active',
+  'A longer or equal break is already in force.',
+  409,
+) {}
 
 export class RestrictionNotEndedError extends AppError {
   constructor(until: Date | null) {
@@ -88,17 +88,13 @@ export class RestrictionNotEndedError extends AppError {
   }
 }
 
-export class InvalidPasswordError extends AppError {
-  constructor() {
-    super('invalid_password', 'The password is not correct.', 403);
-  }
-}
+export class InvalidPasswordError extends errorClass('invalid_password', 'The password is not correct.', 403) {}
 
-export class DocumentTypeRejectedError extends AppError {
-  constructor() {
-    super('document_rejected_type', 'Upload a JPEG, PNG or WebP picture or a PDF.', 415);
-  }
-}
+export class DocumentTypeRejectedError extends errorClass(
+  'document_rejected_type',
+  'Upload a JPEG, PNG or WebP picture or a PDF.',
+  415,
+) {}
 
 export class DocumentTooLargeError extends AppError {
   constructor(maxBytes: number) {

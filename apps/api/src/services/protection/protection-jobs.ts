@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { HarmService } from './harm-service';
 
 export const HARM_CHECK_JOB = 'harm-markers';
@@ -8,12 +8,5 @@ const HARM_CHECK_LOCK_KEY = 727_600_101;
 
 /** Runs the markers-of-harm rules for every player active in the last day. */
 export function harmCheckJob(harm: Pick<HarmService, 'evaluateRecent'>, intervalMs: number): Job {
-  return {
-    name: HARM_CHECK_JOB,
-    lockKey: HARM_CHECK_LOCK_KEY,
-    intervalMs,
-    async run() {
-      await harm.evaluateRecent();
-    },
-  };
+  return scheduledJob({ name: HARM_CHECK_JOB, lockKey: HARM_CHECK_LOCK_KEY, intervalMs }, () => harm.evaluateRecent());
 }

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '@playhouse/db';
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import { ORIGINALS_PROVIDER } from './provider-wallet-service';
@@ -20,27 +20,19 @@ export interface AcceptedSecret {
   retiresAt: Date | null;
 }
 
-export class SecretStoreUnavailableError extends AppError {
-  constructor() {
-    super('secret_store_unavailable', 'Provider secrets cannot be rotated here: PROVIDER_SECRETS_KEY is not set.', 409);
-  }
-}
+export class SecretStoreUnavailableError extends errorClass(
+  'secret_store_unavailable',
+  'Provider secrets cannot be rotated here: PROVIDER_SECRETS_KEY is not set.',
+  409,
+) {}
 
-export class SecretNotRotatableError extends AppError {
-  constructor() {
-    super(
-      'secret_not_rotatable',
-      "The in-house games' secret is set in the environment (PROVIDER_SECRET_ORIGINALS).",
-      409,
-    );
-  }
-}
+export class SecretNotRotatableError extends errorClass(
+  'secret_not_rotatable',
+  "The in-house games' secret is set in the environment (PROVIDER_SECRET_ORIGINALS).",
+  409,
+) {}
 
-export class ProviderMissingError extends AppError {
-  constructor() {
-    super('provider_not_found', 'There is no such provider.', 404);
-  }
-}
+export class ProviderMissingError extends errorClass('provider_not_found', 'There is no such provider.', 404) {}
 
 /** AES-256-GCM under a key derived from PROVIDER_SECRETS_KEY: iv.tag.ciphertext, base64url each. */
 function keyOf(secretsKey: string): Buffer {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 
 /**
  * The X-Provider-Signature of a call: hex HMAC-SHA256, with the provider's secret, of the X-Provider-Timestamp value,
@@ -37,14 +37,14 @@ export function checkSignature(
   return Math.abs(Number(timestamp) * 1000 - now.getTime()) <= windowMs ? 'ok' : 'expired';
 }
 
-export class InvalidSignatureError extends AppError {
-  constructor() {
-    super('invalid_signature', 'The request signature is missing or wrong.', 401);
-  }
-}
+export class InvalidSignatureError extends errorClass(
+  'invalid_signature',
+  'The request signature is missing or wrong.',
+  401,
+) {}
 
-export class SignatureExpiredError extends AppError {
-  constructor() {
-    super('signature_expired', "The request was signed too long ago, or ahead of the wallet's clock.", 401);
-  }
-}
+export class SignatureExpiredError extends errorClass(
+  'signature_expired',
+  "The request was signed too long ago, or ahead of the wallet's clock.",
+  401,
+) {}

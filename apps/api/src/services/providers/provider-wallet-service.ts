@@ -128,6 +128,24 @@ type StoredRow = Omit<
   gameSessionId: number;
 };
 
+/** What a recorded bet, win or rollback says of its round, player, game, game session and money. */
+function callOf(
+  body: { roundId: string },
+  player: { id: number; currency: string },
+  game: { id: number },
+  session: { id: number },
+  amount: bigint,
+) {
+  return {
+    roundId: body.roundId,
+    userId: player.id,
+    gameId: game.id,
+    gameSessionId: session.id,
+    amount,
+    currency: player.currency,
+  };
+}
+
 export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
 
 /**
@@ -388,15 +406,7 @@ export function createProviderWalletService({
         const roundRefusal = betRefusal(await roundOf(tx, provider, body.roundId), named.session.id);
         if (roundRefusal) return refusal(tx, roundRefusal, player);
         const amount = parseDecimal(body.amount, player.currency)!;
-        const base = {
-          type: 'bet' as const,
-          roundId: body.roundId,
-          userId: player.id,
-          gameId: game.id,
-          gameSessionId: named.session.id,
-          amount,
-          currency: player.currency,
-        };
+        const base = { type: 'bet' as const, ...callOf(body, player, game, named.session, amount) };
         const refuse = async (code: WalletErrorCode, detail?: { code: string; fields?: Record<string, string> }) => ({
           response: failure(
             code,
@@ -495,12 +505,7 @@ export function createProviderWalletService({
           response: ok(total, player.currency, body.transactionId),
           row: {
             type: 'win',
-            roundId: body.roundId,
-            userId: player.id,
-            gameId: game.id,
-            gameSessionId: named.session.id,
-            amount,
-            currency: player.currency,
+            ...callOf(body, player, game, named.session, amount),
             status: 'ok',
             ledgerTransferId: transferId,
             legs: winLegs,
@@ -562,12 +567,7 @@ export function createProviderWalletService({
           row: {
             type: 'rollback',
             referenceTransactionId: body.referenceTransactionId,
-            roundId: body.roundId,
-            userId: player.id,
-            gameId: game.id,
-            gameSessionId: named.session.id,
-            amount: returned,
-            currency: player.currency,
+            ...callOf(body, player, game, named.session, returned),
             status: 'ok',
             ledgerTransferId: transferId,
           },

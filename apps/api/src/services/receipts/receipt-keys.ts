@@ -1,18 +1,14 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Db } from '@playhouse/db';
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from './receipt-crypto';
 import { currentReceiptKey, publishedReceiptKeys, receiptKey, replaceCurrentReceiptKey } from './receipt-queries';
 
-export class ReceiptKeyFromEnvironmentError extends AppError {
-  constructor() {
-    super(
-      'receipt_key_from_environment',
-      'The receipts are signed with the key of RECEIPT_SIGNING_KEY: rotate it there (and restart), not here.',
-      409,
-    );
-  }
-}
+export class ReceiptKeyFromEnvironmentError extends errorClass(
+  'receipt_key_from_environment',
+  'The receipts are signed with the key of RECEIPT_SIGNING_KEY: rotate it there (and restart), not here.',
+  409,
+) {}
 
 export interface SigningKey {
   id: string;

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { ReconciliationService } from './reconciliation-service';
 
 export const RECONCILIATION_JOB = 'reconciliation';
@@ -8,12 +8,7 @@ const RECONCILIATION_LOCK_KEY = 727_700_101;
 
 /** Proves the books on a schedule; what it finds is logged and exported (reconciliation-service.ts). */
 export function reconciliationJob(reconciliation: Pick<ReconciliationService, 'run'>, intervalMs: number): Job {
-  return {
-    name: RECONCILIATION_JOB,
-    lockKey: RECONCILIATION_LOCK_KEY,
-    intervalMs,
-    async run() {
-      await reconciliation.run();
-    },
-  };
+  return scheduledJob({ name: RECONCILIATION_JOB, lockKey: RECONCILIATION_LOCK_KEY, intervalMs }, () =>
+    reconciliation.run(),
+  );
 }

@@ -5,14 +5,12 @@ import {
   favouriteTournaments,
   markets,
   matches,
-  outcomes,
-  sportCategories,
-  sports,
   tournaments,
   type MarketStatus,
   type OutcomeStatus,
 } from '@playhouse/db/schema';
 import type { LiveState } from '@playhouse/shared';
+import { bookMarketRows, bookPlaces, bookSports, chunks, matchPlacement } from './sports-queries';
 
 export interface BrowseOutcomeRow {
   id: number;
@@ -56,36 +54,15 @@ export interface BrowseBook {
   matches: BrowseMatchRow[];
 }
 
-const CHUNK = 1000;
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 /**
  * The book as the browse pages show it: every match in play and every scheduled match still to start, with the
  * markets on offer and their outcomes, the names of their sports, countries and leagues, and how many bets each has.
  */
 export async function loadBrowseBook(db: DbOrTx, now: Date): Promise<BrowseBook> {
   const [sportRows, matchRows] = await Promise.all([
+    bookSports(db),
     db
-      .select({ id: sports.id, name: sports.name, position: sports.position })
-      .from(sports)
-      .orderBy(asc(sports.position), asc(sports.id)),
-    db
-      .select({
-        id: matches.id,
-        sportId: matches.sportId,
-        categoryId: matches.categoryId,
-        tournamentId: matches.tournamentId,
-        startsAt: matches.startsAt,
-        status: matches.status,
-        team1: matches.team1,
-        team2: matches.team2,
-        liveState: matches.liveState,
-      })
+      .select({ ...matchPlacement, status: matches.status, liveState: matches.liveState })
       .from(matches)
       .where(or(eq(matches.status, 'live'), and(eq(matches.status, 'scheduled'), gt(matches.startsAt, now))))
       .orderBy(asc(matches.startsAt), asc(matches.id)),
@@ -101,41 +78,13 @@ export async function loadBrowseBook(db: DbOrTx, now: Date): Promise<BrowseBook>
     (status === 'live' ? live : upcoming).push(match);
   }
 
-  const categories = new Map<number, BrowseNamed & { sportId: number }>();
-  const tournamentMap = new Map<number, BrowseNamed & { categoryId: number }>();
-  for (const ids of chunks([...new Set(matchRows.map((row) => row.categoryId))])) {
-    const rows = await db
-      .select({ id: sportCategories.id, name: sportCategories.name, sportId: sportCategories.sportId })
-      .from(sportCategories)
-      .where(inArray(sportCategories.id, ids));
-    for (const row of rows) categories.set(row.id, row);
-  }
-  for (const ids of chunks([...new Set(matchRows.map((row) => row.tournamentId))])) {
-    const rows = await db
-      .select({ id: tournaments.id, name: tournaments.name, categoryId: tournaments.categoryId })
-      .from(tournaments)
-      .where(inArray(tournaments.id, ids));
-    for (const row of rows) tournamentMap.set(row.id, row);
-  }
+  const { categories, tournaments: tournamentMap } = await bookPlaces(db, matchRows);
 
   for (const ids of chunks([...byId.keys()])) {
-    const rows = await db
-      .select({
-        matchId: markets.matchId,
-        marketId: markets.id,
-        name: markets.name,
-        marketPosition: markets.position,
-        marketStatus: markets.status,
-        outcomeId: outcomes.id,
-        label: outcomes.label,
-        outcomePosition: outcomes.position,
-        oddThousandths: outcomes.oddThousandths,
-        outcomeStatus: outcomes.status,
-      })
-      .from(markets)
-      .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
-      .where(and(inArray(markets.matchId, ids), inArray(markets.status, ['open', 'suspended'])))
-      .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+    const rows = await bookMarketRows(
+      db,
+      and(inArray(markets.matchId, ids), inArray(markets.status, ['open', 'suspended'])),
+    );
     let current = null as BrowseMarketRow | null;
     for (const row of rows) {
       const match = byId.get(row.matchId)!;

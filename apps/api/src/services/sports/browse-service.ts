@@ -28,6 +28,7 @@ import {
   type BrowseBook,
   type BrowseMatchRow,
 } from './browse-queries';
+import { toMatchBet } from './match-views';
 import { FavouriteLeaguesFullError, LeagueNotFoundError } from './sports-errors';
 
 export type BrowseService = ReturnType<typeof createBrowseService>;
@@ -98,20 +99,7 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
       liveState: match.liveState,
       matchBets: match.markets
         .filter((market) => market.position < BROWSE_MARKETS)
-        .map((market) => ({
-          idMatchBet: market.id,
-          betName: localize(market.name, context),
-          matchBetPosition: market.position,
-          status: market.status,
-          matchBetOutcomes: market.outcomes.map((outcome) => ({
-            outcomeId: outcome.id,
-            providerBetOutcomeId: outcome.label,
-            matchBetOutcomePosition: outcome.position,
-            matchBetOutcomeOddValue: outcome.oddThousandths / 1000,
-            status: outcome.status,
-            result: null,
-          })),
-        })),
+        .map((market) => toMatchBet(market, context)),
       matchBetsTotal: match.markets.length,
     };
   }

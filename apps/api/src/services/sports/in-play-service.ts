@@ -8,10 +8,11 @@ import {
   type SportTradingSettings,
 } from '@playhouse/shared';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { recordAudit } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
+import { deskMatch } from './match-views';
 import { notifyChanged } from './feed-ingest';
 import {
   betDelaysOf,
@@ -23,11 +24,7 @@ import {
   sportSettingsRows,
 } from './in-play-queries';
 
-export class SportNotFoundError extends AppError {
-  constructor() {
-    super('not_found', 'There is no such sport.', 404);
-  }
-}
+export class SportNotFoundError extends errorClass('not_found', 'There is no such sport.', 404) {}
 
 /** The wait of a bet and the matches on its slip that were in play when it was asked. */
 export interface InPlayPlan {
@@ -121,13 +118,7 @@ export function createInPlayService({ db, clock }: { db: Db; clock: Clock }) {
       const delays = await betDelaysOf(db, [...new Set(rows.map((row) => row.sportId))]);
       return {
         items: rows.map((row) => ({
-          id: row.id,
-          sportId: row.sportId,
-          sportName: localize(row.sportName, context),
-          tournamentName: localize(row.tournamentName, context),
-          team1: localize(row.team1, context),
-          team2: localize(row.team2, context),
-          startsAt: row.startsAt.toISOString(),
+          ...deskMatch(row, context),
           liveState: row.liveState,
           openMarkets: row.openMarkets,
           suspendedMarkets: row.suspendedMarkets,

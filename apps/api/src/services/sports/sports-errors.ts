@@ -1,10 +1,6 @@
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
-export class MatchNotFoundError extends AppError {
-  constructor() {
-    super('match_not_found', 'There is no such match.', 404);
-  }
-}
+export class MatchNotFoundError extends errorClass('match_not_found', 'There is no such match.', 404) {}
 
 export class OutcomeNotFoundError extends AppError {
   constructor(outcomeId: number) {
@@ -78,17 +74,9 @@ export class PayoutAboveMaximumError extends AppError {
   }
 }
 
-export class FeedTokenError extends AppError {
-  constructor() {
-    super('feed_token_invalid', 'The feed token is missing or wrong.', 401);
-  }
-}
+export class FeedTokenError extends errorClass('feed_token_invalid', 'The feed token is missing or wrong.', 401) {}
 
-export class LeagueNotFoundError extends AppError {
-  constructor() {
-    super('league_not_found', 'There is no such league.', 404);
-  }
-}
+export class LeagueNotFoundError extends errorClass('league_not_found', 'There is no such league.', 404) {}
 
 export class FavouriteLeaguesFullError extends AppError {
   constructor(max: number) {
@@ -97,11 +85,7 @@ export class FavouriteLeaguesFullError extends AppError {
 }
 
 /** A bet that is not the player's (or not at all): the same answer, so nobody learns of others' bets. */
-export class BetNotFoundError extends AppError {
-  constructor() {
-    super('bet_not_found', 'There is no such bet among yours.', 404);
-  }
-}
+export class BetNotFoundError extends errorClass('bet_not_found', 'There is no such bet among yours.', 404) {}
 
 /** The bet has no cash-out price now; `fields.reason` says why (suspended, switched_off, not_open, too_small). */
 export class CashOutUnavailableError extends AppError {

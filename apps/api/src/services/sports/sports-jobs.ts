@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/scheduler';
+import { scheduledJob, type Job } from '../../jobs/scheduler';
 import type { CashOutService } from './cash-out-service';
 import type { SettlementService } from './settlement-service';
 import type { FeedSimulator } from './simulator/feed-simulator';
@@ -23,50 +23,28 @@ export const SETTLEMENT_INTERVAL_MS = 60_000;
 
 /** One round of the in-house odds feed: fixtures, odds moves, kick-offs, results. */
 export function feedSimulatorJob(simulator: Pick<FeedSimulator, 'tick'>, intervalMs: number): Job {
-  return {
-    name: FEED_SIMULATOR_JOB,
-    lockKey: FEED_SIMULATOR_LOCK_KEY,
-    intervalMs,
-    // A fresh database should not wait a whole interval for its first fixtures.
-    runOnStart: true,
-    async run() {
-      await simulator.tick();
-    },
-  };
+  // A fresh database should not wait a whole interval for its first fixtures.
+  return scheduledJob(
+    { name: FEED_SIMULATOR_JOB, lockKey: FEED_SIMULATOR_LOCK_KEY, intervalMs, runOnStart: true },
+    () => simulator.tick(),
+  );
 }
 
 /** The matches in play, every few seconds: kick-offs, states and prices, suspensions, ends. */
 export function liveSimulatorJob(simulator: Pick<FeedSimulator, 'liveTick'>, intervalMs: number): Job {
-  return {
-    name: LIVE_SIMULATOR_JOB,
-    lockKey: LIVE_SIMULATOR_LOCK_KEY,
-    intervalMs,
-    async run() {
-      await simulator.liveTick();
-    },
-  };
+  return scheduledJob({ name: LIVE_SIMULATOR_JOB, lockKey: LIVE_SIMULATOR_LOCK_KEY, intervalMs }, () =>
+    simulator.liveTick(),
+  );
 }
 
 /** Settles every open bet whose results are in. */
 export function settlementJob(settlement: Pick<SettlementService, 'settle'>, intervalMs: number): Job {
-  return {
-    name: SETTLEMENT_JOB,
-    lockKey: SETTLEMENT_LOCK_KEY,
-    intervalMs,
-    async run() {
-      await settlement.settle();
-    },
-  };
+  return scheduledJob({ name: SETTLEMENT_JOB, lockKey: SETTLEMENT_LOCK_KEY, intervalMs }, () => settlement.settle());
 }
 
 /** Cashes out the bets whose price reached their player's target. */
 export function autoCashOutJob(cashOut: Pick<CashOutService, 'runAutoCashOuts'>, intervalMs: number): Job {
-  return {
-    name: AUTO_CASH_OUT_JOB,
-    lockKey: AUTO_CASH_OUT_LOCK_KEY,
-    intervalMs,
-    async run() {
-      await cashOut.runAutoCashOuts();
-    },
-  };
+  return scheduledJob({ name: AUTO_CASH_OUT_JOB, lockKey: AUTO_CASH_OUT_LOCK_KEY, intervalMs }, () =>
+    cashOut.runAutoCashOuts(),
+  );
 }

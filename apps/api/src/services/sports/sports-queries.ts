@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx, LocalizedText } from '@playhouse/db';
 import {
   betSelections,
@@ -53,23 +53,80 @@ export interface UpcomingBook {
 
 const CHUNK = 1000;
 
+/** Ids in slices small enough for one `IN (...)` each. */
+export function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Where a match stands in the book: its sport, country and league, its start and its teams. */
+export const matchPlacement = {
+  id: matches.id,
+  sportId: matches.sportId,
+  categoryId: matches.categoryId,
+  tournamentId: matches.tournamentId,
+  startsAt: matches.startsAt,
+  team1: matches.team1,
+  team2: matches.team2,
+};
+
+/** Every sport of the book, by tab position. */
+export function bookSports(db: DbOrTx) {
+  return db
+    .select({ id: sports.id, name: sports.name, position: sports.position })
+    .from(sports)
+    .orderBy(asc(sports.position), asc(sports.id));
+}
+
+/** The countries (with their sport) and leagues (with their country) the given matches are played in, by id. */
+export async function bookPlaces(db: DbOrTx, rows: { categoryId: number; tournamentId: number }[]) {
+  const categories = new Map<number, NamedRow & { sportId: number }>();
+  const tournamentMap = new Map<number, NamedRow & { categoryId: number }>();
+  for (const ids of chunks([...new Set(rows.map((row) => row.categoryId))])) {
+    const found = await db
+      .select({ id: sportCategories.id, name: sportCategories.name, sportId: sportCategories.sportId })
+      .from(sportCategories)
+      .where(inArray(sportCategories.id, ids));
+    for (const row of found) categories.set(row.id, row);
+  }
+  for (const ids of chunks([...new Set(rows.map((row) => row.tournamentId))])) {
+    const found = await db
+      .select({ id: tournaments.id, name: tournaments.name, categoryId: tournaments.categoryId })
+      .from(tournaments)
+      .where(inArray(tournaments.id, ids));
+    for (const row of found) tournamentMap.set(row.id, row);
+  }
+  return { categories, tournaments: tournamentMap };
+}
+
+/** Markets with their outcomes, in book order: by match, then market position, then outcome position. */
+export function bookMarketRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      matchId: markets.matchId,
+      marketId: markets.id,
+      name: markets.name,
+      marketPosition: markets.position,
+      marketStatus: markets.status,
+      outcomeId: outcomes.id,
+      label: outcomes.label,
+      outcomePosition: outcomes.position,
+      oddThousandths: outcomes.oddThousandths,
+      outcomeStatus: outcomes.status,
+    })
+    .from(markets)
+    .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
+    .where(where)
+    .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+}
+
 /** Everything the top offer can show: scheduled future matches with their open markets and outcomes. */
 export async function loadUpcomingBook(db: DbOrTx, now: Date): Promise<UpcomingBook> {
   const [sportRows, matchRows] = await Promise.all([
+    bookSports(db),
     db
-      .select({ id: sports.id, name: sports.name, position: sports.position })
-      .from(sports)
-      .orderBy(asc(sports.position), asc(sports.id)),
-    db
-      .select({
-        id: matches.id,
-        sportId: matches.sportId,
-        categoryId: matches.categoryId,
-        tournamentId: matches.tournamentId,
-        startsAt: matches.startsAt,
-        team1: matches.team1,
-        team2: matches.team2,
-      })
+      .select(matchPlacement)
       .from(matches)
       .where(and(eq(matches.status, 'scheduled'), gt(matches.startsAt, now)))
       .orderBy(asc(matches.startsAt), asc(matches.id)),
@@ -82,43 +139,13 @@ export async function loadUpcomingBook(db: DbOrTx, now: Date): Promise<UpcomingB
     return match;
   });
 
-  const categoryIds = [...new Set(matchRows.map((row) => row.categoryId))];
-  const tournamentIds = [...new Set(matchRows.map((row) => row.tournamentId))];
-  const categories = new Map<number, NamedRow>();
-  const tournamentMap = new Map<number, NamedRow>();
-  for (let i = 0; i < categoryIds.length; i += CHUNK) {
-    const rows = await db
-      .select({ id: sportCategories.id, name: sportCategories.name })
-      .from(sportCategories)
-      .where(inArray(sportCategories.id, categoryIds.slice(i, i + CHUNK)));
-    for (const row of rows) categories.set(row.id, row);
-  }
-  for (let i = 0; i < tournamentIds.length; i += CHUNK) {
-    const rows = await db
-      .select({ id: tournaments.id, name: tournaments.name })
-      .from(tournaments)
-      .where(inArray(tournaments.id, tournamentIds.slice(i, i + CHUNK)));
-    for (const row of rows) tournamentMap.set(row.id, row);
-  }
+  const { categories, tournaments: tournamentMap } = await bookPlaces(db, matchRows);
 
-  const ids = [...byMatch.keys()];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await db
-      .select({
-        matchId: markets.matchId,
-        marketId: markets.id,
-        name: markets.name,
-        marketPosition: markets.position,
-        label: outcomes.label,
-        outcomePosition: outcomes.position,
-        oddThousandths: outcomes.oddThousandths,
-      })
-      .from(markets)
-      .innerJoin(outcomes, eq(outcomes.marketId, markets.id))
-      .where(
-        and(inArray(markets.matchId, ids.slice(i, i + CHUNK)), eq(markets.status, 'open'), eq(outcomes.status, 'open')),
-      )
-      .orderBy(asc(markets.matchId), asc(markets.position), asc(markets.id), asc(outcomes.position), asc(outcomes.id));
+  for (const ids of chunks([...byMatch.keys()])) {
+    const rows = await bookMarketRows(
+      db,
+      and(inArray(markets.matchId, ids), eq(markets.status, 'open'), eq(outcomes.status, 'open')),
+    );
     let current = null as UpcomingMarket | null;
     for (const row of rows) {
       if (current?.id !== row.marketId) {

@@ -14,6 +14,7 @@ import { createFeedIngest, type Delivery, type FeedIngest } from './feed-ingest'
 import { createOddsHub, type OddsHub } from './odds-hub';
 import { createSettlementService, type DebtHooks, type SettlementService } from './settlement-service';
 import { createFeedSimulator, type FeedSimulator } from './simulator/feed-simulator';
+import { toMatchBet } from './match-views';
 import { MatchNotFoundError } from './sports-errors';
 import { loadMatchDetails, type MatchDetailRow } from './sports-queries';
 import { createTradingService, type TradingService } from './trading-service';
@@ -75,20 +76,7 @@ export function matchDetailView(
     liveState: row.liveState,
     bettingOpen,
     betDelayMs: inPlay ? betDelayMs : null,
-    matchBets: row.markets.map((market) => ({
-      idMatchBet: market.id,
-      betName: localize(market.name, context),
-      matchBetPosition: market.position,
-      status: market.status,
-      matchBetOutcomes: market.outcomes.map((outcome) => ({
-        outcomeId: outcome.id,
-        providerBetOutcomeId: outcome.label,
-        matchBetOutcomePosition: outcome.position,
-        matchBetOutcomeOddValue: outcome.oddThousandths / 1000,
-        status: outcome.status,
-        result: outcome.result,
-      })),
-    })),
+    matchBets: row.markets.map((market) => toMatchBet(market, context)),
   };
 }
 

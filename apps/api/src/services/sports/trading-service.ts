@@ -15,11 +15,12 @@ import type {
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
-import { recordAudit } from '../audit/audit-log';
+import { staffChangeAudit, type AuditEvent } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
 import { openStaffRequest, type StaffRequestRow } from '../approvals/staff-request-queries';
+import { deskMatch } from './match-views';
 import { INGEST_LOCK_KEY, notifyChanged } from './feed-ingest';
 import type { SettlementService } from './settlement-service';
 import { MatchNotFoundError } from './sports-errors';
@@ -43,17 +44,13 @@ import {
 } from './trading-queries';
 import type { TradingAction } from '../audit/audit-events';
 
-export class MarketNotFoundError extends AppError {
-  constructor() {
-    super('market_not_found', 'There is no such market.', 404);
-  }
-}
+export class MarketNotFoundError extends errorClass('market_not_found', 'There is no such market.', 404) {}
 
-export class MarketFinalError extends AppError {
-  constructor() {
-    super('market_final', 'The market is settled or void: only a new result or a void changes it now.', 409);
-  }
-}
+export class MarketFinalError extends errorClass(
+  'market_final',
+  'The market is settled or void: only a new result or a void changes it now.',
+  409,
+) {}
 
 export class ResultsInvalidError extends AppError {
   constructor(fields: Record<string, string>) {
@@ -83,13 +80,7 @@ export function createTradingService({
 }) {
   function fixtureView(row: FixtureRow, context: LocaleContext): TradingFixture {
     return {
-      id: row.id,
-      sportId: row.sportId,
-      sportName: localize(row.sportName, context),
-      tournamentName: localize(row.tournamentName, context),
-      team1: localize(row.team1, context),
-      team2: localize(row.team2, context),
-      startsAt: row.startsAt.toISOString(),
+      ...deskMatch(row, context),
       status: row.status,
       markets: row.markets,
       suspendedMarkets: row.suspendedMarkets,
@@ -150,25 +141,10 @@ export function createTradingService({
     });
   }
 
-  async function audit(
-    tx: Tx,
-    actor: StaffActor,
-    action: TradingAction,
-    metadata: Record<string, unknown>,
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-  ) {
-    await recordAudit(tx, {
-      event: `staff_trading_${action}`,
-      userId: null,
-      actorId: actor.id,
-      ip: actor.ip,
-      metadata,
-      before,
-      after,
-      at: clock.now(),
-    });
-  }
+  const audit = staffChangeAudit(
+    (action: TradingAction): AuditEvent => `staff_trading_${action}`,
+    () => clock.now(),
+  );
 
   /** Where a resumed market goes: open while its match has not started, else suspended as the feed would leave it. */
   const resumedStatus = (matchStatus: string | undefined): MarketStatus =>

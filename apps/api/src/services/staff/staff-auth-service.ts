@@ -207,28 +207,19 @@ export function createStaffAuthService({
       const member = await findStaffMember(tx, session.userId, true);
       if (!member?.totpSecret) return false;
       const step = await verifyTotp(member.totpSecret, code, member.totpLastStep, current);
-      if (step === null) {
-        await recordAudit(tx, {
-          event: 'staff_second_factor_failed',
-          userId: session.userId,
-          actorId: session.userId,
-          ip: client.ip,
-          metadata: { sessionId: session.sessionId },
-          at: current,
-        });
-        return false;
+      if (step !== null) {
+        await updateStaffMember(tx, session.userId, { totpLastStep: step });
+        await sessions.markSecondFactor(tx, session.sessionId, current);
       }
-      await updateStaffMember(tx, session.userId, { totpLastStep: step });
-      await sessions.markSecondFactor(tx, session.sessionId, current);
       await recordAudit(tx, {
-        event: 'staff_second_factor',
+        event: step === null ? 'staff_second_factor_failed' : 'staff_second_factor',
         userId: session.userId,
         actorId: session.userId,
         ip: client.ip,
         metadata: { sessionId: session.sessionId },
         at: current,
       });
-      return true;
+      return step !== null;
     });
     if (!verified) throw new InvalidTotpCodeError();
     await clearCounter(db, counterKey);

@@ -24,6 +24,7 @@ import {
 } from '../auth/session-service';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import { InvalidTotpCodeError, InvitationNotFoundError } from './staff-errors';
+import type { AskFor } from './staff-service';
 import { ForbiddenError } from '../auth/auth-errors';
 import {
   countActiveAdmins,
@@ -49,14 +50,7 @@ const CODE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 export type SendInvitation = (to: string, locale: string, token: string, validHours: number) => Promise<unknown>;
 
-/** Opens a four-eyes request in its own transaction (the staff request service's `ask`). */
-export type AskForInvitation = (
-  actor: StaffActor,
-  kind: 'staff_invitation',
-  subjectUserId: null,
-  payload: Record<string, unknown>,
-  idempotencyKey: string,
-) => Promise<StaffRequest>;
+export type AskForInvitation = AskFor<'staff_invitation', null>;
 
 function toInvitation(row: InvitationRow, now: Date): StaffInvitation {
   return {

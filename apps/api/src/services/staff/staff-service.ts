@@ -43,14 +43,16 @@ export function toStaffAccount(row: StaffView): StaffAccount {
 
 export type StaffService = ReturnType<typeof createStaffService>;
 
-/** Opens a four-eyes request in its own transaction (the staff request service's `ask`). */
-export type AskForGrant = (
+/** Opens a four-eyes request of one kind in its own transaction (the staff request service's `ask`). */
+export type AskFor<Kind extends string, Subject extends number | null> = (
   actor: StaffActor,
-  kind: 'staff_roles',
-  subjectUserId: number,
+  kind: Kind,
+  subjectUserId: Subject,
   payload: Record<string, unknown>,
   idempotencyKey: string,
 ) => Promise<StaffRequest>;
+
+export type AskForGrant = AskFor<'staff_roles', number>;
 
 const refuseGrant: AskForGrant = async () => {
   throw new ForbiddenError('Granting this role needs a second admin.');

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError, errorClass } from '../../lib/errors';
 
 export class InsufficientFundsError extends AppError {
   constructor(
@@ -12,8 +12,8 @@ export class InsufficientFundsError extends AppError {
 export { IdempotencyConflictError } from '../../lib/idempotency';
 
 /** A transfer whose legs do not sum to zero: a programming error, refused before touching the database. */
-export class UnbalancedTransferError extends AppError {
-  constructor() {
-    super('unbalanced_transfer', 'A transfer needs at least two non-zero legs that sum to zero.', 500);
-  }
-}
+export class UnbalancedTransferError extends errorClass(
+  'unbalanced_transfer',
+  'A transfer needs at least two non-zero legs that sum to zero.',
+  500,
+) {}

@@ -11,6 +11,7 @@ import {
 import type { LiveState } from '@playhouse/shared';
 import type { Clock } from '../../../lib/clock';
 import type { Delivery, DeliveryMarket, DeliveryMatch, FeedIngest } from '../feed-ingest';
+import { matchPlacement } from '../sports-queries';
 import type { SettlementService } from '../settlement-service';
 import { isDecided, priceInPlay } from './in-play-pricing';
 import { heldAt, liveStateAt, playMatch, playSetup, stepAt, type Play } from './play';
@@ -360,14 +361,8 @@ export function createFeedSimulator({
       : inArray(matches.status, ['scheduled', 'live']);
     return (await db
       .select({
-        id: matches.id,
-        sportId: matches.sportId,
-        categoryId: matches.categoryId,
-        tournamentId: matches.tournamentId,
-        startsAt: matches.startsAt,
+        ...matchPlacement,
         status: matches.status,
-        team1: matches.team1,
-        team2: matches.team2,
         simulation: matches.simulation,
         liveState: matches.liveState,
       })

@@ -1,7 +1,7 @@
 import type { MatchResult } from '@playhouse/db/schema';
 import type { LiveIncident, LiveState } from '@playhouse/shared';
 import { pointProbabilityFor, servesFor, type Serves } from './race';
-import { sampleNormal, type Random, type Simulation } from './pricing';
+import { sampleNormal, samplePoisson, type Random, type Simulation } from './pricing';
 
 /*
  * A simulated match played out: drawn once, at kick-off, from the match's model and a seed, then replayed to any
@@ -82,17 +82,6 @@ const add = (pair: Pair, team: Team, value = 1): Pair =>
 const other = (team: Team): Team => (team === '1' ? '2' : '1');
 const withLast = (periods: Pair[], last: Pair): Pair[] => [...periods.slice(0, -1), last];
 
-function poisson(lambda: number, random: Random): number {
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = random();
-  while (p > limit) {
-    k++;
-    p *= random();
-  }
-  return k;
-}
-
 /** Football's and ice hockey's scoring shift with sending-offs: fewer for the side a man down, more for the other. */
 export function redCardFactor(own: number, opponent: number): number {
   return 0.78 ** own * 1.18 ** opponent;
@@ -126,7 +115,7 @@ function playFootball(sim: Simulation, random: Random): Play {
         const opponent = team === '1' ? reds[1] : reds[0];
         const goals = ((team === '1' ? home : away) * redCardFactor(own, opponent)) / 90;
         const at = () => start + minute * MINUTE + Math.floor(random() * 50);
-        for (let k = poisson(goals * (1 - FOOTBALL_RATES.penalty / 2.6), random); k > 0; k--) {
+        for (let k = samplePoisson(goals * (1 - FOOTBALL_RATES.penalty / 2.6), random); k > 0; k--) {
           events.push({ t: at(), kind: 'goal', team });
         }
         if (random() < FOOTBALL_RATES.penalty / 90) {
@@ -141,7 +130,7 @@ function playFootball(sim: Simulation, random: Random): Play {
           events.push({ t: at(), kind: 'red', team });
           reds = add(reds, team);
         }
-        for (let k = poisson(FOOTBALL_RATES.corners / 90, random); k > 0; k--) {
+        for (let k = samplePoisson(FOOTBALL_RATES.corners / 90, random); k > 0; k--) {
           events.push({ t: at(), kind: 'corner', team });
         }
       }
@@ -408,7 +397,7 @@ function playHockey(sim: Simulation, random: Random): Play {
       ['1', home],
       ['2', away],
     ] as const) {
-      for (let k = poisson(rate / 3, random); k > 0; k--) {
+      for (let k = samplePoisson(rate / 3, random); k > 0; k--) {
         scores.push({ period, clock: Math.floor(random() * HOCKEY.periodClock), team, points: 1 });
         tally = add(tally, team);
       }

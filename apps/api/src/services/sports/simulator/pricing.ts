@@ -147,7 +147,7 @@ export function normalCdf(x: number): number {
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
-function samplePoisson(lambda: number, random: Random): number {
+export function samplePoisson(lambda: number, random: Random): number {
   const limit = Math.exp(-lambda);
   let k = 0;
   let p = random();
