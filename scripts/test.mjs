@@ -25,9 +25,7 @@ delete pgliteEnv.TEST_DATABASE_URL;
 
 // `after`: the steps that must have ended (whatever their result) before this one starts; `needs`: the step that must
 // have passed, else this one is skipped. Steps that wait for nothing start at once. The CPU-bound checks form one
-// lane (typecheck and lint, then the unit tests, then the two api legs), so they never crowd each other out; the unit
-// tests start once the typecheck has ended, beside the rest of the lint (on a quiet machine the lint, niced beside the
-// e2e suite, ended 2m18 after the typecheck and held the whole lane back).
+// lane (typecheck and lint, then the unit tests, then the two api legs), so they never crowd each other out.
 const steps = [
   {
     id: 'typecheck',
@@ -49,7 +47,7 @@ const steps = [
   {
     id: 'unit',
     title: 'unit tests',
-    after: ['typecheck'],
+    after: ['typecheck', 'lint'],
     niced: true,
     run: (options) => run(bin('vitest'), ['run', '--project', 'unit*'], options),
   },
