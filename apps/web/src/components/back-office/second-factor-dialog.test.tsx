@@ -36,7 +36,8 @@ describe('SecondFactorDialog', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm with your authenticator' });
     const input = screen.getByLabelText('Six-digit code');
-    expect(document.activeElement).toBe(input);
+    // The dialog moves focus in an effect, which may run a moment after the dialog is in the document.
+    await waitFor(() => expect(document.activeElement).toBe(input));
     fireEvent.change(input, { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Enter the six digits your app shows.')).toBeTruthy();
