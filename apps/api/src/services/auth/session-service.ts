@@ -87,7 +87,7 @@ export function createSessionService({
   /** How often a long-lived connection should ask `isLive` again. */
   recheckMs?: number;
   /**
-   * Keep resolved sessions in this process's memory (SESSION_CACHE). Only where the caller drops them on every change
+   * Keep resolved sessions in this process's memory (PLAYER_CACHE). Only where the caller drops them on every change
    * the database announces (`changed`, fed from the 'session_changed' channel): the api's accounts plugin.
    */
   keep?: PlayerCacheOptions;
