@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSearchResponseSchema, type Locale } from '@playhouse/shared';
 import { createContentCaches } from '../../src/lib/memory-cache';
 import { createCatalogueService } from '../../src/services/catalogue/catalogue-service';
+import { SEARCH_COUNTED } from '../../src/services/catalogue/search-index';
 import { buildCasinoApp, type CasinoTestApp } from '../helpers/games-fixtures';
 import { seededRandom } from '../helpers/random';
 
@@ -55,6 +56,15 @@ describe('GET /spa/games/search on 10,000 games', () => {
     const body = gameSearchResponseSchema.parse(response.json());
     expect(body.total).toBe(111);
     expect(body.items).toHaveLength(10);
+  });
+
+  it('counts a term that matches nearly every game up to the limit, and always past the page asked for', async () => {
+    const total = async (query: string) =>
+      gameSearchResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/spa/games/search?${query}` })).json())
+        .total;
+    expect(await total('search=massengl%C3%BCck&perPage=10')).toBe(SEARCH_COUNTED);
+    expect(await total('search=massengl%C3%BCck&perPage=50&page=30')).toBe(1_501);
+    expect(await total('search=massengl%C3%BCck&perPage=50&page=200')).toBe(10_000);
   });
 });
 

@@ -36,7 +36,7 @@ import {
   type PlayerFacts,
 } from './catalogue-queries';
 import { findNavCategoryBySlug } from '../content/content-queries';
-import { createSearchIndex, createTermFolder, type SearchIndex } from './search-index';
+import { createSearchIndex, createTermFolder, searchCountLimit, type SearchIndex } from './search-index';
 
 // The catalogue reads other domains make on their own connection or transaction (games, providers, originals).
 export { findGame, findProviderBySlug, hasSucceededDeposit } from './catalogue-queries';
@@ -295,7 +295,13 @@ export function createCatalogueService({
               folded: await foldTerm(query.search),
             })
           : await searchGames({ ...params, term: query.search });
-        return answerOf(gameSearchResponseSchema, { items, page: query.page, perPage: query.perPage, total });
+        // The database counts every match; the index stops counting at the same limit (searchCountLimit).
+        return answerOf(gameSearchResponseSchema, {
+          items,
+          page: query.page,
+          perPage: query.perPage,
+          total: Math.min(total, searchCountLimit(params.offset, params.limit)),
+        });
       });
     },
 

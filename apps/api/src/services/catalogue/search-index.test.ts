@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, createTermFolder, type SearchEntry } from './search-index';
+import { createSearchIndex, createTermFolder, SEARCH_COUNTED, type SearchEntry } from './search-index';
 
 const entry = (id: number, en: string, de?: string): SearchEntry => {
   const title = de === undefined ? { en } : { en, de };
@@ -76,6 +76,30 @@ describe('createSearchIndex at the edges', () => {
       items: [],
       total: 0,
     });
+  });
+});
+
+describe('createSearchIndex on a term that matches most of a large catalogue', () => {
+  // 2,500 games containing "ul", most popular first; the least popular one starts with it.
+  const entries = Array.from({ length: 2_500 }, (_, i) => entry(i + 1, `Bulk ${i + 1}`));
+  entries.push(entry(9_999, 'Ultra'));
+  const index = createSearchIndex(entries);
+  const search = (folded: string, offset: number, limit: number) =>
+    index.search({ folded, limit, offset, locale: 'en', defaultLocale: 'en' });
+
+  it('counts up to the limit, and always past the page asked for', () => {
+    expect(search('ul', 0, 10).total).toBe(SEARCH_COUNTED);
+    expect(search('b', 0, 10).total).toBe(SEARCH_COUNTED);
+    expect(search('ul', 1_000, 10).total).toBe(1_011);
+    expect(search('ul', 2_490, 50).total).toBe(2_501);
+    expect(search('zz', 0, 10).total).toBe(0);
+    expect(search('ultra', 0, 10).total).toBe(1);
+  });
+
+  it('still puts a title that starts with the term first, however far down the popularity order it is', () => {
+    expect(search('ul', 0, 3).items.map((item) => item.id)).toEqual([9_999, 1, 2]);
+    expect(search('ul', 1_000, 2).items.map((item) => item.id)).toEqual([1_000, 1_001]);
+    expect(search('ul', 2_499, 10).items.map((item) => item.id)).toEqual([2_499, 2_500]);
   });
 });
 

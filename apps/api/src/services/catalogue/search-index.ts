@@ -17,6 +17,19 @@ export interface SearchPage {
   total: number;
 }
 
+/** Matches a search counts at least before it stops counting (see `searchCountLimit`). */
+export const SEARCH_COUNTED = 1_000;
+
+/**
+ * How many matches a search counts: all of them up to SEARCH_COUNTED, and always at least one past the page asked
+ * for, so the answer's `total` says whether another page exists (the suggestions box asks for the next page while it
+ * holds fewer items than `total`). A term that matches most of a large catalogue stops being counted there instead
+ * of costing a step for every game; the database's search caps its count the same way.
+ */
+export function searchCountLimit(offset: number, limit: number): number {
+  return Math.max(SEARCH_COUNTED, offset + limit + 1);
+}
+
 export interface IndexSearch {
   /** Already folded (see `createTermFolder`). */
   folded: string;
@@ -41,7 +54,10 @@ const SEPARATOR = '\u0000';
  * `entries` must come in that popularity order (listSearchEntries).
  *
  * Every search text sits in one string, each followed by a separator: the engine's native indexOf scans it, and
- * after a hit the scan resumes at the next game, so a search costs one pass over the text plus a step per match.
+ * after a hit the scan resumes at the next game. The titles that start with the term are looked for first, among the
+ * games whose title starts with its first character; then the scan finds the others, and stops once the page is
+ * filled and the count limit reached (`searchCountLimit`). A search costs at most one pass over the text plus a step
+ * per match counted: a term that matches nearly every game stops after about a thousand steps.
  */
 export function createSearchIndex(entries: readonly SearchEntry[]) {
   const starts = new Uint32Array(entries.length + 1);
@@ -52,30 +68,42 @@ export function createSearchIndex(entries: readonly SearchEntry[]) {
   });
   starts[entries.length] = length;
   const text = entries.map((entry) => entry.searchText + SEPARATOR).join('');
-  // Each language's folded titles (else the default language's), in the same order, made on the first search in it.
-  const titlesIn = new Map<string, (string | undefined)[]>();
-  const titlesOf = (locale: Locale, defaultLocale: Locale) => {
+  // Each language's folded titles (else the default language's), in the same order, made on the first search in it,
+  // with the games grouped by their title's first character: where the titles starting with a term are looked for.
+  const languages = new Map<string, { titles: (string | undefined)[]; byFirst: Map<string, number[]> }>();
+  const languageOf = (locale: Locale, defaultLocale: Locale) => {
     const key = `${locale}:${defaultLocale}`;
-    let titles = titlesIn.get(key);
-    if (!titles)
-      titlesIn.set(key, (titles = entries.map((entry) => localized(entry.searchTitles, locale, defaultLocale))));
-    return titles;
+    let language = languages.get(key);
+    if (!language) {
+      const titles = entries.map((entry) => localized(entry.searchTitles, locale, defaultLocale));
+      const byFirst = new Map<string, number[]>();
+      titles.forEach((title, index) => {
+        if (title === undefined || title === '') return;
+        const first = title.charAt(0);
+        const group = byFirst.get(first);
+        if (group) group.push(index);
+        else byFirst.set(first, [index]);
+      });
+      languages.set(key, (language = { titles, byFirst }));
+    }
+    return language;
   };
+  const everyIndex = entries.map((_, index) => index);
 
   /**
-   * Calls `found` with each game whose search text contains `folded`, in order. After a hit the scan resumes at the
-   * next game's text: a game counts once however often the term occurs in it.
+   * Calls `found` with each game whose search text contains `folded`, in order, until it answers true. After a hit
+   * the scan resumes at the next game's text: a game counts once however often the term occurs in it.
    */
-  function eachMatch(folded: string, found: (index: number) => void): void {
+  function eachMatch(folded: string, found: (index: number) => boolean): void {
     if (folded === '') {
-      for (let index = 0; index < entries.length; index++) found(index);
+      for (let index = 0; index < entries.length; index++) if (found(index)) return;
       return;
     }
     if (folded.includes(SEPARATOR)) return;
     let entry = 0;
     for (let at = text.indexOf(folded); at !== -1; at = text.indexOf(folded, starts[entry]!)) {
       while (starts[entry + 1]! <= at) entry++;
-      found(entry);
+      if (found(entry)) return;
       entry++;
       if (entry === entries.length) return;
     }
@@ -84,19 +112,28 @@ export function createSearchIndex(entries: readonly SearchEntry[]) {
   return {
     size: entries.length,
     search({ folded, limit, offset, locale, defaultLocale }: IndexSearch): SearchPage {
-      const titles = titlesOf(locale, defaultLocale);
-      // Only the first offset + limit of each group can be on the page; the rest are counted.
+      const { titles, byFirst } = languageOf(locale, defaultLocale);
+      // Only the first offset + limit of each group can be on the page; the rest are counted, up to the count limit.
       const keep = offset + limit;
+      const counted = searchCountLimit(offset, limit);
       const starting: number[] = [];
       const containing: number[] = [];
       let startingCount = 0;
       let containingCount = 0;
-      eachMatch(folded, (index) => {
-        const title = titles[index];
-        if (title !== undefined && title.startsWith(folded)) {
-          if (startingCount++ < keep) starting.push(index);
-        } else if (containingCount++ < keep) containing.push(index);
-      });
+      // The titles that start with the term, from the games whose title starts with its first character. A title
+      // is part of its game's search text, so each of them contains the term.
+      const candidates = folded === '' ? everyIndex : (byFirst.get(folded.charAt(0)) ?? []);
+      for (const index of candidates) {
+        if (startingCount === counted) break;
+        if (!titles[index]?.startsWith(folded)) continue;
+        if (startingCount++ < keep) starting.push(index);
+      }
+      if (startingCount < counted)
+        eachMatch(folded, (index) => {
+          if (titles[index]?.startsWith(folded)) return false;
+          if (containingCount++ < keep) containing.push(index);
+          return startingCount + containingCount === counted;
+        });
       const page = starting.slice(offset, offset + limit);
       if (page.length < limit) {
         const from = Math.max(0, offset - startingCount);
