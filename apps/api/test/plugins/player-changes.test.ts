@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { seedDemo } from '@playhouse/db/seed';
@@ -156,6 +156,22 @@ describe('sessions kept in memory on two instances of one database', () => {
       expect(await statusOn(instances[0], second.cookie)).toBe(200),
     );
     expect(reads).toBe(0);
+  });
+
+  it('drops every kept session when one statement changes more players than a notification can name', async () => {
+    const kept = await player();
+    expect(await statusOn(instances[0], kept.cookie)).toBe(200);
+    const tag = `bulk_${randomUUID().slice(0, 8)}`;
+    await db().execute(sql`insert into users (email, username, password_hash, currency)
+      select ${tag} || g || '@example.test', ${tag} || g, 'not-used', 'EUR' from generate_series(1, 2000) as g`);
+    // 2,000 ids do not fit in one notification (7,000 characters at most): the trigger announces '*' instead.
+    await db().execute(sql`update users set status = 'blocked' where username like ${`${tag}%`}`);
+    await expect
+      .poll(() => readsDuring('sessions', async () => expect(await statusOn(instances[0], kept.cookie)).toBe(200)), {
+        timeout: 15_000,
+        interval: 20,
+      })
+      .toBe(1);
   });
 });
 

@@ -6,6 +6,7 @@ import { CHAT_CHANNEL, createChatHub, type ChatEvent } from '../../src/services/
 import { createOddsHub } from '../../src/services/sports/odds-hub';
 import { ODDS_CHANNEL } from '../../src/services/sports/feed-ingest';
 import { BALANCE_CHANNEL } from '../../src/services/wallet/wallet-service';
+import { terminateListeners } from '../helpers/listener-kill';
 import { createTestDb } from '../helpers/test-db';
 
 // Runs in the PostgreSQL leg of `npm test` (vitest project api-postgres): PGlite has no connection to lose.
@@ -25,14 +26,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
   }
 }
 
-/** Ends the server process behind this database's LISTEN connection, as a restart or failover would. */
-async function terminateListener(): Promise<number> {
-  const result = await handle.db.execute<{ pid: number }>(sql`
-    select pg_terminate_backend(pid) as terminated, pid from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
-  const rows = (result as unknown as { rows: { pid: number }[] }).rows;
-  return rows.length;
-}
+const terminateListener = () => terminateListeners(handle.db);
 
 const notify = (channel: string, payload: unknown) =>
   handle.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createDb, type Db, type DbHandle } from '@playhouse/db';
 import { seedDemo } from '@playhouse/db/seed';
@@ -40,3 +41,20 @@ export const dbPlugin = fp<{ config: Config; dbHandle?: DbHandle | undefined }>(
   },
   { name: 'db' },
 );
+
+/**
+ * Listens on `channel` from now (before the app serves its first request) until the app closes. Notifications sent
+ * while the listener was reconnecting are lost, so after a reconnect `onGap` runs: whoever keeps what the
+ * notifications would have dropped drops all of it.
+ */
+export async function listenWhileOpen(
+  app: FastifyInstance,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+): Promise<void> {
+  const stop = await app.dbHandle.listen(channel, onPayload, { onReconnect: onGap });
+  app.addHook('preClose', async () => {
+    await stop().catch((error: unknown) => app.log.warn({ err: error, channel }, 'closing a listener failed'));
+  });
+}

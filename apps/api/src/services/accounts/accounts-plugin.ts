@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { changedPlayers } from '../../lib/player-cache';
+import { listenWhileOpen } from '../../plugins/app/db';
 import { SESSION_CHANNEL } from '../auth/session-service';
 import { createAccountServices, type AccountServices } from './account-services';
 import { ensureDemoStaff } from './demo-staff';
@@ -20,16 +21,12 @@ export const accountsPlugin = fp<{ config: Config }>(
     const services = createAccountServices({ db: app.db, config, logger: app.log, keepSessions });
     Object.assign(app.services, services);
     if (keepSessions) {
-      // Listening from before the first request is served until the app closes; a gap in the announcements (the
-      // listener reconnected) drops every kept session.
-      const stop = await app.dbHandle.listen(
+      await listenWhileOpen(
+        app,
         SESSION_CHANNEL,
         (payload) => services.sessions.changed(changedPlayers(payload)),
-        { onReconnect: () => services.sessions.changed(null) },
+        () => services.sessions.changed(null),
       );
-      app.addHook('preClose', async () => {
-        await stop().catch((error: unknown) => app.log.warn({ err: error }, 'closing the session listener failed'));
-      });
     }
     app.addHook('onClose', async () => services.email.drain());
     app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { systemClock } from '../../lib/clock';
 import { changedPlayers } from '../../lib/player-cache';
+import { listenWhileOpen } from '../../plugins/app/db';
 import { createCasinoAdminService, type CasinoAdminService } from './casino-admin-service';
 import { createCatalogueService, PLAYER_FACTS_CHANNEL, type CatalogueService } from './catalogue-service';
 
@@ -24,18 +25,12 @@ export const cataloguePlugin = fp<{ config: Config }>(
     });
     app.services.catalogue = catalogue;
     if (config.playerCache) {
-      // Listening from before the first request is served until the app closes; a gap in the announcements (the
-      // listener reconnected) drops every player's kept facts.
-      const stop = await app.dbHandle.listen(
+      await listenWhileOpen(
+        app,
         PLAYER_FACTS_CHANNEL,
         (payload) => catalogue.playersChanged(changedPlayers(payload)),
-        { onReconnect: () => catalogue.playersChanged(null) },
+        () => catalogue.playersChanged(null),
       );
-      app.addHook('preClose', async () => {
-        await stop().catch((error: unknown) =>
-          app.log.warn({ err: error }, 'closing the player facts listener failed'),
-        );
-      });
     }
     app.services.casinoAdmin = createCasinoAdminService({ db: app.db, clock: systemClock });
   },
