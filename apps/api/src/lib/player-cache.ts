@@ -49,7 +49,11 @@ export function createPlayerCache<Row extends object>({
 
   return {
     /** The row kept under `key`, else `read()`'s, kept when `keep(row)` says so and no change was heard meanwhile. */
-    async load(key: string, read: () => Promise<Row | undefined>, keep: (row: Row) => boolean = () => true) {
+    async load<Read extends Row | undefined>(
+      key: string,
+      read: () => Promise<Read>,
+      keep: (row: Row) => boolean = () => true,
+    ): Promise<Read | Row> {
       const hit = kept.get(key);
       if (hit) return hit;
       const before = changes;

@@ -131,9 +131,7 @@ export function createCatalogueService({
     ? createPlayerCache<PlayerFacts>({ ...keepPlayers, playerOf: (row) => row.userId })
     : null;
   const playerFacts = (userId: number): Promise<PlayerFacts> =>
-    keptFacts
-      ? keptFacts.load(String(userId), () => readPlayerFacts(userId)).then((facts) => facts!)
-      : readPlayerFacts(userId);
+    keptFacts ? keptFacts.load(String(userId), () => readPlayerFacts(userId)) : readPlayerFacts(userId);
 
   async function lockedFor(viewer: Viewer): Promise<(row: GameRow) => boolean> {
     const deposited = viewer.userId !== null && (await hasSucceededDeposit(db, viewer.userId));
