@@ -290,29 +290,47 @@ async function postgresRows(options: LoadOptions): Promise<Comparison[]> {
   return [...player, ...search];
 }
 
+/** The benchmark's parts, in the order they run; `BENCH_CASINO_PARTS` (comma-separated) runs some of them. */
+const PARTS = ['seeded', 'large', 'uncached', 'search', 'huge', 'postgres'] as const;
+type Part = (typeof PARTS)[number];
+const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
+
+function chosenParts(): Part[] {
+  const asked = process.env.BENCH_CASINO_PARTS?.split(',').map((name) => name.trim());
+  if (!asked) return [...PARTS];
+  const unknown = asked.filter((name) => !isPart(name));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_CASINO_PARTS: unknown ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  return PARTS.filter((part) => asked.includes(part));
+}
+
 /** The catalogue and search calls against the hello-world route, on the seeded catalogue and on 10,000 and 100,000 more games. */
 export async function casinoBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
   const uncached = { CONTENT_CACHE: 'off' };
-  const comparisons = [
-    ...(await measureCatalogue(SEEDED, {}, (cookie) => pageTargets(SEEDED, cookie), options)),
-    ...(await measureCatalogue(LARGE, {}, (cookie) => pageTargets(LARGE, cookie), options)),
-    ...(await measureCatalogue(
-      LARGE,
-      uncached,
-      async (cookie) => [
-        {
-          label: `${LARGE.label}, uncached: GET /spa/games (Slots, page 1), signed-in player`,
-          url: pageUrl(1),
-          headers: { ...en, cookie },
-        },
-      ],
-      options,
-    )),
-    ...(await measureCatalogue(LARGE, UNKEPT_SEARCH, () => searchTargets(LARGE), options)),
-    ...(await measureCatalogue(HUGE, UNKEPT_SEARCH, () => searchTargets(HUGE), options)),
-    ...(await postgresRows(options)),
-  ];
+  const parts = chosenParts();
+  const runs: Record<Part, () => Promise<Comparison[]>> = {
+    seeded: () => measureCatalogue(SEEDED, {}, (cookie) => pageTargets(SEEDED, cookie), options),
+    large: () => measureCatalogue(LARGE, {}, (cookie) => pageTargets(LARGE, cookie), options),
+    uncached: () =>
+      measureCatalogue(
+        LARGE,
+        uncached,
+        async (cookie) => [
+          {
+            label: `${LARGE.label}, uncached: GET /spa/games (Slots, page 1), signed-in player`,
+            url: pageUrl(1),
+            headers: { ...en, cookie },
+          },
+        ],
+        options,
+      ),
+    search: () => measureCatalogue(LARGE, UNKEPT_SEARCH, () => searchTargets(LARGE), options),
+    huge: () => measureCatalogue(HUGE, UNKEPT_SEARCH, () => searchTargets(HUGE), options),
+    postgres: () => postgresRows(options),
+  };
+  const comparisons: Comparison[] = [];
+  for (const part of parts) comparisons.push(...(await runs[part]()));
   const date = runDate();
   const file = writeResults('casino', { date, machine: machine(), options, comparisons });
   await writeSection(
@@ -321,7 +339,7 @@ export async function casinoBenchmark(): Promise<void> {
 
 - Date: ${date}
 - Machine: ${machine()}
-- Load: ${loadDescription(options)}
+- Load: ${loadDescription(options)}${parts.length < PARTS.length ? `\n- Parts run (BENCH_CASINO_PARTS): ${parts.join(', ')} of ${PARTS.join(', ')}; the other rows were not measured in this run.` : ''}
 - Api: \`npm start -w @playhouse/api\` on a fresh seeded PGlite (feed simulator off), LOG_LEVEL=warn, rate limit raised. Requests in English with the category page's query (Slots, 6 per page, 600_400_out 3x2 artwork, heading). Visitors' pages and search answers are kept in memory until the catalogue changes (CONTENT_CACHE on, the default); a signed-in player's page is the visitors' page with their hearts and locks (the player likes two games of page 1); the player's session and those facts are read on the first request and then kept in the instance's memory until the database announces a change of them (PLAYER_CACHE on, the default). The "uncached" row runs with CONTENT_CACHE=off: every request reads the database. The "no answer kept" search rows run with SEARCH_CACHE_SIZE=0: no search answer is kept, so every request is a search the instance has not answered before and scans its in-memory copy of the catalogue's folded titles (kept until the catalogue changes; a term's non-ASCII characters are folded by the database the first time the instance meets them). The 304 row sends If-None-Match with the page's ETag. The PostgreSQL rows (when BENCH_DATABASE_URL is set) run the api on a fresh database on that server (pool of 20): the signed-in page as above, search with no answer kept. The large catalogues add 10,000 or 100,000 slots to Slots (one title in ten contains "Gold", every one "Bulk"; German titles "Massenglück <n>"), loaded before the api starts and vacuumed. Search terms: "b" and "ul" match every added game (too short for a trigram), "gold" one in ten, "fortune 77" a few, "massenglück" every German title, "zzyzx" none. Baseline: a Fastify app with one route returning \`{"hello":"world"}\`.
 - Ratio = target req/s ÷ baseline req/s (higher is better, 1.00 = as fast as hello-world); p99 ratio = target p99 ÷ baseline p99 (a baseline p99 under 1 ms counts as 1 ms).
 
