@@ -14,7 +14,8 @@ import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 
-type StandardOfferProps = {
+/** What the offer dialog gives the body of either template (standard, coins). */
+export type OfferBodyProps = {
   offer: BonusOffer;
   onAccepted: (bonus: ActiveBonus) => void;
   onReject: () => void;
@@ -24,7 +25,7 @@ type StandardOfferProps = {
 };
 
 /** SPEC.md §2/§4 standard template: what the bonus is, more information behind show more / hide, receive or reject. */
-export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejecting }: StandardOfferProps) {
+export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejecting }: OfferBodyProps) {
   const t = useTranslations('bonuses');
   const locale = useLocale() as Locale;
   const errorText = useBonusErrorText();
