@@ -7,6 +7,7 @@ import { useSWRConfig } from 'swr';
 import { ProfileBonusSection } from '@/components/bonuses/profile-bonus-section';
 import { formatDate, formatDateTime } from '@/lib/account/money-format';
 import { NetDeposits } from '@/components/protection/net-deposits';
+import { FactsList } from '@/components/ui/facts-list';
 import { DepositLimits } from './deposit-limits';
 import { PasswordChangeForm } from './password-change-form';
 import { PreferencesForm } from './preferences-form';
@@ -61,14 +62,7 @@ function Profile({ lng, user, passwordFields, preferenceFields, countryNames }: 
     <div className={styles.sections}>
       <section aria-labelledby="profile-details" className={styles.section}>
         <h2 id="profile-details">{t('profile.detailsTitle')}</h2>
-        <dl className={styles.details}>
-          {details.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactsList facts={details} className={styles.details} />
       </section>
       <NetDeposits lng={lng} />
       <ProfileBonusSection className={styles.section} />

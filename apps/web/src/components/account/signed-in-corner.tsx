@@ -3,8 +3,9 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { formatMoney } from '@/lib/account/money-format';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { User } from '@/store/user-slice';
@@ -66,23 +67,7 @@ export function SignedInCorner({ user }: { user: User }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const username = typeof user.username === 'string' ? user.username : String(user.login ?? '');
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpenOn(null);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpenOn(null), rootRef, buttonRef);
 
   return (
     <div className={styles.account} ref={rootRef}>

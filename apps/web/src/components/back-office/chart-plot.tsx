@@ -29,15 +29,21 @@ export function ChartPlot({
   formatValue,
 }: Required<Pick<ChartProps, 'kind' | 'data' | 'xKey' | 'series' | 'formatValue'>>) {
   const format = (value: unknown) => (typeof value === 'number' ? formatValue(value) : String(value));
+  // The grid, axes, tooltip and legend both kinds draw (a fragment: recharts reads through it).
+  const frame = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis dataKey={xKey} />
+      <YAxis tickFormatter={format} width={80} />
+      <Tooltip formatter={format} />
+      <Legend />
+    </>
+  );
   return (
     <ResponsiveContainer width="100%" height={240}>
       {kind === 'line' ? (
         <LineChart data={data} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey={xKey} />
-          <YAxis tickFormatter={format} width={80} />
-          <Tooltip formatter={format} />
-          <Legend />
+          {frame}
           {series.map((line, index) => (
             <Line
               key={line.key}
@@ -50,11 +56,7 @@ export function ChartPlot({
         </LineChart>
       ) : (
         <BarChart data={data} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey={xKey} />
-          <YAxis tickFormatter={format} width={80} />
-          <Tooltip formatter={format} />
-          <Legend />
+          {frame}
           {series.map((line, index) => (
             <Bar key={line.key} dataKey={line.key} name={line.label} fill={PALETTE[index % PALETTE.length]} />
           ))}

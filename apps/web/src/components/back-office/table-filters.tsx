@@ -4,6 +4,7 @@ import { CURRENCY_CODES } from '@playhouse/shared/money';
 import { useTranslations } from 'next-intl';
 import { useId, type FormEvent } from 'react';
 import buttons from '@/components/ui/button.module.css';
+import { Options } from '@/components/ui/form-field';
 import styles from './table-filters.module.css';
 import { useTableQuery } from './use-table-query';
 
@@ -85,11 +86,7 @@ export function TableFilters({
           {field.type === 'select' ? (
             <select id={`${id}-${field.name}`} name={field.name} defaultValue={query[field.name] ?? ''}>
               <option value="">{t('any')}</option>
-              {field.options?.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <Options options={field.options} />
             </select>
           ) : (
             <input

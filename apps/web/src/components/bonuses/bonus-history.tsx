@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { BONUS_HISTORY_PAGE_SIZE, BONUS_HISTORY_PATH, fetchBonusHistory } from '@/lib/bonuses/bonuses-api';
+import { BonusesPending } from './bonuses-pending';
 import styles from './bonuses.module.css';
 import table from '@/components/ui/history-table.module.css';
 import { usePlayerId } from './use-bonuses';
@@ -26,17 +27,7 @@ export function BonusHistory({ labelledBy }: { labelledBy: string }) {
     () => fetchBonusHistory(locale, page),
     SWR_OPTIONS,
   );
-  if (error) {
-    return (
-      <p>
-        {t('errors.generic')}{' '}
-        <button type="button" className={styles.link} onClick={() => void mutate()}>
-          {t('page.retry')}
-        </button>
-      </p>
-    );
-  }
-  if (!data) return <p role="status">{t('page.loading')}</p>;
+  if (error || !data) return <BonusesPending failed={Boolean(error)} onRetry={() => void mutate()} />;
   if (data.total === 0) return <p>{t('page.noHistory')}</p>;
   const pages = Math.max(1, Math.ceil(data.total / BONUS_HISTORY_PAGE_SIZE));
   const empty = { wager: '', amount: '', quantity: 0, currencyCode: '', gameTitle: '', providerTitle: '' };

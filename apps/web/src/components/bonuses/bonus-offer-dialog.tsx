@@ -10,7 +10,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import styles from './bonuses.module.css';
 import { CoinOffer } from './coin-offer';
-import { StandardOffer } from './standard-offer';
+import { StandardOffer, type OfferBodyProps } from './standard-offer';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 
@@ -61,30 +61,14 @@ export function BonusOfferDialog({ offer, onAccepted, onRejected, onClose, rando
   };
 
   const coins = usesCoinsTemplate(offer);
+  const body: OfferBodyProps = { offer, onAccepted: accepted, onReject: reject, onBusyChange: setBusy, rejecting };
   return (
     <ModalDialog labelledBy={titleId} onClose={canClose ? onClose : null} wide={coins}>
       <p className={styles.eyebrow}>{t('dialog.title')}</p>
       <h2 id={titleId} className={styles.title}>
         {name}
       </h2>
-      {coins ? (
-        <CoinOffer
-          offer={offer}
-          onAccepted={accepted}
-          onReject={reject}
-          onBusyChange={setBusy}
-          rejecting={rejecting}
-          random={random}
-        />
-      ) : (
-        <StandardOffer
-          offer={offer}
-          onAccepted={accepted}
-          onReject={reject}
-          onBusyChange={setBusy}
-          rejecting={rejecting}
-        />
-      )}
+      {coins ? <CoinOffer {...body} random={random} /> : <StandardOffer {...body} />}
       {rejectError ? (
         <p role="alert" className={styles.error}>
           {errorText(rejectError)}

@@ -13,6 +13,7 @@ import { BonusHistory } from './bonus-history';
 import { BonusOfferDialog } from './bonus-offer-dialog';
 import { PromoCodeForm } from './promo-code-form';
 import buttons from '@/components/ui/button.module.css';
+import { BonusesPending } from './bonuses-pending';
 import styles from './bonuses.module.css';
 import { useBonuses, useBonusesChanged, useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
@@ -104,17 +105,7 @@ function Bonuses({ promoFields }: { promoFields: FormField[] }) {
   const changed = useBonusesChanged();
   const [open, setOpen] = useState<BonusOffer | null>(null);
 
-  if (error) {
-    return (
-      <p>
-        {t('errors.generic')}{' '}
-        <button type="button" className={styles.link} onClick={() => void mutate()}>
-          {t('page.retry')}
-        </button>
-      </p>
-    );
-  }
-  if (!data) return <p role="status">{t('page.loading')}</p>;
+  if (error || !data) return <BonusesPending failed={Boolean(error)} onRetry={() => void mutate()} />;
 
   return (
     <div className={layout.stack}>

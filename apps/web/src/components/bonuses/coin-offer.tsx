@@ -1,6 +1,5 @@
 'use client';
 
-import type { ActiveBonus, BonusOffer } from '@playhouse/shared/contracts/bonuses';
 import type { Locale } from '@playhouse/shared/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId } from 'react';
@@ -10,14 +9,9 @@ import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 import { useCoinGame } from './use-coin-game';
+import type { OfferBodyProps } from './standard-offer';
 
-type CoinOfferProps = {
-  offer: BonusOffer;
-  onAccepted: (bonus: ActiveBonus) => void;
-  onReject: () => void;
-  /** Whether an answer is on its way, so the dialog stays open until it lands. */
-  onBusyChange: (busy: boolean) => void;
-  rejecting: boolean;
+type CoinOfferProps = OfferBodyProps & {
   /** The shuffle's source of randomness (tests pass their own). */
   random?: () => number;
 };

@@ -9,11 +9,13 @@ import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { acceptBonus } from '@/lib/bonuses/bonuses-api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import buttons from '@/components/ui/button.module.css';
+import { FactsList } from '@/components/ui/facts-list';
 import styles from './bonuses.module.css';
 import { useBonusErrorText } from './use-bonuses';
 import { useOfferTexts } from './use-bonus-texts';
 
-type StandardOfferProps = {
+/** What the offer dialog gives the body of either template (standard, coins). */
+export type OfferBodyProps = {
   offer: BonusOffer;
   onAccepted: (bonus: ActiveBonus) => void;
   onReject: () => void;
@@ -23,7 +25,7 @@ type StandardOfferProps = {
 };
 
 /** SPEC.md §2/§4 standard template: what the bonus is, more information behind show more / hide, receive or reject. */
-export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejecting }: StandardOfferProps) {
+export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejecting }: OfferBodyProps) {
   const t = useTranslations('bonuses');
   const locale = useLocale() as Locale;
   const errorText = useBonusErrorText();
@@ -95,14 +97,7 @@ export function StandardOffer({ offer, onAccepted, onReject, onBusyChange, rejec
       </button>
       <div id={moreId} className={styles.more} hidden={!expanded}>
         <h3 className={styles.moreTitle}>{t('transKey.moreInformation')}</h3>
-        <dl className={styles.facts}>
-          {details.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactsList facts={details} className={styles.facts} />
       </div>
       <p role="status" className={phase === 'received' ? styles.success : styles.status}>
         {phase === 'received' ? t('congratulateMessage', values) : error ? errorText(error) : ''}

@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { campaignFallbackName } from '@/lib/bonuses/bonus-text';
 import { wageringPercent } from '@/lib/bonuses/wagering';
+import { FactsList } from '@/components/ui/facts-list';
 import styles from './bonuses.module.css';
 import { useBonuses } from './use-bonuses';
 import { useCampaignText } from './use-bonus-texts';
@@ -46,14 +47,7 @@ export function WageringProgress({ bonus }: { bonus: ActiveBonus }) {
         {name}: {t('progress.percent', { percent })}
       </p>
       <progress className={styles.bar} max={100} value={percent} aria-labelledby={labelId} />
-      <dl className={styles.facts}>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactsList facts={facts} className={styles.facts} />
     </div>
   );
 }

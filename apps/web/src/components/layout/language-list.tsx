@@ -3,8 +3,9 @@
 import type { Locale } from '@playhouse/shared/locales';
 import Image from 'next/image';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import styles from './language-list.module.css';
 
 export type LanguageOption = { value: Locale; title: string; imagePath: string };
@@ -37,23 +38,7 @@ export function LanguageMenu({ locales, current, labels, search }: LanguageListP
   const buttonRef = useRef<HTMLButtonElement>(null);
   const active = locales.find((locale) => locale.value === current) ?? locales[0];
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), rootRef, buttonRef);
 
   if (!active) return null;
 

@@ -81,11 +81,7 @@ export function FormField({ field, id, value, error, onChange }: FormFieldProps)
       {field.type === 'select' ? (
         <select {...common} value={text} onChange={(event) => onChange(event.target.value)}>
           <option value="" disabled hidden={field.required} />
-          {field.options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={field.options} />
         </select>
       ) : (
         <input
@@ -103,4 +99,13 @@ export function FormField({ field, id, value, error, onChange }: FormFieldProps)
       {message}
     </div>
   );
+}
+
+/** A select's choices, each shown by its label. */
+export function Options({ options }: { options: readonly { value: string; label: string }[] | undefined }) {
+  return options?.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 }

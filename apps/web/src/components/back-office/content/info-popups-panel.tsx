@@ -6,11 +6,11 @@ import { useTranslations } from 'next-intl';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
-import { LoadError } from '@/components/ui/load-error';
 import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { listInfoPopups, publishInfoPopup, withdrawInfoPopup } from '@/lib/back-office/content-api';
+import { ContentPending } from './content-pending';
 import { ContentEditor } from './content-editor';
 import layout from './content.module.css';
 import { OfficeTable } from '../office-table';
@@ -45,13 +45,10 @@ export function InfoPopupsPanel({ lng, canPublish }: InfoPopupsPanelProps) {
 
   const shown = items.find((item) => item.active);
 
-  if (!data) {
-    return loadError ? (
-      <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
-    ) : (
-      <p className={layout.hint}>{t('loading')}</p>
+  if (!data)
+    return (
+      <ContentPending namespace="boContent.infoPopups" failed={Boolean(loadError)} onRetry={() => void mutate()} />
     );
-  }
 
   return (
     <div className={layout.panel}>

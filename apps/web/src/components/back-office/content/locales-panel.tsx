@@ -8,11 +8,11 @@ import { useState } from 'react';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import useSWR from 'swr';
-import { LoadError } from '@/components/ui/load-error';
 import { useAction } from '@/components/ui/use-action';
 import { oddsFormatLabels } from '@/components/sports/odds/odds-format-labels';
 import { addLocale, listLocales, setDefaultLocale, setLocaleOddType } from '@/lib/back-office/content-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { ContentPending } from './content-pending';
 import layout from './content.module.css';
 import { OfficeTable } from '../office-table';
 import { useContentErrorText } from './use-content-error-text';
@@ -49,13 +49,8 @@ export function LocalesPanel({ lng, canManage }: LocalesPanelProps) {
     });
   };
 
-  if (!locales) {
-    return loadError ? (
-      <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
-    ) : (
-      <p className={layout.hint}>{t('loading')}</p>
-    );
-  }
+  if (!locales)
+    return <ContentPending namespace="boContent.locales" failed={Boolean(loadError)} onRetry={() => void mutate()} />;
 
   return (
     <div className={layout.panel}>

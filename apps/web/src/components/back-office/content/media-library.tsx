@@ -8,12 +8,12 @@ import useSWR from 'swr';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
 import formStyles from '@/components/ui/form.module.css';
-import { LoadError } from '@/components/ui/load-error';
 import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { mediaApi } from '@/lib/back-office/media-api';
 import { Pager } from '../pager';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { ContentPending } from './content-pending';
 import layout from './content.module.css';
 import { OfficeTable } from '../office-table';
 import styles from './media-library.module.css';
@@ -115,11 +115,7 @@ export function MediaLibrary({ lng, canUpload }: MediaLibraryProps) {
       <FormError message={error} />
       <div role="status">{status ? <p className={layout.hint}>{status}</p> : null}</div>
       {!data ? (
-        loadError ? (
-          <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void mutate()} />
-        ) : (
-          <p className={layout.hint}>{t('loading')}</p>
-        )
+        <ContentPending namespace="boMedia" failed={Boolean(loadError)} onRetry={() => void mutate()} />
       ) : data.items.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (

@@ -17,6 +17,7 @@ import { useForm } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { ADJUSTMENTS_PATH, decideAdjustment, fetchAdjustments, requestAdjustment } from '@/lib/back-office/money-api';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { ReasonField } from '../reason-field';
 import styles from './money.module.css';
 import { useListRefresh } from './use-money-refresh';
 import { officeField } from '@/components/back-office/field-specs';
@@ -177,22 +178,16 @@ function AdjustmentList({ lng, canApprove, onDecided }: { lng: Locale; canApprov
       <div role="status">{done ? <p className={formStyles.success}>{done}</p> : null}</div>
       {rejecting ? (
         <form className={styles.inline} noValidate onSubmit={submitReject}>
-          <div className={formStyles.field}>
-            <label htmlFor={reasonId} className={formStyles.label}>
-              {t('adjustments.rejectReason', {
-                amount: formatMoney(String(rejecting.payload.amount), String(rejecting.payload.currency), lng),
-                player: rejecting.subject?.login ?? '',
-              })}
-            </label>
-            <input
-              id={reasonId}
-              className={formStyles.control}
-              value={reason}
-              minLength={3}
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <ReasonField
+            id={reasonId}
+            label={t('adjustments.rejectReason', {
+              amount: formatMoney(String(rejecting.payload.amount), String(rejecting.payload.currency), lng),
+              player: rejecting.subject?.login ?? '',
+            })}
+            value={reason}
+            minLength={3}
+            onChange={setReason}
+          />
           <button type="submit" className={buttons.danger} disabled={busy || reason.trim().length < 3}>
             {t('adjustments.confirmReject')}
           </button>

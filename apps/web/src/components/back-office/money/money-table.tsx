@@ -19,6 +19,13 @@ export function MoneyPending({ failed, onRetry }: { failed: boolean; onRetry: ()
   );
 }
 
+/** `MoneyPending` for an SWR answer that is not there yet (loading or failed), or null once it is. */
+export function pendingOf(answer: { data: unknown; error: unknown; mutate: () => Promise<unknown> }) {
+  return answer.error || !answer.data ? (
+    <MoneyPending failed={Boolean(answer.error)} onRetry={() => void answer.mutate()} />
+  ) : null;
+}
+
 /**
  * A section of a money page around one table: its heading names the table's scrollable region (which takes the
  * keyboard focus, so it can be scrolled without a mouse). `instead` is shown in the table's place: still loading,

@@ -1,13 +1,13 @@
 'use client';
 
 import type { FormField } from '@playhouse/shared/contracts/accounts';
-import { isCurrency } from '@playhouse/shared/money';
+import { isCurrency, type Currency } from '@playhouse/shared/money';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { FormView } from '@/components/ui/form-view';
-import { useForm } from '@/components/ui/use-form';
+import { useForm, type FormValues } from '@/components/ui/use-form';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import {
   CAMPAIGN_LIMITS_PATH,
@@ -20,7 +20,7 @@ import {
 import { SWR_OPTIONS } from '@/lib/swr-options';
 import { FourEyesRequests, requestsKey } from '../requests/four-eyes-requests';
 import styles from './money.module.css';
-import { MoneyPending, MoneyTableSection } from './money-table';
+import { MoneyTableSection, pendingOf } from './money-table';
 import { currencyField, officeField } from '@/components/back-office/field-specs';
 
 /**
@@ -31,25 +31,14 @@ export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) 
   const t = useTranslations('boMoney');
   const settings = useSWR(['back-office', MONEY_SETTINGS_PATH], () => fetchMoneySettings(lng), SWR_OPTIONS);
   const { mutate: mutateKey } = useSWRConfig();
-  const [saved, setSaved] = useState('');
-  const fields = useMemo<FormField[]>(
-    () => [
-      currencyField(t('settings.currency')),
-      officeField('amount', t('settings.amount'), { pattern: '\\d{1,12}(\\.\\d{1,2})?' }),
-    ],
+  const fields = useMemo(
+    () => [officeField('amount', t('settings.amount'), { pattern: '\\d{1,12}(\\.\\d{1,2})?' })],
     [t],
   );
-  const form = useForm(fields, {
-    initial: { currency: 'EUR' },
-    onSubmit: async (values) => {
-      const currency = String(values.currency);
-      // The select offers only currencies; the form checked a choice was made.
-      if (!isCurrency(currency)) return;
-      const amount = String(values.amount).trim();
-      await setAdjustmentThreshold(lng, { currency, amount });
-      setSaved(t('settings.asked', { currency, amount: formatMoney(amount, currency, lng) }));
-      await mutateKey(requestsKey('settings'));
-    },
+  const { form, asked: saved } = useCurrencyRequest(fields, async (currency, values) => {
+    const amount = String(values.amount).trim();
+    await setAdjustmentThreshold(lng, { currency, amount });
+    return t('settings.asked', { currency, amount: formatMoney(amount, currency, lng) });
   });
 
   return (
@@ -63,11 +52,7 @@ export function ThresholdSettings({ lng, meId }: { lng: Locale; meId: number }) 
           t('settings.updatedBy'),
           t('settings.updatedAt'),
         ]}
-        instead={
-          settings.error || !settings.data ? (
-            <MoneyPending failed={Boolean(settings.error)} onRetry={() => void settings.mutate()} />
-          ) : null
-        }
+        instead={pendingOf(settings)}
       >
         {settings.data?.thresholds.map((row) => (
           <tr key={row.currency}>
@@ -107,32 +92,23 @@ const AMOUNT_PATTERN = '\\d{1,9}(\\.\\d{1,2})?';
 /** The campaign limits per currency and the form that asks for new ones (a second admin approves them). */
 function CampaignLimitSettings({ lng }: { lng: Locale }) {
   const t = useTranslations('boMoney');
-  const { mutate: mutateKey } = useSWRConfig();
   const limits = useSWR(['back-office', CAMPAIGN_LIMITS_PATH], () => fetchCampaignLimits(lng), SWR_OPTIONS);
-  const [asked, setAsked] = useState('');
-  const fields = useMemo<FormField[]>(
+  const fields = useMemo(
     () => [
-      currencyField(t('settings.currency')),
       officeField('maxAmount', t('limits.maxAmount'), { pattern: AMOUNT_PATTERN }),
       officeField('minWager', t('limits.minWager'), { pattern: '\\d{1,3}' }),
       officeField('maxCashout', t('limits.maxCashout'), { pattern: AMOUNT_PATTERN }),
     ],
     [t],
   );
-  const form = useForm(fields, {
-    initial: { currency: 'EUR' },
-    onSubmit: async (values) => {
-      const currency = String(values.currency);
-      if (!isCurrency(currency)) return;
-      await setCampaignLimits(lng, {
-        currency,
-        maxAmount: String(values.maxAmount).trim(),
-        minWager: Number(values.minWager),
-        maxCashout: String(values.maxCashout).trim(),
-      });
-      setAsked(t('limits.asked', { currency }));
-      await mutateKey(requestsKey('settings'));
-    },
+  const { form, asked } = useCurrencyRequest(fields, async (currency, values) => {
+    await setCampaignLimits(lng, {
+      currency,
+      maxAmount: String(values.maxAmount).trim(),
+      minWager: Number(values.minWager),
+      maxCashout: String(values.maxCashout).trim(),
+    });
+    return t('limits.asked', { currency });
   });
 
   return (
@@ -147,11 +123,7 @@ function CampaignLimitSettings({ lng }: { lng: Locale }) {
           { label: t('limits.maxCashout'), numeric: true },
           t('settings.updatedBy'),
         ]}
-        instead={
-          limits.error || !limits.data ? (
-            <MoneyPending failed={Boolean(limits.error)} onRetry={() => void limits.mutate()} />
-          ) : null
-        }
+        instead={pendingOf(limits)}
       >
         {limits.data?.limits.map((row) => (
           <tr key={row.currency}>
@@ -172,4 +144,26 @@ function CampaignLimitSettings({ lng }: { lng: Locale }) {
       </section>
     </>
   );
+}
+
+/**
+ * A settings form that asks, per currency, for a change a second admin approves: the currency's select first (EUR
+ * to start), then `fields`. `ask` sends the request and answers what was asked; the requests list is read again.
+ */
+function useCurrencyRequest(fields: FormField[], ask: (currency: Currency, values: FormValues) => Promise<string>) {
+  const t = useTranslations('boMoney');
+  const { mutate } = useSWRConfig();
+  const [asked, setAsked] = useState('');
+  const allFields = useMemo(() => [currencyField(t('settings.currency')), ...fields], [t, fields]);
+  const form = useForm(allFields, {
+    initial: { currency: 'EUR' },
+    onSubmit: async (values) => {
+      const currency = String(values.currency);
+      // The select offers only currencies; the form checked a choice was made.
+      if (!isCurrency(currency)) return;
+      setAsked(await ask(currency, values));
+      await mutate(requestsKey('settings'));
+    },
+  });
+  return { form, asked };
 }

@@ -12,6 +12,7 @@ import { useAction } from '@/components/ui/use-action';
 import { formatDateTime, formatMoney } from '@/lib/account/money-format';
 import { decideWithdrawal, fetchWithdrawalDetail } from '@/lib/back-office/money-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { ReasonField } from '../reason-field';
 import styles from './money.module.css';
 import { MoneyPending, MoneyTableSection } from './money-table';
 
@@ -124,25 +125,13 @@ export function WithdrawalDetail({ lng, id }: { lng: Locale; id: string }) {
               )}
             </div>
             <form className={styles.inline} noValidate onSubmit={reject}>
-              <div className={formStyles.field}>
-                <label htmlFor={reasonId} className={formStyles.label}>
-                  {t('withdrawal.rejectReason')}
-                </label>
-                <input
-                  id={reasonId}
-                  className={formStyles.control}
-                  value={reason}
-                  maxLength={500}
-                  aria-invalid={reasonProblem ? true : undefined}
-                  aria-describedby={reasonProblem ? `${reasonId}-problem` : undefined}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-                {reasonProblem ? (
-                  <p id={`${reasonId}-problem`} className={formStyles.fieldError}>
-                    {reasonProblem}
-                  </p>
-                ) : null}
-              </div>
+              <ReasonField
+                id={reasonId}
+                label={t('withdrawal.rejectReason')}
+                value={reason}
+                onChange={setReason}
+                problem={reasonProblem}
+              />
               <button type="submit" className={buttons.danger} disabled={busy}>
                 {busyWith === 'reject' ? t('busy') : t('withdrawal.reject')}
               </button>

@@ -8,12 +8,12 @@ import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import buttons from '@/components/ui/button.module.css';
 import { FormError } from '@/components/ui/form-error';
-import formStyles from '@/components/ui/form.module.css';
 import { LoadError } from '@/components/ui/load-error';
 import { useAction } from '@/components/ui/use-action';
 import { formatDateTime } from '@/lib/account/money-format';
 import { decideRequest, fetchRequests, type RequestArea } from '@/lib/back-office/requests-api';
 import { SWR_OPTIONS } from '@/lib/swr-options';
+import { ReasonField } from '../reason-field';
 import styles from './four-eyes-requests.module.css';
 
 /** The SWR key of an area's pending requests: a screen that asks something revalidates it. */
@@ -187,18 +187,12 @@ export function FourEyesRequests({
       ) : null}
       {rejecting ? (
         <form className={styles.reject} noValidate onSubmit={submitReject}>
-          <div className={formStyles.field}>
-            <label htmlFor={reasonId} className={formStyles.label}>
-              {t('reason', { what: describe(rejecting) })}
-            </label>
-            <input
-              id={reasonId}
-              className={formStyles.control}
-              value={reason}
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <ReasonField
+            id={reasonId}
+            label={t('reason', { what: describe(rejecting) })}
+            value={reason}
+            onChange={setReason}
+          />
           <div className={styles.actions}>
             <button type="submit" className={buttons.danger} disabled={busy}>
               {t('confirmReject')}

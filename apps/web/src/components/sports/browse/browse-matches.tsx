@@ -14,6 +14,7 @@ import { useOddType } from '../odds/use-odd-type';
 import { useTimeZone } from '../use-time-zone';
 import { liveClock } from './live-clock';
 import { impliedOf, impliedStore } from './implied-store';
+import { LiveScore } from './live-score';
 import styles from './browse.module.css';
 
 export type BrowseFilter = { sport?: number; category?: number; tournament?: number };
@@ -248,14 +249,7 @@ function MatchRow({ match, lng, now, timeZone, oddType, implied, flashes }: RowP
             {state ? (
               <>
                 {/* The score is what a screen reader hears change; the odds and the clock are not announced. */}
-                <span className={styles.score} aria-live="polite" aria-atomic="true">
-                  <span aria-hidden="true">
-                    {state.score[0]}:{state.score[1]}
-                  </span>
-                  <span className="visually-hidden">
-                    {t('browse.score', { score1: state.score[0], score2: state.score[1] })}
-                  </span>
-                </span>
+                <LiveScore score={state.score} className={styles.score} />
                 <LiveClockText state={state} now={now} />
               </>
             ) : null}

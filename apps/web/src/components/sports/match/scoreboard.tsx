@@ -4,6 +4,7 @@ import type { LiveState } from '@playhouse/shared/contracts/sports-live';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { liveClock } from '../browse/live-clock';
+import { LiveScore } from '../browse/live-score';
 import styles from './match-view.module.css';
 
 /**
@@ -30,14 +31,7 @@ export function Scoreboard({ state, teams }: { state: LiveState; teams: [string,
     <div className={styles.scoreboard}>
       <p className={styles.scoreLine}>
         <span>{teams[0]}</span>
-        <span className={styles.score} aria-live="polite" aria-atomic="true">
-          <span aria-hidden="true">
-            {state.score[0]}:{state.score[1]}
-          </span>
-          <span className="visually-hidden">
-            {t('browse.score', { score1: state.score[0], score2: state.score[1] })}
-          </span>
-        </span>
+        <LiveScore score={state.score} className={styles.score} />
         <span>{teams[1]}</span>
       </p>
       <p className={styles.scoreMeta}>
