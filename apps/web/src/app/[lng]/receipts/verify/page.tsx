@@ -22,7 +22,7 @@ export default async function VerifyReceiptPage({ params }: PageProps) {
   const t = await getTranslations({ locale: lng, namespace: 'receipts' });
   return (
     <PageFrame title={t('verify.title')} intro={t('verify.intro')}>
-      <PageMessages lng={lng} namespaces={['receipts']}>
+      <PageMessages lng={lng} namespaces={['receipts', 'errors']}>
         <ReceiptVerifier />
       </PageMessages>
     </PageFrame>
