@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
@@ -249,9 +250,7 @@ export function adjustmentsAppliedAlone(executor: DbOrTx, actorId: number, curre
     .from(staffRequests)
     .where(
       and(
-        eq(staffRequests.requestedBy, actorId),
-        eq(staffRequests.kind, 'balance_adjustment'),
-        eq(staffRequests.appliedAlone, true),
+        columnsEqual(staffRequests, { requestedBy: actorId, kind: 'balance_adjustment', appliedAlone: true }),
         sql`${staffRequests.payload} ->> 'currency' = ${currency}`,
         gte(staffRequests.decidedAt, since),
       ),
