@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { liveToken } from '../../lib/live-token';
 import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
@@ -160,10 +161,14 @@ export async function findLiveInvitation(
     .select()
     .from(staffInvitations)
     .where(
-      and(
-        eq(staffInvitations.tokenHash, tokenHash),
-        isNull(staffInvitations.acceptedAt),
-        gt(staffInvitations.expiresAt, now),
+      liveToken(
+        {
+          tokenHash: staffInvitations.tokenHash,
+          spentAt: staffInvitations.acceptedAt,
+          expiresAt: staffInvitations.expiresAt,
+        },
+        tokenHash,
+        now,
       ),
     );
   const [row] = await (lock ? query.for('update') : query);
