@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { PaymentDirection } from '@playhouse/db/schema';
 
@@ -26,24 +27,22 @@ const offerColumns = {
   presets: paymentMethodLimits.presets,
 };
 
+/** The active methods offered in a currency for one direction, with their limits there; `only` narrows them. */
+function offers(db: DbOrTx, currency: string, direction: PaymentDirection, only?: SQL) {
+  return db
+    .select(offerColumns)
+    .from(paymentMethods)
+    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
+    .where(and(only, eq(paymentMethods.active, true), columnsEqual(paymentMethodLimits, { currency, direction })));
+}
+
 /** The active methods offered in a currency for one direction, in display order. */
 export async function listMethodOffers(
   db: DbOrTx,
   currency: string,
   direction: PaymentDirection,
 ): Promise<MethodOffer[]> {
-  return db
-    .select(offerColumns)
-    .from(paymentMethods)
-    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
-    .where(
-      and(
-        eq(paymentMethods.active, true),
-        eq(paymentMethodLimits.currency, currency),
-        eq(paymentMethodLimits.direction, direction),
-      ),
-    )
-    .orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
+  return offers(db, currency, direction).orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
 }
 
 export async function findMethodOffer(
@@ -52,17 +51,6 @@ export async function findMethodOffer(
   currency: string,
   direction: PaymentDirection,
 ): Promise<MethodOffer | null> {
-  const [row] = await db
-    .select(offerColumns)
-    .from(paymentMethods)
-    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
-    .where(
-      and(
-        eq(paymentMethods.code, code),
-        eq(paymentMethods.active, true),
-        eq(paymentMethodLimits.currency, currency),
-        eq(paymentMethodLimits.direction, direction),
-      ),
-    );
+  const [row] = await offers(db, currency, direction, eq(paymentMethods.code, code));
   return row ?? null;
 }
