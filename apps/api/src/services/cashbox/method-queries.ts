@@ -5,16 +5,9 @@ import type { PaymentDirection } from '@playhouse/db/schema';
 
 const { paymentMethods, paymentMethodLimits } = schema;
 
-export interface MethodOffer {
-  code: string;
-  provider: string;
-  kind: (typeof paymentMethods.$inferSelect)['kind'];
-  name: (typeof paymentMethods.$inferSelect)['name'];
-  logo: string;
-  minAmount: bigint;
-  maxAmount: bigint;
-  presets: bigint[];
-}
+/** A method as the cashbox offers it: the method's own columns and its limits in one currency and direction. */
+export type MethodOffer = Pick<typeof paymentMethods.$inferSelect, 'code' | 'provider' | 'kind' | 'name' | 'logo'> &
+  Pick<typeof paymentMethodLimits.$inferSelect, 'minAmount' | 'maxAmount' | 'presets'>;
 
 const offerColumns = {
   code: paymentMethods.code,
