@@ -25,6 +25,30 @@ export function errorClass(code: ApiErrorCode, message: string, statusCode: numb
   };
 }
 
+/**
+ * The class of an error whose fields the thrower fills in (which field is wrong, and how):
+ * `export class OrderInvalidError extends fieldsErrorClass('order_invalid', '...', 400) {}`, thrown with the fields.
+ */
+export function fieldsErrorClass(code: ApiErrorCode, message: string, statusCode: number) {
+  return class extends AppError {
+    constructor(fields: Record<string, string>) {
+      super(code, message, statusCode, fields);
+    }
+  };
+}
+
+/**
+ * The class of an error about one thing the request named (a selection, a match): its field is that thing's id, set
+ * to `flag`, so the caller can mark it. Thrown with the id.
+ */
+export function flaggedErrorClass(code: ApiErrorCode, message: string, statusCode: number, flag: string) {
+  return class extends AppError {
+    constructor(id: number) {
+      super(code, message, statusCode, { [String(id)]: flag });
+    }
+  };
+}
+
 export class BadRequestError extends errorClass('bad_request', 'The request is malformed.', 400) {}
 
 export class ValidationError extends AppError {

@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 type HookName = 'onRequest' | 'preHandler' | 'onSend';
 
@@ -21,4 +21,14 @@ export function addRouteHook<Name extends HookName>(
 export function changesState(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   return methods.some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase()));
+}
+
+/**
+ * Every answer of the routes registered in this plugin, errors included, says `no-store`, whatever a handler set:
+ * for a plugin whose answers are one caller's own or move money.
+ */
+export function answerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 }

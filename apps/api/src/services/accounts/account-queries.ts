@@ -1,4 +1,5 @@
 import { and, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { liveToken } from '../../lib/live-token';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
@@ -104,18 +105,18 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values(values);
 }
 
+const resetTokenColumns = {
+  tokenHash: passwordResetTokens.tokenHash,
+  spentAt: passwordResetTokens.usedAt,
+  expiresAt: passwordResetTokens.expiresAt,
+};
+
 /** The user a live (unused, unexpired) reset token belongs to. */
 export async function findLiveResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<{ userId: number } | null> {
   const rows = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(resetTokenColumns, tokenHash, now))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -125,13 +126,7 @@ export async function consumeResetToken(db: DbOrTx, tokenHash: string, now: Date
   const rows = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(resetTokenColumns, tokenHash, now))
     .returning({ userId: passwordResetTokens.userId });
   return rows[0] ?? null;
 }

@@ -15,6 +15,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import { pageWindow, type AuditEntry, type AuditQuery } from '@playhouse/shared';
 import type { AuditEvent } from './audit-events';
@@ -131,8 +132,7 @@ export function limitRaisesSince(db: DbOrTx, userId: number, since: Date) {
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.userId, userId),
-        eq(auditLog.event, 'limit_change'),
+        columnsEqual(auditLog, { userId, event: 'limit_change' }),
         gte(auditLog.createdAt, since),
         sql`(${auditLog.metadata} ->> 'raise') = 'true'`,
       ),

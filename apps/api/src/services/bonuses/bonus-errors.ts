@@ -1,4 +1,4 @@
-import { AppError, errorClass } from '../../lib/errors';
+import { AppError, errorClass, fieldsErrorClass } from '../../lib/errors';
 
 export class BonusNotFoundError extends errorClass('bonus_not_found', 'No such bonus for this player.', 404) {}
 
@@ -95,11 +95,11 @@ export class BonusesPausedError extends errorClass(
 ) {}
 
 /** Terms past what the admins' limits allow in some currency (the fields say which and by how much). */
-export class CampaignBeyondLimitsError extends AppError {
-  constructor(fields: Record<string, string>) {
-    super('campaign_beyond_limits', 'These terms pass the campaign limits the admins set.', 400, fields);
-  }
-}
+export class CampaignBeyondLimitsError extends fieldsErrorClass(
+  'campaign_beyond_limits',
+  'These terms pass the campaign limits the admins set.',
+  400,
+) {}
 
 /** A live campaign's edit is already waiting for a second marketing member: decide that one first. */
 export class CampaignEditPendingError extends errorClass(

@@ -1,19 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { PaymentDirection } from '@playhouse/db/schema';
 
 const { paymentMethods, paymentMethodLimits } = schema;
 
-export interface MethodOffer {
-  code: string;
-  provider: string;
-  kind: (typeof paymentMethods.$inferSelect)['kind'];
-  name: (typeof paymentMethods.$inferSelect)['name'];
-  logo: string;
-  minAmount: bigint;
-  maxAmount: bigint;
-  presets: bigint[];
-}
+/** A method as the cashbox offers it: the method's own columns and its limits in one currency and direction. */
+export type MethodOffer = Pick<typeof paymentMethods.$inferSelect, 'code' | 'provider' | 'kind' | 'name' | 'logo'> &
+  Pick<typeof paymentMethodLimits.$inferSelect, 'minAmount' | 'maxAmount' | 'presets'>;
 
 const offerColumns = {
   code: paymentMethods.code,
@@ -26,24 +20,22 @@ const offerColumns = {
   presets: paymentMethodLimits.presets,
 };
 
+/** The active methods offered in a currency for one direction, with their limits there; `only` narrows them. */
+function offers(db: DbOrTx, currency: string, direction: PaymentDirection, only?: SQL) {
+  return db
+    .select(offerColumns)
+    .from(paymentMethods)
+    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
+    .where(and(only, eq(paymentMethods.active, true), columnsEqual(paymentMethodLimits, { currency, direction })));
+}
+
 /** The active methods offered in a currency for one direction, in display order. */
 export async function listMethodOffers(
   db: DbOrTx,
   currency: string,
   direction: PaymentDirection,
 ): Promise<MethodOffer[]> {
-  return db
-    .select(offerColumns)
-    .from(paymentMethods)
-    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
-    .where(
-      and(
-        eq(paymentMethods.active, true),
-        eq(paymentMethodLimits.currency, currency),
-        eq(paymentMethodLimits.direction, direction),
-      ),
-    )
-    .orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
+  return offers(db, currency, direction).orderBy(asc(paymentMethods.position), asc(paymentMethods.code));
 }
 
 export async function findMethodOffer(
@@ -52,17 +44,6 @@ export async function findMethodOffer(
   currency: string,
   direction: PaymentDirection,
 ): Promise<MethodOffer | null> {
-  const [row] = await db
-    .select(offerColumns)
-    .from(paymentMethods)
-    .innerJoin(paymentMethodLimits, eq(paymentMethodLimits.methodCode, paymentMethods.code))
-    .where(
-      and(
-        eq(paymentMethods.code, code),
-        eq(paymentMethods.active, true),
-        eq(paymentMethodLimits.currency, currency),
-        eq(paymentMethodLimits.direction, direction),
-      ),
-    );
+  const [row] = await offers(db, currency, direction, eq(paymentMethods.code, code));
   return row ?? null;
 }

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { liveToken } from '../../lib/live-token';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { favourites, recentPlays, gameLaunches } = schema;
@@ -30,7 +31,13 @@ export async function redeemLaunch(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
     .update(gameLaunches)
     .set({ usedAt: now })
-    .where(and(eq(gameLaunches.tokenHash, tokenHash), isNull(gameLaunches.usedAt), gt(gameLaunches.expiresAt, now)))
+    .where(
+      liveToken(
+        { tokenHash: gameLaunches.tokenHash, spentAt: gameLaunches.usedAt, expiresAt: gameLaunches.expiresAt },
+        tokenHash,
+        now,
+      ),
+    )
     .returning();
   return row;
 }

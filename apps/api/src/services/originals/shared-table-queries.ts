@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { OriginalsRoundStatus } from './originals-queries';
 
@@ -81,8 +82,7 @@ export async function lockBettingRound(tx: DbOrTx, roundId: number, now: Date) {
     .from(sharedTableRounds)
     .where(
       and(
-        eq(sharedTableRounds.id, roundId),
-        eq(sharedTableRounds.status, 'betting'),
+        columnsEqual(sharedTableRounds, { id: roundId, status: 'betting' }),
         gt(sharedTableRounds.bettingClosesAt, now),
       ),
     )

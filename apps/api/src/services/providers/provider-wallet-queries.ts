@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 
 const { providerTransactions, users } = schema;
@@ -44,11 +45,7 @@ export function findRollbacksOf(db: DbOrTx, provider: string, betTransactionId: 
     .select()
     .from(providerTransactions)
     .where(
-      and(
-        eq(providerTransactions.provider, provider),
-        eq(providerTransactions.type, 'rollback'),
-        eq(providerTransactions.referenceTransactionId, betTransactionId),
-      ),
+      columnsEqual(providerTransactions, { provider, type: 'rollback', referenceTransactionId: betTransactionId }),
     );
 }
 

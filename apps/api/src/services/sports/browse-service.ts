@@ -52,6 +52,22 @@ interface Picture {
   leagueHaystacks: Map<number, string>;
 }
 
+/** What each level of the book shows of its row: the name in the language, the slug, and counters from zero. */
+function bookNode(row: { id: number; name: LocalizedText }, context: LocaleContext) {
+  return { name: localize(row.name, context), slug: bookSlug(slugName(row.name), row.id), upcoming: 0, live: 0 };
+}
+
+/** The child node kept under `id`, made and added to its parent's list the first time it is asked for. */
+function childOf<T>(seen: Map<number, T>, siblings: T[], id: number, make: () => T): T {
+  let node = seen.get(id);
+  if (!node) {
+    node = make();
+    seen.set(id, node);
+    siblings.push(node);
+  }
+  return node;
+}
+
 function everyName(...texts: (LocalizedText | undefined)[]): string {
   return searchFolded(texts.flatMap((text) => Object.values(text ?? {})).join('\n'));
 }
@@ -120,14 +136,8 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
       const sports: BookSport[] = [];
       const bySport = new Map<number, BookSport>();
       for (const sport of book.sports) {
-        const node: BookSport = {
-          idSport: sport.id,
-          sportName: localize(sport.name, context),
-          slug: bookSlug(slugName(sport.name), sport.id),
-          upcoming: 0,
-          live: 0,
-          categories: [],
-        };
+        const { name, ...counted } = bookNode(sport, context);
+        const node: BookSport = { idSport: sport.id, sportName: name, ...counted, categories: [] };
         bySport.set(sport.id, node);
       }
       const categories = new Map<number, BookSport['categories'][number]>();
@@ -138,31 +148,14 @@ export function createBrowseService({ db, clock, cacheTtlMs = 5_000 }: { db: Db;
         const categoryRow = book.categories.get(match.categoryId);
         const tournamentRow = book.tournaments.get(match.tournamentId);
         if (!sport || !categoryRow || !tournamentRow) continue;
-        let category = categories.get(categoryRow.id);
-        if (!category) {
-          category = {
-            idCategory: categoryRow.id,
-            categoryName: localize(categoryRow.name, context),
-            slug: bookSlug(slugName(categoryRow.name), categoryRow.id),
-            upcoming: 0,
-            live: 0,
-            tournaments: [],
-          };
-          categories.set(categoryRow.id, category);
-          sport.categories.push(category);
-        }
-        let league = leagues.get(tournamentRow.id);
-        if (!league) {
-          league = {
-            idTournament: tournamentRow.id,
-            tournamentName: localize(tournamentRow.name, context),
-            slug: bookSlug(slugName(tournamentRow.name), tournamentRow.id),
-            upcoming: 0,
-            live: 0,
-          };
-          leagues.set(tournamentRow.id, league);
-          category.tournaments.push(league);
-        }
+        const category = childOf(categories, sport.categories, categoryRow.id, () => {
+          const { name, ...counted } = bookNode(categoryRow, context);
+          return { idCategory: categoryRow.id, categoryName: name, ...counted, tournaments: [] };
+        });
+        const league = childOf(leagues, category.tournaments, tournamentRow.id, () => {
+          const { name, ...counted } = bookNode(tournamentRow, context);
+          return { idTournament: tournamentRow.id, tournamentName: name, ...counted };
+        });
         const field = match.status === 'live' ? 'live' : 'upcoming';
         sport[field]++;
         category[field]++;

@@ -1,4 +1,4 @@
-import { AppError, errorClass } from '../../lib/errors';
+import { AppError, errorClass, flaggedErrorClass } from '../../lib/errors';
 
 export class MatchNotFoundError extends errorClass('match_not_found', 'There is no such match.', 404) {}
 
@@ -8,30 +8,27 @@ export class OutcomeNotFoundError extends AppError {
   }
 }
 
-export class MarketSuspendedError extends AppError {
-  constructor(outcomeId: number) {
-    super('market_suspended', 'A selection is not available right now; remove it from the slip.', 409, {
-      [String(outcomeId)]: 'suspended',
-    });
-  }
-}
+export class MarketSuspendedError extends flaggedErrorClass(
+  'market_suspended',
+  'A selection is not available right now; remove it from the slip.',
+  409,
+  'suspended',
+) {}
 
-export class MatchStartedError extends AppError {
-  constructor(matchId: number) {
-    super('match_started', 'A match on the slip has already started; remove it from the slip.', 409, {
-      [String(matchId)]: 'started',
-    });
-  }
-}
+export class MatchStartedError extends flaggedErrorClass(
+  'match_started',
+  'A match on the slip has already started; remove it from the slip.',
+  409,
+  'started',
+) {}
 
 /** A bet in play waited its delay and its match was no longer in play at the end (it ended or was called off). */
-export class MatchNotInPlayError extends AppError {
-  constructor(matchId: number) {
-    super('match_not_in_play', 'A match on the slip is no longer in play; remove it from the slip.', 409, {
-      [String(matchId)]: 'not_in_play',
-    });
-  }
-}
+export class MatchNotInPlayError extends flaggedErrorClass(
+  'match_not_in_play',
+  'A match on the slip is no longer in play; remove it from the slip.',
+  409,
+  'not_in_play',
+) {}
 
 /** The current odds differ from what the player saw and the player's policy refuses them; `fields` holds them. */
 export class OddsChangedError extends AppError {
@@ -40,13 +37,12 @@ export class OddsChangedError extends AppError {
   }
 }
 
-export class SameMatchTwiceError extends AppError {
-  constructor(matchId: number) {
-    super('same_match_twice', 'An accumulator can hold only one selection per match.', 400, {
-      [String(matchId)]: 'duplicate',
-    });
-  }
-}
+export class SameMatchTwiceError extends flaggedErrorClass(
+  'same_match_twice',
+  'An accumulator can hold only one selection per match.',
+  400,
+  'duplicate',
+) {}
 
 export class SelectionCountError extends AppError {
   constructor(message: string) {

@@ -15,7 +15,7 @@ import type {
 } from '@playhouse/shared';
 import { formatAmount } from '../../lib/amounts';
 import type { Clock } from '../../lib/clock';
-import { AppError, errorClass } from '../../lib/errors';
+import { errorClass, fieldsErrorClass } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { staffChangeAudit, type AuditEvent } from '../audit/audit-log';
 import type { StaffActor } from '../staff/staff-queries';
@@ -52,11 +52,11 @@ export class MarketFinalError extends errorClass(
   409,
 ) {}
 
-export class ResultsInvalidError extends AppError {
-  constructor(fields: Record<string, string>) {
-    super('results_invalid', 'Give every outcome of the market exactly one result.', 400, fields);
-  }
-}
+export class ResultsInvalidError extends fieldsErrorClass(
+  'results_invalid',
+  'Give every outcome of the market exactly one result.',
+  400,
+) {}
 
 const FINAL: readonly MarketStatus[] = ['settled', 'void'];
 

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { liveToken } from '../../lib/live-token';
+import { columnsEqual } from '../../lib/columns-equal';
 import { schema, type DbOrTx } from '@playhouse/db';
 import type { StaffRole } from '@playhouse/shared';
 
@@ -159,10 +161,14 @@ export async function findLiveInvitation(
     .select()
     .from(staffInvitations)
     .where(
-      and(
-        eq(staffInvitations.tokenHash, tokenHash),
-        isNull(staffInvitations.acceptedAt),
-        gt(staffInvitations.expiresAt, now),
+      liveToken(
+        {
+          tokenHash: staffInvitations.tokenHash,
+          spentAt: staffInvitations.acceptedAt,
+          expiresAt: staffInvitations.expiresAt,
+        },
+        tokenHash,
+        now,
       ),
     );
   const [row] = await (lock ? query.for('update') : query);
@@ -249,9 +255,7 @@ export function adjustmentsAppliedAlone(executor: DbOrTx, actorId: number, curre
     .from(staffRequests)
     .where(
       and(
-        eq(staffRequests.requestedBy, actorId),
-        eq(staffRequests.kind, 'balance_adjustment'),
-        eq(staffRequests.appliedAlone, true),
+        columnsEqual(staffRequests, { requestedBy: actorId, kind: 'balance_adjustment', appliedAlone: true }),
         sql`${staffRequests.payload} ->> 'currency' = ${currency}`,
         gte(staffRequests.decidedAt, since),
       ),

@@ -11,15 +11,14 @@ import {
   withdrawalsQuerySchema,
   withdrawalsResponseSchema,
 } from '@playhouse/shared';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 
 /** /spa/cashbox: payment methods, deposits through the payment provider's hosted page, withdrawal requests. */
 const cashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answerNoStore(app);
 
   app.get(
     '',

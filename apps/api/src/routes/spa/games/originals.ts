@@ -15,6 +15,7 @@ import {
   tableRoundParamsSchema,
   tableRoundResponseSchema,
 } from '@playhouse/shared';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 
 /**
@@ -22,9 +23,7 @@ import { errorResponses } from '../../../lib/route-schemas';
  * through the seamless-wallet API the host calls, signed, like any other provider.
  */
 const originalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answerNoStore(app);
 
   app.post(
     '/sessions',

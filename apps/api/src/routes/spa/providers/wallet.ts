@@ -13,6 +13,7 @@ import {
 } from '@playhouse/shared';
 import { BadRequestError, RateLimitError } from '../../../lib/errors';
 import { createWindowCounter } from '../../../lib/window-counter';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 
 declare module 'fastify' {
@@ -91,9 +92,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     const over = signedCalls.hit(provider);
     if (over !== null) throw refuse(over);
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answerNoStore(app);
 
   // Generic in the schemas, so each handler's request.body has its own schema's type.
   const routeOptions = <Body extends z.ZodType, Response extends z.ZodType>(

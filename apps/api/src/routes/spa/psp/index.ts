@@ -5,6 +5,7 @@ import {
   pspCheckoutSessionResponseSchema,
   pspSessionParamsSchema,
 } from '@playhouse/shared';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 import { SANDBOX_PROVIDER_CODE } from '../../../services/payments/sandbox/sandbox-provider';
 
@@ -19,9 +20,7 @@ const CHECKOUT_ATTEMPTS_PER_MINUTE = 20;
 const pspRoutes: FastifyPluginAsyncZod = async (app) => {
   // PSP_SANDBOX=off: no sandbox, no hosted page.
   if (!app.services.payments.hasProvider(SANDBOX_PROVIDER_CODE)) return;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answerNoStore(app);
 
   app.get(
     '/sandbox/checkout/:sessionId',

@@ -16,7 +16,8 @@ import {
   topOfferQuerySchema,
   type TopOfferQuery,
 } from '@playhouse/shared';
-import { sendAnswer } from '../../../lib/answers';
+import { sendAnswer, type Answer } from '../../../lib/answers';
+import type { LocaleContext } from '../../../lib/localize';
 import { errorResponses } from '../../../lib/route-schemas';
 import { sharedChannels } from '../../../lib/sse';
 import { signedInUser } from '../../../plugins/auth';
@@ -42,50 +43,50 @@ const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sports = app.services.sports;
   const matchChannels = sharedChannels(app, 'match');
 
-  const topOfferSchema = (operationId: string, summary: string) => ({
-    operationId,
-    tags: ['sports'],
-    summary,
-    description:
-      'Each top-level parameter is one query parameter holding JSON, e.g. `language={"default":"de"}`. ' +
-      'dataFormat chooses, per list, an object keyed by id or an array.',
-    querystring: topOfferQuerySchema,
-    response: { 200: topOfferAnyResponseSchema, ...errorResponses(400, 404) },
-  });
+  /** The two top-offer calls: JSON in each query parameter, an answer built as JSON by the service, kept briefly. */
+  const topOfferRoute = (
+    url: string,
+    operationId: string,
+    summary: string,
+    build: (query: TopOfferQuery, context: LocaleContext) => Promise<Answer<null>>,
+  ) =>
+    app.get(
+      url,
+      {
+        schema: {
+          operationId,
+          tags: ['sports'],
+          summary,
+          description:
+            'Each top-level parameter is one query parameter holding JSON, e.g. `language={"default":"de"}`. ' +
+            'dataFormat chooses, per list, an object keyed by id or an array.',
+          querystring: topOfferQuerySchema,
+          response: { 200: topOfferAnyResponseSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        // GET /spa/sports/top-offer[/matches] - the top offer in the language the query names
+        const query = request.query as TopOfferQuery;
+        const context = await app.services.locales.resolve(query.language.default);
+        // Already JSON, built from the allow-listed fields of TopOfferResponse: sent as it is.
+        const answer = await build(query, context);
+        return sendAnswer(request, reply, answer, { cacheControl: TOP_OFFER_CACHE_CONTROL });
+      },
+    );
 
-  app.get(
+  // GET /spa/sports/top-offer - the sport tabs and their top-offer matches
+  topOfferRoute(
     '/top-offer',
-    {
-      schema: topOfferSchema(
-        'getTopOfferSports',
-        'Sports list (SPEC.md §7.1): sports with upcoming matches in the window, with topOffer.matches their first 14',
-      ),
-    },
-    async (request, reply) => {
-      // GET /spa/sports/top-offer - the sport tabs and their top-offer matches
-      const query = request.query as TopOfferQuery;
-      const context = await app.services.locales.resolve(query.language.default);
-      // Already JSON, built from the allow-listed fields of TopOfferResponse: sent as it is.
-      const answer = await sports.topOffer.sportsList(query, context);
-      return sendAnswer(request, reply, answer, { cacheControl: TOP_OFFER_CACHE_CONTROL });
-    },
+    'getTopOfferSports',
+    'Sports list (SPEC.md §7.1): sports with upcoming matches in the window, with topOffer.matches their first 14',
+    (query, context) => sports.topOffer.sportsList(query, context),
   );
-
-  app.get(
+  // GET /spa/sports/top-offer/matches - one sport's matches in the window
+  topOfferRoute(
     '/top-offer/matches',
-    {
-      schema: topOfferSchema(
-        'getTopOfferMatches',
-        'Matches for a sport (SPEC.md §7.2): id_sport required, markets below bet_count (default 3)',
-      ),
-    },
-    async (request, reply) => {
-      // GET /spa/sports/top-offer/matches - one sport's matches in the window
-      const query = request.query as TopOfferQuery;
-      const context = await app.services.locales.resolve(query.language.default);
-      const answer = await sports.topOffer.sportMatches(query, context);
-      return sendAnswer(request, reply, answer, { cacheControl: TOP_OFFER_CACHE_CONTROL });
-    },
+    'getTopOfferMatches',
+    'Matches for a sport (SPEC.md §7.2): id_sport required, markets below bet_count (default 3)',
+    (query, context) => sports.topOffer.sportMatches(query, context),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import {
   promoCodeSchema,
 } from '@playhouse/shared';
 import { sendCsv } from '../../../lib/csv';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 import { staffActor } from '../../../plugins/auth';
 import { requestRoutes } from './request-routes';
@@ -25,9 +26,7 @@ import { requestRoutes } from './request-routes';
 const staffCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { campaigns, limits } = app.services.marketing;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answerNoStore(app);
 
   app.get(
     '/campaigns/limits',

@@ -10,6 +10,7 @@ import {
   staffChatReplyBodySchema,
   staffChatReplyResponseSchema,
   staffChatSummaryResponseSchema,
+  type StaffPermission,
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { eventStreams } from '../../../lib/sse';
@@ -20,6 +21,12 @@ import { signedInUser, staffActor } from '../../../plugins/auth';
 const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.services.chat;
   const streams = eventStreams(app);
+
+  /** A route on one conversation: its id in the path, under the chat's tags. */
+  const onConversation = <Schema extends object>(permission: StaffPermission, schema: Schema) => ({
+    config: { permission },
+    schema: { tags: ['staff', 'chat'], params: staffChatParamsSchema, ...schema },
+  });
 
   app.get(
     '/chat/conversations',
@@ -42,16 +49,11 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chat/conversations/:id',
-    {
-      config: { permission: 'chat.read' },
-      schema: {
-        operationId: 'getStaffChatConversation',
-        tags: ['staff', 'chat'],
-        summary: 'One conversation with all its messages',
-        params: staffChatParamsSchema,
-        response: { 200: staffChatConversationResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    onConversation('chat.read', {
+      operationId: 'getStaffChatConversation',
+      summary: 'One conversation with all its messages',
+      response: { 200: staffChatConversationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       // GET /spa/staff/chat/conversations/{id} - a conversation's history
       reply.header('cache-control', 'no-store');
@@ -65,17 +67,12 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/chat/conversations/:id/messages',
-    {
-      config: { permission: 'chat.reply' },
-      schema: {
-        operationId: 'replyStaffChat',
-        tags: ['staff', 'chat'],
-        summary: 'Answers in an open conversation (plain text); the visitor sees it at once on the stream',
-        params: staffChatParamsSchema,
-        body: staffChatReplyBodySchema,
-        response: { 201: staffChatReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    onConversation('chat.reply', {
+      operationId: 'replyStaffChat',
+      summary: 'Answers in an open conversation (plain text); the visitor sees it at once on the stream',
+      body: staffChatReplyBodySchema,
+      response: { 201: staffChatReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       // POST /spa/staff/chat/conversations/{id}/messages - a staff answer
       const message = await service.reply(
@@ -89,17 +86,12 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/chat/conversations/:id/read',
-    {
-      config: { permission: 'chat.reply' },
-      schema: {
-        operationId: 'markStaffChatRead',
-        tags: ['staff', 'chat'],
-        summary: "Marks the visitor's messages read up to a message (all of them when none is named)",
-        params: staffChatParamsSchema,
-        body: staffChatReadBodySchema.optional(),
-        response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    onConversation('chat.reply', {
+      operationId: 'markStaffChatRead',
+      summary: "Marks the visitor's messages read up to a message (all of them when none is named)",
+      body: staffChatReadBodySchema.optional(),
+      response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       // POST /spa/staff/chat/conversations/{id}/read - unread count back to zero
       return { conversation: await service.markRead(request.params.id, request.body?.upTo) };
@@ -108,16 +100,11 @@ const staffChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/chat/conversations/:id/close',
-    {
-      config: { permission: 'chat.reply' },
-      schema: {
-        operationId: 'closeStaffChat',
-        tags: ['staff', 'chat'],
-        summary: "Closes a conversation; the visitor's next message opens a new one",
-        params: staffChatParamsSchema,
-        response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    onConversation('chat.reply', {
+      operationId: 'closeStaffChat',
+      summary: "Closes a conversation; the visitor's next message opens a new one",
+      response: { 200: staffChatSummaryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       // POST /spa/staff/chat/conversations/{id}/close - done with it
       return { conversation: await service.close(staffActor(request), request.params.id) };

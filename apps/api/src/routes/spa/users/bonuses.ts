@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   bonusAcceptResponseSchema,
   bonusesResponseSchema,
@@ -11,6 +12,7 @@ import {
   idempotencyHeadersSchema,
   localeHeadersSchema,
 } from '@playhouse/shared';
+import { answerNoStore } from '../../../lib/route-hooks';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 
@@ -20,8 +22,24 @@ import { signedInUser } from '../../../plugins/auth';
  * state it reached), so any retry of the same step gets the same answer.
  */
 const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  answerNoStore(app);
+
+  /** The answers to one offer or to the active bonus: the player's own, and carrying an Idempotency-Key. */
+  const bonusStep = <Response extends z.ZodType>(
+    operationId: string,
+    summary: string,
+    response: Response,
+    refusals: (400 | 401 | 403 | 404 | 409)[],
+  ) => ({
+    preHandler: app.requireUser,
+    schema: {
+      operationId,
+      tags: ['bonuses'],
+      summary,
+      headers: idempotencyHeadersSchema,
+      params: bonusIdParamsSchema,
+      response: { 200: response, ...errorResponses(...refusals) },
+    },
   });
 
   app.get(
@@ -66,17 +84,12 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bonuses/pick/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        operationId: 'pickBonusCoin',
-        tags: ['bonuses'],
-        summary: 'Coins: the server picks the amount at random among the coins; a repeat answers the same amount',
-        headers: idempotencyHeadersSchema,
-        params: bonusIdParamsSchema,
-        response: { 200: bonusPickResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    bonusStep(
+      'pickBonusCoin',
+      'Coins: the server picks the amount at random among the coins; a repeat answers the same amount',
+      bonusPickResponseSchema,
+      [400, 401, 404, 409],
+    ),
     async (request) => {
       // POST /spa/users/bonuses/pick/{id} - fix a coins offer's amount
       return app.services.bonuses.pick(signedInUser(request).id, request.params.id);
@@ -85,17 +98,12 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bonuses/get/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        operationId: 'acceptBonus',
-        tags: ['bonuses'],
-        summary: 'Accepts an offer: its amount goes to the bonus balance and wagering starts',
-        headers: idempotencyHeadersSchema,
-        params: bonusIdParamsSchema,
-        response: { 200: bonusAcceptResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    bonusStep(
+      'acceptBonus',
+      'Accepts an offer: its amount goes to the bonus balance and wagering starts',
+      bonusAcceptResponseSchema,
+      [400, 401, 403, 404, 409],
+    ),
     async (request) => {
       // POST /spa/users/bonuses/get/{id} - accept
       const user = signedInUser(request);
@@ -106,17 +114,7 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bonuses/reject/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        operationId: 'rejectBonus',
-        tags: ['bonuses'],
-        summary: 'Declines an offer',
-        headers: idempotencyHeadersSchema,
-        params: bonusIdParamsSchema,
-        response: { 200: bonusRejectResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    bonusStep('rejectBonus', 'Declines an offer', bonusRejectResponseSchema, [400, 401, 404, 409]),
     async (request) => {
       // POST /spa/users/bonuses/reject/{id} - decline
       return app.services.bonuses.reject(signedInUser(request).id, request.params.id);
@@ -125,17 +123,12 @@ const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bonuses/forfeit/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        operationId: 'forfeitBonus',
-        tags: ['bonuses'],
-        summary: 'Gives up the bonus being wagered: its remaining bonus money is removed',
-        headers: idempotencyHeadersSchema,
-        params: bonusIdParamsSchema,
-        response: { 200: bonusForfeitResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    bonusStep(
+      'forfeitBonus',
+      'Gives up the bonus being wagered: its remaining bonus money is removed',
+      bonusForfeitResponseSchema,
+      [400, 401, 404, 409],
+    ),
     async (request) => {
       // POST /spa/users/bonuses/forfeit/{id} - forfeit
       return app.services.bonuses.forfeit(signedInUser(request).id, request.params.id);

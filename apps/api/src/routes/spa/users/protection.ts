@@ -14,6 +14,7 @@ import {
 } from '@playhouse/shared';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
+import type { SessionUser } from '../../../services/auth/session-service';
 import { loadTexts } from '../../../services/i18n/texts';
 import { statementCsv } from '../../../services/protection/statement-service';
 
@@ -21,6 +22,9 @@ import { statementCsv } from '../../../services/protection/statement-service';
 const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { protection } = app.services;
   const tags = ['protection'];
+  /** The reality check of this session, under the rules of the player's jurisdiction. */
+  const realityCheckOf = (user: SessionUser, sessionId: number) =>
+    protection.realityChecks.state(user, sessionId, protection.jurisdictions.forCountry(user.country));
 
   app.get(
     '/limits',
@@ -127,11 +131,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // PUT /spa/users/protection/reality-check - choose the interval
       const user = signedInUser(request);
       await protection.realityChecks.setInterval(user.id, request.body.minutes);
-      return protection.realityChecks.state(
-        user,
-        request.sessionId!,
-        protection.jurisdictions.forCountry(user.country),
-      );
+      return realityCheckOf(user, request.sessionId!);
     },
   );
 
@@ -149,11 +149,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // GET /spa/users/protection/reality-check - the session's check
       const user = signedInUser(request);
-      return protection.realityChecks.state(
-        user,
-        request.sessionId!,
-        protection.jurisdictions.forCountry(user.country),
-      );
+      return realityCheckOf(user, request.sessionId!);
     },
   );
 
@@ -172,11 +168,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // POST /spa/users/protection/reality-check/acknowledge - the player answered "continue"
       const user = signedInUser(request);
       await protection.realityChecks.acknowledge(user.id, request.sessionId!);
-      return protection.realityChecks.state(
-        user,
-        request.sessionId!,
-        protection.jurisdictions.forCountry(user.country),
-      );
+      return realityCheckOf(user, request.sessionId!);
     },
   );
 

@@ -234,10 +234,41 @@ export function goalsGrid(model: { home: number; away: number }, score: [number,
   return cells;
 }
 
+/** Market k of a match: its position in the list is its number. */
+const market = (k: number, name: LocalizedText, outcomes: PricedOutcome[]): PricedMarket => ({
+  k,
+  position: k,
+  name,
+  outcomes,
+});
+/** Two outcomes that share the whole chance: the first has `p`, the second the rest. */
+const twoWay = (first: string, second: string, p: number): PricedOutcome[] => [
+  { label: first, probability: p },
+  { label: second, probability: 1 - p },
+];
+/** Market k on a total line: over it with `pOver`, under it with the rest. */
+const overUnder = (k: number, name: LocalizedText, line: number, pOver: number) =>
+  market(k, withLine(name, String(line)), twoWay(over(line), under(line), pOver));
+/** Market k on the handicap line: team 1 covers it with `p1`. */
+const handicapMarket = (k: number, name: LocalizedText, handicap: number, p1: number) =>
+  market(k, name, twoWay(...handicapLabels(handicap), p1));
+/** The three markets every sport opens with a winner, the total line and the handicap line, in that order. */
+function winnerTotalHandicap(
+  sim: Simulation,
+  names: { winner: LocalizedText; total: LocalizedText; handicap: LocalizedText },
+  p: { win1: number; totalOver: number; handicap1: number },
+): PricedMarket[] {
+  const { lines } = sim;
+  return [
+    market(0, names.winner, twoWay('1', '2', p.win1)),
+    overUnder(1, names.total, lines.total, p.totalOver),
+    handicapMarket(2, names.handicap, lines.handicap, p.handicap1),
+  ];
+}
+
 /** The goal sports' markets (football, ice hockey) from the distribution of the final (regular-time) score. */
 export function goalsMarkets(sim: Simulation, cells: ScoreCell[]): PricedMarket[] {
   const { lines } = sim;
-  const [h1, h2] = handicapLabels(lines.handicap);
   const win1 = sum(cells, (a, b) => a > b);
   const draw = sum(cells, (a, b) => a === b);
   const win2 = sum(cells, (a, b) => a < b);
@@ -245,56 +276,22 @@ export function goalsMarkets(sim: Simulation, cells: ScoreCell[]): PricedMarket[
   const handicap1 = sum(cells, (a, b) => a + lines.handicap > b);
   const hockey = sim.sport === 'ice_hockey';
   const markets: PricedMarket[] = [
-    {
-      k: 0,
-      position: 0,
-      name: hockey ? NAMES.regularTime : NAMES.result,
-      outcomes: [
-        { label: '1', probability: win1 },
-        { label: 'X', probability: draw },
-        { label: '2', probability: win2 },
-      ],
-    },
-    {
-      k: 1,
-      position: 1,
-      name: withLine(NAMES.totalGoals, String(lines.total)),
-      outcomes: [
-        { label: over(lines.total), probability: totalOver },
-        { label: under(lines.total), probability: 1 - totalOver },
-      ],
-    },
-    {
-      k: 2,
-      position: 2,
-      name: NAMES.doubleChance,
-      outcomes: [
-        { label: '1X', probability: win1 + draw },
-        { label: '12', probability: win1 + win2 },
-        { label: 'X2', probability: draw + win2 },
-      ],
-    },
-    {
-      k: 3,
-      position: 3,
-      name: NAMES.handicap,
-      outcomes: [
-        { label: h1, probability: handicap1 },
-        { label: h2, probability: 1 - handicap1 },
-      ],
-    },
+    market(0, hockey ? NAMES.regularTime : NAMES.result, [
+      { label: '1', probability: win1 },
+      { label: 'X', probability: draw },
+      { label: '2', probability: win2 },
+    ]),
+    overUnder(1, NAMES.totalGoals, lines.total, totalOver),
+    market(2, NAMES.doubleChance, [
+      { label: '1X', probability: win1 + draw },
+      { label: '12', probability: win1 + win2 },
+      { label: 'X2', probability: draw + win2 },
+    ]),
+    handicapMarket(3, NAMES.handicap, lines.handicap, handicap1),
   ];
   if (!hockey) {
     const both = sum(cells, (a, b) => a > 0 && b > 0);
-    markets.push({
-      k: 4,
-      position: 4,
-      name: NAMES.bothScore,
-      outcomes: [
-        { label: 'GG', probability: both },
-        { label: 'NG', probability: 1 - both },
-      ],
-    });
+    markets.push(market(4, NAMES.bothScore, twoWay('GG', 'NG', both)));
   }
   return markets;
 }
@@ -304,37 +301,11 @@ export function pointsMarkets(
   sim: Simulation,
   p: { win1: number; totalOver: number; handicap1: number },
 ): PricedMarket[] {
-  const { lines } = sim;
-  const [h1, h2] = handicapLabels(lines.handicap);
-  return [
-    {
-      k: 0,
-      position: 0,
-      name: NAMES.winnerOvertime,
-      outcomes: [
-        { label: '1', probability: p.win1 },
-        { label: '2', probability: 1 - p.win1 },
-      ],
-    },
-    {
-      k: 1,
-      position: 1,
-      name: withLine(NAMES.totalPoints, String(lines.total)),
-      outcomes: [
-        { label: over(lines.total), probability: p.totalOver },
-        { label: under(lines.total), probability: 1 - p.totalOver },
-      ],
-    },
-    {
-      k: 2,
-      position: 2,
-      name: NAMES.handicap,
-      outcomes: [
-        { label: h1, probability: p.handicap1 },
-        { label: h2, probability: 1 - p.handicap1 },
-      ],
-    },
-  ];
+  return winnerTotalHandicap(
+    sim,
+    { winner: NAMES.winnerOvertime, total: NAMES.totalPoints, handicap: NAMES.handicap },
+    p,
+  );
 }
 
 /**
@@ -345,49 +316,14 @@ export function setsMarkets(
   sim: Simulation,
   p: { win1: number; totalOver: number; handicap1: number; firstSet1: number },
 ): PricedMarket[] {
-  const { lines, model } = sim;
-  const [h1, h2] = handicapLabels(lines.handicap);
+  const { model } = sim;
   const bestOfThree = model.kind === 'sets' && model.bestOf === 3;
-  const markets: PricedMarket[] = [
-    {
-      k: 0,
-      position: 0,
-      name: NAMES.winner,
-      outcomes: [
-        { label: '1', probability: p.win1 },
-        { label: '2', probability: 1 - p.win1 },
-      ],
-    },
-    {
-      k: 1,
-      position: 1,
-      name: withLine(bestOfThree ? NAMES.totalGames : NAMES.totalSets, String(lines.total)),
-      outcomes: [
-        { label: over(lines.total), probability: p.totalOver },
-        { label: under(lines.total), probability: 1 - p.totalOver },
-      ],
-    },
-    {
-      k: 2,
-      position: 2,
-      name: NAMES.setHandicap,
-      outcomes: [
-        { label: h1, probability: p.handicap1 },
-        { label: h2, probability: 1 - p.handicap1 },
-      ],
-    },
-  ];
-  if (bestOfThree) {
-    markets.push({
-      k: 3,
-      position: 3,
-      name: NAMES.firstSet,
-      outcomes: [
-        { label: '1', probability: p.firstSet1 },
-        { label: '2', probability: 1 - p.firstSet1 },
-      ],
-    });
-  }
+  const markets = winnerTotalHandicap(
+    sim,
+    { winner: NAMES.winner, total: bestOfThree ? NAMES.totalGames : NAMES.totalSets, handicap: NAMES.setHandicap },
+    p,
+  );
+  if (bestOfThree) markets.push(market(3, NAMES.firstSet, twoWay('1', '2', p.firstSet1)));
   return markets;
 }
 
