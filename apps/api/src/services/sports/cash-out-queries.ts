@@ -31,8 +31,8 @@ export const DEFAULT_SPORT_CASH_OUT: SportCashOut = {
   countsWagering: false,
 };
 
-/** A bet's leg as the book stands: its outcome, market and match, every outcome of its market, and the traders' settings. */
-export interface BookLeg {
+/** A bet's leg: its outcome at the odd it was placed at, and where that outcome's market and match stand. */
+interface LegFacts {
   betId: string;
   outcomeId: number;
   placedOdd: number;
@@ -41,6 +41,10 @@ export interface BookLeg {
   matchId: number;
   matchStatus: string;
   sportId: number;
+}
+
+/** A bet's leg as the book stands: its outcome, market and match, every outcome of its market, and the traders' settings. */
+export interface BookLeg extends LegFacts {
   /** The sport's cash-out settings (the defaults where no trader set any). */
   sport: SportCashOut;
   /** A trader switched cash out off for the leg's match. */
@@ -73,15 +77,7 @@ const legFields = {
 };
 
 /** One row of the book: a leg (the settings null where no trader set any) and one outcome of its market. */
-interface LegFieldsRow {
-  betId: string;
-  outcomeId: number;
-  placedOdd: number;
-  marketId: number;
-  marketStatus: string;
-  matchId: number;
-  matchStatus: string;
-  sportId: number;
+interface LegFieldsRow extends LegFacts {
   marginBp: number | null;
   enabled: boolean | null;
   countsWagering: boolean | null;
