@@ -27,7 +27,7 @@ export function acceptsBrotli(header) {
  */
 export function createStaticBrotli({ distDir, headersFor, readFile = fs.readFile, compress = brotliBest }) {
   const staticDir = path.join(distDir, 'static');
-  /** Relative path -> the compressed file, or null when there is no such file. */
+  /** Relative path -> the compressed file (null, briefly, while a missing file is being looked for). */
   const kept = new Map();
 
   function compressed(relative) {
@@ -35,7 +35,11 @@ export function createStaticBrotli({ distDir, headersFor, readFile = fs.readFile
     if (!entry) {
       entry = readFile(path.join(staticDir, relative)).then(
         (body) => compress(body),
-        () => null,
+        () => {
+          // Only the build's own files are kept: made-up names must not fill the memory.
+          kept.delete(relative);
+          return null;
+        },
       );
       kept.set(relative, entry);
     }

@@ -94,6 +94,21 @@ describe('the door sends the build’s scripts and stylesheets in brotli', () =>
     }
   });
 
+  it('keeps nothing for names the build does not have', async () => {
+    let reads = 0;
+    const { serve } = createStaticBrotli({
+      distDir: '/build',
+      headersFor: () => ({}),
+      readFile: (file) => {
+        reads += 1;
+        return readFile(file);
+      },
+    });
+    await serve(get('/_next/static/chunks/made-up.js'), recorder());
+    await serve(get('/_next/static/chunks/made-up.js'), recorder());
+    expect(reads).toBe(2);
+  });
+
   it('compresses the static files ahead of their first visitor', async () => {
     let compressions = 0;
     const { serve, warm } = createStaticBrotli({
