@@ -28,6 +28,11 @@ test('/en loads at most 170 KiB of JavaScript, compressed, on its first load', a
 
   const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
   const listing = scripts.map((script) => `${script.url} ${script.encoding ?? 'identity'} ${script.bytes}`).join('\n');
+  // The figure in the report, passed or not: how close to the budget a change has brought it.
+  test.info().annotations.push({
+    type: 'first-load JavaScript',
+    description: `${(total / 1024).toFixed(1)} KiB in ${scripts.length} scripts`,
+  });
   expect(scripts.length, 'the page loads its scripts').toBeGreaterThan(0);
   // The small ones may go uncompressed (Next leaves tiny files alone); the rest come in brotli.
   expect(
