@@ -3,7 +3,6 @@ import {
   CATEGORIES,
   GOALS,
   runLighthouse,
-  startChromium,
   TBT_GOAL_MS,
   type CategoryId,
   type LighthouseResult,
@@ -98,19 +97,14 @@ export async function lighthouseBenchmark(): Promise<void> {
     servers.push(await startBenchApi());
     servers.push(await startBenchWeb());
     const pages = await pagesToAudit();
-    const chrome = await startChromium();
-    try {
-      for (const lng of LANGUAGES) {
-        for (const page of pages) {
-          const url = `${benchSiteUrl}/${lng}${page.path}`;
-          // A first visit warms the server's kept renders and compressed scripts, as a live site's would be.
-          await fetch(url).then((answer) => answer.arrayBuffer());
-          console.log(`lighthouse benchmark: ${url}`);
-          results.push({ ...(await runLighthouse(chrome, url)), kind: page.kind, lng });
-        }
+    for (const lng of LANGUAGES) {
+      for (const page of pages) {
+        const url = `${benchSiteUrl}/${lng}${page.path}`;
+        // A first visit warms the server's kept renders and compressed scripts, as a live site's would be.
+        await fetch(url).then((answer) => answer.arrayBuffer());
+        console.log(`lighthouse benchmark: ${url}`);
+        results.push({ ...(await runLighthouse(url)), kind: page.kind, lng });
       }
-    } finally {
-      chrome.kill();
     }
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

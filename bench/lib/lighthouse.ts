@@ -41,8 +41,8 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** One Chromium for a series of Lighthouse runs (each run opens a fresh tab with a cleared cache). */
-export async function startChromium(): Promise<LaunchedChrome> {
+/** A fresh Chromium for each Lighthouse run: a second run in one browser lost its trace here (NO_NAVSTART). */
+async function startChromium(): Promise<LaunchedChrome> {
   return launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_FLAGS,
@@ -82,17 +82,26 @@ function costliest(lhr: LighthouseReport, category: CategoryId, count = 3) {
 
 type LighthouseReport = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** Runs Lighthouse once in a Chromium of its own; a run that lost its trace (a runtime error) is tried again, twice. */
+async function audit(url: string, attempts = 3): Promise<LighthouseReport> {
+  const chrome = await startChromium();
+  let lhr: LighthouseReport | undefined;
+  try {
+    lhr = (
+      await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
+    )?.lhr;
+  } finally {
+    chrome.kill();
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (!lhr.runtimeError) return lhr;
+  if (attempts > 1) return audit(url, attempts - 1);
+  throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
 /** Lighthouse's default run: the mobile profile (Moto G Power, simulated slow 4G and 4× CPU slowdown). */
-export async function runLighthouse(chrome: LaunchedChrome, url: string): Promise<LighthouseResult> {
-  const answer = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
-  const lhr = answer.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const lhr = await audit(url);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => {
