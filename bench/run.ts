@@ -1,8 +1,9 @@
-// `npm run bench [-- api|ssr ...]`: runs the benchmarks (all by default) and rewrites their sections of
+// `npm run bench [-- api|ssr|lighthouse ...]`: runs the benchmarks (all by default) and rewrites their sections of
 // docs/benchmarks.md. Not part of `npm test`: a benchmark needs a quiet machine and several minutes.
 import { apiBenchmark } from './api.bench';
 import { casinoBenchmark } from './casino.bench';
 import { cashOutBenchmark } from './cash-out.bench';
+import { lighthouseBenchmark } from './lighthouse.bench';
 import { liveBenchmark } from './live.bench';
 import { killAll } from './lib/servers';
 import { sportsBenchmark, sportsBetsBenchmark } from './sports.bench';
@@ -12,6 +13,7 @@ import { walletBenchmark } from './wallet.bench';
 const benchmarks: Record<string, () => Promise<void>> = {
   api: apiBenchmark,
   ssr: ssrBenchmark,
+  lighthouse: lighthouseBenchmark,
   sports: sportsBenchmark,
   'sports-bets': sportsBetsBenchmark,
   wallet: walletBenchmark,

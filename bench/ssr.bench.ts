@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { benchApiUrl, benchSiteUrl, benchWebSecret, startBenchApi } from './lib/api-server';
+import { benchSiteUrl, startBenchApi } from './lib/api-server';
 import { measureFirstLoad } from './lib/first-load';
 import { compare, defaultLoadOptions, warmUp, type Target } from './lib/load';
 import { PORTS } from './lib/ports';
@@ -14,6 +14,7 @@ import {
   writeSection,
 } from './lib/report';
 import { benchDir, repoRoot, runToCompletion, startServer, type RunningServer } from './lib/servers';
+import { buildBenchWeb, startBenchWeb } from './lib/web-server';
 
 const nextBin = path.join(repoRoot, 'node_modules', '.bin', 'next');
 const baselineDir = path.join(benchDir, 'ssr-baseline');
@@ -40,10 +41,7 @@ export async function ssrBenchmark(): Promise<void> {
   const options = defaultLoadOptions();
   const host = machine();
   console.log('ssr benchmark: building the web (when stale) and the baseline');
-  await runToCompletion('web build', process.execPath, ['scripts/build-web.mjs', '--if-stale'], {
-    API_URL: benchApiUrl,
-    SITE_URL: benchSiteUrl,
-  });
+  await buildBenchWeb();
   await runToCompletion('baseline build', nextBin, ['build'], {}, baselineDir);
 
   const servers: RunningServer[] = [];
@@ -51,15 +49,7 @@ export async function ssrBenchmark(): Promise<void> {
   let firstLoad;
   try {
     servers.push(await startBenchApi());
-    servers.push(
-      await startServer({
-        name: 'web',
-        command: 'npm',
-        args: ['run', 'start', '-w', '@playhouse/web'],
-        env: { WEB_PORT: String(PORTS.web), API_URL: benchApiUrl, SITE_URL: benchSiteUrl, WEB_SECRET: benchWebSecret },
-        readyUrl: target.url,
-      }),
-    );
+    servers.push(await startBenchWeb());
     servers.push(
       await startServer({
         name: 'ssr-baseline',

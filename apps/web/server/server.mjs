@@ -8,6 +8,7 @@ import next from 'next';
 import { refuseOversizeBody } from './body-limit.mjs';
 import { createForwarding, parseTrustedProxies, WEB_SECRET_HEADER } from './forwarding.mjs';
 import { createRenderCache, isKeepable, RENDER_NONCE_HEADER } from './render-cache.mjs';
+import { configuredHeaders, createStaticBrotli } from './static-brotli.mjs';
 
 // A production site's api refuses to start without WEB_SECRET; the web refuses too rather than be mistaken for a visitor.
 if (process.env.PLAYHOUSE_MODE === 'production' && (process.env.WEB_SECRET ?? '').length < 32) {
@@ -22,7 +23,8 @@ const forwarding = createForwarding({
   webSecret: process.env.WEB_SECRET || undefined,
 });
 
-const app = next({ dev: false, dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), port });
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const app = next({ dev: false, dir: webDir, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -81,10 +83,14 @@ const cache =
         maxBytes: Number(process.env.RENDER_CACHE_MAX_MB || 64) * 1024 * 1024,
       });
 
+const distDir = path.join(webDir, process.env.NEXT_DIST_DIR || '.next');
+const staticBrotli = createStaticBrotli({ distDir, headersFor: await configuredHeaders(distDir) });
+
 async function answer(request, response) {
   if (refuseOversizeBody(request, response)) return;
   forwarding(request);
   delete request.headers[RENDER_NONCE_HEADER];
+  if (await staticBrotli.serve(request, response).catch(() => false)) return;
   if (cache && isKeepable(request) && (await cache.serve(request, response).catch(() => false))) return;
   await handle(request, response);
 }
@@ -92,6 +98,7 @@ async function answer(request, response) {
 const server = createServer((request, response) => void answer(request, response));
 server.listen(port, host, () => {
   console.log(`web: listening on http://${host ?? 'localhost'}:${port}`);
+  void staticBrotli.warm().catch(() => undefined);
 });
 
 // Stop taking connections, let the requests under way finish, then leave (a stream never finishes: 10 s at most).

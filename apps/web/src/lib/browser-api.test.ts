@@ -77,3 +77,9 @@ describe('browserApi', () => {
     );
   });
 });
+
+describe('zod in the browser', () => {
+  it('parses without compiling, so it never tries the eval the content policy refuses', () => {
+    expect(globalThis.__zod_globalConfig?.jitless).toBe(true);
+  });
+});

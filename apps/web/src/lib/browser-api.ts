@@ -4,6 +4,17 @@ import { ApiError, apiErrorFrom } from './api-error';
 import { queryString, type Query } from './query-string';
 import { askSecondFactor } from './staff/second-factor-prompt';
 
+declare global {
+  // zod's global settings, which it reads from here when it loads (zod/v4/core's globalConfig).
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+
+// zod compiles its object parsers with `new Function` when it may: to find out, it tries once, and the pages' content
+// policy (no 'unsafe-eval') refuses it, which the browser reports as a policy violation (Lighthouse's best-practices
+// audit counts it). In the browser it parses without compiling: set before the contracts (and zod) load with a page's
+// first answer, so zod never tries.
+if (typeof window !== 'undefined') globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+
 export type BrowserRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   locale?: Locale;

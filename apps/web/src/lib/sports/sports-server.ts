@@ -1,4 +1,8 @@
-import { matchDetailResponseSchema, topOfferResponseSchema } from '@playhouse/shared/contracts/sports';
+import {
+  matchDetailResponseSchema,
+  oddTypeResponseSchema,
+  topOfferResponseSchema,
+} from '@playhouse/shared/contracts/sports';
 import {
   bookResponseSchema,
   browseMatchesResponseSchema,
@@ -18,6 +22,14 @@ export function getSportsList(lng: Locale) {
     query: sportsListQuery(lng, Date.now(), 'UTC'),
     revalidate: TOP_OFFER_REVALIDATE_SECONDS,
   });
+}
+
+/**
+ * On the server: the odds format the operator set for a language (a visitor's default, SPEC.md §3), asked without a
+ * session. Handed to the page, it spares a visitor's browser the odd-type call, and with it the contracts and zod.
+ */
+export function getSiteOddType(lng: Locale) {
+  return apiGet('/spa/users/odd-type', oddTypeResponseSchema, { locale: lng }).then((data) => data.oddType);
 }
 
 /** On the server: one match with every market, for the prematch page; null when there is no such match. */

@@ -18,6 +18,16 @@ const switcher = () => <OddsFormatSwitcher lng="en" labels={topOfferLabels().odd
 describe('the odds format', () => {
   beforeEach(() => vi.mocked(fetchOddType).mockReset());
 
+  // First: the hook asks once per page and language, and this one's language is asked for by no other test.
+  it("takes the language's format from the server when the page has it, and asks nothing (no contracts, no zod)", async () => {
+    renderWithProviders(<OddsFormatSwitcher lng="de" labels={topOfferLabels().oddsFormat} siteOddType="american" />);
+    const select = screen.getByRole('combobox', { name: 'Odds format' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('american'));
+    expect(fetchOddType).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('oddType')).toBeNull();
+    act(() => oddTypeStore.setDefault('decimal'));
+  });
+
   it("shows a visitor the format the operator set for the page's language, without storing it as the visitor's", async () => {
     vi.mocked(fetchOddType).mockResolvedValue('fractional');
     renderWithProviders(switcher());

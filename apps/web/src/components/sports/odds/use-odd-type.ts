@@ -16,9 +16,10 @@ let pickedOnPage = false;
  * The odds format to show and a setter. Signed in, the player's saved choice is asked for once and wins over this
  * browser's. A visitor sees this browser's choice, else the format the operator set for the page's language (SPEC.md
  * §3: fetched per language), asked for once per language. A change is kept in the browser and, signed in, saved on
- * the account.
+ * the account. `siteOddType`, the language's format as the server read it, stands in for the visitor's call (so a page
+ * that has it loads no contracts or zod for it).
  */
-export function useOddType(lng: Locale): [OddType, (oddType: OddType) => void] {
+export function useOddType(lng: Locale, siteOddType?: OddType): [OddType, (oddType: OddType) => void] {
   const oddType = useSyncExternalStore(oddTypeStore.subscribe, oddTypeStore.get, oddTypeStore.getServer);
   const user = useAppSelector((state) => state.userSlice.user);
   const signedIn = Boolean(user);
@@ -27,6 +28,10 @@ export function useOddType(lng: Locale): [OddType, (oddType: OddType) => void] {
   useEffect(() => {
     if (fetched === asking || (!signedIn && oddTypeStore.hasChoice())) return;
     fetched = asking;
+    if (!signedIn && siteOddType) {
+      oddTypeStore.setDefault(siteOddType);
+      return;
+    }
     fetchOddType(lng)
       .then((answer) => {
         if (pickedOnPage) return;
@@ -34,7 +39,7 @@ export function useOddType(lng: Locale): [OddType, (oddType: OddType) => void] {
         else oddTypeStore.setDefault(answer);
       })
       .catch(() => undefined);
-  }, [asking, lng, signedIn]);
+  }, [asking, lng, signedIn, siteOddType]);
 
   const change = useCallback(
     (next: OddType) => {

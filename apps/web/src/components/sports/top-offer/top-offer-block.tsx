@@ -3,6 +3,7 @@
 import { SPEC } from '@playhouse/shared/constants';
 import type { Match, Sport, SportCategory, Tournament } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
+import type { OddType } from '@playhouse/shared/odds';
 import { buildTopOffer, type TopOfferDay } from '@playhouse/shared/sports/top-offer';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@/i18n/navigation';
@@ -48,6 +49,8 @@ export interface TopOfferBlockProps {
   serverTimeZone?: string | null;
   /** When the server drew the table: the browser's first render uses the same moment, so both agree. */
   renderedAt?: number;
+  /** The odds format the operator set for the language, read by the server: a visitor's browser need not ask. */
+  siteOddType?: OddType;
 }
 
 /**
@@ -56,9 +59,17 @@ export interface TopOfferBlockProps {
  * day groups are in the visitor's time zone: drawn on the server when it knows the zone, else in the browser behind
  * a skeleton of the same size.
  */
-export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = null, renderedAt }: TopOfferBlockProps) {
+export function TopOfferBlock({
+  lng,
+  labels,
+  sports,
+  first,
+  serverTimeZone = null,
+  renderedAt,
+  siteOddType,
+}: TopOfferBlockProps) {
   const timeZone = useTimeZone(serverTimeZone);
-  const [oddType] = useOddType(lng);
+  const [oddType] = useOddType(lng, siteOddType);
   const [activeId, setActiveId] = useState(sports[0]?.idSport ?? 0);
   const [rotating, setRotating] = useState(true);
   const [books, setBooks] = useState<Record<number, Entry>>(() => (sports[0] ? { [sports[0].idSport]: first } : {}));
@@ -152,7 +163,7 @@ export function TopOfferBlock({ lng, labels, sports, first, serverTimeZone = nul
             {labels.allSports}
           </Link>
         </div>
-        <OddsFormatSwitcher lng={lng} labels={labels.oddsFormat} />
+        <OddsFormatSwitcher lng={lng} labels={labels.oddsFormat} siteOddType={siteOddType} />
       </div>
       <div className={styles.tabs} role="tablist" aria-label={labels.sports}>
         {tabs.map((sport, index) => {

@@ -1,7 +1,7 @@
 import type { Locale } from '@playhouse/shared/locales';
 import { getTranslations } from 'next-intl/server';
 import { pluralTexts } from '@/i18n/plural-texts';
-import { getSportsList } from '@/lib/sports/sports-server';
+import { getSiteOddType, getSportsList } from '@/lib/sports/sports-server';
 import { oddsFormatLabels } from '../odds/odds-format-labels';
 import { TopOfferBlock, type TopOfferLabels } from './top-offer-block';
 
@@ -16,12 +16,12 @@ const drawingMoment = () => Date.now();
  * first load carries no message formatter.
  */
 export async function TopOffer({ lng, timeZone }: { lng: Locale; timeZone: string | null }) {
-  let list;
-  try {
-    list = await getSportsList(lng);
-  } catch {
-    return null;
-  }
+  // Without the language's odds format the browser asks for it itself.
+  const [list, siteOddType] = await Promise.all([
+    getSportsList(lng).catch(() => null),
+    getSiteOddType(lng).catch(() => undefined),
+  ]);
+  if (!list) return null;
   // Object keys that are ids come back in ascending order: the tab order is the book's sport order.
   const sports = Object.values(list.sports).sort((a, b) => a.idSport - b.idSport);
   if (sports.length === 0) return null;
@@ -44,6 +44,7 @@ export async function TopOffer({ lng, timeZone }: { lng: Locale; timeZone: strin
       sports={sports}
       serverTimeZone={timeZone}
       renderedAt={drawingMoment()}
+      siteOddType={siteOddType}
       first={{ matches: list.matches, categories: list.categories, tournaments: list.tournaments }}
     />
   );

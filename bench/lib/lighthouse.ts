@@ -1,0 +1,138 @@
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** The four category scores (0-100), the three web vitals Lighthouse measures and the page's transferred bytes. */
+export interface LighthouseResult {
+  url: string;
+  lighthouseVersion: string;
+  scores: Record<CategoryId, number | null>;
+  largestContentfulPaintMs: number | null;
+  totalBlockingTimeMs: number | null;
+  cumulativeLayoutShift: number | null;
+  /** Everything the page loaded, as transferred (Lighthouse's total-byte-weight). */
+  transferBytes: number | null;
+  /** Of that, the scripts. */
+  scriptTransferBytes: number | null;
+  /** The audits that cost the most in each category below its goal, costliest first (id and title). */
+  costs: Partial<Record<CategoryId, { id: string; title: string; display: string | null }[]>>;
+}
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+
+/** Issue 23's goals: performance at least 95, the other three 100, total blocking time at most 200 ms. */
+export const GOALS: Record<CategoryId, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+export const TBT_GOAL_MS = 200;
+
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** A fresh Chromium for each Lighthouse run: a second run in one browser lost its trace here (NO_NAVSTART). */
+async function startChromium(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * The audits of a category that lost it points, costliest first: the weighed ones by weight × missing score (for
+ * performance, its metrics), then, for performance, the unweighed opportunities and diagnostics that fail, by the
+ * time they say they would save.
+ */
+function costliest(lhr: LighthouseReport, category: CategoryId, count = 3) {
+  const ref = lhr.categories[category];
+  if (!ref) return [];
+  const failing = ref.auditRefs
+    .map((auditRef) => ({ auditRef, audit: lhr.audits[auditRef.id] }))
+    .filter(
+      (entry): entry is { auditRef: typeof entry.auditRef; audit: NonNullable<typeof entry.audit> } =>
+        entry.audit !== undefined &&
+        entry.audit.score !== null &&
+        entry.audit.score < 1 &&
+        ['binary', 'numeric', 'metricSavings'].includes(entry.audit.scoreDisplayMode),
+    )
+    .map(({ auditRef, audit }) => ({
+      id: auditRef.id,
+      title: audit.title,
+      display: audit.displayValue ?? null,
+      cost: auditRef.weight * (1 - (audit.score ?? 1)),
+      savings: Object.values(audit.metricSavings ?? {}).reduce<number>((sum, value) => sum + (value ?? 0), 0),
+    }));
+  const weighed = failing.filter((audit) => audit.cost > 0).sort((a, b) => b.cost - a.cost);
+  const unweighed = failing.filter((audit) => audit.cost === 0).sort((a, b) => b.savings - a.savings);
+  const picked = category === 'performance' ? [...weighed.slice(0, count), ...unweighed.slice(0, count)] : weighed;
+  return picked.slice(0, 2 * count).map(({ id, title, display }) => ({ id, title, display }));
+}
+
+type LighthouseReport = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** Runs Lighthouse once in a Chromium of its own; a run that lost its trace (a runtime error) is tried again, twice. */
+async function audit(url: string, attempts = 3): Promise<LighthouseReport> {
+  const chrome = await startChromium();
+  let lhr: LighthouseReport | undefined;
+  try {
+    lhr = (
+      await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
+    )?.lhr;
+  } finally {
+    chrome.kill();
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (!lhr.runtimeError) return lhr;
+  if (attempts > 1) return audit(url, attempts - 1);
+  throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+/** Lighthouse's default run: the mobile profile (Moto G Power, simulated slow 4G and 4× CPU slowdown). */
+export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const lhr = await audit(url);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, score === null || score === undefined ? null : Math.round(score * 100)];
+    }),
+  ) as Record<CategoryId, number | null>;
+  const costs: LighthouseResult['costs'] = {};
+  for (const id of CATEGORIES) {
+    const score = scores[id];
+    if (score === null || score < GOALS[id]) costs[id] = costliest(lhr, id);
+  }
+  const tbt = numeric('total-blocking-time');
+  if (tbt !== null && tbt > TBT_GOAL_MS && !costs.performance) costs.performance = costliest(lhr, 'performance');
+  return {
+    url,
+    lighthouseVersion: lhr.lighthouseVersion,
+    scores,
+    largestContentfulPaintMs: numeric('largest-contentful-paint'),
+    totalBlockingTimeMs: tbt,
+    cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+    transferBytes: numeric('total-byte-weight'),
+    scriptTransferBytes: scriptBytes(lhr),
+    costs,
+  };
+}
+
+/** The scripts' transferred bytes, from the resource summary. */
+function scriptBytes(lhr: LighthouseReport): number | null {
+  const details = lhr.audits['resource-summary']?.details;
+  if (!details || details.type !== 'table') return null;
+  const row = details.items.find((item) => item.resourceType === 'script');
+  return typeof row?.transferSize === 'number' ? row.transferSize : null;
+}

@@ -1,0 +1,164 @@
+import { benchApiUrl, benchSiteUrl, startBenchApi } from './lib/api-server';
+import {
+  CATEGORIES,
+  GOALS,
+  runLighthouse,
+  TBT_GOAL_MS,
+  type CategoryId,
+  type LighthouseResult,
+} from './lib/lighthouse';
+import { formatNumber, machine, runDate, table, writeResults, writeSection } from './lib/report';
+import type { RunningServer } from './lib/servers';
+import { buildBenchWeb, startBenchWeb } from './lib/web-server';
+
+const LANGUAGES = ['en', 'de'] as const;
+
+interface PageKind {
+  kind: string;
+  /** The page's path without the locale, e.g. `/category/slots`. */
+  path: string;
+}
+
+async function apiJson(path: string): Promise<unknown> {
+  const answer = await fetch(`${benchApiUrl}${path}`, { headers: { accept: 'application/json', 'x-locale': 'en' } });
+  if (!answer.ok) throw new Error(`GET ${path} answered ${answer.status}`);
+  return answer.json();
+}
+
+/**
+ * The four kinds of page, with a category, a game and a match the seeded api has now (not names written here that a
+ * new seed could drop): the first category with games, its first game, the first upcoming match.
+ */
+async function pagesToAudit(): Promise<PageKind[]> {
+  const { categories } = (await apiJson('/spa/categories')) as { categories: { slug: string }[] };
+  let category: string | undefined;
+  let game: string | undefined;
+  for (const { slug } of categories) {
+    const { games } = (await apiJson(`/spa/games?${new URLSearchParams({ category: slug })}`)) as {
+      games: { slug: string }[];
+    };
+    if (games[0]) {
+      category = slug;
+      game = games[0].slug;
+      break;
+    }
+  }
+  if (!category || !game) throw new Error('the api has no category with games');
+  const { matches } = (await apiJson('/spa/sports/book/matches?status=upcoming')) as {
+    matches: { matchId: number }[];
+  };
+  const match = matches[0];
+  if (!match) throw new Error('the api has no upcoming match');
+  return [
+    { kind: 'home', path: '' },
+    { kind: 'category', path: `/category/${encodeURIComponent(category)}` },
+    { kind: 'game', path: `/game/${encodeURIComponent(game)}` },
+    { kind: 'match', path: `/game/prematch-mts/${match.matchId}` },
+  ];
+}
+
+const CATEGORY_LABELS: Record<CategoryId, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+  seo: 'SEO',
+};
+const kib = (bytes: number | null) => (bytes === null ? 'n/a' : `${formatNumber(bytes / 1024, 1)} KiB`);
+const ms = (value: number | null) => (value === null ? 'n/a' : `${formatNumber(value)} ms`);
+const score = (value: number | null) => (value === null ? 'n/a' : String(value));
+
+function goalsMet(result: LighthouseResult): boolean {
+  const scoresMet = CATEGORIES.every((id) => (result.scores[id] ?? -1) >= GOALS[id]);
+  return scoresMet && result.totalBlockingTimeMs !== null && result.totalBlockingTimeMs <= TBT_GOAL_MS;
+}
+
+/** What cost points on a page short of its goals: each category below its goal with its costliest audits. */
+function costsOf(result: LighthouseResult): string {
+  const path = new URL(result.url).pathname;
+  const lines = Object.entries(result.costs).map(([id, audits]) => {
+    const named = audits.map((audit) => `${audit.title}${audit.display ? ` (${audit.display})` : ''} \`${audit.id}\``);
+    return `  - ${CATEGORY_LABELS[id as CategoryId]}: ${named.join('; ') || 'no single audit named'}`;
+  });
+  return [`- \`${path}\``, ...lines].join('\n');
+}
+
+/**
+ * Lighthouse (its default mobile profile) on the home page, a category page, a game page and a match page, in
+ * English and German, against the built web and the api on a fresh seeded database.
+ */
+export async function lighthouseBenchmark(): Promise<void> {
+  const host = machine();
+  console.log('lighthouse benchmark: building the web (when stale)');
+  await buildBenchWeb();
+
+  const servers: RunningServer[] = [];
+  const results: (LighthouseResult & { kind: string; lng: string })[] = [];
+  try {
+    servers.push(await startBenchApi());
+    servers.push(await startBenchWeb());
+    const pages = await pagesToAudit();
+    for (const lng of LANGUAGES) {
+      for (const page of pages) {
+        const url = `${benchSiteUrl}/${lng}${page.path}`;
+        // A first visit warms the server's kept renders and compressed scripts, as a live site's would be.
+        await fetch(url).then((answer) => answer.arrayBuffer());
+        console.log(`lighthouse benchmark: ${url}`);
+        results.push({ ...(await runLighthouse(url)), kind: page.kind, lng });
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+
+  const date = runDate();
+  const file = writeResults('lighthouse', { date, machine: host, results });
+  const short = results.filter((result) => !goalsMet(result));
+  const met = (ok: boolean) => (ok ? 'met' : 'not met');
+  await writeSection(
+    'lighthouse',
+    `## Lighthouse: home, category, game and match pages (mobile)
+
+- Date: ${date}
+- Machine: ${host}
+- Lighthouse ${results[0]?.lighthouseVersion ?? ''} in its default mobile profile (Moto G Power, simulated slow 4G, 4× CPU slowdown) with the system Chromium, one run per page, against the built web (\`npm start -w @playhouse/web\`) and the api on a fresh seeded PGlite; each page visited once before (the server's kept renders and compressed scripts warm). The category, game and match are the api's first at run time.
+- Goals (issue 23): performance ≥ ${GOALS.performance}, accessibility, best practices and SEO ${GOALS.accessibility}, TBT ≤ ${TBT_GOAL_MS} ms. Transferred = every byte the page loaded (total-byte-weight), JS = its scripts.
+
+${table(
+  [
+    'page',
+    'kind',
+    'performance',
+    'accessibility',
+    'best practices',
+    'SEO',
+    'LCP',
+    'TBT',
+    'CLS',
+    'transferred',
+    'JS',
+    'goals',
+  ],
+  results.map((result) => [
+    `\`${new URL(result.url).pathname}\``,
+    result.kind,
+    score(result.scores.performance),
+    score(result.scores.accessibility),
+    score(result.scores['best-practices']),
+    score(result.scores.seo),
+    ms(result.largestContentfulPaintMs),
+    ms(result.totalBlockingTimeMs),
+    result.cumulativeLayoutShift === null ? 'n/a' : formatNumber(result.cumulativeLayoutShift, 3),
+    kib(result.transferBytes),
+    kib(result.scriptTransferBytes),
+    met(goalsMet(result)),
+  ]),
+)}
+
+${
+  short.length === 0
+    ? 'Every page met every goal.'
+    : `Where the points went on the pages short of a goal (the costliest audits of each category below its goal, from the report):\n\n${short.map(costsOf).join('\n')}`
+}`,
+  );
+  console.log(`lighthouse benchmark: results in ${file} and docs/benchmarks.md`);
+}
