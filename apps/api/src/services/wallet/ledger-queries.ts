@@ -82,7 +82,7 @@ export type TransferOutcome =
 const arrayLiteral = (values: (string | number | bigint | null)[]) =>
   `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 
-/** Runs one transfer through `ledger_transfer` (migrations 0020, 0043): one statement, one round trip. */
+/** Runs one transfer through `ledger_transfer` (migration 0020): one statement, one round trip. */
 export async function runTransfer(
   db: DbOrTx,
   request: {

@@ -95,13 +95,12 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
 
   /**
    * Moves money as one double-entry transfer, in ONE statement (the `ledger_transfer` function, one round trip): the
-   * idempotency key is claimed first by the transfer row, so a retry or a racing duplicate answers the original result
-   * instead of moving money twice, and a key reused for another request is refused; the accounts are locked players
-   * first, then house, each in id order (the one lock order every transfer takes: no deadlocks), the players' balances
-   * checked, the balances and entries written. Without `tx` the statement is its own transaction; given the caller's
-   * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) leaves nothing
-   * written (a transfer refused for funds removes its row again, freeing the key), so the caller may still record it
-   * and commit.
+   * idempotency key is looked up first, so a retry or a racing duplicate answers the original result instead of moving
+   * money twice, and a key reused for another request is refused; the accounts are locked players first, then house,
+   * each in id order (the one lock order every transfer takes: no deadlocks), the players' balances checked, the key
+   * claimed and the entries written. Without `tx` the statement is its own transaction; given the caller's
+   * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) writes
+   * nothing, so the caller may still record it and commit.
    */
   async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
     const total = request.legs.reduce((sum, leg) => sum + leg.amount, 0n);
