@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SWRConfig } from 'swr';
 import '@playhouse/shared/contracts/staff';
@@ -45,6 +45,8 @@ describe('FourEyesRequests', () => {
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
       if (path.startsWith('/spa/staff/accounts/requests?')) {
+        // Reading the list again after a decision takes a moment, as on a busy machine: the buttons wait for it.
+        if (items.length < 2) await new Promise((resolve) => setTimeout(resolve, 150));
         return json(200, { items, page: 1, perPage: 100, total: items.length });
       }
       const decided = /\/spa\/staff\/accounts\/requests\/([^/]+)\/(approve|reject)$/.exec(path);
@@ -81,7 +83,11 @@ describe('FourEyesRequests', () => {
     ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/${THEIRS}/approve`))).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw: Invite mine@staff.example as Finance' }));
+    // The decision says so at once, and the buttons stay disabled until the list has been read again: on a busy
+    // machine that read outlasts the status line (CI of 2026-11-29), and a click on a disabled button does nothing.
+    const withdraw = () => screen.getByRole('button', { name: 'Withdraw: Invite mine@staff.example as Finance' });
+    await waitFor(() => expect(withdraw()).toHaveProperty('disabled', false));
+    fireEvent.click(withdraw());
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Say why, in at least 3 characters.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Why (Invite mine@staff.example as Finance)'), {
