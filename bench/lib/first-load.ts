@@ -1,4 +1,5 @@
 import { chromium, devices } from 'playwright-core';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium';
 
 export interface FirstLoad {
   url: string;
@@ -45,17 +46,8 @@ declare global {
 
 export async function measureFirstLoad(url: string): Promise<FirstLoad> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: QUIET_CHROMIUM_FLAGS,
   });
   try {
     const context = await browser.newContext(MOBILE);

@@ -1,5 +1,6 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium';
 
 /** The four category scores (0-100), the three web vitals Lighthouse measures and the page's transferred bytes. */
 export interface LighthouseResult {
@@ -29,23 +30,11 @@ export const GOALS: Record<CategoryId, number> = {
 };
 export const TBT_GOAL_MS = 200;
 
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
 /** A fresh Chromium for each Lighthouse run: a second run in one browser lost its trace here (NO_NAVSTART). */
 async function startChromium(): Promise<LaunchedChrome> {
   return launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...QUIET_CHROMIUM_FLAGS],
     logLevel: 'silent',
   });
 }
