@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { createRenderCache, isKeepable, pageKey, withNonce } from './render-cache.mjs';
+import { recorder } from './test-response.mjs';
 
 /** A page as proxy.ts and the layout draw it: the nonce in the policy header, on scripts, in the meta tag. */
 function page(nonce, text = 'Welcome') {
@@ -18,21 +19,6 @@ function page(nonce, text = 'Welcome') {
 
 function visitor(url = '/en', headers = {}) {
   return { method: 'GET', url, headers };
-}
-
-/** A response stand-in: what writeHead and end were given. */
-function recorder() {
-  const sent = {};
-  return {
-    sent,
-    writeHead(status, headers) {
-      sent.status = status;
-      sent.headers = headers;
-    },
-    end(body) {
-      sent.body = body;
-    },
-  };
 }
 
 const nonceOf = (header) => /'nonce-([^']+)'/.exec(header)?.[1];

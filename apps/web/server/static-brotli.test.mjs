@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptsBrotli, configuredHeaders, createStaticBrotli } from './static-brotli.mjs';
+import { recorder } from './test-response.mjs';
 
 const SCRIPT = Buffer.from(`console.log(${JSON.stringify('a build chunk '.repeat(200))});`);
 
@@ -23,20 +24,6 @@ async function readFile(file) {
   const body = files()[file];
   if (body === undefined) throw Object.assign(new Error(`ENOENT ${file}`), { code: 'ENOENT' });
   return body;
-}
-
-function recorder() {
-  const sent = {};
-  return {
-    sent,
-    writeHead(status, headers) {
-      sent.status = status;
-      sent.headers = headers;
-    },
-    end(body) {
-      sent.body = body;
-    },
-  };
 }
 
 async function door() {
