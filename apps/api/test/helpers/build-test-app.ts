@@ -22,10 +22,6 @@ export interface TestAppOptions {
 }
 
 /**
- * The real app on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL's server) holding the
- * demo seed, not listening. Call `app.ready()` after adding any test-only routes.
- */
-/**
  * What every route test's app runs with. Route tests write players' rows straight to the database and read a route's
  * answer at once, while kept sessions and facts follow such a write a moment later on PostgreSQL (the announcement
  * travels to the instance): test/plugins/player-changes.test.ts and the scale-out test run them on both databases,
@@ -33,6 +29,10 @@ export interface TestAppOptions {
  */
 export const ROUTE_TEST_ENV = { PLAYER_CACHE: 'off' } as const;
 
+/**
+ * The real app on a fresh database (in-memory PGlite, or a new database on TEST_DATABASE_URL's server) holding the
+ * demo seed, not listening. Call `app.ready()` after adding any test-only routes.
+ */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle = await createTestDb({ seeded: !options.empty });
   const config = loadConfig({
