@@ -150,6 +150,11 @@ test.describe('casino players', () => {
     // A game page without demo sends the visitor to registration.
     await page.goto('/en/game/dice');
     await expect(page).toHaveURL(/\/en\/auth\/register\?next=%2Fgame%2Fdice$/);
+    // The server sends them, before any script runs; the demo of a game that has one is served.
+    const direct = await page.request.get('/en/game/dice', { maxRedirects: 0 });
+    expect(direct.status()).toBe(307);
+    expect(direct.headers().location).toBe('/en/auth/register?next=%2Fgame%2Fdice');
+    expect((await page.request.get('/en/game/plinko?mode=demo', { maxRedirects: 0 })).status()).toBe(200);
   });
 
   test("a locked game's popup leads to the cashbox", async ({ page, axe }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
-import type { Currency } from '../money';
 import { ODD_TYPES } from '../odds';
+import { MAX_ACCUMULATOR_SELECTIONS, SPORTS_BET_LIMITS } from '../sports/bet-limits';
 import { fundingSplitSchema, stakePreviewSchema } from './funding';
 import { liveStateSchema } from './sports-live';
 
@@ -278,15 +278,7 @@ export const SPORTS_ERROR_CODES = [
 ] as const;
 export type SportsErrorCode = (typeof SPORTS_ERROR_CODES)[number];
 
-/** Stake and payout bounds per currency (decimal strings, as the api renders amounts). */
-export const SPORTS_BET_LIMITS = {
-  EUR: { minStake: '0.10', maxStake: '1000.00', maxPayout: '50000.00' },
-  USD: { minStake: '0.10', maxStake: '1000.00', maxPayout: '50000.00' },
-  GBP: { minStake: '0.10', maxStake: '1000.00', maxPayout: '50000.00' },
-  BRL: { minStake: '0.10', maxStake: '1000.00', maxPayout: '50000.00' },
-  RUB: { minStake: '0.10', maxStake: '1000.00', maxPayout: '50000.00' },
-} as const satisfies Record<Currency, { minStake: string; maxStake: string; maxPayout: string }>;
-export const MAX_ACCUMULATOR_SELECTIONS = 20;
+export { MAX_ACCUMULATOR_SELECTIONS, SPORTS_BET_LIMITS };
 
 export const betOutcomeSchema = z
   .object({

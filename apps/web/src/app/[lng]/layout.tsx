@@ -10,6 +10,7 @@ import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { ErrorReportListener } from '@/components/layout/error-report-listener';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { AnnouncementGate } from '@/components/layout/announcement-gate';
 import { InfoPopup } from '@/components/layout/info-popup';
 import { RouteLoader } from '@/components/layout/route-loader';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top-button';
@@ -67,7 +68,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   );
 
   return (
-    <html lang={lng}>
+    // The announcement's gate script marks <html> before hydration (AnnouncementGate).
+    <html lang={lng} suppressHydrationWarning>
       <body>
         {/* The ALTCHA widget gives its injected stylesheet this nonce (its documented way). */}
         <meta name="csp-nonce" content={nonce} />
@@ -77,6 +79,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               {t('skipToContent')}
             </a>
             {/* Early in the page, so keyboard and screen-reader users meet it first; it floats at the bottom. */}
+            <AnnouncementGate id={infoPopup?.showInfoPopup ? infoPopup.id : null} nonce={nonce} />
             <InfoPopup
               labels={{ title: tPopup('title'), emailSample: tPopup('emailSample'), dismiss: tPopup('dismiss') }}
             />

@@ -25,7 +25,7 @@ export function createAnnouncementMemory(storage: () => Storage | undefined) {
   return {
     /** The id of the announcement closed last, or null. */
     closedId: read,
-    /** On the server (and while hydrating) it is not known: nothing is shown until the browser knows. */
+    /** On the server (and while hydrating) it is not known: the page's gate script decides (AnnouncementGate). */
     serverClosedId: (): string | null | undefined => undefined,
     remember(id: number) {
       memory = String(id);

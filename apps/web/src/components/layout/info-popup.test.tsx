@@ -1,13 +1,20 @@
 import type { InfoPopup as InfoPopupData } from '@playhouse/shared/contracts/content';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { slipStore } from '@/lib/sports/bet-slip-store';
+import { slipStore, SLIP_STORAGE_KEY } from '@/lib/sports/bet-slip-store';
 import { EMPTY_SLIP } from '@/lib/sports/bet-slip';
 import { infoPopupStateFrom } from '@/store/info-popup-slice';
 import { makeStore } from '@/store/store';
 import { navigationState } from '@/test/navigation-mock';
 import { infoPopupLabels } from '@/test/labels';
+import { seededMessages } from '@/test/messages';
 import { renderWithProviders } from '@/test/render';
+import { announcementGateScript, ANNOUNCEMENT_SHOWN_ATTRIBUTE } from './announcement-gate';
 import { CLOSED_ANNOUNCEMENT_KEY } from './announcement-memory';
 import { InfoPopup } from './info-popup';
 
@@ -173,5 +180,72 @@ describe('InfoPopup', () => {
     expect(dialog()).toBeNull();
     expect(navigationState.push).not.toHaveBeenCalled();
     expect(localStorage.getItem(CLOSED_ANNOUNCEMENT_KEY)).toBe('7');
+  });
+});
+
+describe('the announcement drawn by the server, and its gate', () => {
+  beforeEach(() => navigationState.reset('/en/app-page'));
+  afterEach(() => {
+    localStorage.clear();
+    slipStore.update(() => EMPTY_SLIP);
+    document.documentElement.removeAttribute(ANNOUNCEMENT_SHOWN_ATTRIBUTE);
+    document.body.replaceChildren();
+  });
+
+  function Providers({ children }: { children: ReactNode }) {
+    const store = makeStore({ infoPopup: infoPopupStateFrom(POPUP) });
+    return (
+      <NextIntlClientProvider locale="en" messages={seededMessages('en')} timeZone="UTC">
+        <Provider store={store}>{children}</Provider>
+      </NextIntlClientProvider>
+    );
+  }
+  const popupTree = () => (
+    <Providers>
+      <InfoPopup labels={infoPopupLabels()} />
+    </Providers>
+  );
+  /** Runs the gate as the page does, before the popup is parsed; answers whether it let the popup show. */
+  const gateLets = (id = POPUP.id!) => {
+    document.documentElement.removeAttribute(ANNOUNCEMENT_SHOWN_ATTRIBUTE);
+    new Function(announcementGateScript(id))();
+    return document.documentElement.getAttribute(ANNOUNCEMENT_SHOWN_ATTRIBUTE) === 'shown';
+  };
+
+  it('is in the server render, marked for its gate, so it paints with the page', () => {
+    const html = renderToString(popupTree());
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('data-announcement-gate=""');
+    expect(html).toContain('Questions? Write to');
+  });
+
+  it('is let through by the gate unless this browser closed it or holds a bet slip in progress', () => {
+    expect(gateLets()).toBe(true);
+    localStorage.setItem(CLOSED_ANNOUNCEMENT_KEY, '6');
+    expect(gateLets()).toBe(true);
+    localStorage.setItem(CLOSED_ANNOUNCEMENT_KEY, '7');
+    expect(gateLets()).toBe(false);
+    localStorage.clear();
+    localStorage.setItem(SLIP_STORAGE_KEY, JSON.stringify({ ...EMPTY_SLIP, selections: [{ outcomeId: 1 }] }));
+    expect(gateLets()).toBe(false);
+    localStorage.setItem(SLIP_STORAGE_KEY, '{not json');
+    expect(gateLets()).toBe(false);
+  });
+
+  it.each([
+    ['open', null, true],
+    ['closed before', '7', false],
+  ])('hydrates into the browser rules (%s)', async (_, closed, shown) => {
+    if (closed) localStorage.setItem(CLOSED_ANNOUNCEMENT_KEY, closed);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(popupTree());
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, popupTree());
+    });
+    const popup = container.querySelector('[role="dialog"]');
+    expect(popup !== null).toBe(shown);
+    // Once hydrated the popup follows its own rules: the gate's mark is gone.
+    expect(popup?.hasAttribute('data-announcement-gate') ?? false).toBe(false);
   });
 });

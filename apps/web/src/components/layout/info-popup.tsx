@@ -52,9 +52,15 @@ export function InfoPopup({ labels }: { labels: InfoPopupLabels }) {
   );
   const betting = useSyncExternalStore(slipStore.subscribe, slipInProgress, () => false);
   const fullPath = getPathname({ href: pathname, locale });
-  const known = closedId !== undefined && popup.id !== null;
+  // The server's render and hydration do not know what this browser closed: the page's gate script decides
+  // (AnnouncementGate), then the browser's memory does.
+  const gated = closedId === undefined;
   const visible =
-    known && popup.showInfoPopup && closedId !== String(popup.id) && announcementAllowedOn(pathname) && !betting;
+    popup.id !== null &&
+    popup.showInfoPopup &&
+    (gated || closedId !== String(popup.id)) &&
+    announcementAllowedOn(pathname) &&
+    !betting;
 
   const close = () => {
     dispatch(closeInfoPopup());
@@ -105,6 +111,7 @@ export function InfoPopup({ labels }: { labels: InfoPopupLabels }) {
       aria-labelledby={titleId}
       aria-describedby={textId}
       onKeyDown={onKeyDown}
+      data-announcement-gate={gated ? '' : undefined}
     >
       <div className={dialog.body}>
         <h2 id={titleId} className={dialog.title}>

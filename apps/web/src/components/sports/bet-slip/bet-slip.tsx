@@ -1,8 +1,9 @@
 'use client';
 
-import { SPORTS_BET_LIMITS, type OddsChangePolicy, type PlaceBetBody } from '@playhouse/shared/contracts/sports';
+import type { OddsChangePolicy, PlaceBetBody } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd } from '@playhouse/shared/odds';
+import { SPORTS_BET_LIMITS } from '@playhouse/shared/sports/bet-limits';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { FundingPreview } from '@/components/funding/funding-preview';

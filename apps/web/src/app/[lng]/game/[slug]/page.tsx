@@ -4,11 +4,15 @@ import { Suspense } from 'react';
 import { GameFrame } from '@/components/casino/game-frame';
 import { GameInfo } from '@/components/casino/game-info';
 import { PageMessages } from '@/i18n/page-messages';
+import { firstParam, requireSessionCookie } from '@/lib/account/account-pages';
 import { getGame } from '@/lib/casino/casino-server';
 import { pageLocale } from '@/lib/page-params';
 import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
 
-type PageProps = { params: Promise<{ lng: string; slug: string }> };
+type PageProps = {
+  params: Promise<{ lng: string; slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const routePathOf = (slug: string) => `/game/${slug}`;
 
@@ -30,10 +34,14 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
  * /{lng}/game/{slug}: the game in an iframe, opened with a one-time launch token for the signed-in player; visitors
  * are sent to registration, or play money on games with a demo (SPEC.md §2, §6).
  */
-export default async function GamePage({ params }: PageProps) {
+export default async function GamePage({ params, searchParams }: PageProps) {
   const lng = await pageLocale(params);
   const game = await getGame(lng, refOf((await params).slug));
   if (!game) notFound();
+  // A visitor without a session is sent to registration by the server, unless they asked for the game's demo; the
+  // frame still checks the session in the browser (a cookie the api no longer honours).
+  const demo = firstParam((await searchParams).mode) === 'demo' && game.demoModeEnabled;
+  if (!demo) await requireSessionCookie(lng, routePathOf(game.slug));
   return (
     <PageMessages lng={lng} namespaces={['casino', 'errors', 'funding']}>
       {/* The frame reads ?mode=demo in the browser; the rest of the page does not wait for it. */}
