@@ -147,72 +147,11 @@ export async function bookLegsOf(db: DbOrTx, betIds: string[]): Promise<BookLeg[
 /** A leg of the bet being cashed out: priced as any, with what its view in the answer shows. */
 export type CashOutLegFacts = BookLeg & SelectionNames;
 
-/** The bet's cash outs so far, and whether one was made under this request's key (a twin that got the lock first). */
+/** The bet's cash outs so far. */
 export interface CashOutsSoFar {
   count: number;
   stake: bigint;
   amount: bigint;
-  twin: boolean;
-}
-
-/**
- * Everything a cash out decides on and answers with, read in one statement once the bet's book and row are locked
- * (so under READ COMMITTED it sees whatever committed before those locks were granted): the bet's legs as the book
- * stands (`bookLegsOf`) with their names, the bet's cash outs so far, and whether a twin request with the same key
- * already made its cash out.
- *
- * A named prepared statement: a join of nine tables with four sub-selects took PostgreSQL longer to plan (about
- * 1.5-3 ms, the custom plan made afresh for every unnamed statement) than to run (about 0.2-0.4 ms), and it was most
- * of the database's work per cash out. Prepared once per connection, it is planned a few times and then runs on its
- * cached generic plan (every parameter is a key equality, so the generic plan is the custom one).
- */
-export async function cashOutState(
-  tx: DbOrTx,
-  request: { betId: string; userId: number; idempotencyKey: string },
-): Promise<{ legs: CashOutLegFacts[]; before: CashOutsSoFar }> {
-  const betId = sql.placeholder('betId');
-  const done = sql`${betCashOuts.betId} = ${betId}`;
-  const rows = await tx
-    .select({
-      ...legFields,
-      ...selectionNameFields,
-      count: sql<number>`(select count(*)::int from ${betCashOuts} where ${done})`,
-      cashedOutStake: sql<string>`(select coalesce(sum(${betCashOuts.stake}), 0)::text from ${betCashOuts} where ${done})`,
-      cashedOutAmount: sql<string>`(select coalesce(sum(${betCashOuts.amount}), 0)::text from ${betCashOuts} where ${done})`,
-      twin: sql<boolean>`exists (select 1 from ${betCashOuts} where ${betCashOuts.userId} = ${sql.placeholder('userId')} and ${betCashOuts.idempotencyKey} = ${sql.placeholder('idempotencyKey')})`,
-    })
-    .from(betSelections)
-    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
-    .innerJoin(markets, eq(markets.id, outcomes.marketId))
-    .innerJoin(matches, eq(matches.id, betSelections.matchId))
-    .innerJoin(sports, eq(sports.id, matches.sportId))
-    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-    .innerJoin(sibling, eq(sibling.marketId, outcomes.marketId))
-    .leftJoin(cashOutSettings, eq(cashOutSettings.sportId, matches.sportId))
-    .leftJoin(cashOutMatchBlocks, eq(cashOutMatchBlocks.matchId, betSelections.matchId))
-    .where(eq(betSelections.betId, betId))
-    .orderBy(asc(betSelections.position), asc(sibling.id))
-    .prepare('sports_cash_out_state')
-    .execute(request);
-  const first = rows[0];
-  return {
-    legs: legsFrom(rows, ({ result, label, betName, startsAt, team1, team2, sportName, tournamentName }) => ({
-      result,
-      label,
-      betName,
-      startsAt,
-      team1,
-      team2,
-      sportName,
-      tournamentName,
-    })),
-    before: {
-      count: first?.count ?? 0,
-      stake: BigInt(first?.cashedOutStake ?? '0'),
-      amount: BigInt(first?.cashedOutAmount ?? '0'),
-      twin: first?.twin ?? false,
-    },
-  };
 }
 
 /** A bet's book: the ids of its matches, markets and outcomes, each ascending, without repeats. */
@@ -236,7 +175,7 @@ export interface CashOutRead {
    */
   bookState: string | null;
   /** The bet's cash outs so far. */
-  before: Omit<CashOutsSoFar, 'twin'>;
+  before: CashOutsSoFar;
   /** The cash out an earlier request with the same key made (null: none). */
   earlier: CashOutRow | null;
 }
@@ -244,13 +183,14 @@ export interface CashOutRead {
 const earlierCashOut = alias(betCashOuts, 'earlier');
 
 /**
- * What a cash-out request decides on, in one statement on the pool before any lock: the bet (when it is the player's;
- * null otherwise) with its legs as the book stands and their names (`bookLegsOf`'s rows), its cash outs so far, what
- * its price is made of (`sports_cash_out_book_state`, in the same snapshot), and the cash out an earlier request with
- * the same key made. Built once per service and run as a named prepared statement: neither drizzle (building the SQL)
- * nor PostgreSQL (planning it) redo it per request.
+ * What a cash-out request decides on, in one statement: the bet (when it is the player's; null otherwise) with its
+ * legs as the book stands and their names (`bookLegsOf`'s rows), its cash outs so far, what its price is made of
+ * (`sports_cash_out_book_state`, in the same snapshot), and the cash out an earlier request with the same key made.
+ * Built once per service on the pool and run as a named prepared statement before any lock (neither drizzle, building
+ * the SQL, nor PostgreSQL, planning it, redoes it per request); the stake pipeline's path runs the same read under
+ * its locks, built on its transaction.
  */
-export function cashOutLookup(db: Db) {
+export function cashOutLookup(db: DbOrTx) {
   const userId = sql.placeholder('userId');
   const done = sql`${betCashOuts.betId} = ${bets.id}`;
   const query = db

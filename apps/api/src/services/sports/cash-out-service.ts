@@ -39,7 +39,6 @@ import {
   bookLegsOf,
   cashOutInOneStatement,
   cashOutLookup,
-  cashOutState,
   findCashOutByKey,
   insertCashOut,
   lockBet,
@@ -194,6 +193,34 @@ export function createCashOutService({
     if (amount <= 0n) throw new CashOutUnavailableError('too_small');
     return { current, countsWagering, part, rest, amount };
   }
+  type Decided = Exclude<ReturnType<typeof decide>, 'below_target'>;
+
+  /** What a cash out records, whichever way it is taken: its payout's ledger facts and its row's own columns. */
+  function recordOf(bet: BetRow, userId: number, seq: number, request: TakeRequest, decided: Decided) {
+    const { current, part, amount } = decided;
+    return {
+      payout: {
+        transferKey: cashOutTransferKey(bet.id, seq),
+        userId,
+        currency: bet.currency,
+        sourceKey: sportsSourceKey(bet.id),
+        amount,
+        metadata: { betId: bet.id, seq, part: part.toString(), price: current.toString() },
+      },
+      row: {
+        betId: bet.id,
+        userId,
+        seq,
+        idempotencyKey: request.idempotencyKey,
+        requestHash: request.hash,
+        stake: part,
+        amount,
+        price: current,
+        seenPrice: request.seenPrice,
+        auto: request.atLeast !== undefined,
+      },
+    };
+  }
 
   /** The cash out a twin request with the same key made (it got the bet's lock first), read once it committed. */
   async function twinOf(userId: number, request: TakeRequest): Promise<Taken> {
@@ -218,14 +245,8 @@ export function createCashOutService({
     const { current, part, rest, amount } = decided;
     const seq = before.count + 1;
     const now = clock.now();
-    const transfer = stakes.mainMoneyCashOut({
-      transferKey: cashOutTransferKey(bet.id, seq),
-      userId,
-      currency: bet.currency,
-      sourceKey: sportsSourceKey(bet.id),
-      amount,
-      metadata: { betId: bet.id, seq, part: part.toString(), price: current.toString() },
-    });
+    const record = recordOf(bet, userId, seq, request, decided);
+    const transfer = stakes.mainMoneyCashOut(record.payout);
     const cashedOut = { stake: before.stake + part, amount: before.amount + amount };
     const answer = await cashOutInOne({
       betId: bet.id,
@@ -268,19 +289,10 @@ export function createCashOutService({
     }
     stakes.ranInside(transfer, answer.transfer);
     const row: CashOutRow = {
+      ...record.row,
       id: answer.cashOutId,
-      betId: bet.id,
-      userId,
-      seq,
-      idempotencyKey: request.idempotencyKey,
-      requestHash: request.hash,
-      stake: part,
       stakeMain: part,
       stakeBonus: 0n,
-      amount,
-      price: current,
-      seenPrice: request.seenPrice,
-      auto: request.atLeast !== undefined,
       transferId: answer.transfer.transferId,
       createdAt: now,
     };
@@ -307,40 +319,31 @@ export function createCashOutService({
       await shareLockBook(tx, book);
       const bet = await lockBet(tx, request.betId);
       if (!bet) throw new BetNotFoundError();
-      const { legs, before } = await cashOutState(tx, keyed);
+      // The same read as before the transaction, now under the locks (built per request: drizzle binds a prepared
+      // statement to the connection it was built on).
+      const state = await cashOutLookup(tx)(keyed);
+      if (!state) throw new BetNotFoundError();
       // A twin with the same key got the bet's lock first: answer as it did (outside, once it committed).
-      if (before.twin) return null;
+      if (state.earlier) return null;
+      const { legs, before } = state;
       const decided = decide(bet, legs, request);
       if (decided === 'below_target') return decided;
-      const { current, countsWagering, part, rest, amount } = decided;
+      const { countsWagering, part, rest, amount } = decided;
 
       // The bet's row lock makes the next number free.
       const seq = before.count + 1;
+      const record = recordOf(bet, userId, seq, request, decided);
       const paid = await stakes.cashOut(tx, {
-        transferKey: cashOutTransferKey(bet.id, seq),
-        userId,
-        currency: bet.currency,
-        sourceKey: sportsSourceKey(bet.id),
+        ...record.payout,
         part,
-        amount,
         ...(countsWagering ? { countAs: `${sportsSourceKey(bet.id)}:cashout:${seq}` } : {}),
         withhold: bet.shortfall,
-        metadata: { betId: bet.id, seq, part: part.toString(), price: current.toString() },
       });
       if (!paid) throw new CashOutUnavailableError('not_open');
       const row = await insertCashOut(tx, {
-        betId: bet.id,
-        userId,
-        seq,
-        idempotencyKey: request.idempotencyKey,
-        requestHash: request.hash,
-        stake: part,
+        ...record.row,
         stakeMain: paid.taken.main,
         stakeBonus: paid.taken.bonus + paid.taken.freeSpin,
-        amount,
-        price: current,
-        seenPrice: request.seenPrice,
-        auto: request.atLeast !== undefined,
         transferId: paid.transferId,
         createdAt: clock.now(),
       });
