@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@playhouse/db';
 import {
   betsResponseSchema,
@@ -10,6 +10,8 @@ import {
   placeBetResponseSchema,
   type CashOutOffer,
 } from '@playhouse/shared';
+import { ledgerTransfers } from '../../src/lib/metrics';
+import { balanceNoticesFor } from '../../src/services/wallet/balance-notices';
 import { cashOutPrice } from '../../src/services/sports/cash-out-pricing';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { ledgerViolations, NO_VIOLATIONS, NO_STAKE_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
@@ -638,6 +640,163 @@ describe('traders: margin and switches, audited', () => {
       before: { marginBp: 500, enabled: true },
       after: { marginBp: 1000, enabled: true },
     });
+  });
+});
+
+describe('the cash out in one statement', () => {
+  /** The ledger legs of a transfer: account owner and kind, amount. */
+  async function legsOf(transferId: number) {
+    const rows = await t.db
+      .select({
+        userId: schema.ledgerAccounts.userId,
+        kind: schema.ledgerAccounts.kind,
+        amount: schema.ledgerEntries.amount,
+      })
+      .from(schema.ledgerEntries)
+      .innerJoin(schema.ledgerAccounts, eq(schema.ledgerAccounts.id, schema.ledgerEntries.accountId))
+      .where(eq(schema.ledgerEntries.transferId, transferId));
+    return rows.sort((a, b) => Number(a.amount - b.amount));
+  }
+
+  async function stakeRow(betId: string) {
+    const [row] = await t.db
+      .select()
+      .from(schema.stakes)
+      .where(eq(schema.stakes.sourceKey, `sports:${betId}`));
+    return row!;
+  }
+
+  it('pays a main-money bet without the stake pipeline, as the pipeline pays it: a part, then the rest', async () => {
+    const viaPipeline = vi.spyOn(t.app.services.stakes, 'cashOut');
+    try {
+      const match = await freshMatch();
+      const user = await player();
+      const placed = await bet(user, [match]);
+      const price = expectedSinglePrice(10_00n, ODDS);
+      const offer = await offerOf(user, placed.id);
+      expect(cents(offer.price!)).toBe(price);
+
+      const part = await cashOut(user, { betId: placed.id, seenPrice: offer.price, stake: '4.00' });
+      expect(part.statusCode, part.body).toBe(200);
+      const partAmount = (price * 4n) / 10n;
+      expect(cashOutResponseSchema.parse(part.json())).toMatchObject({ amount: (Number(partAmount) / 100).toFixed(2) });
+      expect(await stakeRow(placed.id)).toMatchObject({ status: 'open', amount: 6_00n, main: 6_00n, bonus: 0n });
+      expect(await betRow(placed.id)).toMatchObject({ status: 'open', stake: 6_00n, potentialPayout: 12_60n });
+
+      const rest = await cashOut(user, { betId: placed.id, seenPrice: (await offerOf(user, placed.id)).price });
+      expect(rest.statusCode, rest.body).toBe(200);
+      const restAmount = expectedSinglePrice(6_00n, ODDS);
+      expect(viaPipeline).not.toHaveBeenCalled();
+
+      expect(await betRow(placed.id)).toMatchObject({ status: 'cashed_out', payout: partAmount + restAmount });
+      expect(await stakeRow(placed.id)).toMatchObject({ status: 'settled', amount: 6_00n, main: 6_00n });
+      expect(await mainBalance(t, user.id)).toBe(90_00n + partAmount + restAmount);
+      const transfers = (await cashOutTransfers(placed.id)).sort((a, b) => a.id - b.id);
+      expect(transfers.map((transfer) => [transfer.idempotencyKey, transfer.metadata])).toEqual([
+        [`cashout:${placed.id}:1`, { betId: placed.id, seq: 1, part: '400', price: price.toString() }],
+        [`cashout:${placed.id}:2`, { betId: placed.id, seq: 2, part: '600', price: restAmount.toString() }],
+      ]);
+      for (const [transfer, amount] of [
+        [transfers[0]!, partAmount],
+        [transfers[1]!, restAmount],
+      ] as const) {
+        expect(await legsOf(transfer.id)).toEqual([
+          { userId: null, kind: 'sports', amount: -amount },
+          { userId: user.id, kind: 'main', amount },
+        ]);
+      }
+      const rows = await t.db.select().from(schema.betCashOuts).where(eq(schema.betCashOuts.betId, placed.id));
+      expect(rows.map((row) => [row.seq, row.stake, row.stakeMain, row.stakeBonus, row.transferId])).toEqual(
+        expect.arrayContaining([
+          [1, 4_00n, 4_00n, 0n, transfers[0]!.id],
+          [2, 6_00n, 6_00n, 0n, transfers[1]!.id],
+        ]),
+      );
+    } finally {
+      viaPipeline.mockRestore();
+    }
+  });
+
+  it('leaves a bonus-funded stake, and any stake of a player with a bonus running, to the stake pipeline', async () => {
+    const viaPipeline = vi.spyOn(t.app.services.stakes, 'cashOut');
+    try {
+      const match = await freshMatch();
+      const funded = await player(4_00n);
+      await grantCampaignBonus(t, funded.id, { amount: 20_00n });
+      const bonusBet = await bet(funded, [match]);
+      expect(bonusBet.funding).toMatchObject({ stake: { cash: '4.00', bonus: '6.00' } });
+      const { price } = await offerOf(funded, bonusBet.id);
+      expect((await cashOut(funded, { betId: bonusBet.id, seenPrice: price })).statusCode).toBe(200);
+      expect(viaPipeline).toHaveBeenCalledTimes(1);
+      const bonusShare = (cents(price!) * 6n) / 10n;
+      expect(await t.app.services.wallet.balances(funded.id, 'EUR')).toEqual({
+        main: cents(price!) - bonusShare,
+        bonus: 20_00n - 6_00n + bonusShare,
+      });
+
+      // Main money only, but a bonus started after the bet: the pipeline decides, and pays it all to main money.
+      const later = await player();
+      const mainBet = await bet(later, [match]);
+      await grantCampaignBonus(t, later.id, { amount: 5_00n });
+      const offer = await offerOf(later, mainBet.id);
+      expect((await cashOut(later, { betId: mainBet.id, seenPrice: offer.price })).statusCode).toBe(200);
+      expect(viaPipeline).toHaveBeenCalledTimes(2);
+      expect(await t.app.services.wallet.balances(later.id, 'EUR')).toEqual({
+        main: 90_00n + cents(offer.price!),
+        bonus: 5_00n,
+      });
+    } finally {
+      viaPipeline.mockRestore();
+    }
+  });
+
+  it('announces the new balance to the player, counts the transfer in the metrics, and answers a replay unchanged', async () => {
+    const match = await freshMatch();
+    const user = await player();
+    const placed = await bet(user, [match]);
+    // The deposit's notice goes out first, so what the hub hears below is the cash out's.
+    await balanceNoticesFor(t.app.db).flush();
+    let announced = 0;
+    const unsubscribe = await t.app.services.balanceHub.subscribe(user.id, () => announced++);
+    try {
+      const counted = async () =>
+        (await ledgerTransfers.get()).values.find((value) => value.labels.kind === 'sports_cash_out')?.value ?? 0;
+      const before = await counted();
+      const { price } = await offerOf(user, placed.id);
+      const key = `co-${randomUUID()}`;
+      const first = await cashOut(user, { betId: placed.id, seenPrice: price }, key);
+      expect(first.statusCode).toBe(200);
+      await expect.poll(() => announced).toBeGreaterThan(0);
+      expect(await counted()).toBe(before + 1);
+      const again = await cashOut(user, { betId: placed.id, seenPrice: price }, key);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await counted()).toBe(before + 1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('a cash out priced just before the odds moved against it is refused at the new price, and moves nothing', async () => {
+    const match = await freshMatch();
+    const user = await player();
+    const placed = await bet(user, [match]);
+    const { price } = await offerOf(user, placed.id);
+    const home = (await outcomeIds(match))['1']!;
+    let pending: ReturnType<typeof cashOut> | undefined;
+    // The odds change holds its row lock while the cash out starts: on PostgreSQL the cash out reads the old odds,
+    // then waits for the lock and finds the book moved.
+    await t.db.transaction(async (tx) => {
+      await tx.update(schema.outcomes).set({ oddThousandths: 5000 }).where(eq(schema.outcomes.id, home));
+      pending = cashOut(user, { betId: placed.id, seenPrice: price });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await pending!;
+    expectErrorEnvelope(answer, 409, 'cash_out_price_changed');
+    expect(await cashOutTransfers(placed.id)).toHaveLength(0);
+    expect(await betRow(placed.id)).toMatchObject({ status: 'open', stake: 10_00n });
+    expect(await mainBalance(t, user.id)).toBe(90_00n);
   });
 });
 

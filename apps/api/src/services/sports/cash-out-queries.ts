@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '@playhouse/db';
 import {
+  BET_STATUSES,
   betCashOutTargets,
   betCashOuts,
   betSelections,
@@ -15,6 +16,8 @@ import {
   tournaments,
 } from '@playhouse/db/schema';
 import { DEFAULT_CASH_OUT_MARGIN_BP } from '@playhouse/shared';
+import { z } from 'zod';
+import type { PreparedTransfer, TransferAnswer, TransferRefusal } from '../wallet/wallet-service';
 import type { PricedOutcome } from './cash-out-pricing';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 
@@ -54,6 +57,7 @@ export interface BookLeg extends LegFacts {
 }
 
 type CashOutRow = typeof betCashOuts.$inferSelect;
+type BetRow = typeof bets.$inferSelect;
 
 const sibling = alias(outcomes, 'sibling');
 
@@ -143,72 +147,11 @@ export async function bookLegsOf(db: DbOrTx, betIds: string[]): Promise<BookLeg[
 /** A leg of the bet being cashed out: priced as any, with what its view in the answer shows. */
 export type CashOutLegFacts = BookLeg & SelectionNames;
 
-/** The bet's cash outs so far, and whether one was made under this request's key (a twin that got the lock first). */
+/** The bet's cash outs so far. */
 export interface CashOutsSoFar {
   count: number;
   stake: bigint;
   amount: bigint;
-  twin: boolean;
-}
-
-/**
- * Everything a cash out decides on and answers with, read in one statement once the bet's book and row are locked
- * (so under READ COMMITTED it sees whatever committed before those locks were granted): the bet's legs as the book
- * stands (`bookLegsOf`) with their names, the bet's cash outs so far, and whether a twin request with the same key
- * already made its cash out.
- *
- * A named prepared statement: a join of nine tables with four sub-selects took PostgreSQL longer to plan (about
- * 1.5-3 ms, the custom plan made afresh for every unnamed statement) than to run (about 0.2-0.4 ms), and it was most
- * of the database's work per cash out. Prepared once per connection, it is planned a few times and then runs on its
- * cached generic plan (every parameter is a key equality, so the generic plan is the custom one).
- */
-export async function cashOutState(
-  tx: DbOrTx,
-  request: { betId: string; userId: number; idempotencyKey: string },
-): Promise<{ legs: CashOutLegFacts[]; before: CashOutsSoFar }> {
-  const betId = sql.placeholder('betId');
-  const done = sql`${betCashOuts.betId} = ${betId}`;
-  const rows = await tx
-    .select({
-      ...legFields,
-      ...selectionNameFields,
-      count: sql<number>`(select count(*)::int from ${betCashOuts} where ${done})`,
-      cashedOutStake: sql<string>`(select coalesce(sum(${betCashOuts.stake}), 0)::text from ${betCashOuts} where ${done})`,
-      cashedOutAmount: sql<string>`(select coalesce(sum(${betCashOuts.amount}), 0)::text from ${betCashOuts} where ${done})`,
-      twin: sql<boolean>`exists (select 1 from ${betCashOuts} where ${betCashOuts.userId} = ${sql.placeholder('userId')} and ${betCashOuts.idempotencyKey} = ${sql.placeholder('idempotencyKey')})`,
-    })
-    .from(betSelections)
-    .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
-    .innerJoin(markets, eq(markets.id, outcomes.marketId))
-    .innerJoin(matches, eq(matches.id, betSelections.matchId))
-    .innerJoin(sports, eq(sports.id, matches.sportId))
-    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-    .innerJoin(sibling, eq(sibling.marketId, outcomes.marketId))
-    .leftJoin(cashOutSettings, eq(cashOutSettings.sportId, matches.sportId))
-    .leftJoin(cashOutMatchBlocks, eq(cashOutMatchBlocks.matchId, betSelections.matchId))
-    .where(eq(betSelections.betId, betId))
-    .orderBy(asc(betSelections.position), asc(sibling.id))
-    .prepare('sports_cash_out_state')
-    .execute(request);
-  const first = rows[0];
-  return {
-    legs: legsFrom(rows, ({ result, label, betName, startsAt, team1, team2, sportName, tournamentName }) => ({
-      result,
-      label,
-      betName,
-      startsAt,
-      team1,
-      team2,
-      sportName,
-      tournamentName,
-    })),
-    before: {
-      count: first?.count ?? 0,
-      stake: BigInt(first?.cashedOutStake ?? '0'),
-      amount: BigInt(first?.cashedOutAmount ?? '0'),
-      twin: first?.twin ?? false,
-    },
-  };
 }
 
 /** A bet's book: the ids of its matches, markets and outcomes, each ascending, without repeats. */
@@ -218,53 +161,91 @@ export interface BookIds {
   outcomeIds: number[];
 }
 
-/** What a cash-out request needs before its transaction (`cashOutRequestLookup`). */
-export interface CashOutRequestFacts {
-  /** The bet's book, to lock it first. */
+/** What a cash out decides on, read in one statement before any lock (`cashOutLookup`). */
+export interface CashOutRead {
+  /** The bet's row as read. */
+  bet: BetRow;
+  /** Its legs as the book stood, with their names. */
+  legs: CashOutLegFacts[];
+  /** The bet's book, to lock it. */
   book: BookIds;
+  /**
+   * What the price was made of, as `sports_cash_out_book_state` (migration 0043) writes it: the cash out in one
+   * statement compares it under its locks.
+   */
+  bookState: string | null;
+  /** The bet's cash outs so far. */
+  before: CashOutsSoFar;
   /** The cash out an earlier request with the same key made (null: none). */
   earlier: CashOutRow | null;
 }
 
+const earlierCashOut = alias(betCashOuts, 'earlier');
+
 /**
- * What a cash-out request needs before its transaction: the bet's book when the bet is the player's (null otherwise),
- * and the cash out an earlier request with the same key made. Built once per service and run as a named prepared
- * statement on the pool: neither drizzle (building the SQL) nor PostgreSQL (planning it) redo it per request.
+ * What a cash-out request decides on, in one statement: the bet (when it is the player's; null otherwise) with its
+ * legs as the book stands and their names (`bookLegsOf`'s rows), its cash outs so far, what its price is made of
+ * (`sports_cash_out_book_state`, in the same snapshot), and the cash out an earlier request with the same key made.
+ * Built once per service on the pool and run as a named prepared statement before any lock (neither drizzle, building
+ * the SQL, nor PostgreSQL, planning it, redoes it per request); the stake pipeline's path runs the same read under
+ * its locks, built on its transaction.
  */
-export function cashOutRequestLookup(db: Db) {
+export function cashOutLookup(db: DbOrTx) {
   const userId = sql.placeholder('userId');
+  const done = sql`${betCashOuts.betId} = ${bets.id}`;
   const query = db
     .select({
-      outcomeId: betSelections.outcomeId,
-      marketId: outcomes.marketId,
-      matchId: betSelections.matchId,
-      earlier: betCashOuts,
+      bet: bets,
+      ...legFields,
+      ...selectionNameFields,
+      count: sql<number>`(select count(*)::int from ${betCashOuts} where ${done})`,
+      cashedOutStake: sql<string>`(select coalesce(sum(${betCashOuts.stake}), 0)::text from ${betCashOuts} where ${done})`,
+      cashedOutAmount: sql<string>`(select coalesce(sum(${betCashOuts.amount}), 0)::text from ${betCashOuts} where ${done})`,
+      bookState: sql<string | null>`sports_cash_out_book_state(${bets.id})`,
+      earlier: earlierCashOut,
     })
     .from(bets)
     .innerJoin(betSelections, eq(betSelections.betId, bets.id))
     .innerJoin(outcomes, eq(outcomes.id, betSelections.outcomeId))
+    .innerJoin(markets, eq(markets.id, outcomes.marketId))
+    .innerJoin(matches, eq(matches.id, betSelections.matchId))
+    .innerJoin(sports, eq(sports.id, matches.sportId))
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+    .innerJoin(sibling, eq(sibling.marketId, outcomes.marketId))
+    .leftJoin(cashOutSettings, eq(cashOutSettings.sportId, matches.sportId))
+    .leftJoin(cashOutMatchBlocks, eq(cashOutMatchBlocks.matchId, betSelections.matchId))
     .leftJoin(
-      betCashOuts,
-      and(eq(betCashOuts.userId, userId), eq(betCashOuts.idempotencyKey, sql.placeholder('idempotencyKey'))),
+      earlierCashOut,
+      and(eq(earlierCashOut.userId, userId), eq(earlierCashOut.idempotencyKey, sql.placeholder('idempotencyKey'))),
     )
     .where(and(eq(bets.id, sql.placeholder('betId')), eq(bets.userId, userId)))
-    .orderBy(asc(betSelections.outcomeId))
-    .prepare('sports_cash_out_request');
-  return async (request: {
-    betId: string;
-    userId: number;
-    idempotencyKey: string;
-  }): Promise<CashOutRequestFacts | null> => {
+    .orderBy(asc(betSelections.position), asc(betSelections.outcomeId), asc(sibling.id))
+    .prepare('sports_cash_out_read');
+  return async (request: { betId: string; userId: number; idempotencyKey: string }): Promise<CashOutRead | null> => {
     const rows = await query.execute(request);
-    if (rows.length === 0) return null;
+    const first = rows[0];
+    if (!first) return null;
     const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
     return {
+      bet: first.bet,
+      legs: legsFrom(rows, ({ result, label, betName, startsAt, team1, team2, sportName, tournamentName }) => ({
+        result,
+        label,
+        betName,
+        startsAt,
+        team1,
+        team2,
+        sportName,
+        tournamentName,
+      })),
       book: {
         matchIds: ascending(rows.map((row) => row.matchId)),
         marketIds: ascending(rows.map((row) => row.marketId)),
         outcomeIds: ascending(rows.map((row) => row.outcomeId)),
       },
-      earlier: rows[0]!.earlier,
+      bookState: first.bookState,
+      before: { count: first.count, stake: BigInt(first.cashedOutStake), amount: BigInt(first.cashedOutAmount) },
+      earlier: first.earlier,
     };
   };
 }
@@ -357,4 +338,187 @@ export async function targetsOf(db: DbOrTx, betIds: string[]) {
   if (betIds.length === 0) return new Map<string, bigint>();
   const rows = await db.select().from(betCashOutTargets).where(inArray(betCashOutTargets.betId, betIds));
   return new Map(rows.map((row) => [row.betId, row.target]));
+}
+
+/** What the cash out in one statement is asked to do (`cashOutInOneStatement`). */
+export interface OneStatementCashOut {
+  betId: string;
+  userId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  book: BookIds;
+  /** What the price was made of (`CashOutRead.bookState`), the bet's stake and its next cash out's number, as read. */
+  bookState: string | null;
+  stake: bigint;
+  seq: number;
+  /** The stake pipeline's record of the bet's stake. */
+  sourceKey: string;
+  part: bigint;
+  amount: bigint;
+  price: bigint;
+  seenPrice: bigint | null;
+  auto: boolean;
+  /** What the bet has paid once this cash out takes the whole stake. */
+  payout: bigint;
+  /** The potential payout of the stake it keeps, when it takes a part. */
+  potentialPayout: bigint;
+  now: Date;
+  /** The payout, as the wallet prepared it. */
+  transfer: PreparedTransfer;
+}
+
+/** What the cash out in one statement did: made it (with what it wrote), or why not. */
+export type OneStatementAnswer =
+  | {
+      outcome: 'done';
+      cashOutId: number;
+      transfer: Extract<TransferAnswer, { transferId: number }>;
+      /** The stake row's main share before the cash out. */
+      stakeMain: bigint;
+      /** The bet's row as the cash out left it, less what never changes. */
+      bet: Pick<
+        BetRow,
+        'stake' | 'potentialPayout' | 'payout' | 'status' | 'settledAt' | 'settlementVersion' | 'shortfall' | 'withheld'
+      >;
+    }
+  | { outcome: 'ledger'; transfer: TransferRefusal }
+  | { outcome: 'not_found' | 'twin' | 'not_open' | 'moved' | 'pipeline' };
+
+const oneStatementRow = z.object({
+  outcome: z.enum(['done', 'ledger', 'not_found', 'twin', 'not_open', 'moved', 'pipeline']),
+  cashOutId: z.coerce.number().nullable(),
+  transferId: z.coerce.number().nullable(),
+  xid: z.string().nullable(),
+  stakeMain: z.string().nullable(),
+  ledgerOutcome: z.enum(['applied', 'replayed', 'conflict', 'insufficient']).nullable(),
+  ledgerAccountId: z.coerce.number().nullable(),
+  ledgerBalance: z.string().nullable(),
+  betStake: z.string().nullable(),
+  betPotentialPayout: z.string().nullable(),
+  betPayout: z.string().nullable(),
+  betStatus: z.enum(BET_STATUSES).nullable(),
+  betSettledAt: z.string().nullable(),
+  betSettlementVersion: z.coerce.number().nullable(),
+  betShortfall: z.string().nullable(),
+  betWithheld: z.string().nullable(),
+});
+
+/** A column the function always fills for its outcome. */
+function filled<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`sports_cash_out answered no ${column}`);
+  return value;
+}
+
+/**
+ * A cash out of a stake paid with main money only, in one statement: `sports_cash_out` (migration 0043) locks what a
+ * cash out locks, in the same order, checks that the bet, its book and its cash outs are still as read, and writes
+ * what the stake pipeline's cash out writes, the payout through `ledger_transfer`. Built once per service and run as
+ * a named prepared statement on the pool (the statement is its own transaction). Bigints and timestamps come back as
+ * text, so both drivers answer alike.
+ */
+export function cashOutInOneStatement(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const column = (name: string) => sql.raw(`r.${name}`);
+  const asText = (name: string) => sql<string | null>`${column(name)}::text`;
+  const query = db
+    .select({
+      outcome: sql<string>`${column('outcome')}`,
+      cashOutId: asText('cash_out_id'),
+      transferId: asText('transfer_id'),
+      xid: sql<string | null>`${column('xid')}`,
+      stakeMain: asText('stake_main'),
+      ledgerOutcome: sql<string | null>`${column('ledger_outcome')}`,
+      ledgerAccountId: asText('ledger_account_id'),
+      ledgerBalance: asText('ledger_balance'),
+      betStake: asText('bet_stake'),
+      betPotentialPayout: asText('bet_potential_payout'),
+      betPayout: asText('bet_payout'),
+      betStatus: sql<string | null>`${column('bet_status')}`,
+      // Milliseconds since the epoch: the api writes its timestamps from a Date, to the millisecond.
+      betSettledAt: sql<string | null>`floor(extract(epoch from ${column('bet_settled_at')}) * 1000)::bigint::text`,
+      betSettlementVersion: asText('bet_settlement_version'),
+      betShortfall: asText('bet_shortfall'),
+      betWithheld: asText('bet_withheld'),
+    })
+    .from(
+      sql`sports_cash_out(${p('betId')}::uuid, ${p('userId')}::bigint, ${p('idempotencyKey')}, ${p('requestHash')},
+        ${p('matchIds')}::bigint[], ${p('marketIds')}::bigint[], ${p('outcomeIds')}::bigint[], ${p('bookState')}::text,
+        ${p('stake')}::bigint, ${p('seq')}::integer, ${p('sourceKey')}, ${p('part')}::bigint, ${p('amount')}::bigint,
+        ${p('price')}::bigint, ${p('seenPrice')}::bigint, ${p('auto')}::boolean, ${p('payout')}::bigint,
+        ${p('potentialPayout')}::bigint, ${p('now')}::timestamptz, ${p('transferKey')}, ${p('transferHash')},
+        ${p('transferKind')}, ${p('currency')}, ${p('metadata')}::jsonb, ${p('users')}::bigint[],
+        ${p('kinds')}::text[], ${p('shards')}::integer[], ${p('amounts')}::bigint[]) as r`,
+    )
+    .prepare('sports_cash_out');
+  return async (request: OneStatementCashOut): Promise<OneStatementAnswer> => {
+    const { transfer } = request;
+    const [raw] = await query.execute({
+      betId: request.betId,
+      userId: request.userId,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: request.requestHash,
+      matchIds: request.book.matchIds,
+      marketIds: request.book.marketIds,
+      outcomeIds: request.book.outcomeIds,
+      bookState: request.bookState,
+      stake: request.stake.toString(),
+      seq: request.seq,
+      sourceKey: request.sourceKey,
+      part: request.part.toString(),
+      amount: request.amount.toString(),
+      price: request.price.toString(),
+      seenPrice: request.seenPrice?.toString() ?? null,
+      auto: request.auto,
+      payout: request.payout.toString(),
+      potentialPayout: request.potentialPayout.toString(),
+      now: request.now.toISOString(),
+      transferKey: transfer.idempotencyKey,
+      transferHash: transfer.requestHash,
+      transferKind: transfer.kind,
+      currency: transfer.currency,
+      metadata: JSON.stringify(transfer.metadata),
+      users: transfer.legs.map((leg) => leg.userId),
+      kinds: transfer.legs.map((leg) => leg.kind),
+      shards: transfer.legs.map((leg) => leg.shard),
+      amounts: transfer.legs.map((leg) => leg.amount.toString()),
+    });
+    const row = oneStatementRow.parse(raw);
+    if (row.outcome === 'ledger') {
+      const ledger = filled(row.ledgerOutcome, 'ledger outcome');
+      if (ledger === 'conflict') return { outcome: 'ledger', transfer: { outcome: ledger } };
+      if (ledger !== 'insufficient') throw new Error(`sports_cash_out answered ledger ${ledger}`);
+      return {
+        outcome: 'ledger',
+        transfer: {
+          outcome: ledger,
+          accountId: filled(row.ledgerAccountId, 'account'),
+          balance: BigInt(filled(row.ledgerBalance, 'balance')),
+        },
+      };
+    }
+    if (row.outcome !== 'done') return { outcome: row.outcome };
+    const transferId = filled(row.transferId, 'transfer');
+    const ledger = filled(row.ledgerOutcome, 'ledger outcome');
+    const settledAt = row.betSettledAt === null ? null : new Date(Number(row.betSettledAt));
+    const payout = row.betPayout === null ? null : BigInt(row.betPayout);
+    return {
+      outcome: 'done',
+      cashOutId: filled(row.cashOutId, 'cash out'),
+      transfer:
+        ledger === 'applied'
+          ? { outcome: ledger, transferId, xid: filled(row.xid, 'transaction') }
+          : { outcome: 'replayed', transferId },
+      stakeMain: BigInt(filled(row.stakeMain, 'stake')),
+      bet: {
+        stake: BigInt(filled(row.betStake, 'stake')),
+        potentialPayout: BigInt(filled(row.betPotentialPayout, 'potential payout')),
+        payout,
+        status: filled(row.betStatus, 'status'),
+        settledAt,
+        settlementVersion: filled(row.betSettlementVersion, 'settlement version'),
+        shortfall: BigInt(filled(row.betShortfall, 'shortfall')),
+        withheld: BigInt(filled(row.betWithheld, 'withheld')),
+      },
+    };
+  };
 }

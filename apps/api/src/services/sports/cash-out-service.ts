@@ -37,8 +37,8 @@ import { betLimits, betView, betViews } from './bet-service';
 import { cashOutAmount, cashOutPrice, priceAcceptable, type CashOutPrice } from './cash-out-pricing';
 import {
   bookLegsOf,
-  cashOutRequestLookup,
-  cashOutState,
+  cashOutInOneStatement,
+  cashOutLookup,
   findCashOutByKey,
   insertCashOut,
   lockBet,
@@ -47,8 +47,10 @@ import {
   targetsOf,
   updateCashedOutBet,
   DEFAULT_SPORT_CASH_OUT,
+  type BookIds,
   type BookLeg,
   type CashOutLegFacts,
+  type CashOutRead,
 } from './cash-out-queries';
 import type { DebtHooks } from './settlement-service';
 import {
@@ -143,7 +145,8 @@ export function createCashOutService({
   debts?: DebtHooks;
 }) {
   const money = (amount: bigint, currency: string) => formatAmount(amount, currency);
-  const cashOutRequestOf = cashOutRequestLookup(db);
+  const readCashOut = cashOutLookup(db);
+  const cashOutInOne = cashOutInOneStatement(db);
 
   async function offersFor(rows: BetRow[]): Promise<CashOutOffer[]> {
     const ids = rows.map((row) => row.id);
@@ -166,71 +169,181 @@ export function createCashOutService({
   }
 
   /**
-   * Takes a cash out. Answers the cash out this request made, with the bet as its transaction left it, or the stored
-   * one (a replay of the same key answers the first one), or throws the refusal, having moved nothing.
+   * What the request's cash out is, priced from these legs: the price, the part, what it pays. Throws the refusal
+   * (unavailable, the price moved beyond the tolerance, a part the rules refuse); answers 'below_target' when an
+   * automatic cash out's price is under its target.
    */
-  async function take(userId: number, request: TakeRequest): Promise<Taken> {
-    const keyed = { betId: request.betId, userId, idempotencyKey: request.idempotencyKey };
-    const asked = await cashOutRequestOf(keyed);
-    if (!asked) throw new BetNotFoundError();
-    const earlier = await hashedRequest(request.hash, async () => asked.earlier).earlier();
-    if (earlier) return { row: earlier, replayed: true };
+  function decide(bet: BetRow, legs: readonly BookLeg[], request: TakeRequest) {
+    if (bet.status !== 'open') throw new CashOutUnavailableError('not_open');
+    const { price, countsWagering } = priceBets([bet], legs).get(bet.id)!;
+    if (!('price' in price)) throw new CashOutUnavailableError(price.unavailable);
+    const current = price.price;
+    if (request.seenPrice !== null && !priceAcceptable(current, request.seenPrice, CASH_OUT_TOLERANCE_BP)) {
+      throw new CashOutPriceChangedError(money(current, bet.currency));
+    }
+    if (request.atLeast !== undefined && current < request.atLeast) return 'below_target' as const;
+    const part = request.part ?? bet.stake;
+    const rest = bet.stake - part;
+    const minStake = isCurrency(bet.currency) ? betLimits(bet.currency).minStakeMinor : 1n;
+    if (part > bet.stake) throw new CashOutStakeInvalidError('The part is more than the stake still in play.');
+    if (rest > 0n && (part < minStake || rest < minStake)) {
+      throw new CashOutStakeInvalidError('Both the part cashed out and the part kept must reach the minimum stake.');
+    }
+    const amount = cashOutAmount(current, part, bet.stake);
+    if (amount <= 0n) throw new CashOutUnavailableError('too_small');
+    return { current, countsWagering, part, rest, amount };
+  }
+  type Decided = Exclude<ReturnType<typeof decide>, 'below_target'>;
 
-    const created = await db.transaction(async (tx) => {
-      // The bet's book first (the placement's order), so a suspension, an ingest or a trader's result either committed
-      // before the reads below or waits until this cash out has committed; then the bet's row.
-      await shareLockBook(tx, asked.book);
-      const bet = await lockBet(tx, request.betId);
-      if (!bet) throw new BetNotFoundError();
-      const { legs, before } = await cashOutState(tx, keyed);
-      // A twin with the same key got the bet's lock first: answer as it did (outside, once it committed).
-      if (before.twin) return null;
-      if (bet.status !== 'open') throw new CashOutUnavailableError('not_open');
-      const { price, countsWagering } = priceBets([bet], legs).get(bet.id)!;
-      if (!('price' in price)) throw new CashOutUnavailableError(price.unavailable);
-      const current = price.price;
-      if (request.seenPrice !== null && !priceAcceptable(current, request.seenPrice, CASH_OUT_TOLERANCE_BP)) {
-        throw new CashOutPriceChangedError(money(current, bet.currency));
-      }
-      if (request.atLeast !== undefined && current < request.atLeast) return 'below_target' as const;
-
-      const part = request.part ?? bet.stake;
-      const rest = bet.stake - part;
-      const minStake = isCurrency(bet.currency) ? betLimits(bet.currency).minStakeMinor : 1n;
-      if (part > bet.stake) throw new CashOutStakeInvalidError('The part is more than the stake still in play.');
-      if (rest > 0n && (part < minStake || rest < minStake)) {
-        throw new CashOutStakeInvalidError('Both the part cashed out and the part kept must reach the minimum stake.');
-      }
-      const amount = cashOutAmount(current, part, bet.stake);
-      if (amount <= 0n) throw new CashOutUnavailableError('too_small');
-
-      // The bet's row lock makes the next number free.
-      const seq = before.count + 1;
-      const paid = await stakes.cashOut(tx, {
+  /** What a cash out records, whichever way it is taken: its payout's ledger facts and its row's own columns. */
+  function recordOf(bet: BetRow, userId: number, seq: number, request: TakeRequest, decided: Decided) {
+    const { current, part, amount } = decided;
+    return {
+      payout: {
         transferKey: cashOutTransferKey(bet.id, seq),
         userId,
         currency: bet.currency,
         sourceKey: sportsSourceKey(bet.id),
-        part,
         amount,
-        ...(countsWagering ? { countAs: `${sportsSourceKey(bet.id)}:cashout:${seq}` } : {}),
-        withhold: bet.shortfall,
         metadata: { betId: bet.id, seq, part: part.toString(), price: current.toString() },
-      });
-      if (!paid) throw new CashOutUnavailableError('not_open');
-      const row = await insertCashOut(tx, {
+      },
+      row: {
         betId: bet.id,
         userId,
         seq,
         idempotencyKey: request.idempotencyKey,
         requestHash: request.hash,
         stake: part,
-        stakeMain: paid.taken.main,
-        stakeBonus: paid.taken.bonus + paid.taken.freeSpin,
         amount,
         price: current,
         seenPrice: request.seenPrice,
         auto: request.atLeast !== undefined,
+      },
+    };
+  }
+
+  /** The cash out a twin request with the same key made (it got the bet's lock first), read once it committed. */
+  async function twinOf(userId: number, request: TakeRequest): Promise<Taken> {
+    const once = hashedRequest(request.hash, () => findCashOutByKey(db, userId, request.idempotencyKey));
+    return { ...(await once.winner(null)), replayed: true };
+  }
+
+  /**
+   * The cash out in one statement (`sports_cash_out`, migration 0043), for a stake paid with main money only: priced
+   * here from the read, then locked, checked against the read and written by the database function. Answers 'moved'
+   * when the bet, its book or its cash outs changed since the read, 'pipeline' when bonus money is involved; neither
+   * moved anything.
+   */
+  async function takeInOneStatement(
+    userId: number,
+    request: TakeRequest,
+    read: CashOutRead,
+  ): Promise<Taken | 'moved' | 'pipeline'> {
+    const { bet, legs, before } = read;
+    const decided = decide(bet, legs, request);
+    if (decided === 'below_target') throw new CashOutPriceChangedError(null);
+    const { current, part, rest, amount } = decided;
+    const seq = before.count + 1;
+    const now = clock.now();
+    const record = recordOf(bet, userId, seq, request, decided);
+    const transfer = stakes.mainMoneyCashOut(record.payout);
+    const cashedOut = { stake: before.stake + part, amount: before.amount + amount };
+    const answer = await cashOutInOne({
+      betId: bet.id,
+      userId,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: request.hash,
+      book: read.book,
+      bookState: read.bookState,
+      stake: bet.stake,
+      seq,
+      sourceKey: sportsSourceKey(bet.id),
+      part,
+      amount,
+      price: current,
+      seenPrice: request.seenPrice,
+      auto: request.atLeast !== undefined,
+      payout: cashedOut.amount,
+      potentialPayout:
+        rest > 0n
+          ? payoutFor(
+              rest,
+              legs.map((leg) => leg.placedOdd),
+            )
+          : bet.potentialPayout,
+      now,
+      transfer,
+    });
+    switch (answer.outcome) {
+      case 'moved':
+      case 'pipeline':
+        return answer.outcome;
+      case 'not_found':
+        throw new BetNotFoundError();
+      case 'not_open':
+        throw new CashOutUnavailableError('not_open');
+      case 'twin':
+        return twinOf(userId, request);
+      case 'ledger':
+        return stakes.ranInside(transfer, answer.transfer);
+    }
+    stakes.ranInside(transfer, answer.transfer);
+    const row: CashOutRow = {
+      ...record.row,
+      id: answer.cashOutId,
+      stakeMain: part,
+      stakeBonus: 0n,
+      transferId: answer.transfer.transferId,
+      createdAt: now,
+    };
+    const left = rest === 0n ? answer.stakeMain : answer.stakeMain - part;
+    return {
+      row,
+      replayed: false,
+      bet: { ...bet, ...answer.bet },
+      legs,
+      stake: { main: left, bonus: 0n, freeSpin: 0n },
+      cashedOut,
+    };
+  }
+
+  /**
+   * The cash out as one transaction through the stake pipeline (any stake, bonus money too): the bet's book
+   * share-locked, the bet's row locked, its state read again under the locks, then the pipeline's locks and the ledger.
+   */
+  async function takeThroughPipeline(userId: number, request: TakeRequest, book: BookIds): Promise<Taken> {
+    const keyed = { betId: request.betId, userId, idempotencyKey: request.idempotencyKey };
+    const created = await db.transaction(async (tx) => {
+      // The bet's book first (the placement's order), so a suspension, an ingest or a trader's result either committed
+      // before the reads below or waits until this cash out has committed; then the bet's row.
+      await shareLockBook(tx, book);
+      const bet = await lockBet(tx, request.betId);
+      if (!bet) throw new BetNotFoundError();
+      // The same read as before the transaction, now under the locks (built per request: drizzle binds a prepared
+      // statement to the connection it was built on).
+      const state = await cashOutLookup(tx)(keyed);
+      if (!state) throw new BetNotFoundError();
+      // A twin with the same key got the bet's lock first: answer as it did (outside, once it committed).
+      if (state.earlier) return null;
+      const { legs, before } = state;
+      const decided = decide(bet, legs, request);
+      if (decided === 'below_target') return decided;
+      const { countsWagering, part, rest, amount } = decided;
+
+      // The bet's row lock makes the next number free.
+      const seq = before.count + 1;
+      const record = recordOf(bet, userId, seq, request, decided);
+      const paid = await stakes.cashOut(tx, {
+        ...record.payout,
+        part,
+        ...(countsWagering ? { countAs: `${sportsSourceKey(bet.id)}:cashout:${seq}` } : {}),
+        withhold: bet.shortfall,
+      });
+      if (!paid) throw new CashOutUnavailableError('not_open');
+      const row = await insertCashOut(tx, {
+        ...record.row,
+        stakeMain: paid.taken.main,
+        stakeBonus: paid.taken.bonus + paid.taken.freeSpin,
         transferId: paid.transferId,
         createdAt: clock.now(),
       });
@@ -255,11 +368,30 @@ export function createCashOutService({
       return { row, replayed: false as const, bet: after, legs, stake: paid.left, cashedOut };
     });
     if (created === 'below_target') throw new CashOutPriceChangedError(null);
-    if (created === null) {
-      const once = hashedRequest(request.hash, () => findCashOutByKey(db, userId, request.idempotencyKey));
-      return { ...(await once.winner(null)), replayed: true };
-    }
+    if (created === null) return twinOf(userId, request);
     return created;
+  }
+
+  /**
+   * Takes a cash out. Answers the cash out this request made, with the bet as its transaction left it, or the stored
+   * one (a replay of the same key answers the first one), or throws the refusal, having moved nothing. One read, then
+   * the cash out in one statement; when that finds the bet moved since the read, one more read and try; when bonus
+   * money is involved (or the bet moved again), the stake pipeline's transaction.
+   */
+  async function take(userId: number, request: TakeRequest): Promise<Taken> {
+    const keyed = { betId: request.betId, userId, idempotencyKey: request.idempotencyKey };
+    let book: BookIds | undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const read = await readCashOut(keyed);
+      if (!read) throw new BetNotFoundError();
+      const earlier = await hashedRequest(request.hash, async () => read.earlier).earlier();
+      if (earlier) return { row: earlier, replayed: true };
+      book = read.book;
+      const taken = await takeInOneStatement(userId, request, read);
+      if (taken === 'pipeline') break;
+      if (taken !== 'moved') return taken;
+    }
+    return takeThroughPipeline(userId, request, book!);
   }
 
   /** The answer to a cash out this request made, from what its transaction read and wrote: nothing is read again. */

@@ -17,7 +17,7 @@ import {
   type LockedBonus,
 } from '../bonuses/bonus-engine';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
-import type { TransferLeg, WalletService } from '../wallet/wallet-service';
+import type { PreparedTransfer, TransferLeg, WalletService } from '../wallet/wallet-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
 import {
   findStake,
@@ -658,6 +658,26 @@ export function createStakePipeline({
         : { main: row.main - taken.main, bonus: row.bonus - taken.bonus, freeSpin: row.freeSpin - taken.freeSpin };
       return { transferId, credited, withheld, taken, left };
     },
+
+    /**
+     * The payout `cashOut` makes for a stake paid with main money only, while the player has no active bonus and owes
+     * nothing on the bet (a cash out's `withhold` of 0): the whole amount from the house to main money, as the
+     * wallet's `ledger_transfer` takes it. For a database function that checks those conditions under `cashOut`'s locks
+     * (the bonus row, then the stake row) and runs the transfer in its own statement (the sports cash out in one
+     * statement); what it answered goes to `ranInside`.
+     */
+    mainMoneyCashOut(request: Omit<CashOutRequest, 'part' | 'countAs' | 'withhold'>): PreparedTransfer {
+      return wallet.prepare({
+        idempotencyKey: request.transferKey,
+        kind: 'sports_cash_out',
+        currency: request.currency,
+        legs: legsOf('sports', request.userId, request.amount, { main: request.amount, bonus: 0n, bonusPool: 0n }),
+        metadata: request.metadata ?? {},
+      });
+    },
+
+    /** What follows a prepared transfer's statement (the wallet's `ranInside`): a refusal thrown, an applied one announced. */
+    ranInside: wallet.ranInside,
 
     /**
      * Puts a settled (or refunded) stake back to open, for a trader's re-settlement of its bet: its wagering

@@ -72,28 +72,37 @@ export interface TransferEntry {
   balanceAfter: bigint;
 }
 
+/** What `ledger_transfer` answered, as far as whoever ran it needs to know (the wallet's `ranInside`). */
+export type TransferAnswer =
+  | { outcome: 'applied'; transferId: number; xid: string }
+  | { outcome: 'replayed'; transferId: number }
+  | TransferRefusal;
+
+/** `ledger_transfer` refused: the key was used for another request, or a player's account would go below zero. */
+export type TransferRefusal = { outcome: 'conflict' } | { outcome: 'insufficient'; accountId: number; balance: bigint };
+
+/** What `ledger_transfer` answered, with the entries of the transfer it made or found. */
 export type TransferOutcome =
-  | { outcome: 'applied'; transferId: number; xid: string; entries: TransferEntry[] }
-  | { outcome: 'replayed'; transferId: number; entries: TransferEntry[] }
-  | { outcome: 'conflict' }
-  | { outcome: 'insufficient'; accountId: number; balance: bigint };
+  | (Extract<TransferAnswer, { outcome: 'applied' }> & { entries: TransferEntry[] })
+  | (Extract<TransferAnswer, { outcome: 'replayed' }> & { entries: TransferEntry[] })
+  | TransferRefusal;
+
+/** A transfer as `ledger_transfer` takes it (the wallet's `prepare`). */
+export interface PreparedTransfer {
+  idempotencyKey: string;
+  requestHash: string;
+  kind: TransferKind;
+  currency: string;
+  metadata: Record<string, unknown>;
+  legs: TransferLegRow[];
+}
 
 /** A Postgres array literal of values that need no quoting (numbers, snake_case kinds, null). */
 const arrayLiteral = (values: (string | number | bigint | null)[]) =>
   `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 
 /** Runs one transfer through `ledger_transfer` (migration 0020): one statement, one round trip. */
-export async function runTransfer(
-  db: DbOrTx,
-  request: {
-    idempotencyKey: string;
-    requestHash: string;
-    kind: string;
-    currency: string;
-    metadata: Record<string, unknown>;
-    legs: TransferLegRow[];
-  },
-): Promise<TransferOutcome> {
+export async function runTransfer(db: DbOrTx, request: PreparedTransfer): Promise<TransferOutcome> {
   const { legs } = request;
   const rows = rowsOf(
     await db.execute(sql`select outcome, transfer_id, account_id, user_id, amount::text as amount,

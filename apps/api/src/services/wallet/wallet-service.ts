@@ -10,7 +10,10 @@ import {
   runTransfer,
   type AccountBalance,
   type AccountRef,
+  type PreparedTransfer,
   type TransferLegRow,
+  type TransferAnswer,
+  type TransferRefusal,
 } from './ledger-queries';
 import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
@@ -23,6 +26,9 @@ export {
   playerAccounts,
   type AccountBalance,
   type KeyedEntry,
+  type PreparedTransfer,
+  type TransferAnswer,
+  type TransferRefusal,
 } from './ledger-queries';
 
 export type { TransferKind };
@@ -94,15 +100,11 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
   }
 
   /**
-   * Moves money as one double-entry transfer, in ONE statement (the `ledger_transfer` function, one round trip): the
-   * idempotency key is looked up first, so a retry or a racing duplicate answers the original result instead of moving
-   * money twice, and a key reused for another request is refused; the accounts are locked players first, then house,
-   * each in id order (the one lock order every transfer takes: no deadlocks), the players' balances checked, the key
-   * claimed and the entries written. Without `tx` the statement is its own transaction; given the caller's
-   * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) writes
-   * nothing, so the caller may still record it and commit.
+   * A transfer as `ledger_transfer` takes it: checked to balance, its house legs on the player's sub-account, legs on
+   * one account merged, the request's fingerprint made. `transfer` runs it; a domain's own database function may run
+   * it inside its statement (the sports cash out) and hand its answer to `ranInside`.
    */
-  async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
+  function prepare(request: TransferRequest): PreparedTransfer {
     const total = request.legs.reduce((sum, leg) => sum + leg.amount, 0n);
     if (total !== 0n || request.legs.length < 2 || request.legs.some((leg) => leg.amount === 0n)) {
       throw new UnbalancedTransferError();
@@ -118,23 +120,48 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
       const seen = merged.get(key);
       merged.set(key, seen ? { ...seen, amount: seen.amount + amount } : row);
     }
-    const outcome = await runTransfer(tx ?? db, {
+    return {
       idempotencyKey: request.idempotencyKey,
       requestHash: describe(request),
       kind: request.kind,
       currency: request.currency,
       metadata: request.metadata ?? {},
       legs: [...merged.values()].filter((leg) => leg.amount !== 0n),
-    });
-    if (outcome.outcome === 'insufficient') throw new InsufficientFundsError(outcome.accountId, outcome.balance);
-    if (outcome.outcome === 'conflict') throw new IdempotencyConflictError();
+    };
+  }
+
+  /**
+   * What follows a transfer's statement, wherever it ran: a refusal thrown (insufficient funds, a reused key); an
+   * applied transfer counted and its players announced once the transaction that holds it has committed.
+   */
+  function ranInside(prepared: PreparedTransfer, answer: TransferRefusal): never;
+  function ranInside(prepared: PreparedTransfer, answer: TransferAnswer): void;
+  function ranInside(prepared: PreparedTransfer, answer: TransferAnswer): void {
+    if (answer.outcome === 'insufficient') throw new InsufficientFundsError(answer.accountId, answer.balance);
+    if (answer.outcome === 'conflict') throw new IdempotencyConflictError();
+    if (answer.outcome !== 'applied') return;
+    ledgerTransfers.inc({ kind: prepared.kind });
+    // Every leg is written as an entry, so the legs name the players it touched.
+    const playerIds = new Set(prepared.legs.flatMap((leg) => (leg.userId === null ? [] : [leg.userId])));
+    if (playerIds.size > 0) notices.note(answer.xid, playerIds);
+  }
+
+  /**
+   * Moves money as one double-entry transfer, in ONE statement (the `ledger_transfer` function, one round trip): the
+   * idempotency key is looked up first, so a retry or a racing duplicate answers the original result instead of moving
+   * money twice, and a key reused for another request is refused; the accounts are locked players first, then house,
+   * each in id order (the one lock order every transfer takes: no deadlocks), the players' balances checked, the key
+   * claimed and the entries written. Without `tx` the statement is its own transaction; given the caller's
+   * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) writes
+   * nothing, so the caller may still record it and commit.
+   */
+  async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
+    const prepared = prepare(request);
+    const outcome = await runTransfer(tx ?? db, prepared);
+    // A refusal throws; an applied transfer is counted and announced.
+    if (outcome.outcome === 'conflict' || outcome.outcome === 'insufficient') return ranInside(prepared, outcome);
+    ranInside(prepared, outcome);
     const { entries } = outcome;
-    if (outcome.outcome === 'applied') {
-      ledgerTransfers.inc({ kind: request.kind });
-      const playerIds = new Set(entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])));
-      // Announced once the transaction that holds this transfer has committed (the caller's, when it passed one).
-      if (playerIds.size > 0) notices.note(outcome.xid, playerIds);
-    }
     return {
       transferId: outcome.transferId,
       replayed: outcome.outcome === 'replayed',
@@ -161,6 +188,8 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
 
   return {
     transfer,
+    prepare,
+    ranInside,
     balances,
     /** The ledger account of a ref; inside the caller's transaction `tx`, the account it may have just created. */
     accountId: (ref: AccountRef, currency: string, tx?: Tx) => accountId(ref, currency, tx),
