@@ -3,7 +3,6 @@ import type { Db } from '@playhouse/db';
 import { multiplierValue, payoutFor, playFairRound, validateRound, type RoundRequest } from '@playhouse/games';
 import {
   formatMinor,
-  isCurrency,
   parseDecimal,
   type FundingSplit,
   type OriginalsRound,
@@ -16,7 +15,7 @@ import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { createHostKit, fairnessOf, hashToken, ownerOf } from './originals-host-kit';
+import { createHostKit, currencyFrom, fairnessOf, hashToken, ownerOf } from './originals-host-kit';
 import { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
 import { RoundOpenError } from './table-errors';
 import { createTableRounds } from './table-rounds-service';
@@ -124,7 +123,7 @@ export function createOriginalsService({
     seed: SeedRow,
     funding: ReadonlyMap<string, FundingSplit>,
   ): OriginalsRound {
-    const currency = isCurrency(round.currency) ? round.currency : 'EUR';
+    const currency = currencyFrom(round.currency);
     return {
       id: round.id,
       nonce: round.nonce,
