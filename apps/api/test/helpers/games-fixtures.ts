@@ -143,9 +143,9 @@ export async function grantBonus(t: CasinoTestApp, userId: number, amount: bigin
 }
 
 /** Records a succeeded deposit, which unlocks the games that require one. */
-export async function recordSucceededDeposit(t: CasinoTestApp, userId: number) {
-  const [method] = await t.db.select({ code: schema.paymentMethods.code }).from(schema.paymentMethods).limit(1);
-  await t.db.insert(schema.payments).values({
+export async function recordSucceededDeposit(db: Db, userId: number) {
+  const [method] = await db.select({ code: schema.paymentMethods.code }).from(schema.paymentMethods).limit(1);
+  await db.insert(schema.payments).values({
     userId,
     methodCode: method!.code,
     provider: 'sandbox',

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { seedDemo } from '@playhouse/db/seed';
 import { readMessageCatalogues, writeMessages } from '@playhouse/db/messages';
 import {
   categoriesResponseSchema,
@@ -10,32 +9,19 @@ import {
   slidesResponseSchema,
   type Messages,
 } from '@playhouse/shared';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
-import { createSharedTestDb } from '../helpers/test-db';
+import { twoInstances, type App } from '../helpers/two-instances';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-let shared: Awaited<ReturnType<typeof createSharedTestDb>>;
+let two: Awaited<ReturnType<typeof twoInstances>>;
 let instances: [App, App];
 
 beforeAll(async () => {
-  shared = await createSharedTestDb();
-  await seedDemo(shared.handles[0].db);
-  const config = loadConfig({ DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' });
-  instances = [
-    await buildApp({ config, dbHandle: shared.handles[0], logger: false }),
-    await buildApp({ config, dbHandle: shared.handles[1], logger: false }),
-  ];
-  await Promise.all(instances.map((app) => app.ready()));
+  two = await twoInstances();
+  instances = two.instances;
 });
-afterAll(async () => {
-  await Promise.all(instances.map((app) => app.close()));
-  await shared.close();
-});
+afterAll(() => two.close());
 
-const db = () => shared.handles[0].db;
+const db = () => two.shared.handles[0].db;
 
 /**
  * Every instance's answer, asked until it passes or a second has gone by: on PostgreSQL the notification reaches the

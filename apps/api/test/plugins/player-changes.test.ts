@@ -2,41 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
-import { seedDemo } from '@playhouse/db/seed';
 import { gamesResponseSchema } from '@playhouse/shared';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { SESSION_COOKIE } from '../../src/services/auth/session-service';
-import { createSharedTestDb } from '../helpers/test-db';
+import { recordSucceededDeposit } from '../helpers/games-fixtures';
+import { twoInstances, type App } from '../helpers/two-instances';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-let shared: Awaited<ReturnType<typeof createSharedTestDb>>;
+let two: Awaited<ReturnType<typeof twoInstances>>;
 let instances: [App, App];
 
 beforeAll(async () => {
-  shared = await createSharedTestDb();
-  await seedDemo(shared.handles[0].db);
-  const config = loadConfig({
-    DATA_DIR: 'memory://',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    // The test asks again and again until an announcement arrives: one loopback address, no per-address limit.
-    RATE_LIMIT_MAX: '1000000',
-  });
-  instances = [
-    await buildApp({ config, dbHandle: shared.handles[0], logger: false }),
-    await buildApp({ config, dbHandle: shared.handles[1], logger: false }),
-  ];
-  await Promise.all(instances.map((app) => app.ready()));
+  // The test asks again and again until an announcement arrives: one loopback address, no per-address limit.
+  two = await twoInstances({ RATE_LIMIT_MAX: '1000000' });
+  instances = two.instances;
 });
-afterAll(async () => {
-  await Promise.all(instances.map((app) => app.close()));
-  await shared.close();
-});
+afterAll(() => two.close());
 
-const db = () => shared.handles[0].db;
+const db = () => two.shared.handles[0].db;
 
 /** A player signed in once; the same cookie works on either instance. */
 async function player() {
@@ -75,7 +56,7 @@ const isQueryable = (value: unknown): value is Queryable =>
 
 /** Counts the statements instance 0 sends to the database that read `table` while `work` runs. */
 async function readsDuring(table: string, work: () => Promise<void>): Promise<number> {
-  const client: unknown = Reflect.get(shared.handles[0].db, '$client');
+  const client: unknown = Reflect.get(db(), '$client');
   if (!isQueryable(client)) throw new Error('the database handle has no client to watch');
   const original = client.query;
   let reads = 0;
@@ -214,20 +195,8 @@ describe("players' facts on the games page, kept on two instances of one databas
   it('unlocks the games that need a deposit on every instance once a deposit of theirs succeeded', async () => {
     const { id, cookie } = await player();
     for (const app of instances) expect((await gamesPage(app, cookie)).locked.length).toBeGreaterThan(0);
-    const [method] = await db().select({ code: schema.paymentMethods.code }).from(schema.paymentMethods).limit(1);
     // The payment provider's confirmation, written by whichever instance heard it.
-    await db()
-      .insert(schema.payments)
-      .values({
-        userId: id,
-        methodCode: method!.code,
-        provider: 'sandbox',
-        amount: 1000n,
-        currency: 'EUR',
-        status: 'succeeded',
-        idempotencyKey: `deposit-${randomUUID()}`,
-        requestHash: 'fixture',
-      });
+    await recordSucceededDeposit(db(), id);
     for (const app of instances) {
       await expect.poll(async () => (await gamesPage(app, cookie)).locked, { timeout: 15_000 }).toEqual([]);
     }

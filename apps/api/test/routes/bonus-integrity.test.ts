@@ -343,7 +343,7 @@ describe('withdrawing the money a bonus stands on', () => {
   /** A player whose first deposit of 50.00 was credited, with the deposit match offered (50.00 of bonus money). */
   async function depositor() {
     const player = await signedInPlayer(t);
-    await recordSucceededDeposit(t, player.id);
+    await recordSucceededDeposit(t.db, player.id);
     await t.db
       .update(schema.payments)
       .set({ amount: 5000n, settledAt: new Date() })

@@ -203,7 +203,7 @@ describe('GET /spa/users/bonuses', () => {
       requestHash: 'fixture',
     });
     expect((await overview(player)).offers).toHaveLength(3);
-    await recordSucceededDeposit(t, player.id);
+    await recordSucceededDeposit(t.db, player.id);
     const match = await offerOf(player, 'first-deposit-match');
     expect(match).toMatchObject({ kind: 'deposit_match', amount: '10.00', wager: 35, maxBet: '10.00' });
     expect((await overview(player)).offers).toHaveLength(4);

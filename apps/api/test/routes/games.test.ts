@@ -129,7 +129,7 @@ describe('GET /spa/games', () => {
     expect(before.games.filter((game) => game.isLocked).map((game) => game.id)).toEqual(
       lockedGames.map((game) => game.id),
     );
-    await recordSucceededDeposit(t, player.id);
+    await recordSucceededDeposit(t.db, player.id);
     const after = await listGames('?limit=60&sort=3', { cookie: player.headers.cookie });
     expect(after.games.some((game) => game.isLocked)).toBe(false);
   });
@@ -242,7 +242,7 @@ describe('GET /spa/games from memory', () => {
     expect(own.games.map((game) => game.id)).toEqual(visitors.games.map((game) => game.id));
     expect(own.games.filter((game) => game.isLiked).map((game) => game.id)).toEqual([liked.id]);
     expect(own.games.filter((game) => game.isLocked).map((game) => game.id)).toEqual(locked.map((game) => game.id));
-    await recordSucceededDeposit(t, player.id);
+    await recordSucceededDeposit(t.db, player.id);
     const afterDeposit = await listGames(everything, { cookie: player.headers.cookie });
     expect(afterDeposit.games.some((game) => game.isLocked)).toBe(false);
     expect(afterDeposit.games.filter((game) => game.isLiked).map((game) => game.id)).toEqual([liked.id]);
@@ -449,7 +449,7 @@ describe('POST /spa/games/{id}/launch', () => {
     const [lockedGame] = (await listGames('?limit=60&sort=3')).games.filter((game) => game.isLocked);
     const player = await signedInPlayer(t);
     expectErrorEnvelope(await launch(lockedGame!.slug, 'real', player.headers), 403, 'game_locked');
-    await recordSucceededDeposit(t, player.id);
+    await recordSucceededDeposit(t.db, player.id);
     expect((await launch(lockedGame!.slug, 'real', player.headers)).statusCode).toBe(201);
   });
 

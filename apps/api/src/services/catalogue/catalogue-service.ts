@@ -12,7 +12,6 @@ import {
   type GamesQuery,
   type GamesResponse,
   type PersonalCategorySlug,
-  type Provider,
 } from '@playhouse/shared';
 import { answerOf, personalAnswerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
@@ -64,20 +63,6 @@ function isPersonal(slug: string): slug is PersonalCategorySlug {
 /** Basis points as the percentage players read: 9608 → "96.08". */
 export function formatRtp(basisPoints: number): string {
   return (basisPoints / 100).toFixed(2);
-}
-
-type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
-
-function toProvider(row: ProviderRow): Provider {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    imagePath: row.imagePath,
-    secondaryImagePath: row.secondaryImagePath,
-    imageWidth: row.imageWidth,
-    imageHeight: row.imageHeight,
-  };
 }
 
 type SearchQuery = { search: string; page: number; perPage: number };
@@ -306,7 +291,7 @@ export function createCatalogueService({
     /** GET /spa/providers. */
     providers(): Promise<Answer> {
       return providerAnswers.get('list', async () =>
-        answerOf(providersResponseSchema, { providers: (await listProviders(db)).map(toProvider) }),
+        answerOf(providersResponseSchema, { providers: await listProviders(db) }),
       );
     },
 
@@ -315,7 +300,7 @@ export function createCatalogueService({
       return providerAnswers.get(`one:${slug}`, async () => {
         const row = await findProviderBySlug(db, slug);
         if (!row) throw new NotFoundError(`No provider "${slug}".`);
-        return answerOf(providerResponseSchema, { provider: toProvider(row) });
+        return answerOf(providerResponseSchema, { provider: row });
       });
     },
   };

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { generateClientSeed, generateServerSeed, hashServerSeed, predictableServerSeed } from '@playhouse/games';
-import { isApiErrorCode, isCurrency, parseDecimal, type Currency, type WalletResponse } from '@playhouse/shared';
-import { AppError } from '../../lib/errors';
+import {
+  formatMinor,
+  isApiErrorCode,
+  isCurrency,
+  parseDecimal,
+  type Currency,
+  type WalletResponse,
+} from '@playhouse/shared';
+import { AppError, ServiceUnavailableError } from '../../lib/errors';
 import { BonusMaxBetExceededError } from '../bonuses/bonus-errors';
 import { findGame } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
@@ -12,10 +19,13 @@ import {
   findLiveSession,
   insertSeed,
   takeNonce,
+  updateRound,
+  type OriginalsRoundRow,
   type OriginalsSessionRow,
   type SeedOwner,
   type SeedRow,
 } from './originals-queries';
+import { walletTransactionIds } from './originals-ids';
 import type { WalletClient } from './wallet-client';
 
 /*
@@ -53,6 +63,15 @@ export function throwWalletRefusal(refusal: Extract<WalletResponse, { status: 'e
     throw new AppError(refusal.detail.code, refusal.message, 409, refusal.detail.fields);
   }
   throw new GameSessionInvalidError();
+}
+
+/** What every wallet call of a real-money round names: the game session, player, round, game and currency. */
+export interface RoundWalletCall {
+  sessionId: string;
+  playerId: string;
+  roundId: string;
+  gameId: string;
+  currency: Currency;
 }
 
 export type HostKit = ReturnType<typeof createHostKit>;
@@ -140,6 +159,41 @@ export function createHostKit({
     throw new Error('could not take a nonce');
   }
 
+  /**
+   * Takes the stake of a placed real-money round through the wallet. A lost answer leaves the round placed, for the
+   * settlement job to roll back; a refusal marks it refused and throws the player's reason; a stake taken moves it on
+   * to `next` (accepted, or open while a table round goes on). Answers the round as moved and the wallet's balance.
+   */
+  async function stakeRound(
+    round: OriginalsRoundRow,
+    call: RoundWalletCall,
+    stake: bigint,
+    next: 'accepted' | 'open',
+  ): Promise<{ round: OriginalsRoundRow; balance: bigint }> {
+    let debit: WalletResponse;
+    try {
+      debit = await wallet.bet({
+        ...call,
+        transactionId: walletTransactionIds(call.roundId).bet,
+        amount: formatMinor(stake, call.currency),
+      });
+    } catch {
+      throw new ServiceUnavailableError('The game could not reach the wallet; a stake it took is returned.');
+    }
+    if (debit.status !== 'ok') {
+      await updateRound(db, round.id, ['placed'], { status: 'refused' });
+      throwWalletRefusal(debit, call.currency);
+    }
+    const taken = await updateRound(db, round.id, ['placed'], { status: next });
+    if (!taken) throw new ServiceUnavailableError('The round was cancelled meanwhile; its stake is returned.');
+    return { round: taken, balance: parseDecimal(debit.balance, call.currency)! };
+  }
+
+  /** A round whose win the wallet took is settled; undefined when it had already moved on. */
+  function settleRound(round: OriginalsRoundRow) {
+    return updateRound(db, round.id, ['accepted'], { status: 'settled', settledAt: now() });
+  }
+
   return {
     newSeed,
     activeSeed,
@@ -151,5 +205,7 @@ export function createHostKit({
     usableSession,
     balanceOf,
     nextNonce,
+    stakeRound,
+    settleRound,
   };
 }

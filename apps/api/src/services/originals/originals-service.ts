@@ -3,7 +3,6 @@ import type { Db } from '@playhouse/db';
 import { multiplierValue, payoutFor, playFairRound, validateRound, type RoundRequest } from '@playhouse/games';
 import {
   formatMinor,
-  isCurrency,
   parseDecimal,
   type FundingSplit,
   type OriginalsRound,
@@ -12,11 +11,11 @@ import {
   type RotateSeedResponse,
   type WalletResponse,
 } from '@playhouse/shared';
-import { AppError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { createHostKit, fairnessOf, hashToken, ownerOf, throwWalletRefusal } from './originals-host-kit';
+import { createHostKit, currencyFrom, fairnessOf, hashToken, ownerOf } from './originals-host-kit';
 import { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
 import { RoundOpenError } from './table-errors';
 import { createTableRounds } from './table-rounds-service';
@@ -29,7 +28,6 @@ import {
   listRounds,
   revealSeed,
   settleDemo,
-  updateRound,
   type OriginalsRoundRow,
   type OriginalsSessionRow,
   type SeedRow,
@@ -125,7 +123,7 @@ export function createOriginalsService({
     seed: SeedRow,
     funding: ReadonlyMap<string, FundingSplit>,
   ): OriginalsRound {
-    const currency = isCurrency(round.currency) ? round.currency : 'EUR';
+    const currency = currencyFrom(round.currency);
     return {
       id: round.id,
       nonce: round.nonce,
@@ -267,33 +265,18 @@ export function createOriginalsService({
         round = await insertRound(db, { ...values, status: 'settled', settledAt: now() });
       } else {
         const walletRoundId = `${game.slug}:${seed.id}:${seed.nonce}`;
-        const ids = walletTransactionIds(walletRoundId);
-        round = await insertRound(db, { ...values, status: 'placed', walletRoundId });
-        const base = { ...named, roundId: walletRoundId, gameId: game.slug, currency };
-        let debit: WalletResponse;
-        try {
-          debit = await wallet.bet({ ...base, transactionId: ids.bet, amount: formatMinor(bet, currency) });
-        } catch {
-          // Whether the wallet took the bet is unknown: the settlement job rolls it back.
-          throw new ServiceUnavailableError('The game could not reach the wallet; a stake it took is returned.');
-        }
-        if (debit.status !== 'ok') {
-          await updateRound(db, round.id, ['placed'], { status: 'refused' });
-          throwWalletRefusal(debit, currency);
-        }
+        const call = { ...named, roundId: walletRoundId, gameId: game.slug, currency };
+        const placed = await insertRound(db, { ...values, status: 'placed', walletRoundId });
         // Owed from now on: should the win below not get through, the settlement job's next pass delivers it (a
         // pass that meets the win on its way only repeats an idempotent call).
-        const taken = await updateRound(db, round.id, ['placed'], { status: 'accepted' });
-        if (!taken) throw new ServiceUnavailableError('The round was cancelled meanwhile; its stake is returned.');
-        round = taken;
-        balance = parseDecimal(debit.balance, currency)!;
+        ({ round, balance } = await kit.stakeRound(placed, call, bet, 'accepted'));
         const credit = await settleWin({
-          ...base,
-          transactionId: ids.win,
+          ...call,
+          transactionId: walletTransactionIds(walletRoundId).win,
           amount: formatMinor(payout, currency),
         }).catch(() => null);
         if (credit?.status === 'ok') {
-          round = (await updateRound(db, round.id, ['accepted'], { status: 'settled', settledAt: now() })) ?? round;
+          round = (await kit.settleRound(round)) ?? round;
           balance = parseDecimal(credit.balance, currency)!;
         }
       }

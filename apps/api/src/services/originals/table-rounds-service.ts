@@ -30,11 +30,10 @@ import {
 } from '@playhouse/shared';
 import { databaseErrorCode, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { currencyFrom, ownerOf, throwWalletRefusal, type HostKit } from './originals-host-kit';
+import { currencyFrom, ownerOf, throwWalletRefusal, type HostKit, type RoundWalletCall } from './originals-host-kit';
 import {
   insertRound,
   settleDemo,
-  updateRound,
   type OriginalsRoundRow,
   type OriginalsSessionRow,
   type SeedRow,
@@ -196,7 +195,7 @@ export function createTableRounds({
   }
 
   /** Sends the round's win (possibly 0.00) a few times; whatever is still owed after that, the settlement job pays. */
-  async function payWin(round: OriginalsRoundRow, base: WinBase): Promise<WalletResponse | null> {
+  async function payWin(round: OriginalsRoundRow, base: RoundWalletCall): Promise<WalletResponse | null> {
     const ids = walletTransactionIds(round.walletRoundId!);
     for (let attempt = 0; attempt < WIN_ATTEMPTS; attempt += 1) {
       try {
@@ -205,9 +204,7 @@ export function createTableRounds({
           transactionId: ids.win,
           amount: formatMinor(round.payout, base.currency),
         });
-        if (credit.status === 'ok') {
-          await updateRound(db, round.id, ['accepted'], { status: 'settled', settledAt: now() });
-        }
+        if (credit.status === 'ok') await kit.settleRound(round);
         return credit;
       } catch {
         // Sent again below; past the attempts the job delivers it.
@@ -215,8 +212,6 @@ export function createTableRounds({
     }
     return null;
   }
-
-  type WinBase = { sessionId: string; playerId: string; roundId: string; gameId: string; currency: Currency };
 
   /** What finishing a round writes: its final view, payout and status (demo rounds are settled at once). */
   function finishing(state: TableRoundState, mode: 'real' | 'demo'): TableRoundMove {
@@ -306,29 +301,9 @@ export function createTableRounds({
       if (placed.demoBalance !== null) return answer(placed.round, seed, placed.demoBalance, session);
 
       const named = kit.walletSessionOf(session);
-      const walletRoundId = placed.round.walletRoundId!;
-      const ids = walletTransactionIds(walletRoundId);
-      let round = placed.round;
-      const base = { ...named, roundId: walletRoundId, gameId: game.slug, currency };
-      let debit: WalletResponse;
-      try {
-        debit = await wallet.bet({
-          ...base,
-          transactionId: ids.bet,
-          amount: formatMinor(state.initialStake, currency),
-        });
-      } catch {
-        // Whether the wallet took the bet is unknown: the settlement job rolls it back.
-        throw new ServiceUnavailableError('The game could not reach the wallet; a stake it took is returned.');
-      }
-      if (debit.status !== 'ok') {
-        await updateRound(db, round.id, ['placed'], { status: 'refused' });
-        throwWalletRefusal(debit, currency);
-      }
-      const taken = await updateRound(db, round.id, ['placed'], { status: state.finished ? 'accepted' : 'open' });
-      if (!taken) throw new ServiceUnavailableError('The round was cancelled meanwhile; its stake is returned.');
-      round = taken;
-      let balance = parseDecimal(debit.balance, currency)!;
+      const base = { ...named, roundId: placed.round.walletRoundId!, gameId: game.slug, currency };
+      const staked = await kit.stakeRound(placed.round, base, state.initialStake, state.finished ? 'accepted' : 'open');
+      let { round, balance } = staked;
       if (state.finished) {
         const credit = await payWin(round, base);
         if (credit?.status === 'ok') balance = parseDecimal(credit.balance, currency)!;

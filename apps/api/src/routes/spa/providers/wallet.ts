@@ -1,4 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type {
+  ContextConfigDefault,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   providerParamsSchema,
@@ -10,6 +18,7 @@ import {
   walletResponseSchema,
   walletRollbackBodySchema,
   walletWinBodySchema,
+  type WalletResponse,
 } from '@playhouse/shared';
 import { BadRequestError, RateLimitError } from '../../../lib/errors';
 import { createWindowCounter } from '../../../lib/window-counter';
@@ -129,67 +138,63 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:provider/balance',
-    routeOptions(
-      'walletBalance',
-      "The player's playable balance (main plus bonus), while the game session lives",
-      walletBalanceBodySchema,
-      walletResponseSchema,
-    ),
-    async (request) => {
-      // POST /spa/providers/{provider}/balance - what the game shows
-      const { body } = request;
-      return app.services.providerWallet.balance(request.params.provider, body);
-    },
+  /**
+   * A call on the player's money: the path is the service's method, the answer a wallet response whether the call
+   * went through or was refused (status "error").
+   */
+  const moneyCall = <Body extends z.ZodType>(
+    path: 'balance' | 'bet' | 'win' | 'rollback',
+    operationId: string,
+    summary: string,
+    body: Body,
+    handler: RouteHandlerMethod<
+      RawServerDefault,
+      RawRequestDefaultExpression,
+      RawReplyDefaultExpression,
+      { Params: z.output<typeof providerParamsSchema>; Body: z.output<Body>; Reply: WalletResponse },
+      ContextConfigDefault,
+      FastifySchema,
+      ZodTypeProvider
+    >,
+  ) => app.post(`/:provider/${path}`, routeOptions(operationId, summary, body, walletResponseSchema), handler);
+
+  // POST /spa/providers/{provider}/balance - what the game shows
+  moneyCall(
+    'balance',
+    'walletBalance',
+    "The player's playable balance (main plus bonus), while the game session lives",
+    walletBalanceBodySchema,
+    async (request) => app.services.providerWallet.balance(request.params.provider, request.body),
   );
 
-  app.post(
-    '/:provider/bet',
-    routeOptions(
-      'walletBet',
-      'Debits a bet, main money first, in a live game session; refused when a rollback for this transaction id came ' +
-        'first, when the round already has its win, or when the round belongs to another session',
-      walletBetBodySchema,
-      walletResponseSchema,
-    ),
-    async (request) => {
-      // POST /spa/providers/{provider}/bet - a stake
-      const { body } = request;
-      return app.services.providerWallet.bet(request.params.provider, body);
-    },
+  // POST /spa/providers/{provider}/bet - a stake
+  moneyCall(
+    'bet',
+    'walletBet',
+    'Debits a bet, main money first, in a live game session; refused when a rollback for this transaction id came ' +
+      'first, when the round already has its win, or when the round belongs to another session',
+    walletBetBodySchema,
+    async (request) => app.services.providerWallet.bet(request.params.provider, request.body),
   );
 
-  app.post(
-    '/:provider/win',
-    routeOptions(
-      'walletWin',
-      'Credits a win ("0.00" closes a lost round): only against an accepted bet of the same round and game session, ' +
-        "and only while the round's wins stay within the game's multiple of its stakes and the currency's ceiling",
-      walletWinBodySchema,
-      walletResponseSchema,
-    ),
-    async (request) => {
-      // POST /spa/providers/{provider}/win - a payout
-      const { body } = request;
-      return app.services.providerWallet.win(request.params.provider, body);
-    },
+  // POST /spa/providers/{provider}/win - a payout
+  moneyCall(
+    'win',
+    'walletWin',
+    'Credits a win ("0.00" closes a lost round): only against an accepted bet of the same round and game session, ' +
+      "and only while the round's wins stay within the game's multiple of its stakes and the currency's ceiling",
+    walletWinBodySchema,
+    async (request) => app.services.providerWallet.win(request.params.provider, request.body),
   );
 
-  app.post(
-    '/:provider/rollback',
-    routeOptions(
-      'walletRollback',
-      'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes; refused once ' +
-        'the round has its win',
-      walletRollbackBodySchema,
-      walletResponseSchema,
-    ),
-    async (request) => {
-      // POST /spa/providers/{provider}/rollback - cancels a bet
-      const { body } = request;
-      return app.services.providerWallet.rollback(request.params.provider, body);
-    },
+  // POST /spa/providers/{provider}/rollback - cancels a bet
+  moneyCall(
+    'rollback',
+    'walletRollback',
+    'Returns a bet to the player; arriving before its bet, it makes the bet be refused when it comes; refused once ' +
+      'the round has its win',
+    walletRollbackBodySchema,
+    async (request) => app.services.providerWallet.rollback(request.params.provider, request.body),
   );
 };
 
