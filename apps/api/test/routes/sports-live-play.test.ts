@@ -23,7 +23,17 @@ import {
  */
 
 let t: SportsTestApp;
-const clock = manualClock(new Date());
+/**
+ * The simulator's clock starts at the next 12:00 UTC, not now: the fixtures it draws (and so which match comes first and
+ * how it plays) depend on the time of day (each sport plays in its own UTC hours), and from some hours the first match
+ * ended 0-0, leaving the goal checks below nothing to check.
+ */
+const clock = manualClock(nextNoonUtc(new Date()));
+
+function nextNoonUtc(now: Date): Date {
+  const noon = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
+  return noon > now ? noon : new Date(noon.getTime() + 24 * 60 * 60 * 1_000);
+}
 let simulator: ReturnType<typeof createFeedSimulator>;
 /** Ten minutes of match per minute (FEED_SIMULATOR_SPEED=10): the match lasts about eleven minutes of the clock. */
 const SPEED = 10;
