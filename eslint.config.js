@@ -16,6 +16,7 @@ export default defineConfig(
       // Next's build folders, including extra ones built with another distDir.
       '**/.next*/',
       '**/.data/',
+      '**/.tsbuild/',
       '**/dist/',
       '**/coverage/',
       '**/test-results/',
