@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 
 const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 const webFiles = ['apps/web/**/*.{ts,tsx,js,jsx,mjs}'];
+/** The files the type-aware rules run on (scripts/check.mjs lints them with the typecheck's programs). */
+export const typeAwareFiles = ['{apps,packages,e2e,bench}/**/*.{ts,tsx}'];
 
 export default defineConfig(
   {
@@ -16,6 +18,7 @@ export default defineConfig(
       // Next's build folders, including extra ones built with another distDir.
       '**/.next*/',
       '**/.data/',
+      '**/.tsbuild/',
       '**/dist/',
       '**/coverage/',
       '**/test-results/',
@@ -43,7 +46,7 @@ export default defineConfig(
     // The type-aware rules that catch real bugs (lost promises, awaiting non-promises) and cost one program per
     // workspace: files outside every tsconfig (root tooling, scripts) stay on the syntax-only rules above.
     name: 'playhouse/type-aware',
-    files: ['{apps,packages,e2e,bench}/**/*.{ts,tsx}'],
+    files: typeAwareFiles,
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
