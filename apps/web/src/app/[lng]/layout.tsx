@@ -79,10 +79,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               {t('skipToContent')}
             </a>
             {/* Early in the page, so keyboard and screen-reader users meet it first; it floats at the bottom. */}
-            <AnnouncementGate id={infoPopup?.showInfoPopup ? infoPopup.id : null} nonce={nonce} />
             <InfoPopup
               labels={{ title: tPopup('title'), emailSample: tPopup('emailSample'), dismiss: tPopup('dismiss') }}
             />
+            <AnnouncementGate id={infoPopup?.showInfoPopup ? infoPopup.id : null} nonce={nonce} />
             <BodySnippets lng={lng} slot="body/top" />
             <Header lng={lng} siteName={head.siteName} locales={locales} categories={categories} />
             <main id="main" tabIndex={-1}>

@@ -205,7 +205,7 @@ describe('the announcement drawn by the server, and its gate', () => {
       <InfoPopup labels={infoPopupLabels()} />
     </Providers>
   );
-  /** Runs the gate as the page does, before the popup is parsed; answers whether it let the popup show. */
+  /** Runs the gate as the page does, once the popup is parsed; answers whether it let the popup show. */
   const gateLets = (id = POPUP.id!) => {
     document.documentElement.removeAttribute(ANNOUNCEMENT_SHOWN_ATTRIBUTE);
     new Function(announcementGateScript(id))();
