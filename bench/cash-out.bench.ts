@@ -14,7 +14,7 @@ const apiUrl = `http://127.0.0.1:${PORTS.api}`;
 /** Issue 21's players: ten at once, each cashing out its own open bets. */
 const PLAYERS = 10;
 // At 0.50 EUR each they fit the 1,000.00 EUR every bench player has; enough for a few hundred cash outs a second.
-const BETS_PER_PLAYER = 1_800;
+const BETS_PER_PLAYER = 3_000;
 
 /** Places `perPlayer` singles at 0.50 EUR for each player, ten requests at a time, through the api; answers how many. */
 async function placeOpenBets(players: Bettor[], outcomes: { outcomeId: number; odd: number }[], perPlayer: number) {
