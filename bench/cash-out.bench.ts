@@ -13,10 +13,11 @@ import { bettors, feedTargets, openOutcomes, startSportsApi, waitForFixtures, ty
 const apiUrl = `http://127.0.0.1:${PORTS.api}`;
 /** Issue 21's players: ten at once, each cashing out its own open bets. */
 const PLAYERS = 10;
-// At 0.50 EUR each they fit the 1,000.00 EUR every bench player has; enough for a few hundred cash outs a second.
+// At 0.30 EUR each they fit the 1,000.00 EUR every bench player has; enough for 500-600 cash outs a second.
 const BETS_PER_PLAYER = 3_000;
+const STAKE = '0.30';
 
-/** Places `perPlayer` singles at 0.50 EUR for each player, ten requests at a time, through the api; answers how many. */
+/** Places `perPlayer` singles at `STAKE` EUR for each player, ten requests at a time, through the api; answers how many. */
 async function placeOpenBets(players: Bettor[], outcomes: { outcomeId: number; odd: number }[], perPlayer: number) {
   let placed = 0;
   let next = 0;
@@ -34,7 +35,7 @@ async function placeOpenBets(players: Bettor[], outcomes: { outcomeId: number; o
           cookie: player.cookie,
           'idempotency-key': `bench-${randomUUID()}`,
         },
-        body: JSON.stringify({ kind: 'single', stake: '0.50', oddsChangePolicy: 'any', selections: [outcome] }),
+        body: JSON.stringify({ kind: 'single', stake: STAKE, oddsChangePolicy: 'any', selections: [outcome] }),
       });
       await response.arrayBuffer();
       if (response.status === 201) placed += 1;
@@ -212,7 +213,7 @@ async function cashOutLoad(options: LoadOptions): Promise<void> {
 - Date: ${date}
 - Machine: ${machine()}
 - Load: ${PLAYERS} players at once, each on its own keep-alive connection with one request in flight (a Node client, one \`http.Agent\` per player); ${options.rounds} rounds of ${options.duration} s after ${options.warmup} s of warm-up; medians of the rounds. Latency is each \`POST /spa/sports/cash-out\`'s own, from sending it to the end of its answer; the percentiles are over every request of the round.
-- Api: as the bet placement section's, on a fresh PostgreSQL database, the feed simulator moving the odds. Each player first places ${BETS_PER_PLAYER} singles at 0.50 EUR (${formatNumber(placed)} placed in all); then, as My bets is used, it asks \`GET /spa/sports/cash-out\` for the prices of its open bets (the 100 newest) and cashes them out one after another, each whole at the price it was shown, asking again when they are used up. A price the feed moved beyond the 1 % tolerance meanwhile (or a market suspended) is refused (409) and counted as refused.${process.env.BENCH_API_ENV ? ` Api settings of this run (not a normal run): \`BENCH_API_ENV=${process.env.BENCH_API_ENV}\`.` : ''} Rounds (cash outs/s, p50, p99): ${runs.map((run) => `${run.requestsPerSecond.toFixed(0)}/${run.latencyP50Ms}/${run.latencyP99Ms}`).join(', ')}.
+- Api: as the bet placement section's, on a fresh PostgreSQL database, the feed simulator moving the odds. Each player first places ${BETS_PER_PLAYER} singles at ${STAKE} EUR (${formatNumber(placed)} placed in all); then, as My bets is used, it asks \`GET /spa/sports/cash-out\` for the prices of its open bets (the 100 newest) and cashes them out one after another, each whole at the price it was shown, asking again when they are used up. A price the feed moved beyond the 1 % tolerance meanwhile (or a market suspended) is refused (409) and counted as refused.${process.env.BENCH_API_ENV ? ` Api settings of this run (not a normal run): \`BENCH_API_ENV=${process.env.BENCH_API_ENV}\`.` : ''} Rounds (cash outs/s, p50, p99): ${runs.map((run) => `${run.requestsPerSecond.toFixed(0)}/${run.latencyP50Ms}/${run.latencyP99Ms}`).join(', ')}.
 - Baseline: \`pgbench -N -c ${PLAYERS}\` on the same server right after, ${options.duration} s. Goal (issue 21): p99 at most 50 ms.
 
 ${table(
