@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { userResponseSchema } from '@playhouse/shared';
+import { hashToken } from '../../src/lib/token-hash';
 import { DEFAULT_AUTH_CONFIG } from '../../src/config';
-import { hashToken } from '../../src/services/auth/session-service';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {
   BROWSER,

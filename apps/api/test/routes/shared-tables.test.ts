@@ -11,7 +11,7 @@ import {
   sharedTableStateSchema,
   type SharedTableState,
 } from '@playhouse/shared';
-import { hashToken } from '../../src/services/originals/originals-host-kit';
+import { hashToken } from '../../src/lib/token-hash';
 import { ORIGINALS_SETTLEMENT_JOB } from '../../src/services/originals/originals-jobs';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import {

@@ -19,6 +19,7 @@ import {
   type StaffRole,
   type TabDisplaySettings,
 } from '@playhouse/shared';
+import { hashToken } from '../../lib/token-hash';
 import { RateLimitError, ValidationError, errorClass } from '../../lib/errors';
 import type { LocaleContext } from '../../lib/localize';
 import { ensureAccount } from '../wallet/wallet-service';
@@ -27,13 +28,7 @@ import { AccountBlockedError, InvalidCredentialsError } from '../auth/auth-error
 import type { PasswordHasher } from '../auth/password-hasher';
 import type { WindowLimit } from '../../config';
 import { clearCounter, hitCounter, peekCounter, pruneCounters, secondsUntil } from '../rate-counters/rate-counters';
-import {
-  hashToken,
-  newOpaqueToken,
-  type NewSession,
-  type SessionService,
-  type SessionUser,
-} from '../auth/session-service';
+import { newOpaqueToken, type NewSession, type SessionService, type SessionUser } from '../auth/session-service';
 import type { AccountEmails } from './account-emails';
 import { InvalidTokenError, StaffSignInRequiredError, UsernameTakenError, WrongPasswordError } from './account-errors';
 import {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../lib/token-hash';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { createPlayerCache, type PlayerCacheOptions } from '../../lib/player-cache';
 import {
@@ -47,10 +48,6 @@ export interface NewSession {
   sessionId: number;
   token: string;
   expiresAt: Date;
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** 32 random bytes, base64url: the opaque value of a session cookie or an e-mailed link. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '@playhouse/db';
 import {
   type ChatConversation,
@@ -43,10 +43,6 @@ export const CHAT_COOKIE = 'ph_chat';
 
 export function newVisitorToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function hashVisitorToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 function toMessage(row: MessageRow): ChatMessage {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../lib/token-hash';
 import type { Db, DbOrTx } from '@playhouse/db';
 import type { GameLaunch, GameMode } from '@playhouse/shared';
 import { NotFoundError } from '../../lib/errors';
@@ -7,10 +8,6 @@ import { UnauthorizedError } from '../auth/auth-errors';
 import { hasSucceededDeposit, type CatalogueService, type Viewer } from '../catalogue/catalogue-service';
 import { DemoUnavailableError, GameLockedError } from './game-errors';
 import { insertLaunch, recordPlay, redeemLaunch, toggleFavourite } from './game-player-queries';
-
-export function hashLaunchToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Where the game page's iframe goes: the in-house game host (its own page, without the site around it), the token in the fragment so no log ever sees it. */
 export function launchUrl(locale: string, token: string): string {
@@ -73,7 +70,7 @@ export function createGamePlayerService({
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + launchTtlMs);
       await insertLaunch(db, {
-        tokenHash: hashLaunchToken(token),
+        tokenHash: hashToken(token),
         userId: mode === 'real' ? viewer.userId : null,
         // A provider's game session lives as long as this site session (see the providers' wallet).
         playerSessionId: mode === 'real' ? viewer.sessionId : null,
@@ -88,6 +85,6 @@ export function createGamePlayerService({
     },
 
     /** The launch behind a token, once: a provider's authenticate call. */
-    redeem: (token: string) => redeemLaunch(db, hashLaunchToken(token), now()),
+    redeem: (token: string) => redeemLaunch(db, hashToken(token), now()),
   };
 }

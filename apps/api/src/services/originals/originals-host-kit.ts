@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashToken } from '../../lib/token-hash';
 import type { Db, DbOrTx } from '@playhouse/db';
 import { generateClientSeed, generateServerSeed, hashServerSeed, predictableServerSeed } from '@playhouse/games';
 import {
@@ -32,10 +32,6 @@ import type { WalletClient } from './wallet-client';
  * What every game of the Originals host needs, single-shot or table: the session a token names, its game, its
  * currency and wallet session, the seed pair of its owner and the next nonce.
  */
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Real-money seeds are the player's (kept across sessions); demo seeds belong to their session. */
 export function ownerOf(session: OriginalsSessionRow): SeedOwner {

@@ -11,11 +11,12 @@ import {
   type RotateSeedResponse,
   type WalletResponse,
 } from '@playhouse/shared';
+import { hashToken } from '../../lib/token-hash';
 import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { findGame, formatRtp } from '../catalogue/catalogue-service';
 import { InsufficientFundsError } from '../wallet/wallet-errors';
-import { createHostKit, currencyFrom, fairnessOf, hashToken, ownerOf } from './originals-host-kit';
+import { createHostKit, currencyFrom, fairnessOf, ownerOf } from './originals-host-kit';
 import { ORIGINALS_MAX_BET, ORIGINALS_MIN_BET, walletTransactionIds } from './originals-ids';
 import { RoundOpenError } from './table-errors';
 import { createTableRounds } from './table-rounds-service';

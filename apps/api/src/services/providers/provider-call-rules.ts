@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../../lib/token-hash';
 import type { DbOrTx } from '@playhouse/db';
 import type { WalletErrorCode } from '@playhouse/shared';
 import { findGameSession, findRoundCalls, type GameSessionRow } from './game-session-queries';
@@ -21,10 +22,6 @@ export function newGameSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function hashGameSessionId(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
-}
-
 /**
  * The game session a call names, when it is the calling provider's and the player's and (given a game) that game's.
  * `live` asks more: the session has not expired and the site session that launched the game still lives; a bet or a
@@ -36,7 +33,7 @@ export async function sessionOfCall(
   call: { provider: string; sessionId: string; playerId: string; gameId?: string },
   live: false | { now: Date; isPlayerSessionLive: PlayerSessionLive },
 ): Promise<{ session: GameSessionRow; game: SessionGame } | { refusal: WalletErrorCode }> {
-  const found = await findGameSession(executor, hashGameSessionId(call.sessionId));
+  const found = await findGameSession(executor, hashToken(call.sessionId));
   if (!found || found.session.provider !== call.provider || String(found.session.userId) !== call.playerId) {
     return { refusal: 'session_invalid' };
   }

@@ -17,6 +17,7 @@ import type {
   walletRollbackBodySchema,
   walletWinBodySchema,
 } from '@playhouse/shared';
+import { hashToken } from '../../lib/token-hash';
 import { formatAmount } from '../../lib/amounts';
 import { requestHash } from '../../lib/idempotency';
 import { NotFoundError, type AppError } from '../../lib/errors';
@@ -30,7 +31,6 @@ import { InsufficientFundsError } from '../wallet/wallet-errors';
 import { insertGameSession } from './game-session-queries';
 import {
   betRefusal,
-  hashGameSessionId,
   newGameSessionId,
   rollbackRefusal,
   roundOf,
@@ -358,7 +358,7 @@ export function createProviderWalletService({
       const sessionId = newGameSessionId();
       const opened = now();
       await insertGameSession(db, {
-        tokenHash: hashGameSessionId(sessionId),
+        tokenHash: hashToken(sessionId),
         provider,
         userId: player.id,
         gameId: game.id,

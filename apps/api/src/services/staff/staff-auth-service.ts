@@ -1,5 +1,6 @@
 import type { Db } from '@playhouse/db';
 import type { LoginBody, StaffSignInStep } from '@playhouse/shared';
+import { hashToken } from '../../lib/token-hash';
 import type { WindowLimit } from '../../config';
 import { RateLimitError } from '../../lib/errors';
 import type { AccountService, ClientInfo } from '../accounts/account-service';
@@ -7,13 +8,7 @@ import { findUserById } from '../accounts/account-queries';
 import { recordAudit } from '../audit/audit-log';
 import { InvalidCredentialsError } from '../auth/auth-errors';
 import { clearCounter, hitCounter, secondsUntil } from '../rate-counters/rate-counters';
-import {
-  hashToken,
-  newOpaqueToken,
-  type NewSession,
-  type SessionService,
-  type SessionUser,
-} from '../auth/session-service';
+import { newOpaqueToken, type NewSession, type SessionService, type SessionUser } from '../auth/session-service';
 import { InvalidTotpCodeError, StaffSignInExpiredError, StaffSignInStepError } from './staff-errors';
 import {
   deleteSignIn,

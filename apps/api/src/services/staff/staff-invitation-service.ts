@@ -12,16 +12,11 @@ import {
   type StaffRequest,
   type StaffRole,
 } from '@playhouse/shared';
+import { hashToken } from '../../lib/token-hash';
 import { RateLimitError } from '../../lib/errors';
 import { UserExistsError, type AccountService, type ClientInfo } from '../accounts/account-service';
 import { recordAudit } from '../audit/audit-log';
-import {
-  hashToken,
-  newOpaqueToken,
-  type NewSession,
-  type SessionService,
-  type SessionUser,
-} from '../auth/session-service';
+import { newOpaqueToken, type NewSession, type SessionService, type SessionUser } from '../auth/session-service';
 import { hitCounter, secondsUntil } from '../rate-counters/rate-counters';
 import { InvalidTotpCodeError, InvitationNotFoundError } from './staff-errors';
 import type { AskFor } from './staff-service';

@@ -8,11 +8,12 @@ import {
   chatStreamQuerySchema,
   type ChatStatus,
 } from '@playhouse/shared';
+import { hashToken } from '../../../lib/token-hash';
 import { errorResponses } from '../../../lib/route-schemas';
 import { coalesced, eventStreams } from '../../../lib/sse';
 import { perAddress } from '../../../plugins/auth';
 import type { ChatEvent } from '../../../services/chat/chat-hub';
-import { CHAT_COOKIE, hashVisitorToken, newVisitorToken, type ChatHolder } from '../../../services/chat/chat-service';
+import { CHAT_COOKIE, newVisitorToken, type ChatHolder } from '../../../services/chat/chat-service';
 
 /** A visitor's chat cookie lives half a year: long enough to come back to an answer. */
 const COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
@@ -23,7 +24,7 @@ const SEND_PER_ADDRESS = { max: 60, windowMs: 60_000 };
 function holderOf(request: FastifyRequest): ChatHolder | null {
   if (request.user) return { userId: request.user.id };
   const token = request.cookies[CHAT_COOKIE];
-  return token ? { visitorTokenHash: hashVisitorToken(token) } : null;
+  return token ? { visitorTokenHash: hashToken(token) } : null;
 }
 
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,7 +67,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       let holder = holderOf(request);
       if (!holder) {
         const token = newVisitorToken();
-        holder = { visitorTokenHash: hashVisitorToken(token) };
+        holder = { visitorTokenHash: hashToken(token) };
         reply.setCookie(CHAT_COOKIE, token, {
           httpOnly: true,
           sameSite: 'lax',
