@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath, QUIET_CHROMIUM_FLAGS } from '../scripts/lib/chromium.mjs';
 import { SMTP_PORT } from './mail-settings';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,19 +14,6 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 // One folder per api port, emptied at each start: every run begins on a freshly migrated and seeded database.
 const dataDir = path.join(os.tmpdir(), `playhouse-e2e-${apiPort}`);
 const isCi = Boolean(process.env.CI);
-// Debian's Chromium: Playwright's own browser download is not reachable from these machines. The flags keep it from
-// calling home (the network is closed) and let it run as root in a container.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
 const serverEnv = {
   API_PORT: String(apiPort),
   API_HOST: '127.0.0.1',
@@ -83,9 +71,10 @@ export default defineConfig({
       testIgnore: /(announcement-publish|back-office-content)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
+        // Debian's Chromium: Playwright's own browser download is not reachable from these machines.
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
+          executablePath: chromiumPath(),
+          args: [...QUIET_CHROMIUM_FLAGS],
         },
       },
     },
@@ -98,8 +87,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
+          executablePath: chromiumPath(),
+          args: [...QUIET_CHROMIUM_FLAGS],
         },
       },
     },
@@ -110,8 +99,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
+          executablePath: chromiumPath(),
+          args: [...QUIET_CHROMIUM_FLAGS],
         },
       },
     },

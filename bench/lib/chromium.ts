@@ -1,14 +1,5 @@
-/** The system Chromium the browser benchmarks drive (`CHROMIUM_PATH`, else Debian's). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPath, QUIET_CHROMIUM_FLAGS as FLAGS } from '../../scripts/lib/chromium.mjs';
 
-/** Flags that keep Chromium from doing its own background work (updates, sync, QUIC probes) while it is measured. */
-export const QUIET_CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+/** The system Chromium the browser benchmarks drive, with the e2e suite's flags (scripts/lib/chromium.mjs). */
+export const CHROMIUM_PATH = chromiumPath();
+export const QUIET_CHROMIUM_FLAGS: string[] = [...FLAGS];

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
+import { chromiumPath } from './chromium.mjs';
 import { findPostgresBinaries } from './postgres.mjs';
 import { run } from './process.mjs';
-
-/** The browser the e2e suite drives: Debian's Chromium unless CHROMIUM_PATH names another. */
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const isExecutable = (file) => {
   try {
