@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '@playhouse/db';
+import { schema, type DbOrTx } from '@playhouse/db';
 import {
   betsResponseSchema,
   cashOutOffersResponseSchema,
@@ -10,9 +10,12 @@ import {
   placeBetResponseSchema,
   type CashOutOffer,
 } from '@playhouse/shared';
+import { z } from 'zod';
 import { ledgerTransfers } from '../../src/lib/metrics';
+import { rowsOf } from '../../src/lib/sql-rows';
 import { balanceNoticesFor } from '../../src/services/wallet/balance-notices';
 import { cashOutPrice } from '../../src/services/sports/cash-out-pricing';
+import { CASH_OUT_PRICE_INPUTS } from '../../src/services/sports/cash-out-queries';
 import { expectErrorEnvelope } from '../helpers/build-test-app';
 import { ledgerViolations, NO_VIOLATIONS, NO_STAKE_VIOLATIONS, stakeViolations } from '../helpers/ledger-invariants';
 import { englishBook, footballMatch } from '../helpers/sports-fixtures';
@@ -775,6 +778,80 @@ describe('the cash out in one statement', () => {
       expect(await counted()).toBe(before + 1);
     } finally {
       unsubscribe();
+    }
+  });
+
+  it('its book state changes with every input of the price, so the statement never pays a price made of stale inputs', async () => {
+    const match = await freshMatch();
+    const placed = await bet(await player(), [match]);
+    const market = match * 10;
+    const sibling = (await outcomeIds(match))['X']!;
+    const [played] = await t.db
+      .select({ sportId: schema.matches.sportId })
+      .from(schema.matches)
+      .where(eq(schema.matches.id, match));
+    const sportId = played!.sportId;
+    const [otherSport] = await t.db
+      .select({ id: schema.sports.id })
+      .from(schema.sports)
+      .where(ne(schema.sports.id, sportId))
+      .limit(1);
+    const [staffId] = await t.db.select({ id: schema.users.id }).from(schema.users).limit(1);
+    const settings = schema.cashOutSettings;
+
+    // Each input of the price, changed alone (the bet's own legs are fixed once it is placed).
+    const fixedAtPlacement = ['betId', 'outcomeId', 'placedOdd', 'marketId', 'matchId'];
+    const changes: Record<string, (tx: DbOrTx) => Promise<unknown>> = {
+      marketStatus: (tx) => tx.update(schema.markets).set({ status: 'suspended' }).where(eq(schema.markets.id, market)),
+      matchStatus: (tx) => tx.update(schema.matches).set({ status: 'live' }).where(eq(schema.matches.id, match)),
+      sportId: (tx) => tx.update(schema.matches).set({ sportId: otherSport!.id }).where(eq(schema.matches.id, match)),
+      marginBp: (tx) =>
+        tx
+          .update(settings)
+          .set({ marginBp: sql`${settings.marginBp} + 1` })
+          .where(eq(settings.sportId, sportId)),
+      enabled: (tx) =>
+        tx
+          .update(settings)
+          .set({ enabled: sql`not ${settings.enabled}` })
+          .where(eq(settings.sportId, sportId)),
+      countsWagering: (tx) =>
+        tx
+          .update(settings)
+          .set({ countsWagering: sql`not ${settings.countsWagering}` })
+          .where(eq(settings.sportId, sportId)),
+      blockedMatchId: (tx) => tx.insert(schema.cashOutMatchBlocks).values({ matchId: match, staffId: staffId!.id }),
+      siblingId: (tx) =>
+        tx.insert(schema.outcomes).values({ marketId: market, label: 'extra', position: 9, oddThousandths: 9_000 }),
+      siblingOdd: (tx) =>
+        tx.update(schema.outcomes).set({ oddThousandths: 3_500 }).where(eq(schema.outcomes.id, sibling)),
+      siblingStatus: (tx) =>
+        tx.update(schema.outcomes).set({ status: 'suspended' }).where(eq(schema.outcomes.id, sibling)),
+    };
+    expect([...CASH_OUT_PRICE_INPUTS].sort()).toEqual([...fixedAtPlacement, ...Object.keys(changes)].sort());
+
+    class Undo extends Error {}
+    const stateOf = async (tx: DbOrTx) => {
+      const result = await tx.execute(sql`select sports_cash_out_book_state(${placed.id}) as state`);
+      return rowsOf(result, z.object({ state: z.string().nullable() }))[0]!.state;
+    };
+    for (const [input, change] of Object.entries(changes)) {
+      let before: string | null = null;
+      let after: string | null = null;
+      await t.db
+        .transaction(async (tx) => {
+          // A trader's settings for the sport, so that each of their columns can change alone.
+          await tx.insert(settings).values({ sportId, marginBp: 500 }).onConflictDoNothing();
+          before = await stateOf(tx);
+          await change(tx);
+          after = await stateOf(tx);
+          throw new Undo();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Undo)) throw error;
+        });
+      expect(before, input).not.toBeNull();
+      expect(after, input).not.toBe(before);
     }
   });
 

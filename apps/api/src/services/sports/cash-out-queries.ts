@@ -80,6 +80,13 @@ const legFields = {
   siblingStatus: sibling.status,
 };
 
+/**
+ * What a cash-out price is made of: the names of the book's columns it is priced from. The cash out in one statement
+ * compares `sports_cash_out_book_state` (migration 0043) under its locks, which must change whenever any of these
+ * changes; a test holds the two together.
+ */
+export const CASH_OUT_PRICE_INPUTS: readonly string[] = Object.keys(legFields);
+
 /** One row of the book: a leg (the settings null where no trader set any) and one outcome of its market. */
 interface LegFieldsRow extends LegFacts {
   marginBp: number | null;
