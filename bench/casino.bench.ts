@@ -117,6 +117,8 @@ async function startApi(env: Record<string, string>): Promise<RunningServer> {
       RATE_LIMIT_MAX: '1000000000',
       WALLET_CALLS_PER_MIN: '1000000000',
       FEED_SIMULATOR: 'off',
+      // For finding where the api's time goes, as in the sports benchmark (bench/README.md); unset in a normal run.
+      ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
       ...env,
     },
     readyUrl: `${apiUrl}/spa/health`,
