@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@playhouse/db';
+import type { Db, DbOrTx } from '@playhouse/db';
 import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind } from '@playhouse/db/schema';
 import { TRANSFER_KINDS, type TransferKind } from '@playhouse/shared';
 import { z } from 'zod';
@@ -104,15 +104,62 @@ const arrayLiteral = (values: (string | number | bigint | null)[]) =>
 /** Runs one transfer through `ledger_transfer` (migration 0020): one statement, one round trip. */
 export async function runTransfer(db: DbOrTx, request: PreparedTransfer): Promise<TransferOutcome> {
   const { legs } = request;
-  const rows = rowsOf(
-    await db.execute(sql`select outcome, transfer_id, account_id, user_id, amount::text as amount,
-        balance_after::text as balance_after, xid
-      from ledger_transfer(${request.idempotencyKey}, ${request.requestHash}, ${request.kind}, ${request.currency},
-        ${JSON.stringify(request.metadata)}::jsonb, ${arrayLiteral(legs.map((leg) => leg.userId))}::bigint[],
-        ${arrayLiteral(legs.map((leg) => leg.kind))}::text[], ${arrayLiteral(legs.map((leg) => leg.shard))}::integer[],
-        ${arrayLiteral(legs.map((leg) => leg.amount))}::bigint[])`),
-    transferRow,
+  return outcomeOf(
+    rowsOf(
+      await db.execute(sql`select outcome, transfer_id, account_id, user_id, amount::text as amount,
+          balance_after::text as balance_after, xid
+        from ledger_transfer(${request.idempotencyKey}, ${request.requestHash}, ${request.kind}, ${request.currency},
+          ${JSON.stringify(request.metadata)}::jsonb, ${arrayLiteral(legs.map((leg) => leg.userId))}::bigint[],
+          ${arrayLiteral(legs.map((leg) => leg.kind))}::text[], ${arrayLiteral(legs.map((leg) => leg.shard))}::integer[],
+          ${arrayLiteral(legs.map((leg) => leg.amount))}::bigint[])`),
+      transferRow,
+    ),
   );
+}
+
+/**
+ * `runTransfer` for a transfer that is its own transaction, as a named prepared statement on the pool: built once per
+ * wallet service, so neither drizzle nor PostgreSQL builds or plans the call again (node-postgres prepares it once per
+ * connection). Bigints come back as text, so both drivers answer alike.
+ */
+export function transferOnPool(db: Db): (request: PreparedTransfer) => Promise<TransferOutcome> {
+  const p = (name: string) => sql.placeholder(name);
+  const column = (name: string) => sql.raw(`r.${name}`);
+  const asText = (name: string) => sql<string | null>`${column(name)}::text`;
+  const query = db
+    .select({
+      outcome: sql<string>`${column('outcome')}`,
+      transfer_id: asText('transfer_id'),
+      account_id: asText('account_id'),
+      user_id: asText('user_id'),
+      amount: asText('amount'),
+      balance_after: asText('balance_after'),
+      xid: sql<string | null>`${column('xid')}`,
+    })
+    .from(
+      sql`ledger_transfer(${p('key')}, ${p('hash')}, ${p('kind')}, ${p('currency')}, ${p('metadata')}::jsonb,
+        ${p('users')}::bigint[], ${p('kinds')}::text[], ${p('shards')}::integer[], ${p('amounts')}::bigint[]) as r`,
+    )
+    .prepare('wallet_ledger_transfer');
+  return async (request) => {
+    const { legs } = request;
+    const rows = await query.execute({
+      key: request.idempotencyKey,
+      hash: request.requestHash,
+      kind: request.kind,
+      currency: request.currency,
+      metadata: JSON.stringify(request.metadata),
+      users: legs.map((leg) => leg.userId),
+      kinds: legs.map((leg) => leg.kind),
+      shards: legs.map((leg) => leg.shard),
+      amounts: legs.map((leg) => leg.amount.toString()),
+    });
+    return outcomeOf(rows.map((row) => transferRow.parse(row)));
+  };
+}
+
+/** What `ledger_transfer`'s rows say: the outcome, with the entries of the transfer it made or found. */
+function outcomeOf(rows: z.infer<typeof transferRow>[]): TransferOutcome {
   const first = rows[0];
   if (!first) throw new Error('ledger_transfer answered nothing');
   const { outcome } = first;

@@ -8,6 +8,7 @@ import {
   houseBalance,
   playerAccounts,
   runTransfer,
+  transferOnPool,
   type AccountBalance,
   type AccountRef,
   type PreparedTransfer,
@@ -62,6 +63,8 @@ export type WalletService = ReturnType<typeof createWalletService>;
 
 export function createWalletService({ db, notices = balanceNoticesFor(db) }: { db: Db; notices?: BalanceNotices }) {
   const accountIds = new Map<string, number>();
+  // A transfer that is its own transaction runs as a named prepared statement, built once here.
+  const onPool = transferOnPool(db);
 
   /**
    * The ledger account of a ref. Only ids read or created outside any transaction are cached: inside a caller's
@@ -157,7 +160,7 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
    */
   async function transfer(request: TransferRequest, tx?: Tx): Promise<TransferResult> {
     const prepared = prepare(request);
-    const outcome = await runTransfer(tx ?? db, prepared);
+    const outcome = tx ? await runTransfer(tx, prepared) : await onPool(prepared);
     // A refusal throws; an applied transfer is counted and announced.
     if (outcome.outcome === 'conflict' || outcome.outcome === 'insufficient') return ranInside(prepared, outcome);
     ranInside(prepared, outcome);
