@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SPEC } from '../constants';
 import { CURRENCY_CODES } from '../money';
-import { positiveAmountSchema } from './cashbox';
+import { positiveAmountSchema } from './amount';
 import { fundingSplitSchema } from './funding';
 
 /** Error codes of the casino calls (beside the common ones in errors.ts). */
