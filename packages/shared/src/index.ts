@@ -17,6 +17,7 @@ export * from './contracts/cashbox';
 export * from './contracts/accounts';
 export * from './contracts/error-reports';
 export * from './contracts/casino';
+export * from './contracts/casino-wallet';
 export * from './contracts/casino-admin';
 export * from './contracts/bonuses';
 export * from './contracts/marketing';

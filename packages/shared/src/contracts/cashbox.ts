@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSFER_KINDS } from '../ledger';
 import { CURRENCY_CODES } from '../money';
+import { positiveAmountSchema } from './amount';
 
 /** Error codes of the balance, cashbox and payment calls (beside the common ones in errors.ts). */
 export const CASHBOX_ERROR_CODES = [
@@ -18,12 +19,7 @@ export type CashboxErrorCode = (typeof CASHBOX_ERROR_CODES)[number];
 export const BALANCE_ACCOUNTS = ['main', 'bonus'] as const;
 export type BalanceAccount = (typeof BALANCE_ACCOUNTS)[number];
 
-/** A positive amount as typed: digits and at most two decimals ("25", "25.5", "25.00"). */
-export const positiveAmountSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a decimal amount with at most two decimals')
-  .refine((value) => /[1-9]/.test(value), 'must be above zero');
+export { positiveAmountSchema };
 
 /** A signed amount, for staff adjustments ("-10.00" debits). */
 export const signedAmountSchema = z

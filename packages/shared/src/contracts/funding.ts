@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveAmountSchema } from './cashbox';
+import { positiveAmountSchema } from './amount';
 
 /*
  * Where the money of a stake comes from (issue 19): before a stake is confirmed the player sees how it would be paid

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveAmountSchema } from './cashbox';
+import { positiveAmountSchema } from './amount';
 
 /*
  * Player protection and verification (issue 10): limits, reality checks, time-outs, self-exclusion, closure, identity

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveAmountSchema } from './cashbox';
+import { positiveAmountSchema } from './amount';
 import { fairnessSchema } from './casino';
 
 /*

@@ -4,20 +4,28 @@ import type { OriginalsSession } from '@playhouse/shared/contracts/casino';
 import type { TableRoundResponse } from '@playhouse/shared/contracts/tables';
 import type { Locale } from '@playhouse/shared/locales';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
-import { DiceGame } from './dice-game';
-import { FairnessPanel } from './fairness-panel';
 import { formatAmount } from './format';
 import type { GameProps, PlayRound } from './play-round';
-import { PlinkoGame } from './plinko-game';
-import { SlotGame } from './slot-game';
-import { SharedTable } from '@/components/tables/shared-table';
-import { TableHost } from '@/components/tables/table-host';
 import styles from './originals-host.module.css';
 import layout from '@/components/ui/layout.module.css';
+
+// Each game's code (and the fairness panel's verifier, the game engines) is loaded once the session names the game:
+// the frame evaluates one game's code instead of all of them, in the same document as the game page (its main thread,
+// TBT, issue 23).
+const SlotGame = lazy(() => import('./slot-game').then((module) => ({ default: module.SlotGame })));
+const DiceGame = lazy(() => import('./dice-game').then((module) => ({ default: module.DiceGame })));
+const PlinkoGame = lazy(() => import('./plinko-game').then((module) => ({ default: module.PlinkoGame })));
+const TableHost = lazy(() =>
+  import('@/components/tables/table-host').then((module) => ({ default: module.TableHost })),
+);
+const SharedTable = lazy(() =>
+  import('@/components/tables/shared-table').then((module) => ({ default: module.SharedTable })),
+);
+const FairnessPanel = lazy(() => import('./fairness-panel').then((module) => ({ default: module.FairnessPanel })));
 
 /** The session token survives a reload of the frame (the launch token in the address is single-use). */
 const SESSION_KEY = 'playhouse.originals.session';
@@ -98,13 +106,12 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
     [errorText],
   );
 
-  if (load.kind === 'loading') {
-    return (
-      <p className={styles.message} role="status">
-        {t('playing')}
-      </p>
-    );
-  }
+  const opening = (
+    <p className={styles.message} role="status">
+      {t('playing')}
+    </p>
+  );
+  if (load.kind === 'loading') return opening;
   if (load.kind === 'ended') {
     return (
       <p className={styles.message} role="alert">
@@ -114,47 +121,50 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   }
 
   const { session } = load;
-  const games: Partial<Record<OriginalsSession['game']['engine'], (props: GameProps) => React.JSX.Element>> = {
+  const games: Partial<Record<OriginalsSession['game']['engine'], React.ComponentType<GameProps>>> = {
     slot: SlotGame,
     dice: DiceGame,
     plinko: PlinkoGame,
   };
   const Game = games[session.game.engine];
   return (
-    // Named by the game: inside the game page's frame, the page's own <main> is the other one.
-    <main className={styles.host} aria-labelledby={titleId}>
-      <header className={`${layout.spread} ${layout.baseline}`}>
-        <h1 id={titleId} className={styles.title}>
-          {session.game.title}
-        </h1>
-        <p className={styles.balance} aria-live="polite">
-          {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
-          <strong>{formatAmount(session.balance, session.currency, lng)}</strong>
-        </p>
-      </header>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      {session.game.engine === 'table' ? (
-        <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
-      ) : session.game.engine === 'shared-table' ? (
-        <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
-      ) : Game ? (
-        <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
-      ) : null}
-      {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
-      {session.game.engine === 'shared-table' ? null : (
-        <FairnessPanel
-          token={session.token}
-          currency={session.currency}
-          fairness={session.fairness}
-          roundsPlayed={roundsPlayed}
-          onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
-          errorText={errorText}
-        />
-      )}
-    </main>
+    // Named by the game: inside the game page's frame, the page's own <main> is the other one. Until the game's code
+    // is there, the opening message stays.
+    <Suspense fallback={opening}>
+      <main className={styles.host} aria-labelledby={titleId}>
+        <header className={`${layout.spread} ${layout.baseline}`}>
+          <h1 id={titleId} className={styles.title}>
+            {session.game.title}
+          </h1>
+          <p className={styles.balance} aria-live="polite">
+            {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
+            <strong>{formatAmount(session.balance, session.currency, lng)}</strong>
+          </p>
+        </header>
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {session.game.engine === 'table' ? (
+          <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
+        ) : session.game.engine === 'shared-table' ? (
+          <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
+        ) : Game ? (
+          <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
+        ) : null}
+        {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
+        {session.game.engine === 'shared-table' ? null : (
+          <FairnessPanel
+            token={session.token}
+            currency={session.currency}
+            fairness={session.fairness}
+            roundsPlayed={roundsPlayed}
+            onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
+            errorText={errorText}
+          />
+        )}
+      </main>
+    </Suspense>
   );
 }

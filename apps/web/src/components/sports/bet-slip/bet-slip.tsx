@@ -2,7 +2,7 @@
 
 import type { OddsChangePolicy, PlaceBetBody } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
-import { displayOdd } from '@playhouse/shared/odds';
+import { displayOdd, type OddType } from '@playhouse/shared/odds';
 import { SPORTS_BET_LIMITS } from '@playhouse/shared/sports/bet-limits';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
@@ -68,8 +68,9 @@ function slipBets(slip: SlipState, stake: string): PlaceBetBody[] {
 /**
  * The bet slip: singles (one stake per pick) or one accumulator, the stake with the potential payout, and what to do
  * when odds change before the bet is accepted. Visitors are sent to registration to place it; the slip waits for them.
+ * `siteOddType`: the language's odds format when the server read it (useOddType).
  */
-export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
+export function BetSlip({ lng, returnTo, siteOddType }: { lng: Locale; returnTo: string; siteOddType?: OddType }) {
   const t = useTranslations('sports');
   const errors = useTranslations('errors');
   const inPlay = useTranslations('inPlay');
@@ -77,7 +78,7 @@ export function BetSlip({ lng, returnTo }: { lng: Locale; returnTo: string }) {
   const id = useId();
   const slip = useSyncExternalStore(slipStore.subscribe, slipStore.get, slipStore.getServer);
   const user = useAppSelector((state) => state.userSlice.user);
-  const [oddType] = useOddType(lng);
+  const [oddType] = useOddType(lng, siteOddType);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [wait, setWait] = useState<Wait | null>(null);

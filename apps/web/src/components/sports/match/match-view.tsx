@@ -2,10 +2,11 @@
 
 import type { MatchDetail } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
-import { displayOdd } from '@playhouse/shared/odds';
+import { displayOdd, type OddType } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { jsonEqual } from '@/lib/json-equal';
 import { toggleSelection, updateOdds, type SlipSelection } from '@/lib/sports/bet-slip';
 import { slipStore } from '@/lib/sports/bet-slip-store';
 import { matchPath } from '@/lib/sports/match-path';
@@ -22,15 +23,25 @@ import styles from './match-view.module.css';
 
 type Direction = 'up' | 'down';
 
+/** Whether a stream event's match is the one shown, value for value (then it needs no parsing). */
+function alreadyShown(data: string, shown: MatchDetail): boolean {
+  try {
+    return jsonEqual((JSON.parse(data) as { match?: unknown }).match, shown);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The prematch page of a match: every market and outcome, kept live by the match's event stream, and the bet slip.
- * Picking an outcome puts it on the slip (picking it again takes it off).
+ * Picking an outcome puts it on the slip (picking it again takes it off). `siteOddType`, the language's odds format as
+ * the server read it, spares a visitor's browser the odd-type call (useOddType).
  */
-export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail }) {
+export function MatchView({ lng, initial, siteOddType }: { lng: Locale; initial: MatchDetail; siteOddType?: OddType }) {
   const t = useTranslations('sports');
   const [match, setMatch] = useState(initial);
   const [moves, setMoves] = useState<Record<number, Direction>>({});
-  const [oddType] = useOddType(lng);
+  const [oddType] = useOddType(lng, siteOddType);
   const implied = useSyncExternalStore(impliedStore.subscribe, impliedStore.get, impliedStore.getServer);
   const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 });
   const timeZone = useTimeZone();
@@ -62,7 +73,11 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
       slipStore.update((state) => updateOdds(state, odds));
     };
     source.addEventListener('match', (event) => {
-      void parseMatchEvent((event as MessageEvent<string>).data).then((next) => {
+      const data = (event as MessageEvent<string>).data;
+      // The stream starts with the whole match, most often just what the page shows: that changes nothing, so it is
+      // neither parsed (the contracts and zod are loaded when the odds first move) nor drawn again (TBT, issue 23).
+      if (alreadyShown(data, latest.current)) return;
+      void parseMatchEvent(data).then((next) => {
         if (next) applyMatch(next);
       });
     });
@@ -103,7 +118,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
             </p>
           ) : null}
           <div className={styles.tools}>
-            <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} />
+            <OddsFormatSwitcher lng={lng} labels={oddsFormatLabels(t)} siteOddType={siteOddType} />
             <ImpliedSwitch />
           </div>
         </header>
@@ -182,7 +197,7 @@ export function MatchView({ lng, initial }: { lng: Locale; initial: MatchDetail 
         </section>
       </div>
       <aside className={styles.aside}>
-        <BetSlip lng={lng} returnTo={matchPath(match.matchId)} />
+        <BetSlip lng={lng} returnTo={matchPath(match.matchId)} siteOddType={siteOddType} />
       </aside>
     </div>
   );

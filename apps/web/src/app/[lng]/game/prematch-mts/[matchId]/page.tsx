@@ -6,7 +6,7 @@ import { PageMessages } from '@/i18n/page-messages';
 import { pageLocale } from '@/lib/page-params';
 import { buildPageMetadata } from '@/lib/seo/build-page-metadata';
 import { matchPath } from '@/lib/sports/match-path';
-import { getMatch } from '@/lib/sports/sports-server';
+import { getMatch, getSiteOddType } from '@/lib/sports/sports-server';
 
 type PageProps = { params: Promise<{ lng: string; matchId: string }> };
 
@@ -34,11 +34,13 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 /** SPEC.md §2 "/{lng}/game/prematch-mts/{matchId}": the match every odds cell of the top offer opens. */
 export default async function PrematchPage({ params }: PageProps) {
   const lng = await pageLocale(params);
-  const match = await getMatch(lng, matchIdOf((await params).matchId));
+  const matchId = matchIdOf((await params).matchId);
+  // Without the language's odds format the browser asks for it itself.
+  const [match, siteOddType] = await Promise.all([getMatch(lng, matchId), getSiteOddType(lng).catch(() => undefined)]);
   if (!match) notFound();
   return (
     <PageMessages lng={lng} namespaces={['sports', 'errors', 'funding', 'inPlay']}>
-      <MatchView lng={lng} initial={match} />
+      <MatchView lng={lng} initial={match} siteOddType={siteOddType} />
     </PageMessages>
   );
 }
