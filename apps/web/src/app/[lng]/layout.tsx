@@ -18,7 +18,6 @@ import { BodySnippets, HeadSnippets } from '@/components/layout/snippets';
 import { getHeadData, getInfoPopup, getLocales, getNavCategories } from '@/lib/api-client';
 import { serverEnv } from '@/lib/env';
 import { NONCE_HEADER } from '@/lib/security/content-security-policy';
-import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { StoreProvider } from '@/store/store-provider';
 import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces';
 
@@ -80,11 +79,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               {t('skipToContent')}
             </a>
             {/* Early in the page, so keyboard and screen-reader users meet it first; it floats at the bottom. */}
-            <HydrationBoundary>
-              <InfoPopup
-                labels={{ title: tPopup('title'), emailSample: tPopup('emailSample'), dismiss: tPopup('dismiss') }}
-              />
-            </HydrationBoundary>
+            <InfoPopup
+              labels={{ title: tPopup('title'), emailSample: tPopup('emailSample'), dismiss: tPopup('dismiss') }}
+            />
             <AnnouncementGate id={infoPopup?.showInfoPopup ? infoPopup.id : null} nonce={nonce} />
             <BodySnippets lng={lng} slot="body/top" />
             <Header lng={lng} siteName={head.siteName} locales={locales} categories={categories} />
@@ -92,14 +89,11 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
               {children}
             </main>
             <Footer lng={lng} siteName={head.siteName} />
-            {/* Each hydrates in a pass of its own, after the page's first one (TBT, issue 23). */}
-            <HydrationBoundary>
-              <ScrollToTopButton label={tTop('label')} />
-              <ChatLauncher labels={{ open: tChat('open'), loading: tChat('loading') }} />
-              <AppPopupLoader />
-              <RouteLoader label={t('loading')} />
-              <ErrorReportListener />
-            </HydrationBoundary>
+            <ScrollToTopButton label={tTop('label')} />
+            <ChatLauncher labels={{ open: tChat('open'), loading: tChat('loading') }} />
+            <AppPopupLoader />
+            <RouteLoader label={t('loading')} />
+            <ErrorReportListener />
             <BodySnippets lng={lng} slot="body/bottom" />
             <HeadSnippets lng={lng} />
           </StoreProvider>

@@ -1,6 +1,5 @@
 import type { Locale } from '@playhouse/shared';
 import { getTranslations } from 'next-intl/server';
-import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { Link } from '@/i18n/navigation';
 import styles from './footer.module.css';
 
@@ -10,40 +9,37 @@ export async function Footer({ lng, siteName }: { lng: Locale; siteName: string 
     getTranslations({ locale: lng, namespace: 'chat' }),
     getTranslations({ locale: lng, namespace: 'safePlay' }),
   ]);
-  // Its links hydrate in a pass of their own, after the page's first one (TBT, issue 23).
   return (
-    <HydrationBoundary>
-      <footer className={styles.footer}>
-        <div className={styles.inner}>
-          <nav aria-label={t('navigation')}>
-            <ul className={styles.links}>
-              <li>
-                <Link href="/">{t('home')}</Link>
-              </li>
-              <li>
-                <Link href="/app-page">{t('appPage')}</Link>
-              </li>
-              <li>
-                {/* Limits, time-out and self-exclusion: one step from every page. */}
-                <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
-              </li>
-              <li>
-                {/* A chat opener: opens the chat in place; where the chat is hidden, the home page opens it. */}
-                <Link href="/?widget-open-chat" data-chat-opener="">
-                  {tChat('contactSupport')}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <p className={styles.responsible}>
-            <span className={styles.age} aria-hidden="true">
-              18+
-            </span>
-            {t('responsible')}
-          </p>
-          <p className={styles.copyright}>{t('copyright', { year: new Date().getFullYear(), siteName })}</p>
-        </div>
-      </footer>
-    </HydrationBoundary>
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label={t('navigation')}>
+          <ul className={styles.links}>
+            <li>
+              <Link href="/">{t('home')}</Link>
+            </li>
+            <li>
+              <Link href="/app-page">{t('appPage')}</Link>
+            </li>
+            <li>
+              {/* Limits, time-out and self-exclusion: one step from every page. */}
+              <Link href="/responsible-gaming">{tSafe('menu.responsibleGaming')}</Link>
+            </li>
+            <li>
+              {/* A chat opener: opens the chat in place; where the chat is hidden, the home page opens it. */}
+              <Link href="/?widget-open-chat" data-chat-opener="">
+                {tChat('contactSupport')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className={styles.responsible}>
+          <span className={styles.age} aria-hidden="true">
+            18+
+          </span>
+          {t('responsible')}
+        </p>
+        <p className={styles.copyright}>{t('copyright', { year: new Date().getFullYear(), siteName })}</p>
+      </div>
+    </footer>
   );
 }

@@ -2,7 +2,6 @@ import type { LocaleItem, Locale, NavCategory } from '@playhouse/shared';
 import { getTranslations } from 'next-intl/server';
 import { HeaderAccount } from '@/components/account/header-account';
 import { VisitorLinks } from '@/components/account/visitor-links';
-import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { Link } from '@/i18n/navigation';
 import { PLAYER_LIST_PATHS } from '@/lib/account/player-paths';
 import { categoryHref } from '@/lib/links';
@@ -24,47 +23,44 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        {/* The menu and the language list hydrate in passes of their own (TBT, issue 23). */}
-        <HydrationBoundary>
-          <SideMenu labels={{ open: tm('open'), title: tm('title'), close: tm('close') }}>
-            <nav aria-label={tm('title')} className={styles.menuNav}>
-              <ul className={styles.menuList}>
-                <li>
-                  <Link href="/">{tm('home')}</Link>
+        <SideMenu labels={{ open: tm('open'), title: tm('title'), close: tm('close') }}>
+          <nav aria-label={tm('title')} className={styles.menuNav}>
+            <ul className={styles.menuList}>
+              <li>
+                <Link href="/">{tm('home')}</Link>
+              </li>
+              <li>
+                <Link href={SPORTSBOOK_PATH}>{tm('sportsbook')}</Link>
+              </li>
+              <li>
+                <Link href={LIVE_PATH}>{tm('liveBetting')}</Link>
+              </li>
+              <li>
+                <Link href="/promotions">{tp('menuLink')}</Link>
+              </li>
+              {(['myBets', 'favourites', 'recentlyPlayed'] as const).map((list) => (
+                <li key={list}>
+                  <Link href={PLAYER_LIST_PATHS[list]}>{ta(list)}</Link>
                 </li>
-                <li>
-                  <Link href={SPORTSBOOK_PATH}>{tm('sportsbook')}</Link>
-                </li>
-                <li>
-                  <Link href={LIVE_PATH}>{tm('liveBetting')}</Link>
-                </li>
-                <li>
-                  <Link href="/promotions">{tp('menuLink')}</Link>
-                </li>
-                {(['myBets', 'favourites', 'recentlyPlayed'] as const).map((list) => (
-                  <li key={list}>
-                    <Link href={PLAYER_LIST_PATHS[list]}>{ta(list)}</Link>
-                  </li>
-                ))}
-                <li>
-                  <Link href="/app-page">{tm('appPage')}</Link>
-                </li>
-              </ul>
-              {categories.length > 0 ? (
-                <>
-                  <h2 className={styles.menuHeading}>{tm('categories')}</h2>
-                  <ul className={styles.menuList}>
-                    {categories.map((category) => (
-                      <li key={category.id}>
-                        <Link href={categoryHref(category)}>{category.title}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </nav>
-          </SideMenu>
-        </HydrationBoundary>
+              ))}
+              <li>
+                <Link href="/app-page">{tm('appPage')}</Link>
+              </li>
+            </ul>
+            {categories.length > 0 ? (
+              <>
+                <h2 className={styles.menuHeading}>{tm('categories')}</h2>
+                <ul className={styles.menuList}>
+                  {categories.map((category) => (
+                    <li key={category.id}>
+                      <Link href={categoryHref(category)}>{category.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </nav>
+        </SideMenu>
         <Link href="/" className={styles.logo} aria-label={t('homeLink', { siteName })}>
           <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
             <path d="M16 4 28 14.5h-3V27H7V14.5H4Z" fill="currentColor" />
@@ -73,13 +69,11 @@ export async function Header({ lng, siteName, locales, categories }: HeaderProps
           <span>{siteName}</span>
         </Link>
         <div className={styles.end}>
-          <HydrationBoundary>
-            <LanguageList
-              current={lng}
-              labels={{ current: tl('current', { language }), toggle: tl('toggle', { language }), list: tl('label') }}
-              locales={locales.map(({ value, title, imagePath }) => ({ value, title, imagePath }))}
-            />
-          </HydrationBoundary>
+          <LanguageList
+            current={lng}
+            labels={{ current: tl('current', { language }), toggle: tl('toggle', { language }), list: tl('label') }}
+            locales={locales.map(({ value, title, imagePath }) => ({ value, title, imagePath }))}
+          />
           <HeaderAccount visitor={<VisitorLinks lng={lng} />} />
         </div>
       </div>
