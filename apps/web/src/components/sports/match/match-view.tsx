@@ -4,9 +4,9 @@ import type { MatchDetail } from '@playhouse/shared/contracts/sports';
 import type { Locale } from '@playhouse/shared/locales';
 import { displayOdd, type OddType } from '@playhouse/shared/odds';
 import { localDateTime } from '@playhouse/shared/sports/top-offer';
+import { dequal } from 'dequal/lite';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { jsonEqual } from '@/lib/json-equal';
 import { toggleSelection, updateOdds, type SlipSelection } from '@/lib/sports/bet-slip';
 import { slipStore } from '@/lib/sports/bet-slip-store';
 import { matchPath } from '@/lib/sports/match-path';
@@ -26,7 +26,8 @@ type Direction = 'up' | 'down';
 /** Whether a stream event's match is the one shown, value for value (then it needs no parsing). */
 function alreadyShown(data: string, shown: MatchDetail): boolean {
   try {
-    return jsonEqual((JSON.parse(data) as { match?: unknown }).match, shown);
+    const event: unknown = JSON.parse(data);
+    return typeof event === 'object' && event !== null && 'match' in event && dequal(event.match, shown);
   } catch {
     return false;
   }
