@@ -6,15 +6,16 @@ import {
   type VerificationGate,
 } from '@playhouse/shared';
 import { UnauthorizedError } from '../auth/auth-errors';
-import type { DocumentsService } from './documents-service';
+import { statusesOf, type DocumentsService } from './documents-service';
 import { IdentityCheckError, type ExclusionScreen } from './exclusion-screen';
 import { gateDocuments, type Jurisdictions } from './jurisdictions';
 import type { LimitsService } from './limits-service';
 import { playerRefRow } from './player-queries';
 import { LimitsRequiredError, VerificationRequiredError } from './protection-errors';
 import type { ProtectionClock } from './protection-clock';
-import type { RealityCheckService } from './reality-check-service';
-import type { RestrictionsService } from './restrictions-service';
+import { realityCheckDueAt, realityCheckInterval, type RealityCheckService } from './reality-check-service';
+import { restrictionStatus, type RestrictionsService } from './restrictions-service';
+import { parseStakeGuardState } from './stake-clearance';
 
 export interface PlayerRef {
   id: number;
@@ -23,6 +24,14 @@ export interface PlayerRef {
 }
 
 export type ProtectionGuard = ReturnType<typeof createProtectionGuard>;
+
+/**
+ * That `assertCanStake` lets a stake through on the inputs read, for as long as they stay as read and, when a reality
+ * check will fall due, for `msLeft` more milliseconds (null: no such time).
+ */
+export interface StakeClearance {
+  msLeft: number | null;
+}
 
 /**
  * The checks money and play pass through: one function per action, each runnable inside the action's own
@@ -110,6 +119,31 @@ export function createProtectionGuard({
       await assertVerified(tx, user, 'realPlay');
       await realityChecks.assertNotDue(tx, user.id, options.sessionId ?? null, jurisdictions.forCountry(user.country));
       await limits.assertStake(tx, user, amount, clock.now(), { lock: options.lock ?? true });
+    },
+
+    /**
+     * Whether `assertCanStake` lets a stake of the player through, decided from its inputs as
+     * `player_stake_guard_state` (migration 0044) wrote them in one read, with the guard's own rules: no time-out,
+     * self-exclusion or closure counting (`restrictionStatus`), verified for real play where the profile asks
+     * (`statusesOf`), no reality check due (`realityCheckInterval`, `realityCheckDueAt`), and no loss or wager limit in
+     * force (a limit's windows are the guard's to sum: such a player's stake is never cleared here). Null: not cleared
+     * (refused, or left to the guard itself). A placement in one statement compares the text again under its locks.
+     */
+    stakeClearance(stateText: string, userId: number): StakeClearance | null {
+      const state = parseStakeGuardState(stateText);
+      if (!state?.user || state.limits.length > 0) return null;
+      const now = clock.now(userId);
+      if (restrictionStatus(state.restrictions, now).state !== 'active') return null;
+      const profile = jurisdictions.forCountry(state.user.country);
+      const gate = gateDocuments(profile, 'realPlay');
+      if (gate.length > 0) {
+        const statuses = statusesOf(state.documents);
+        if (gate.some((type) => statuses[type] !== 'verified')) return null;
+      }
+      const interval = realityCheckInterval(state.realityCheckMinutes, profile);
+      const dueAt = state.session ? realityCheckDueAt(state.session, interval) : null;
+      if (dueAt && dueAt.getTime() <= now.getTime()) return null;
+      return { msLeft: dueAt ? dueAt.getTime() - now.getTime() : null };
     },
 
     /** Before a game opens: real money as for a stake (without the amount); demo as the profile says. */

@@ -29,11 +29,14 @@ export const protectionPlugin = fp<{ config: Config }>(
     // Every stake, casino or sports, asks protection first: a guard of the stake pipeline, inside the stake's
     // transaction before its bonus and ledger locks. A preview asks the same, reading without locks, with the stakes
     // ahead of it on the slip counted against the limits as if taken.
-    app.services.stakes.addGuard((tx, stake) =>
-      protection.guard.assertCanStake(tx, stake.userId, stake.amount + stake.ahead, {
-        sessionId: stake.sessionId,
-        lock: !stake.dryRun,
-      }),
+    // A placement in one statement decides the same guard from its inputs read at once (`stakeClearance`).
+    app.services.stakes.addGuard(
+      (tx, stake) =>
+        protection.guard.assertCanStake(tx, stake.userId, stake.amount + stake.ahead, {
+          sessionId: stake.sessionId,
+          lock: !stake.dryRun,
+        }),
+      (guardState, userId) => protection.guard.stakeClearance(guardState, userId),
     );
     // Where the profile keeps casino and sports bonuses apart, a bonus funds and counts stakes of one product only:
     // the one it was first staked on.

@@ -14,6 +14,22 @@ const MINUTE_MS = 60_000;
 
 export type RealityCheckService = ReturnType<typeof createRealityCheckService>;
 
+/** Minutes between checks from the player's own setting (undefined or null: none) and the profile; null: off. */
+export function realityCheckInterval(own: number | null | undefined, profile: JurisdictionProfile): number | null {
+  const minutes = own ?? profile.realityCheckDefaultMinutes;
+  return minutes === null || minutes === 0 ? null : minutes;
+}
+
+/** When a session's next check is due (null: checks are off). */
+export function realityCheckDueAt(
+  session: { startedAt: Date; acknowledgedAt: Date | null },
+  interval: number | null,
+): Date | null {
+  if (interval === null) return null;
+  const last = session.acknowledgedAt ?? session.startedAt;
+  return new Date(last.getTime() + interval * MINUTE_MS);
+}
+
 /**
  * Reality checks: every `interval` minutes of a signed-in session (the player's choice, else the jurisdiction's
  * default) the site shows how long the session has run and its net result, and play pauses until the player answers.
@@ -22,19 +38,14 @@ export type RealityCheckService = ReturnType<typeof createRealityCheckService>;
 export function createRealityCheckService({ db, clock }: { db: Db; clock: ProtectionClock }) {
   /** Minutes between checks; null: off. A player's 0 turns the profile's default off. */
   async function intervalOf(executor: DbOrTx, userId: number, profile: JurisdictionProfile): Promise<number | null> {
-    const minutes = (await realityCheckMinutesOf(executor, userId)) ?? profile.realityCheckDefaultMinutes;
-    return minutes === null || minutes === 0 ? null : minutes;
+    return realityCheckInterval(await realityCheckMinutesOf(executor, userId), profile);
   }
 
   async function sessionOf(executor: DbOrTx, userId: number, sessionId: number | null) {
     return (await sessionWithLastCheck(executor, userId, sessionId, clock.now(userId))) ?? null;
   }
 
-  function dueAtOf(session: { startedAt: Date; acknowledgedAt: Date | null }, interval: number | null) {
-    if (interval === null) return null;
-    const last = session.acknowledgedAt ?? session.startedAt;
-    return new Date(last.getTime() + interval * MINUTE_MS);
-  }
+  const dueAtOf = realityCheckDueAt;
 
   return {
     intervalOf,

@@ -45,23 +45,29 @@ export function restrictionEnd(start: Date, duration: RestrictionDuration): Date
   }
 }
 
+/** What a restriction's standing is decided from. */
+export type RestrictionFacts = Pick<
+  RestrictionRow,
+  'kind' | 'duration' | 'startsAt' | 'endsAt' | 'returnRequestedAt' | 'returnsAt'
+>;
+
 /** A row still counts until the player's return has taken effect. */
-function open(row: RestrictionRow, now: Date): boolean {
+function open(row: RestrictionFacts, now: Date): boolean {
   return row.returnsAt === null || row.returnsAt.getTime() > now.getTime();
 }
 
-function inForce(row: RestrictionRow, now: Date): boolean {
+function inForce(row: RestrictionFacts, now: Date): boolean {
   if (row.endsAt === null) return row.returnRequestedAt === null;
   return row.endsAt.getTime() > now.getTime();
 }
 
 /** Where the player stands, from their rows (newest first). */
-export function restrictionStatus(
-  rows: RestrictionRow[],
+export function restrictionStatus<Row extends RestrictionFacts>(
+  rows: Row[],
   now: Date,
-): RestrictionStatus & { row: RestrictionRow | null } {
+): RestrictionStatus & { row: Row | null } {
   const live = rows.filter((row) => open(row, now));
-  const view = (state: RestrictionStatus['state'], row: RestrictionRow | null) => ({
+  const view = (state: RestrictionStatus['state'], row: Row | null) => ({
     state,
     kind: row?.kind ?? null,
     duration: row?.duration ?? null,

@@ -17,7 +17,7 @@ import {
   type PreviewBetsBody,
   type PreviewBetsResponse,
 } from '@playhouse/shared';
-import { ValidationError, type AppError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import type { Clock } from '../../lib/clock';
 import type { StakePipeline } from '../stakes/stake-pipeline';
@@ -29,6 +29,7 @@ import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
+import { placeInOneStatement, placeLookup, type PlaceRead } from './bet-place-queries';
 import { cashOutTotals } from './cash-out-queries';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 import type { InPlayService } from './in-play-service';
@@ -229,6 +230,76 @@ const slipBookRow = z.object({
   tournament_name: localizedText,
 });
 
+type SlipBookRow = z.infer<typeof slipBookRow>;
+
+/** What a bet keeps of one selection, from its outcome's row of the book. */
+function factsOf(row: SlipBookRow): SelectionFacts {
+  return {
+    outcomeId: row.outcome_id,
+    matchId: row.match_id,
+    odd: row.odd_thousandths,
+    result: null,
+    label: row.label,
+    betName: row.market_name,
+    startsAt: row.starts_at,
+    team1: row.team1,
+    team2: row.team2,
+    sportName: row.sport_name,
+    tournamentName: row.tournament_name,
+  };
+}
+
+/**
+ * The slip checked against its book (`sports_slip_book`'s rows) and priced at the book's odds, in slip order: every
+ * outcome there, its match not started (or, for the matches in `inPlayMatches`, which the bet waited its delay for,
+ * in play), its market and itself open, no match twice, the odds within the player's policy. Throws the refusal.
+ */
+function checkSlip(
+  rows: SlipBookRow[],
+  body: PlaceBetBody,
+  now: Date,
+  inPlayMatches: ReadonlySet<number>,
+): SelectionFacts[] {
+  const byId = new Map(rows.map((row) => [row.outcome_id, row]));
+  const seenMatches = new Set<number>();
+  const changed: Record<string, string> = {};
+  const accepted: SelectionFacts[] = [];
+  for (const selection of body.selections) {
+    const row = byId.get(selection.outcomeId);
+    if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
+    const matchId = row.match_id;
+    if (inPlayMatches.has(matchId)) {
+      // A bet that waited its delay for this match in play: the match must still be in play.
+      if (row.match_status !== 'live') throw new MatchNotInPlayError(matchId);
+    } else if (row.match_status !== 'scheduled' || row.starts_at.getTime() <= now.getTime()) {
+      // Prematch, or a match that kicked off since the bet was asked: an in-play bet must wait its delay.
+      throw new MatchStartedError(matchId);
+    }
+    if (row.market_status !== 'open' || row.outcome_status !== 'open') {
+      throw new MarketSuspendedError(selection.outcomeId);
+    }
+    if (seenMatches.has(matchId)) throw new SameMatchTwiceError(matchId);
+    seenMatches.add(matchId);
+    const seen = toThousandths(selection.odd);
+    const odd = row.odd_thousandths;
+    const refused =
+      body.oddsChangePolicy === 'none'
+        ? odd !== seen
+        : body.oddsChangePolicy === 'higher'
+          ? seen === null || odd < seen
+          : false;
+    if (refused) changed[String(selection.outcomeId)] = oddText(odd);
+    accepted.push(factsOf(row));
+  }
+  if (Object.keys(changed).length > 0) throw new OddsChangedError(changed);
+  return accepted;
+}
+
+/** A book as text (`PlaceRead.book`, `sports_place_bet`'s answer): `sports_slip_book`'s rows. */
+function bookFromText(text: string): SlipBookRow[] {
+  return z.array(slipBookRow).parse(JSON.parse(text));
+}
+
 export type BetService = ReturnType<typeof createBetService>;
 
 /** The bet delay's wait: a timer, nothing else held (no transaction, no lock, no connection). */
@@ -253,6 +324,8 @@ export function createBetService({
   /** Bets in their delay's wait right now, holding nothing. */
   let delaying = 0;
   const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
+  const readPlace = placeLookup(db);
+  const placeOne = placeInOneStatement(db);
 
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
@@ -276,51 +349,7 @@ export function createBetService({
       throw new ValidationError({ selections: 'a selection appears twice' }, 'A selection appears twice on the slip.');
     }
     const book = await tx.execute(sql`select * from sports_slip_book(${arrayOf(ids)}::bigint[])`);
-    const byId = new Map(rowsOf(book, slipBookRow).map((row) => [row.outcome_id, row]));
-    const seenMatches = new Set<number>();
-    const changed: Record<string, string> = {};
-    const accepted: (SelectionFacts & { odd: number })[] = [];
-    for (const selection of body.selections) {
-      const row = byId.get(selection.outcomeId);
-      if (!row) throw new OutcomeNotFoundError(selection.outcomeId);
-      const matchId = Number(row.match_id);
-      const startsAt = row.starts_at;
-      if (inPlayMatches.has(matchId)) {
-        // A bet that waited its delay for this match in play: the match must still be in play.
-        if (row.match_status !== 'live') throw new MatchNotInPlayError(matchId);
-      } else if (row.match_status !== 'scheduled' || startsAt.getTime() <= now.getTime()) {
-        // Prematch, or a match that kicked off since the bet was asked: an in-play bet must wait its delay.
-        throw new MatchStartedError(matchId);
-      }
-      if (row.market_status !== 'open' || row.outcome_status !== 'open')
-        throw new MarketSuspendedError(selection.outcomeId);
-      if (seenMatches.has(matchId)) throw new SameMatchTwiceError(matchId);
-      seenMatches.add(matchId);
-      const seen = toThousandths(selection.odd);
-      const odd = row.odd_thousandths;
-      const refused =
-        body.oddsChangePolicy === 'none'
-          ? odd !== seen
-          : body.oddsChangePolicy === 'higher'
-            ? seen === null || odd < seen
-            : false;
-      if (refused) changed[String(selection.outcomeId)] = oddText(odd);
-      accepted.push({
-        outcomeId: selection.outcomeId,
-        matchId,
-        odd,
-        result: null,
-        label: row.label,
-        betName: row.market_name,
-        startsAt,
-        team1: row.team1,
-        team2: row.team2,
-        sportName: row.sport_name,
-        tournamentName: row.tournament_name,
-      });
-    }
-    if (Object.keys(changed).length > 0) throw new OddsChangedError(changed);
-    return accepted;
+    return checkSlip(rowsOf(book, slipBookRow), body, now, inPlayMatches);
   }
 
   return {
@@ -352,14 +381,120 @@ export function createBetService({
         const [bet] = await betViews(db, [row], context);
         return { bet: bet!, replayed: true };
       };
-      const existing = await once.earlier();
+      const sessionId = options.sessionId ?? null;
+      const outcomeIds = body.selections.map((selection) => selection.outcomeId);
+      const lookup = () => readPlace({ userId: user.id, idempotencyKey, outcomeIds, sessionId, currency });
+      // One read: the bet an earlier request with the key placed, the book, the player's guard inputs and money.
+      const read = await lookup();
+      const existing = await hashedRequest(once.hash, async () => read.earlier).earlier();
       if (existing) return replay(existing);
 
       if (stake < limits.minStakeMinor) throw new StakeBelowMinimumError(limits.minStake, currency);
       if (stake > limits.maxStakeMinor) throw new StakeAboveMaximumError(limits.maxStake, currency);
 
-      /** The placement proper: priced against the book as it is now, the bet and its stake in one transaction. */
-      const placeNow = async (inPlayMatches: ReadonlySet<number>): Promise<{ bet: Bet; replayed: boolean }> => {
+      /** The bet's row as its placement writes it. */
+      const betRowOf = (id: string, odds: number[], potentialPayout: bigint, now: Date): BetRow => ({
+        id,
+        userId: user.id,
+        kind: body.kind,
+        stake,
+        currency,
+        totalOddThousandths: totalOddThousandths(odds),
+        potentialPayout,
+        payout: null,
+        status: 'open',
+        oddsChangePolicy: body.oddsChangePolicy,
+        idempotencyKey,
+        requestHash: once.hash,
+        placedAt: now,
+        settledAt: null,
+        // A new bet is at its first settlement version (the column's default; the insert leaves it to it).
+        settlementVersion: 0,
+        shortfall: 0n,
+        withheld: 0n,
+      });
+
+      /**
+       * The placement in one statement (docs/decisions.md, "Sports placement in one statement"): decided from the
+       * read, then `sports_place_bet`, which takes the locks of the pipeline's transaction in its order, checks under
+       * them that the book, the guard's inputs, the bonus and the money are as decided on, and writes what that
+       * transaction writes. Null, having written nothing, when anything is not the common case (no session, a bonus
+       * running, too little main money, a guard that would refuse or must decide itself, a refusal of the slip, a
+       * key placed already) or moved since the read: the pipeline's transaction then decides, as it always did.
+       */
+      const placeInOne = async (
+        inPlayMatches: ReadonlySet<number>,
+        given: PlaceRead,
+      ): Promise<{ bet: Bet; replayed: boolean } | null> => {
+        if (sessionId === null || given.earlier || given.bonusActive || given.main < stake) return null;
+        const cleared = stakes.clearance(given.guardState, user.id);
+        if (!cleared) return null;
+        const now = clock.now();
+        let accepted: SelectionFacts[];
+        try {
+          if (new Set(outcomeIds).size !== outcomeIds.length) return null;
+          accepted = checkSlip(bookFromText(given.book), body, now, inPlayMatches);
+        } catch (error) {
+          // A refusal is the pipeline's to make, under its locks.
+          if (error instanceof AppError) return null;
+          throw error;
+        }
+        const odds = accepted.map((selection) => selection.odd);
+        const potentialPayout = payoutFor(stake, odds);
+        if (potentialPayout > limits.maxPayoutMinor) return null;
+        const id = randomUUID();
+        const row = betRowOf(id, odds, potentialPayout, now);
+        const transfer = stakes.mainMoneyStake({
+          product: 'sports',
+          transferKey: stakeTransferKey(id),
+          userId: user.id,
+          currency,
+          amount: stake,
+          metadata: { betId: id, kind: body.kind },
+        });
+        const placed = await placeOne({
+          betId: id,
+          userId: user.id,
+          idempotencyKey,
+          requestHash: once.hash,
+          kind: body.kind,
+          stake,
+          currency,
+          totalOddThousandths: row.totalOddThousandths,
+          potentialPayout,
+          oddsChangePolicy: body.oddsChangePolicy,
+          placedAt: now,
+          outcomeIds: accepted.map((selection) => selection.outcomeId),
+          matchIds: accepted.map((selection) => selection.matchId),
+          odds,
+          liveMatchIds: [...inPlayMatches],
+          sessionId,
+          guardState: given.guardState,
+          guardMs: cleared.msLeft,
+          sourceKey: sportsSourceKey(id),
+          stakeAt: clock.now(),
+          transfer,
+        });
+        // A racing request with the same key won the insert: answer as it did.
+        if (placed.outcome === 'twin') return replay((await once.winner(null)).row);
+        if (placed.outcome !== 'done') return null;
+        // The ledger metric and the balance notice after commit, as the wallet's transfer makes them.
+        stakes.ranInside(transfer, { outcome: 'applied', transferId: placed.transferId, xid: placed.xid });
+        // The selections as the book stood under the locks (their names included), in slip order.
+        const locked = new Map(bookFromText(placed.book).map((bookRow) => [bookRow.outcome_id, bookRow]));
+        const selections = accepted.map((selection) => {
+          const bookRow = locked.get(selection.outcomeId);
+          if (!bookRow) throw new Error('sports_place_bet answered a book without a selection of the bet');
+          return factsOf(bookRow);
+        });
+        const funding = splitView({ main: stake, bonus: 0n, freeSpin: 0n }, null, currency);
+        return { bet: betView(row, selections, context, funding), replayed: false };
+      };
+
+      /** The placement through the stake pipeline: priced against the book, the bet and its stake in one transaction. */
+      const placeThroughPipeline = async (
+        inPlayMatches: ReadonlySet<number>,
+      ): Promise<{ bet: Bet; replayed: boolean }> => {
         const now = clock.now();
         const created = await db.transaction(async (tx) => {
           const accepted = await priced(tx, body, now, inPlayMatches);
@@ -367,26 +502,7 @@ export function createBetService({
           const potentialPayout = payoutFor(stake, odds);
           if (potentialPayout > limits.maxPayoutMinor) throw new PayoutAboveMaximumError(limits.maxPayout, currency);
           const id = randomUUID();
-          const row: BetRow = {
-            id,
-            userId: user.id,
-            kind: body.kind,
-            stake,
-            currency,
-            totalOddThousandths: totalOddThousandths(odds),
-            potentialPayout,
-            payout: null,
-            status: 'open',
-            oddsChangePolicy: body.oddsChangePolicy,
-            idempotencyKey,
-            requestHash: once.hash,
-            placedAt: now,
-            settledAt: null,
-            // A new bet is at its first settlement version (the column's default; the insert below leaves it to it).
-            settlementVersion: 0,
-            shortfall: 0n,
-            withheld: 0n,
-          };
+          const row = betRowOf(id, odds, potentialPayout, now);
           // The bet and its selections in one statement; nothing when a racing request with the same key got there first.
           const inserted = await tx.execute(sql`
           with bet as (
@@ -418,7 +534,7 @@ export function createBetService({
             amount: stake,
             gameType: 'sports',
             oddThousandths: totalOddThousandths(odds),
-            sessionId: options.sessionId ?? null,
+            sessionId,
             metadata: { betId: id, kind: body.kind },
             newSource: true,
             refusalEndsTransaction: true,
@@ -431,7 +547,16 @@ export function createBetService({
         return { bet: betView(created.row, created.accepted, context, funding), replayed: false };
       };
 
-      const plan = await inPlay.plan(body.selections.map((selection) => selection.outcomeId));
+      /** The placement proper: in one statement when it can be, else through the stake pipeline's transaction. */
+      const placeNow = async (
+        inPlayMatches: ReadonlySet<number>,
+        given?: PlaceRead,
+      ): Promise<{ bet: Bet; replayed: boolean }> =>
+        (await placeInOne(inPlayMatches, given ?? (await lookup()))) ?? placeThroughPipeline(inPlayMatches);
+
+      // Prematch (nothing on the slip in play as read): placed now, from the read.
+      if (!bookFromText(read.book).some((bookRow) => bookRow.match_status === 'live')) return placeNow(new Set(), read);
+      const plan = await inPlay.plan(outcomeIds);
       if (plan.liveMatchIds.size === 0) return placeNow(plan.liveMatchIds);
 
       // In play: the bet waits its delay, then is priced against the market as it is then. Nothing is held while it

@@ -74,6 +74,14 @@ export interface StakeIntent {
 export type StakeGuard = (tx: Tx, stake: StakeIntent) => Promise<void>;
 
 /**
+ * A guard decided without statements of its own, for a placement in one statement: from the player's guard inputs as
+ * `player_stake_guard_state` (migration 0044) wrote them in one read, whether the guard would let any stake of the
+ * player through (and for how many milliseconds more, for a rule that time tightens); null when it would refuse, or when only the guard
+ * itself can tell. The placement compares the inputs again under its locks, so the answer holds for what it places.
+ */
+export type GuardClearance = (guardState: string, userId: number) => { msLeft: number | null } | null;
+
+/**
  * Whether the player's active bonus may fund and count a stake (a jurisdiction that keeps casino and sports bonuses
  * apart). Asked after the bonus row is locked; `firstProduct` is the product the bonus was first staked on (null when
  * it has not been staked yet). A stake outside the bonus's scope is taken as if no bonus ran: main money only, no
@@ -196,6 +204,15 @@ type Destination = keyof Credited;
 function portion(amount: bigint, share: bigint, total: bigint): bigint {
   if (total <= 0n || share <= 0n) return 0n;
   return (amount * (share > total ? total : share)) / total;
+}
+
+/** A stake's legs: the house's product account takes the stake, each share from where it is paid. */
+function stakeLegs(product: StakeProduct, userId: number, amount: bigint, shares: StakeShares): TransferLeg[] {
+  const legs: TransferLeg[] = [{ account: { house: product }, amount }];
+  if (shares.freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: -shares.freeSpin });
+  if (shares.main > 0n) legs.push({ account: { userId, kind: 'main' }, amount: -shares.main });
+  if (shares.bonus > 0n) legs.push({ account: { userId, kind: 'bonus' }, amount: -shares.bonus });
+  return legs;
 }
 
 /** The house pays (or takes back) `amount`; the credits go to the player's accounts and the bonus pool. */
@@ -323,6 +340,8 @@ export function createStakePipeline({
   wallet: WalletService;
 }) {
   const guards: StakeGuard[] = [];
+  /** Each guard's clearance (undefined: the guard has none), in the guards' order. */
+  const clearances: (GuardClearance | undefined)[] = [];
   const scopes: BonusScope[] = [];
   /** The errors guards refused with, so a caller can tell a guard's refusal from the pipeline's own. */
   const refusals = new WeakSet<object>();
@@ -413,9 +432,30 @@ export function createStakePipeline({
   }
 
   return {
-    /** Adds a guard every stake of every product runs (player protection: limits, exclusions, verification). */
-    addGuard(guard: StakeGuard): void {
+    /**
+     * Adds a guard every stake of every product runs (player protection: limits, exclusions, verification), with the
+     * way it is decided for a placement in one statement, if it has one (a guard without one keeps every stake on this
+     * pipeline's own path).
+     */
+    addGuard(guard: StakeGuard, clearance?: GuardClearance): void {
       guards.push(guard);
+      clearances.push(clearance);
+    },
+
+    /**
+     * Whether every guard lets a stake of the player through on the guard inputs read (`player_stake_guard_state`),
+     * and for how long (the shortest of their times, in milliseconds; null: no time): null when a guard would refuse,
+     * leaves it to itself, or has no clearance. For a placement in one statement, which compares the inputs again under its locks
+     * and steps aside for `stake` when they changed or the time passed.
+     */
+    clearance(guardState: string, userId: number): { msLeft: number | null } | null {
+      let msLeft: number | null = null;
+      for (const clearance of clearances) {
+        const cleared = clearance?.(guardState, userId);
+        if (!cleared) return null;
+        if (cleared.msLeft !== null && (msLeft === null || cleared.msLeft < msLeft)) msLeft = cleared.msLeft;
+      }
+      return { msLeft };
     },
 
     /** Adds a rule on which stakes the active bonus may fund (every rule must agree). */
@@ -451,10 +491,7 @@ export function createStakePipeline({
       const { decision } = await evaluate(tx, request);
       if (decision.kind === 'refused') throw decision.error;
       const { shares, freeSpin, bonus: locked } = decision;
-      const legs: TransferLeg[] = [{ account: { house: product }, amount }];
-      if (shares.freeSpin > 0n) legs.push({ account: { house: 'bonus_pool' }, amount: -shares.freeSpin });
-      if (shares.main > 0n) legs.push({ account: { userId, kind: 'main' }, amount: -shares.main });
-      if (shares.bonus > 0n) legs.push({ account: { userId, kind: 'bonus' }, amount: -shares.bonus });
+      const legs = stakeLegs(product, userId, amount, shares);
       const transfer = await wallet.transfer(
         {
           idempotencyKey: request.transferKey,
@@ -672,6 +709,26 @@ export function createStakePipeline({
         kind: 'sports_cash_out',
         currency: request.currency,
         legs: legsOf('sports', request.userId, request.amount, { main: request.amount, bonus: 0n, bonusPool: 0n }),
+        metadata: request.metadata ?? {},
+      });
+    },
+
+    /**
+     * The transfer `stake` makes for a stake paid with main money only, the player having no active bonus (so no
+     * bonus money, no maximum bet, no free spin): the whole amount from main money to the house's product account, as
+     * the wallet's `ledger_transfer` takes it. For a database function that checks those conditions under `stake`'s
+     * locks (the guards' rows, the bonus row, the player's accounts) and runs the transfer in its own statement (the
+     * sports placement in one statement); what it answered goes to `ranInside`.
+     */
+    mainMoneyStake(
+      request: Pick<StakeRequest, 'product' | 'transferKey' | 'userId' | 'currency' | 'amount' | 'metadata'>,
+    ): PreparedTransfer {
+      const { product, userId, amount } = request;
+      return wallet.prepare({
+        idempotencyKey: request.transferKey,
+        kind: PRODUCT_TRANSFER_KINDS[product].stake,
+        currency: request.currency,
+        legs: stakeLegs(product, userId, amount, { main: amount, bonus: 0n, freeSpin: 0n }),
         metadata: request.metadata ?? {},
       });
     },
