@@ -11,7 +11,7 @@ import {
   userBonuses,
 } from '@playhouse/db/schema';
 import { z } from 'zod';
-import type { PreparedTransfer } from '../wallet/wallet-service';
+import { transferArguments, type PreparedTransfer } from '../wallet/wallet-service';
 
 type BetRow = typeof bets.$inferSelect;
 
@@ -156,6 +156,8 @@ export function placeInOneStatement(db: Db) {
   return async (request: OneStatementPlacement): Promise<OneStatementPlaced> => {
     const { transfer } = request;
     const [raw] = await query.execute({
+      // The stake's transfer; `currency`, which the statement names once for the bet and its transfer, is the bet's.
+      ...transferArguments(transfer),
       betId: request.betId,
       userId: request.userId,
       idempotencyKey: request.idempotencyKey,
@@ -176,14 +178,6 @@ export function placeInOneStatement(db: Db) {
       guardMs: request.guardMs,
       sourceKey: request.sourceKey,
       stakeAt: request.stakeAt.toISOString(),
-      transferKey: transfer.idempotencyKey,
-      transferHash: transfer.requestHash,
-      transferKind: transfer.kind,
-      metadata: JSON.stringify(transfer.metadata),
-      users: transfer.legs.map((leg) => leg.userId),
-      kinds: transfer.legs.map((leg) => leg.kind),
-      shards: transfer.legs.map((leg) => leg.shard),
-      amounts: transfer.legs.map((leg) => leg.amount.toString()),
     });
     const row = placedRow.parse(raw);
     if (row.outcome !== 'done') return { outcome: row.outcome };

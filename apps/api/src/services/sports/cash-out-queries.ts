@@ -17,7 +17,12 @@ import {
 } from '@playhouse/db/schema';
 import { DEFAULT_CASH_OUT_MARGIN_BP } from '@playhouse/shared';
 import { z } from 'zod';
-import type { PreparedTransfer, TransferAnswer, TransferRefusal } from '../wallet/wallet-service';
+import {
+  transferArguments,
+  type PreparedTransfer,
+  type TransferAnswer,
+  type TransferRefusal,
+} from '../wallet/wallet-service';
 import type { PricedOutcome } from './cash-out-pricing';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 
@@ -479,15 +484,7 @@ export function cashOutInOneStatement(db: Db) {
       payout: request.payout.toString(),
       potentialPayout: request.potentialPayout.toString(),
       now: request.now.toISOString(),
-      transferKey: transfer.idempotencyKey,
-      transferHash: transfer.requestHash,
-      transferKind: transfer.kind,
-      currency: transfer.currency,
-      metadata: JSON.stringify(transfer.metadata),
-      users: transfer.legs.map((leg) => leg.userId),
-      kinds: transfer.legs.map((leg) => leg.kind),
-      shards: transfer.legs.map((leg) => leg.shard),
-      amounts: transfer.legs.map((leg) => leg.amount.toString()),
+      ...transferArguments(transfer),
     });
     const row = oneStatementRow.parse(raw);
     if (row.outcome === 'ledger') {

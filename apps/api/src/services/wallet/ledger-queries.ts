@@ -97,6 +97,26 @@ export interface PreparedTransfer {
   legs: TransferLegRow[];
 }
 
+/**
+ * A prepared transfer as the named values of a prepared statement that pays through `ledger_transfer`: the wallet's
+ * own call (`transferOnPool`) and the domains' statements that run it inside theirs (`sports_place_bet`,
+ * `sports_cash_out`). Each statement's SQL names them in its own order.
+ */
+export function transferArguments(transfer: PreparedTransfer) {
+  const { legs } = transfer;
+  return {
+    transferKey: transfer.idempotencyKey,
+    transferHash: transfer.requestHash,
+    transferKind: transfer.kind,
+    currency: transfer.currency,
+    metadata: JSON.stringify(transfer.metadata),
+    users: legs.map((leg) => leg.userId),
+    kinds: legs.map((leg) => leg.kind),
+    shards: legs.map((leg) => leg.shard),
+    amounts: legs.map((leg) => leg.amount.toString()),
+  };
+}
+
 /** A Postgres array literal of values that need no quoting (numbers, snake_case kinds, null). */
 const arrayLiteral = (values: (string | number | bigint | null)[]) =>
   `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
@@ -137,23 +157,12 @@ export function transferOnPool(db: Db): (request: PreparedTransfer) => Promise<T
       xid: sql<string | null>`${column('xid')}`,
     })
     .from(
-      sql`ledger_transfer(${p('key')}, ${p('hash')}, ${p('kind')}, ${p('currency')}, ${p('metadata')}::jsonb,
+      sql`ledger_transfer(${p('transferKey')}, ${p('transferHash')}, ${p('transferKind')}, ${p('currency')}, ${p('metadata')}::jsonb,
         ${p('users')}::bigint[], ${p('kinds')}::text[], ${p('shards')}::integer[], ${p('amounts')}::bigint[]) as r`,
     )
     .prepare('wallet_ledger_transfer');
   return async (request) => {
-    const { legs } = request;
-    const rows = await query.execute({
-      key: request.idempotencyKey,
-      hash: request.requestHash,
-      kind: request.kind,
-      currency: request.currency,
-      metadata: JSON.stringify(request.metadata),
-      users: legs.map((leg) => leg.userId),
-      kinds: legs.map((leg) => leg.kind),
-      shards: legs.map((leg) => leg.shard),
-      amounts: legs.map((leg) => leg.amount.toString()),
-    });
+    const rows = await query.execute(transferArguments(request));
     return outcomeOf(rows.map((row) => transferRow.parse(row)));
   };
 }

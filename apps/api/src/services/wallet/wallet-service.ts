@@ -25,6 +25,7 @@ export {
   entriesOfTransfers,
   houseBalance,
   playerAccounts,
+  transferArguments,
   type AccountBalance,
   type KeyedEntry,
   type PreparedTransfer,
