@@ -425,6 +425,7 @@ export function createBetService({
       const placeInOne = async (
         inPlayMatches: ReadonlySet<number>,
         given: PlaceRead,
+        givenBook: SlipBookRow[],
       ): Promise<{ bet: Bet; replayed: boolean } | null> => {
         if (sessionId === null || given.earlier || given.bonusActive || given.main < stake) return null;
         const cleared = stakes.clearance(given.guardState, user.id);
@@ -433,7 +434,7 @@ export function createBetService({
         let accepted: SelectionFacts[];
         try {
           if (new Set(outcomeIds).size !== outcomeIds.length) return null;
-          accepted = checkSlip(bookFromText(given.book), body, now, inPlayMatches);
+          accepted = checkSlip(givenBook, body, now, inPlayMatches);
         } catch (error) {
           // A refusal is the pipeline's to make, under its locks.
           if (error instanceof AppError) return null;
@@ -550,12 +551,19 @@ export function createBetService({
       /** The placement proper: in one statement when it can be, else through the stake pipeline's transaction. */
       const placeNow = async (
         inPlayMatches: ReadonlySet<number>,
-        given?: PlaceRead,
-      ): Promise<{ bet: Bet; replayed: boolean }> =>
-        (await placeInOne(inPlayMatches, given ?? (await lookup()))) ?? placeThroughPipeline(inPlayMatches);
+        given?: { read: PlaceRead; book: SlipBookRow[] },
+      ): Promise<{ bet: Bet; replayed: boolean }> => {
+        const current = given?.read ?? (await lookup());
+        const book = given?.book ?? bookFromText(current.book);
+        return (await placeInOne(inPlayMatches, current, book)) ?? placeThroughPipeline(inPlayMatches);
+      };
 
-      // Prematch (nothing on the slip in play as read): placed now, from the read.
-      if (!bookFromText(read.book).some((bookRow) => bookRow.match_status === 'live')) return placeNow(new Set(), read);
+      // Prematch (nothing on the slip in play as read): placed now, from the read. Its book is parsed once: it tells
+      // prematch from in play, and the placement checks the slip against it.
+      const readBook = bookFromText(read.book);
+      if (!readBook.some((bookRow) => bookRow.match_status === 'live')) {
+        return placeNow(new Set(), { read, book: readBook });
+      }
       const plan = await inPlay.plan(outcomeIds);
       if (plan.liveMatchIds.size === 0) return placeNow(plan.liveMatchIds);
 
