@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 /**
@@ -8,3 +9,12 @@ import { z } from 'zod';
 export function rowsOf<S extends z.ZodType>(result: unknown, row: S): z.output<S>[] {
   return z.object({ rows: z.array(row) }).parse(result).rows;
 }
+
+/**
+ * A column of a function's result in a select built on it (`… from fn(…) as r`, a named prepared statement), as the
+ * driver answers it.
+ */
+export const resultColumn = <T = string | null>(name: string) => sql<T>`${sql.raw(`r.${name}`)}`;
+
+/** The same column as text: bigints and timestamps, so that both drivers answer alike. */
+export const resultText = (name: string) => sql<string | null>`${sql.raw(`r.${name}`)}::text`;

@@ -11,6 +11,7 @@ import {
   userBonuses,
 } from '@playhouse/db/schema';
 import { z } from 'zod';
+import { resultColumn, resultText } from '../../lib/sql-rows';
 import { transferArguments, type PreparedTransfer } from '../wallet/wallet-service';
 
 type BetRow = typeof bets.$inferSelect;
@@ -135,13 +136,12 @@ const placedRow = z.object({
  */
 export function placeInOneStatement(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  const column = (name: string) => sql.raw(`r.${name}`);
   const query = db
     .select({
-      outcome: sql<string>`${column('outcome')}`,
-      transferId: sql<string | null>`${column('transfer_id')}::text`,
-      xid: sql<string | null>`${column('xid')}`,
-      book: sql<string | null>`${column('book')}`,
+      outcome: resultColumn<string>('outcome'),
+      transferId: resultText('transfer_id'),
+      xid: resultColumn('xid'),
+      book: resultColumn('book'),
     })
     .from(
       sql`sports_place_bet(${p('betId')}::uuid, ${p('userId')}::bigint, ${p('idempotencyKey')}, ${p('requestHash')},

@@ -23,6 +23,7 @@ import {
   type TransferAnswer,
   type TransferRefusal,
 } from '../wallet/wallet-service';
+import { resultColumn, resultText } from '../../lib/sql-rows';
 import type { PricedOutcome } from './cash-out-pricing';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 
@@ -430,27 +431,27 @@ function filled<T>(value: T | null, column: string): T {
  */
 export function cashOutInOneStatement(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  const column = (name: string) => sql.raw(`r.${name}`);
-  const asText = (name: string) => sql<string | null>`${column(name)}::text`;
   const query = db
     .select({
-      outcome: sql<string>`${column('outcome')}`,
-      cashOutId: asText('cash_out_id'),
-      transferId: asText('transfer_id'),
-      xid: sql<string | null>`${column('xid')}`,
-      stakeMain: asText('stake_main'),
-      ledgerOutcome: sql<string | null>`${column('ledger_outcome')}`,
-      ledgerAccountId: asText('ledger_account_id'),
-      ledgerBalance: asText('ledger_balance'),
-      betStake: asText('bet_stake'),
-      betPotentialPayout: asText('bet_potential_payout'),
-      betPayout: asText('bet_payout'),
-      betStatus: sql<string | null>`${column('bet_status')}`,
+      outcome: resultColumn<string>('outcome'),
+      cashOutId: resultText('cash_out_id'),
+      transferId: resultText('transfer_id'),
+      xid: resultColumn('xid'),
+      stakeMain: resultText('stake_main'),
+      ledgerOutcome: resultColumn('ledger_outcome'),
+      ledgerAccountId: resultText('ledger_account_id'),
+      ledgerBalance: resultText('ledger_balance'),
+      betStake: resultText('bet_stake'),
+      betPotentialPayout: resultText('bet_potential_payout'),
+      betPayout: resultText('bet_payout'),
+      betStatus: resultColumn('bet_status'),
       // Milliseconds since the epoch: the api writes its timestamps from a Date, to the millisecond.
-      betSettledAt: sql<string | null>`floor(extract(epoch from ${column('bet_settled_at')}) * 1000)::bigint::text`,
-      betSettlementVersion: asText('bet_settlement_version'),
-      betShortfall: asText('bet_shortfall'),
-      betWithheld: asText('bet_withheld'),
+      betSettledAt: sql<
+        string | null
+      >`floor(extract(epoch from ${resultColumn('bet_settled_at')}) * 1000)::bigint::text`,
+      betSettlementVersion: resultText('bet_settlement_version'),
+      betShortfall: resultText('bet_shortfall'),
+      betWithheld: resultText('bet_withheld'),
     })
     .from(
       sql`sports_cash_out(${p('betId')}::uuid, ${p('userId')}::bigint, ${p('idempotencyKey')}, ${p('requestHash')},

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '@playhouse/db';
 import { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind } from '@playhouse/db/schema';
 import { TRANSFER_KINDS, type TransferKind } from '@playhouse/shared';
 import { z } from 'zod';
-import { rowsOf } from '../../lib/sql-rows';
+import { resultColumn, resultText, rowsOf } from '../../lib/sql-rows';
 
 /** Who owns an account: a player (main or bonus money) or the house side of a movement. */
 export type AccountRef =
@@ -144,17 +144,15 @@ export async function runTransfer(db: DbOrTx, request: PreparedTransfer): Promis
  */
 export function transferOnPool(db: Db): (request: PreparedTransfer) => Promise<TransferOutcome> {
   const p = (name: string) => sql.placeholder(name);
-  const column = (name: string) => sql.raw(`r.${name}`);
-  const asText = (name: string) => sql<string | null>`${column(name)}::text`;
   const query = db
     .select({
-      outcome: sql<string>`${column('outcome')}`,
-      transfer_id: asText('transfer_id'),
-      account_id: asText('account_id'),
-      user_id: asText('user_id'),
-      amount: asText('amount'),
-      balance_after: asText('balance_after'),
-      xid: sql<string | null>`${column('xid')}`,
+      outcome: resultColumn<string>('outcome'),
+      transfer_id: resultText('transfer_id'),
+      account_id: resultText('account_id'),
+      user_id: resultText('user_id'),
+      amount: resultText('amount'),
+      balance_after: resultText('balance_after'),
+      xid: resultColumn('xid'),
     })
     .from(
       sql`ledger_transfer(${p('transferKey')}, ${p('transferHash')}, ${p('transferKind')}, ${p('currency')}, ${p('metadata')}::jsonb,
