@@ -32,8 +32,8 @@ export const ledgerTransfers = new Counter({
 
 export const ledgerTransferBatches = new Histogram({
   name: 'playhouse_ledger_transfer_batch_size',
-  help: 'Calls of ledger_transfer_batch sent by this process (transfers on the pool grouped per turn), by transfers per call',
-  buckets: [1, 2, 4, 8, 16, 32, 64],
+  help: 'Calls of ledger_transfer_batch sent by this process (two or more transfers on the pool asked for in one turn), by transfers per call',
+  buckets: [2, 4, 8, 16, 32, 64],
   registers: [metricsRegistry],
 });
 

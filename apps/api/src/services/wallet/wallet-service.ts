@@ -67,14 +67,23 @@ export type WalletService = ReturnType<typeof createWalletService>;
 /** The most transfers one call of ledger_transfer_batch carries. */
 export const TRANSFER_BATCH_SIZE = 64;
 
-export function createWalletService({ db, notices = balanceNoticesFor(db) }: { db: Db; notices?: BalanceNotices }) {
+export function createWalletService({
+  db,
+  notices = balanceNoticesFor(db),
+  batchSize = TRANSFER_BATCH_SIZE,
+}: {
+  db: Db;
+  notices?: BalanceNotices;
+  /** The most transfers on the pool that go to the database as one call. */
+  batchSize?: number;
+}) {
   const accountIds = new Map<string, number>();
   // Transfers that are their own transaction go out together per turn of the event loop, as one named prepared call
   // (built once here) of ledger_transfer_batch; a failed call's transfers run alone through ledger_transfer.
   const onPool = transferBatches({
     runBatch: transferBatchOnPool(db),
     runOne: transferOnPool(db),
-    maxSize: TRANSFER_BATCH_SIZE,
+    maxSize: batchSize,
   });
 
   /**
