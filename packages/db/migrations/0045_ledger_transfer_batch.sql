@@ -10,6 +10,9 @@
 -- Any error (a key committed meanwhile by another transaction, bad input) rolls the whole batch back: the wallet then
 -- runs each of its transfers alone through ledger_transfer.
 --
+-- Every look-up goes through an index whatever the tables' statistics say (a lateral subquery per key or leg): a plan
+-- cached while a table was small must not scan it whole once it has grown.
+--
 -- Input: per transfer (ordinal i, 1-based) p_keys[i], p_hashes[i], p_kinds[i], p_currencies[i], p_metadata->(i-1);
 -- per leg, grouped by transfer in ordinal order, p_leg_transfers (the leg's ordinal), p_users, p_leg_kinds, p_shards,
 -- p_amounts. Answer: ledger_transfer's rows, each with its transfer's ordinal.
@@ -60,17 +63,23 @@ BEGIN
     INTO v_stored, v_stored_hashes, v_previous
     FROM (SELECT k.key, k.i, lag(k.i) OVER (PARTITION BY k.key ORDER BY k.i) AS previous
             FROM unnest(p_keys) WITH ORDINALITY AS k(key, i)) k
-      LEFT JOIN ledger_transfers t ON t.idempotency_key = k.key;
+      LEFT JOIN LATERAL (SELECT t.id, t.request_hash FROM ledger_transfers t WHERE t.idempotency_key = k.key LIMIT 1) t
+        ON true;
 
   -- The accounts of the legs of transfers not stored yet: found, the missing ones created (in one order, so that two
   -- batches creating the same accounts wait for each other instead of deadlocking), found again.
   FOR attempt IN 1 .. 2 LOOP
-    SELECT array_agg(coalesce(p.id, h.id) ORDER BY l.n) INTO v_accounts
+    SELECT array_agg(a.id ORDER BY l.n) INTO v_accounts
       FROM unnest(p_leg_transfers, p_users, p_leg_kinds, p_shards) WITH ORDINALITY AS l(t, user_id, kind, shard, n)
-        LEFT JOIN ledger_accounts p ON l.user_id IS NOT NULL AND p.user_id = l.user_id AND p.kind = l.kind
-          AND p.currency = p_currencies[l.t]
-        LEFT JOIN ledger_accounts h ON l.user_id IS NULL AND h.user_id IS NULL AND h.kind = l.kind
-          AND h.currency = p_currencies[l.t] AND h.shard = l.shard;
+        LEFT JOIN LATERAL (
+          SELECT a.id FROM ledger_accounts a
+            WHERE l.user_id IS NOT NULL AND a.user_id = l.user_id AND a.kind = l.kind AND a.currency = p_currencies[l.t]
+          UNION ALL
+          SELECT a.id FROM ledger_accounts a
+            WHERE l.user_id IS NULL AND a.user_id IS NULL AND a.kind = l.kind AND a.currency = p_currencies[l.t]
+              AND a.shard = l.shard
+          LIMIT 1
+        ) a ON true;
     EXIT WHEN attempt = 2 OR NOT EXISTS (
       SELECT 1 FROM unnest(v_accounts, p_leg_transfers) AS l(id, t) WHERE l.id IS NULL AND v_stored[l.t] IS NULL);
     INSERT INTO ledger_accounts AS a (user_id, kind, currency, allow_negative, shard)
@@ -148,9 +157,8 @@ BEGIN
       SELECT w.i, t.id FROM unnest(v_applied) AS w(i) JOIN written t ON t.idempotency_key = p_keys[w.i]
     ),
     balances AS (
-      UPDATE ledger_accounts a SET balance = b.balance
-        FROM unnest(v_ids, v_balances, v_touched) AS b(id, balance, touched)
-        WHERE b.touched AND a.id = b.id
+      UPDATE ledger_accounts a SET balance = v_balances[array_position(v_ids, a.id)]
+        WHERE a.id = ANY (ARRAY(SELECT b.id FROM unnest(v_ids, v_touched) AS b(id, touched) WHERE b.touched))
     ),
     entries AS (
       INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
@@ -180,12 +188,15 @@ BEGIN
   END IF;
   IF v_replays THEN
     RETURN QUERY
-      SELECT o.i::integer, v_outcomes[o.i], t.id, t.request_hash, e.account_id, a.user_id, e.amount, e.balance_after,
+      SELECT o.i::integer, v_outcomes[o.i], t.id, t.request_hash, e.account_id, e.user_id, e.amount, e.balance_after,
              NULL::text
         FROM generate_series(1, n) AS o(i)
-          JOIN ledger_transfers t ON t.id = v_stored[o.i]
-          LEFT JOIN ledger_entries e ON e.transfer_id = t.id
-          LEFT JOIN ledger_accounts a ON a.id = e.account_id
+          JOIN LATERAL (SELECT t.id, t.request_hash FROM ledger_transfers t WHERE t.id = v_stored[o.i] LIMIT 1) t ON true
+          LEFT JOIN LATERAL (
+            SELECT e.id, e.account_id, e.amount, e.balance_after,
+                   (SELECT a.user_id FROM ledger_accounts a WHERE a.id = e.account_id) AS user_id
+              FROM ledger_entries e WHERE e.transfer_id = t.id OFFSET 0
+          ) e ON true
         ORDER BY o.i, e.id;
   END IF;
 END;
