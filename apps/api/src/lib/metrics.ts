@@ -30,6 +30,19 @@ export const ledgerTransfers = new Counter({
   registers: [metricsRegistry],
 });
 
+export const ledgerTransferBatches = new Histogram({
+  name: 'playhouse_ledger_transfer_batch_size',
+  help: 'Calls of ledger_transfer_batch sent by this process (two or more transfers on the pool asked for in one turn), by transfers per call',
+  buckets: [2, 4, 8, 16, 32, 64],
+  registers: [metricsRegistry],
+});
+
+export const ledgerTransferBatchFallbacks = new Counter({
+  name: 'playhouse_ledger_transfer_batch_fallbacks_total',
+  help: 'Calls of ledger_transfer_batch that failed, whose transfers were then run one by one through ledger_transfer',
+  registers: [metricsRegistry],
+});
+
 export const jobRuns = new Counter({
   name: 'playhouse_job_runs_total',
   help: 'Background job runs, by job and outcome (ok, failed, or skipped because another instance held its lock)',

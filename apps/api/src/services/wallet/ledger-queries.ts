@@ -165,6 +165,59 @@ export function transferOnPool(db: Db): (request: PreparedTransfer) => Promise<T
   };
 }
 
+const batchRow = transferRow.extend({ ordinal: z.coerce.number() });
+
+/**
+ * Several transfers that are their own transaction, sent together as one call of `ledger_transfer_batch` (migration
+ * 0045), a named prepared statement like `transferOnPool`: one transaction and one set of statements for all of them,
+ * each applied or refused as `ledger_transfer` would have, one after another in the order given. Answers each one's
+ * outcome in that order. Throws when the call fails; nothing of the batch was written then.
+ */
+export function transferBatchOnPool(db: Db): (requests: PreparedTransfer[]) => Promise<TransferOutcome[]> {
+  const p = (name: string) => sql.placeholder(name);
+  const query = db
+    .select({
+      ordinal: resultColumn<number>('ordinal'),
+      outcome: resultColumn<string>('outcome'),
+      transfer_id: resultText('transfer_id'),
+      account_id: resultText('account_id'),
+      user_id: resultText('user_id'),
+      amount: resultText('amount'),
+      balance_after: resultText('balance_after'),
+      xid: resultColumn('xid'),
+    })
+    .from(
+      sql`ledger_transfer_batch(${p('keys')}::text[], ${p('hashes')}::text[], ${p('kinds')}::text[],
+        ${p('currencies')}::text[], ${p('metadata')}::jsonb, ${p('legTransfers')}::integer[], ${p('users')}::bigint[],
+        ${p('legKinds')}::text[], ${p('shards')}::integer[], ${p('amounts')}::bigint[]) as r`,
+    )
+    .prepare('wallet_ledger_transfer_batch');
+  return async (requests) => {
+    const legs = requests.flatMap((request, index) => request.legs.map((leg) => ({ ...leg, transfer: index + 1 })));
+    const rows = await query.execute({
+      keys: requests.map((request) => request.idempotencyKey),
+      hashes: requests.map((request) => request.requestHash),
+      kinds: requests.map((request) => request.kind),
+      currencies: requests.map((request) => request.currency),
+      metadata: JSON.stringify(requests.map((request) => request.metadata)),
+      legTransfers: legs.map((leg) => leg.transfer),
+      users: legs.map((leg) => leg.userId),
+      legKinds: legs.map((leg) => leg.kind),
+      shards: legs.map((leg) => leg.shard),
+      amounts: legs.map((leg) => leg.amount.toString()),
+    });
+    const answers = requests.map((): z.infer<typeof transferRow>[] => []);
+    for (const row of rows) {
+      const { ordinal, ...answer } = batchRow.parse(row);
+      const rowsOfTransfer = answers[ordinal - 1];
+      if (!rowsOfTransfer)
+        throw new Error(`ledger_transfer_batch answered for transfer ${ordinal} of ${requests.length}`);
+      rowsOfTransfer.push(answer);
+    }
+    return answers.map((rowsOfTransfer) => outcomeOf(rowsOfTransfer));
+  };
+}
+
 /** What `ledger_transfer`'s rows say: the outcome, with the entries of the transfer it made or found. */
 function outcomeOf(rows: z.infer<typeof transferRow>[]): TransferOutcome {
   const first = rows[0];

@@ -8,6 +8,7 @@ import {
   houseBalance,
   playerAccounts,
   runTransfer,
+  transferBatchOnPool,
   transferOnPool,
   type AccountBalance,
   type AccountRef,
@@ -17,6 +18,7 @@ import {
   type TransferRefusal,
 } from './ledger-queries';
 import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
+import { transferBatches } from './transfer-batches';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
@@ -62,10 +64,27 @@ export { BALANCE_CHANNEL } from './balance-notices';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService({ db, notices = balanceNoticesFor(db) }: { db: Db; notices?: BalanceNotices }) {
+/** The most transfers one call of ledger_transfer_batch carries. */
+export const TRANSFER_BATCH_SIZE = 64;
+
+export function createWalletService({
+  db,
+  notices = balanceNoticesFor(db),
+  batchSize = TRANSFER_BATCH_SIZE,
+}: {
+  db: Db;
+  notices?: BalanceNotices;
+  /** The most transfers on the pool that go to the database as one call. */
+  batchSize?: number;
+}) {
   const accountIds = new Map<string, number>();
-  // A transfer that is its own transaction runs as a named prepared statement, built once here.
-  const onPool = transferOnPool(db);
+  // Transfers that are their own transaction go out together per turn of the event loop, as one named prepared call
+  // (built once here) of ledger_transfer_batch; a failed call's transfers run alone through ledger_transfer.
+  const onPool = transferBatches({
+    runBatch: transferBatchOnPool(db),
+    runOne: transferOnPool(db),
+    maxSize: batchSize,
+  });
 
   /**
    * The ledger account of a ref. Only ids read or created outside any transaction are cached: inside a caller's
@@ -155,7 +174,9 @@ export function createWalletService({ db, notices = balanceNoticesFor(db) }: { d
    * idempotency key is looked up first, so a retry or a racing duplicate answers the original result instead of moving
    * money twice, and a key reused for another request is refused; the accounts are locked players first, then house,
    * each in id order (the one lock order every transfer takes: no deadlocks), the players' balances checked, the key
-   * claimed and the entries written. Without `tx` the statement is its own transaction; given the caller's
+   * claimed and the entries written. Without `tx` the transfer is its own transaction, shared with the other transfers
+   * asked for on the pool in the same turn (one call of `ledger_transfer_batch`, which decides each as
+   * `ledger_transfer` would one after another; the answer comes once that transaction committed); given the caller's
    * transaction it commits with the caller's other writes. A refusal (insufficient funds, a reused key) writes
    * nothing, so the caller may still record it and commit.
    */
