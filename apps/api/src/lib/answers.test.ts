@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { COMPRESS_FROM_BYTES, answerOf, personalAnswerOf, sendAnswer } from './answers';
+import { COMPRESS_FROM_BYTES, answerOf, sendAnswer, sendPersonal } from './answers';
 
 vi.mock('node:zlib', async (original) => {
   const actual = await original<typeof zlib>();
@@ -53,16 +53,22 @@ describe('sendAnswer', () => {
     }
   });
 
-  it('sends a personal answer (no ETag) as it was serialized', async () => {
-    const answer = personalAnswerOf({ liked: [1, 2], note: 'Grüße' });
-    const app = Fastify();
-    app.get('/', (request, reply) => sendAnswer(request, reply, answer));
-    try {
-      const response = await app.inject({ url: '/' });
-      expect(response.headers.etag).toBeUndefined();
-      expect(response.json()).toEqual({ liked: [1, 2], note: 'Grüße' });
-    } finally {
-      await app.close();
+  it('sends a personal body, text or bytes, as it is: private, no-store, no ETag', async () => {
+    const value = { liked: [1, 2], note: 'Grüße' };
+    for (const body of [JSON.stringify(value), Buffer.from(JSON.stringify(value))]) {
+      const app = Fastify();
+      app.get('/', (_request, reply) => sendPersonal(reply, body, { vary: 'Cookie' }));
+      try {
+        const response = await app.inject({ url: '/', headers: { 'if-none-match': '*' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers.etag).toBeUndefined();
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        expect(response.headers.vary).toBe('Cookie');
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.json()).toEqual(value);
+      } finally {
+        await app.close();
+      }
     }
   });
 
@@ -138,13 +144,13 @@ describe('sendAnswer', () => {
       } finally {
         await app.close();
       }
-      const personal = personalAnswerOf({ texts: large().value.texts });
+      const personal = JSON.stringify({ texts: large().value.texts });
       const own = Fastify();
-      own.get('/', (request, reply) => sendAnswer(request, reply, personal));
+      own.get('/', (_request, reply) => sendPersonal(reply, personal));
       try {
         const response = await own.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
         expect(response.headers['content-encoding']).toBeUndefined();
-        expect(response.body).toBe(personal.body);
+        expect(response.body).toBe(personal);
       } finally {
         await own.close();
       }

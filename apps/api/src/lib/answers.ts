@@ -32,11 +32,6 @@ export function answerOf<S extends z.ZodType>(schema: S, value: z.input<S>): Ans
   return { value: allowed, body, etag: etagOf(body) };
 }
 
-/** An answer built for one request (a player's own page): no schema pass, no ETag. */
-export function personalAnswerOf<T>(value: T): Answer<T> {
-  return { value, body: JSON.stringify(value), etag: '' };
-}
-
 /**
  * The bytes of each shared answer's body, encoded on its first send. A body with any character beyond Latin-1 (the
  * texts have "…", "€", "’") is a two-byte string that Node would encode to UTF-8 again on every send, twice (its
@@ -44,7 +39,8 @@ export function personalAnswerOf<T>(value: T): Answer<T> {
  */
 const encodedBodies = new WeakMap<Answer, Buffer>();
 
-function bytesOf(answer: Answer): Buffer {
+/** A ready answer's body as the UTF-8 bytes sent, encoded once. */
+export function answerBytes(answer: Answer): Buffer {
   let bytes = encodedBodies.get(answer);
   if (!bytes) encodedBodies.set(answer, (bytes = Buffer.from(answer.body)));
   return bytes;
@@ -91,7 +87,7 @@ const compressedBodies = new WeakMap<Answer, Partial<Record<Encoding, Representa
  * revalidation is answered for exactly what the caller holds.
  */
 function representationOf(answer: Answer, acceptEncoding: string | undefined): Representation {
-  const identity = { bytes: bytesOf(answer), etag: answer.etag, encoding: null };
+  const identity = { bytes: answerBytes(answer), etag: answer.etag, encoding: null };
   if (!acceptEncoding || identity.bytes.length < COMPRESS_FROM_BYTES) return identity;
   const encoding = negotiator.negotiate(acceptEncoding);
   if (!encoding) return identity;
@@ -112,10 +108,10 @@ export interface SendOptions {
 }
 
 /**
- * Sends a ready answer: its ETag, and a bodiless 304 when the caller already holds it (If-None-Match), which costs
- * neither serialization nor bandwidth. A shared answer of 1 KB or more goes compressed (brotli or gzip, compressed
+ * Sends a ready (shared) answer: its ETag, and a bodiless 304 when the caller already holds it (If-None-Match), which
+ * costs neither serialization nor bandwidth. An answer of 1 KB or more goes compressed (brotli or gzip, compressed
  * once and kept) to callers that accept it; shared answers are public content, so compressing them beside a caller's
- * own input reveals nothing (BREACH), and personal answers go as they are.
+ * own input reveals nothing (BREACH). A caller's own answer goes through sendPersonal.
  */
 export function sendAnswer(
   request: FastifyRequest,
@@ -125,10 +121,8 @@ export function sendAnswer(
 ): FastifyReply {
   if (options.cacheControl) reply.header('cache-control', options.cacheControl);
   if (options.vary) reply.header('vary', options.vary);
-  // A personal answer (no ETag) is sent once, as its string.
-  if (!answer.etag) return reply.type(JSON_TYPE).send(answer.body);
   const representation = representationOf(answer, request.headers['accept-encoding']);
-  if (bytesOf(answer).length >= COMPRESS_FROM_BYTES) {
+  if (answerBytes(answer).length >= COMPRESS_FROM_BYTES) {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   }
@@ -136,4 +130,18 @@ export function sendAnswer(
   if (fresh(request.headers, { etag: representation.etag })) return reply.code(304).send();
   if (representation.encoding) reply.header('content-encoding', representation.encoding);
   return reply.type(JSON_TYPE).send(representation.bytes);
+}
+
+/**
+ * Sends one caller's own JSON body (built for this request, or the shared bytes when nothing of theirs changes them):
+ * `private, no-store`, no ETag, and never compressed (a secret beside the caller's own input would leak: BREACH).
+ */
+export function sendPersonal(
+  reply: FastifyReply,
+  body: string | Buffer,
+  options: { vary?: string } = {},
+): FastifyReply {
+  reply.header('cache-control', 'private, no-store');
+  if (options.vary) reply.header('vary', options.vary);
+  return reply.type(JSON_TYPE).send(body);
 }

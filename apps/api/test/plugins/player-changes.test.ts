@@ -192,6 +192,32 @@ describe("players' facts on the games page, kept on two instances of one databas
     await expect.poll(async () => (await gamesPage(instances[1], cookie)).liked, { timeout: 15_000 }).toEqual([first]);
   });
 
+  it("draws two players' pages and the visitors' from one kept page, each with only its own hearts and locks", async () => {
+    const app = instances[0];
+    const visitor = async () => {
+      const response = await app.inject({ method: 'GET', url: '/spa/games?limit=60&sort=3' });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    const visitorsBody = await visitor();
+    const { games } = gamesResponseSchema.parse(JSON.parse(visitorsBody));
+    const lockedToVisitors = games.filter((game) => game.isLocked).map((game) => game.id);
+    const [first, second] = games.filter((game) => !game.isLocked).map((game) => game.id);
+    const [one, two] = [await player(), await player()];
+    await db()
+      .insert(schema.favourites)
+      .values([
+        { userId: one.id, gameId: first! },
+        { userId: two.id, gameId: second! },
+      ]);
+    await recordSucceededDeposit(db(), two.id);
+    for (let round = 0; round < 3; round++) {
+      expect(await gamesPage(app, one.cookie)).toMatchObject({ liked: [first], locked: lockedToVisitors });
+      expect(await visitor()).toBe(visitorsBody);
+      expect(await gamesPage(app, two.cookie)).toMatchObject({ liked: [second], locked: [] });
+    }
+  });
+
   it('unlocks the games that need a deposit on every instance once a deposit of theirs succeeded', async () => {
     const { id, cookie } = await player();
     for (const app of instances) expect((await gamesPage(app, cookie)).locked.length).toBeGreaterThan(0);

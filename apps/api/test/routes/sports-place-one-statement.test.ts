@@ -579,7 +579,7 @@ describe('sports_place_bet re-checks under its locks what the api decided on', (
     user: SignedIn,
     matchId: number,
     change: (read: PlaceRead) => Promise<void>,
-    options: { guardMs?: number | null; key?: string } = {},
+    options: { guardMs?: number | null; key?: string; betId?: string } = {},
   ) {
     const body = await single(matchId, '10.00');
     const [session] = await t.db
@@ -598,7 +598,7 @@ describe('sports_place_bet re-checks under its locks what the api decided on', (
     expect(t.app.services.stakes.clearance(read.guardState, user.id)).not.toBeNull();
     await change(read);
     const [book] = JSON.parse(read.book) as { match_id: number; odd_thousandths: number }[];
-    const betId = crypto.randomUUID();
+    const betId = options.betId ?? crypto.randomUUID();
     const transfer = t.app.services.stakes.mainMoneyStake({
       product: 'sports',
       transferKey: `bet:${betId}`,
@@ -752,6 +752,49 @@ describe('sports_place_bet re-checks under its locks what the api decided on', (
     expect(suspended.outcome).toBe('moved');
     await expectNothingWritten(suspended.betId);
     expect(await mainBalance(t, user.id)).toBe(50_00n);
+  });
+
+  it("a stake record already under the bet's source key: steps aside to the pipeline, having written nothing", async () => {
+    const user = await clearPlayer();
+    const betId = crypto.randomUUID();
+    const { outcome } = await afterChange(
+      user,
+      await freshMatch(),
+      async () => {
+        // What no placement writes today (the key is the new bet's), so what a fault elsewhere would have left.
+        await t.db.insert(schema.stakes).values({
+          sourceKey: `sports:${betId}`,
+          userId: user.id,
+          product: 'sports',
+          currency: 'EUR',
+          gameType: 'sports',
+          amount: 1_00n,
+          main: 1_00n,
+          bonus: 0n,
+          freeSpin: 0n,
+          stakeTransferId: 0,
+        });
+      },
+      { betId },
+    );
+    expect(outcome).toBe('pipeline');
+    const money = await moneyOf(betId);
+    expect(money.bet).toBeUndefined();
+    expect(money.selections).toEqual([]);
+    expect(money.transfer).toBeUndefined();
+    // The record that was there, untouched; the player's money and bets as before.
+    expect(money.stake).toMatchObject({ amount: 1_00n, stakeTransferId: 0, status: 'open' });
+    expect(await betsOf(user.id)).toHaveLength(0);
+    expect(await mainBalance(t, user.id)).toBe(50_00n);
+    // The player's next bet through the api (a bet id of its own) is placed with its own stake record.
+    const match = await freshMatch();
+    const placedResponse = await place(user, await single(match, '10.00'), idempotencyKey());
+    expect(placedResponse.statusCode).toBe(201);
+    const { bet } = placeBetResponseSchema.parse(placedResponse.json());
+    expect((await moneyOf(bet.id)).stake).toMatchObject({ amount: STAKE, main: STAKE });
+    expect(await mainBalance(t, user.id)).toBe(40_00n);
+    // The planted record has no transfer behind it: gone again, so the ledger's invariants hold for the tests after.
+    await t.db.delete(schema.stakes).where(eq(schema.stakes.sourceKey, `sports:${betId}`));
   });
 
   it('the key placed by a twin since the read: twin, having written nothing more', async () => {

@@ -8,7 +8,8 @@ import { httpRequestDuration, httpRequests, metricsRegistry } from '../../lib/me
  */
 export const requestMetricsPlugin = fp(
   async (app) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // A synchronous hook: no promise per request.
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
       httpRequests.inc({ method: request.method, route, status: String(status) });
@@ -16,6 +17,7 @@ export const requestMetricsPlugin = fp(
         { method: request.method, route, status_class: `${Math.floor(status / 100)}xx` },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   },
   { name: 'request-metrics' },

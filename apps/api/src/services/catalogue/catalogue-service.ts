@@ -13,7 +13,7 @@ import {
   type GamesResponse,
   type PersonalCategorySlug,
 } from '@playhouse/shared';
-import { answerOf, personalAnswerOf, type Answer } from '../../lib/answers';
+import { answerBytes, answerOf, type Answer } from '../../lib/answers';
 import { NotFoundError } from '../../lib/errors';
 import { localize, type LocaleContext } from '../../lib/localize';
 import { NO_CONTENT_CACHES, type ContentCaches } from '../../lib/memory-cache';
@@ -35,6 +35,7 @@ import {
   type PlayerFacts,
 } from './catalogue-queries';
 import { findNavCategoryBySlug } from '../content/content-queries';
+import { playerPageBytes, playerPageParts, type PlayerPageParts } from './player-page';
 import { createSearchIndex, createTermFolder, searchCountLimit, type SearchIndex } from './search-index';
 
 // The catalogue reads other domains make on their own connection or transaction (games, providers, originals).
@@ -73,11 +74,11 @@ interface SharedPage {
   requiresDeposit: boolean[];
 }
 
-/** A page of games for one caller: `shared` when it is the page every visitor gets (publicly cacheable). */
-export interface GamesAnswer {
-  answer: Answer<GamesResponse>;
-  shared: boolean;
-}
+/**
+ * A page of games for one caller: the page every visitor gets (`shared`: publicly cacheable, with its ETag), or a
+ * signed-in player's own body, for them alone.
+ */
+export type GamesAnswer = { shared: true; answer: Answer<GamesResponse> } | { shared: false; body: string | Buffer };
 
 /** The channel on which the database names the players whose likes or deposits changed (migration 0042). */
 export const PLAYER_FACTS_CHANNEL = 'player_facts_changed';
@@ -208,21 +209,23 @@ export function createCatalogueService({
     return { answer: answerOf(gamesResponseSchema, value), requiresDeposit: rows.map((row) => row.requiresDeposit) };
   }
 
-  /** The shared page with one player's hearts and locks: one query for both, the rest from memory. */
-  async function forPlayer(page: SharedPage, userId: number): Promise<Answer<GamesResponse>> {
-    const { value } = page.answer;
+  // Each kept page cut once, on the first signed-in request for it, where the players' own values go.
+  const playerParts = new WeakMap<SharedPage, PlayerPageParts>();
+  const partsOf = (page: SharedPage) => {
+    let parts = playerParts.get(page);
+    if (!parts) playerParts.set(page, (parts = playerPageParts(page.answer.value)));
+    return parts;
+  };
+
+  /** The shared page with one player's hearts and locks: one query for both (or none: kept), the rest from memory. */
+  async function forPlayer(page: SharedPage, userId: number): Promise<Buffer> {
     const { liked, deposited } = await playerFacts(userId);
     const unlocks = deposited && page.requiresDeposit.some(Boolean);
     // Nothing of theirs on this page: the visitors' body as it is.
-    if (!unlocks && !value.games.some((game) => liked.has(game.id))) return { ...page.answer, etag: '' };
-    return personalAnswerOf({
-      ...value,
-      games: value.games.map((game, index) => ({
-        ...game,
-        isLiked: liked.has(game.id),
-        isLocked: page.requiresDeposit[index]! && !deposited,
-      })),
-    });
+    if (!unlocks && !page.answer.value.games.some((game) => liked.has(game.id))) return answerBytes(page.answer);
+    return playerPageBytes(partsOf(page), ({ key, gameId, index }) =>
+      key === 'isLiked' ? liked.has(gameId) : page.requiresDeposit[index]! && !deposited,
+    );
   }
 
   return {
@@ -239,13 +242,13 @@ export function createCatalogueService({
      */
     async games(context: LocaleContext, viewer: Viewer, query: GamesQuery): Promise<GamesAnswer> {
       if (query.categorySlug && isPersonal(query.categorySlug)) {
-        return { answer: personalAnswerOf(await personalPage(context, viewer, query)), shared: false };
+        return { shared: false, body: JSON.stringify(await personalPage(context, viewer, query)) };
       }
       const page = await sharedPages.get(JSON.stringify([context.locale, context.defaultLocale, query]), () =>
         sharedPage(context, query),
       );
-      if (viewer.userId === null) return { answer: page.answer, shared: true };
-      return { answer: await forPlayer(page, viewer.userId), shared: false };
+      if (viewer.userId === null) return { shared: true, answer: page.answer };
+      return { shared: false, body: await forPlayer(page, viewer.userId) };
     },
 
     async game(context: LocaleContext, viewer: Viewer, ref: number | string): Promise<GameDetail> {

@@ -11,7 +11,7 @@ import {
   launchResponseSchema,
   localeHeadersSchema,
 } from '@playhouse/shared';
-import { sendAnswer } from '../../../lib/answers';
+import { sendAnswer, sendPersonal } from '../../../lib/answers';
 import { errorResponses } from '../../../lib/route-schemas';
 import { signedInUser } from '../../../plugins/auth';
 import originalsRoutes from './originals';
@@ -43,16 +43,12 @@ const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // GET /spa/games - one page of the catalogue
-      const { answer, shared } = await app.services.catalogue.games(
-        request.localeContext,
-        viewer(request),
-        request.query,
-      );
+      const page = await app.services.catalogue.games(request.localeContext, viewer(request), request.query);
       // One address, two kinds of answer: the visitors' page (kept by anyone) and a player's own (kept by no one).
-      return sendAnswer(request, reply, answer, {
-        cacheControl: shared ? REVALIDATED : 'private, no-store',
-        vary: 'X-Locale, Cookie',
-      });
+      const vary = 'X-Locale, Cookie';
+      return page.shared
+        ? sendAnswer(request, reply, page.answer, { cacheControl: REVALIDATED, vary })
+        : sendPersonal(reply, page.body, { vary });
     },
   );
 
