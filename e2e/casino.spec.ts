@@ -157,6 +157,44 @@ test.describe('casino players', () => {
     expect((await page.request.get('/en/game/plinko?mode=demo', { maxRedirects: 0 })).status()).toBe(200);
   });
 
+  test("the game frame says when the game's code could not be loaded, and tries again", async ({ page, axe }) => {
+    // The frame loads the game's code once the session names the game: a chunk of its own, whose name does not say
+    // which module it holds, so it is found by a literal only the Plinko component has. Its requests fail, as on a
+    // connection that drops (the bundler's runtime asks twice before it gives up), until the frame says so; every other
+    // chunk (the page's and the frame's own) is served as it is.
+    const marker = 'plinko-slots';
+    let dropped = true;
+    const aborted: string[] = [];
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      const response = await route.fetch();
+      if (dropped && (await response.text()).includes(marker)) {
+        aborted.push(route.request().url());
+        await route.abort('internetdisconnected');
+      } else {
+        await route.fulfill({ response });
+      }
+    });
+    await open(page, '/de/game/plinko?mode=demo');
+    const frame = page.frameLocator('iframe[title="Plinko, das Spiel"]');
+    const message = 'Das Spiel konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.';
+    // Next's route announcer is an (empty) alert of the frame too.
+    const failure = frame.getByRole('alert').filter({ hasText: message });
+    await expect(failure).toBeVisible();
+    expect(aborted.length).toBeGreaterThan(0);
+    expect(new Set(aborted).size).toBe(1);
+    await expect(frame.getByRole('button', { name: 'Kugel fallen lassen' })).toHaveCount(0);
+    // The game page around the frame is whole: only the game's code failed.
+    await expect(page.getByText('Demomodus: Du spielst mit Spielgeld, dein Guthaben bleibt unberührt.')).toBeVisible();
+    await axe();
+
+    dropped = false;
+    await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(frame.getByText('Spielgeld: 1.000,00 €')).toBeVisible();
+    await frame.getByRole('button', { name: 'Kugel fallen lassen' }).click();
+    await expect(frame.getByTestId('round-result')).not.toBeEmpty();
+    await expect(frame.getByText(message)).toHaveCount(0);
+  });
+
   test("a locked game's popup leads to the cashbox", async ({ page, axe }) => {
     await open(page, '/en/category/jackpots');
     const locked = grid(page, 'Big wins')

@@ -8,6 +8,8 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useErrorText } from '@/components/ui/use-error-text';
 import { ApiError } from '@/lib/api-error';
 import { fetchOriginalsSession, openOriginalsSession, playOriginalsRound } from '@/lib/casino/casino-api';
+import { LoadError } from '@/components/ui/load-error';
+import { CodeBoundary } from './code-boundary';
 import { formatAmount } from './format';
 import type { GameProps, PlayRound } from './play-round';
 import styles from './originals-host.module.css';
@@ -15,17 +17,20 @@ import layout from '@/components/ui/layout.module.css';
 
 // Each game's code (and the fairness panel's verifier, the game engines) is loaded once the session names the game:
 // the frame evaluates one game's code instead of all of them, in the same document as the game page (its main thread,
-// TBT, issue 23).
-const SlotGame = lazy(() => import('./slot-game').then((module) => ({ default: module.SlotGame })));
-const DiceGame = lazy(() => import('./dice-game').then((module) => ({ default: module.DiceGame })));
-const PlinkoGame = lazy(() => import('./plinko-game').then((module) => ({ default: module.PlinkoGame })));
-const TableHost = lazy(() =>
-  import('@/components/tables/table-host').then((module) => ({ default: module.TableHost })),
-);
-const SharedTable = lazy(() =>
-  import('@/components/tables/shared-table').then((module) => ({ default: module.SharedTable })),
-);
-const FairnessPanel = lazy(() => import('./fairness-panel').then((module) => ({ default: module.FairnessPanel })));
+// TBT, issue 23). A fresh set for each try: React keeps a lazy component's failed load, so trying again with the same
+// one would not ask for the code again.
+function gameCode() {
+  return {
+    SlotGame: lazy(() => import('./slot-game').then((module) => ({ default: module.SlotGame }))),
+    DiceGame: lazy(() => import('./dice-game').then((module) => ({ default: module.DiceGame }))),
+    PlinkoGame: lazy(() => import('./plinko-game').then((module) => ({ default: module.PlinkoGame }))),
+    TableHost: lazy(() => import('@/components/tables/table-host').then((module) => ({ default: module.TableHost }))),
+    SharedTable: lazy(() =>
+      import('@/components/tables/shared-table').then((module) => ({ default: module.SharedTable })),
+    ),
+    FairnessPanel: lazy(() => import('./fairness-panel').then((module) => ({ default: module.FairnessPanel }))),
+  };
+}
 
 /** The session token survives a reload of the frame (the launch token in the address is single-use). */
 const SESSION_KEY = 'playhouse.originals.session';
@@ -38,10 +43,14 @@ type Load = { kind: 'loading' } | { kind: 'ready'; session: OriginalsSession } |
  */
 export function OriginalsHost({ lng }: { lng: Locale }) {
   const t = useTranslations('casino.originals');
+  const tGame = useTranslations('casino.game');
   const titleId = useId();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [roundsPlayed, setRoundsPlayed] = useState(0);
+  // The games' code, and the try it belongs to (the boundary's key: a new try draws the game afresh).
+  const [code, setCode] = useState(gameCode);
+  const [codeTry, setCodeTry] = useState(0);
 
   useEffect(() => {
     const launch = new URLSearchParams(window.location.hash.slice(1)).get('launch');
@@ -121,6 +130,7 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   }
 
   const { session } = load;
+  const { SlotGame, DiceGame, PlinkoGame, TableHost, SharedTable, FairnessPanel } = code;
   const games: Partial<Record<OriginalsSession['game']['engine'], React.ComponentType<GameProps>>> = {
     slot: SlotGame,
     dice: DiceGame,
@@ -129,42 +139,59 @@ export function OriginalsHost({ lng }: { lng: Locale }) {
   const Game = games[session.game.engine];
   return (
     // Named by the game: inside the game page's frame, the page's own <main> is the other one. Until the game's code
-    // is there, the opening message stays.
-    <Suspense fallback={opening}>
-      <main className={styles.host} aria-labelledby={titleId}>
-        <header className={`${layout.spread} ${layout.baseline}`}>
-          <h1 id={titleId} className={styles.title}>
-            {session.game.title}
-          </h1>
-          <p className={styles.balance} aria-live="polite">
-            {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
-            <strong>{formatAmount(session.balance, session.currency, lng)}</strong>
-          </p>
-        </header>
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        {session.game.engine === 'table' ? (
-          <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
-        ) : session.game.engine === 'shared-table' ? (
-          <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
-        ) : Game ? (
-          <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
-        ) : null}
-        {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
-        {session.game.engine === 'shared-table' ? null : (
-          <FairnessPanel
-            token={session.token}
-            currency={session.currency}
-            fairness={session.fairness}
-            roundsPlayed={roundsPlayed}
-            onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
-            errorText={errorText}
+    // is there, the opening message stays; when it cannot be loaded (a connection that drops) or drawing the game
+    // fails, a message and a way to try again, instead of Next's untranslated error page.
+    <CodeBoundary
+      key={codeTry}
+      fallback={() => (
+        <div className={styles.host}>
+          <LoadError
+            message={t('loadFailed')}
+            retryLabel={tGame('retry')}
+            onRetry={() => {
+              setCode(gameCode());
+              setCodeTry((count) => count + 1);
+            }}
           />
-        )}
-      </main>
-    </Suspense>
+        </div>
+      )}
+    >
+      <Suspense fallback={opening}>
+        <main className={styles.host} aria-labelledby={titleId}>
+          <header className={`${layout.spread} ${layout.baseline}`}>
+            <h1 id={titleId} className={styles.title}>
+              {session.game.title}
+            </h1>
+            <p className={styles.balance} aria-live="polite">
+              {session.mode === 'demo' ? t('demoBalance') : t('balance')}:{' '}
+              <strong>{formatAmount(session.balance, session.currency, lng)}</strong>
+            </p>
+          </header>
+          {error ? (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+          {session.game.engine === 'table' ? (
+            <TableHost lng={lng} session={session} onAnswer={onTableAnswer} onError={onTableError} />
+          ) : session.game.engine === 'shared-table' ? (
+            <SharedTable lng={lng} session={session} onBalance={onSharedBalance} onError={onTableError} />
+          ) : Game ? (
+            <Game lng={lng} currency={session.currency} config={session.game.config} play={play} />
+          ) : null}
+          {/* A shared table's rounds have seeds of their own, shown and verified on the table. */}
+          {session.game.engine === 'shared-table' ? null : (
+            <FairnessPanel
+              token={session.token}
+              currency={session.currency}
+              fairness={session.fairness}
+              roundsPlayed={roundsPlayed}
+              onRotated={(fairness) => setLoad({ kind: 'ready', session: { ...session, fairness } })}
+              errorText={errorText}
+            />
+          )}
+        </main>
+      </Suspense>
+    </CodeBoundary>
   );
 }
