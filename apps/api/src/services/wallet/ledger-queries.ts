@@ -137,6 +137,17 @@ export async function runTransfer(db: DbOrTx, request: PreparedTransfer): Promis
   );
 }
 
+/** The columns of `ledger_transfer`'s rows as a prepared select reads them (`ledger_transfer_batch` adds an ordinal). */
+const transferResultColumns = () => ({
+  outcome: resultColumn<string>('outcome'),
+  transfer_id: resultText('transfer_id'),
+  account_id: resultText('account_id'),
+  user_id: resultText('user_id'),
+  amount: resultText('amount'),
+  balance_after: resultText('balance_after'),
+  xid: resultColumn('xid'),
+});
+
 /**
  * `runTransfer` for a transfer that is its own transaction, as a named prepared statement on the pool: built once per
  * wallet service, so neither drizzle nor PostgreSQL builds or plans the call again (node-postgres prepares it once per
@@ -145,15 +156,7 @@ export async function runTransfer(db: DbOrTx, request: PreparedTransfer): Promis
 export function transferOnPool(db: Db): (request: PreparedTransfer) => Promise<TransferOutcome> {
   const p = (name: string) => sql.placeholder(name);
   const query = db
-    .select({
-      outcome: resultColumn<string>('outcome'),
-      transfer_id: resultText('transfer_id'),
-      account_id: resultText('account_id'),
-      user_id: resultText('user_id'),
-      amount: resultText('amount'),
-      balance_after: resultText('balance_after'),
-      xid: resultColumn('xid'),
-    })
+    .select(transferResultColumns())
     .from(
       sql`ledger_transfer(${p('transferKey')}, ${p('transferHash')}, ${p('transferKind')}, ${p('currency')}, ${p('metadata')}::jsonb,
         ${p('users')}::bigint[], ${p('kinds')}::text[], ${p('shards')}::integer[], ${p('amounts')}::bigint[]) as r`,
@@ -176,16 +179,7 @@ const batchRow = transferRow.extend({ ordinal: z.coerce.number() });
 export function transferBatchOnPool(db: Db): (requests: PreparedTransfer[]) => Promise<TransferOutcome[]> {
   const p = (name: string) => sql.placeholder(name);
   const query = db
-    .select({
-      ordinal: resultColumn<number>('ordinal'),
-      outcome: resultColumn<string>('outcome'),
-      transfer_id: resultText('transfer_id'),
-      account_id: resultText('account_id'),
-      user_id: resultText('user_id'),
-      amount: resultText('amount'),
-      balance_after: resultText('balance_after'),
-      xid: resultColumn('xid'),
-    })
+    .select({ ordinal: resultColumn<number>('ordinal'), ...transferResultColumns() })
     .from(
       sql`ledger_transfer_batch(${p('keys')}::text[], ${p('hashes')}::text[], ${p('kinds')}::text[],
         ${p('currencies')}::text[], ${p('metadata')}::jsonb, ${p('legTransfers')}::integer[], ${p('users')}::bigint[],
