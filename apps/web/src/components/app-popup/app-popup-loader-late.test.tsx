@@ -44,6 +44,11 @@ it('shows the popup 30 s after hydration even when its code arrives late (the ti
     await vi.advanceTimersByTimeAsync(29_000);
   });
   arrive();
+  // The popup's module itself, loaded to the end (a busy machine's transform can outlast any number of ticks); then
+  // a few turns for React to draw what it holds.
+  await act(async () => {
+    await import('./app-popup');
+  });
   for (let step = 0; step < 5; step += 1) {
     await act(async () => {
       await vi.dynamicImportSettled();
