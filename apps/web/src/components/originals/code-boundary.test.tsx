@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { reportClientError } from '@/lib/error-reports';
 import { CodeBoundary } from './code-boundary';
+
+vi.mock('@/lib/error-reports', () => ({ reportClientError: vi.fn() }));
 
 let broken = true;
 function Game() {
@@ -27,6 +30,21 @@ describe('CodeBoundary', () => {
     );
     expect(screen.getByText('the game')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    quiet.mockRestore();
+  });
+
+  it("sends what failed to the operator's error tracker", () => {
+    broken = true;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <CodeBoundary fallback={() => <p role="alert">could not load</p>}>
+        <Game />
+      </CodeBoundary>,
+    );
+    expect(vi.mocked(reportClientError)).toHaveBeenCalledWith(
+      'boundary',
+      expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }),
+    );
     quiet.mockRestore();
   });
 });
