@@ -93,11 +93,26 @@ function costsOf(result: LighthouseResult): string {
 }
 
 /**
+ * `LIGHTHOUSE_PAGES`: a probe of some of the pages, named by kind and language (`game`, `de`, `en:home`, comma
+ * separated); its figures are printed and kept in bench/results, and docs/benchmarks.md, which holds the whole run,
+ * is left as it is. Unset: every page.
+ */
+function chosenPages(): ((lng: string, kind: string) => boolean) | null {
+  const names = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) return null;
+  return (lng, kind) => names.some((name) => name === lng || name === kind || name === `${lng}:${kind}`);
+}
+
+/**
  * Lighthouse (its default mobile profile) on the home page, a category page, a game page and a match page, in
  * English and German, against the built web and the api on a fresh seeded database.
  */
 export async function lighthouseBenchmark(): Promise<void> {
   const host = machine();
+  const chosen = chosenPages();
   console.log('lighthouse benchmark: building the web (when stale)');
   await buildBenchWeb();
 
@@ -109,6 +124,7 @@ export async function lighthouseBenchmark(): Promise<void> {
     const pages = await pagesToAudit();
     for (const lng of LANGUAGES) {
       for (const page of pages) {
+        if (chosen && !chosen(lng, page.kind)) continue;
         const url = `${benchSiteUrl}/${lng}${page.path}`;
         // A first visit warms the server's kept renders and compressed scripts, as a live site's would be.
         await fetch(url).then((answer) => answer.arrayBuffer());
@@ -130,6 +146,17 @@ export async function lighthouseBenchmark(): Promise<void> {
   const file = writeResults('lighthouse', { date, machine: host, results });
   const short = results.filter((result) => !goalsMet(result));
   const met = (ok: boolean) => (ok ? 'met' : 'not met');
+  if (chosen) {
+    for (const result of results) {
+      const runsTbt = result.totalBlockingTimeRunsMs.map((value) => (value === null ? 'n/a' : formatNumber(value)));
+      console.log(
+        `${shownPath(result.url)}: performance ${score(result.scores.performance)}, LCP ${ms(result.largestContentfulPaintMs)}, ` +
+          `TBT ${ms(result.totalBlockingTimeMs)} (runs ${runsTbt.join(' / ')}), JS ${kib(result.scriptTransferBytes)}, goals ${met(goalsMet(result))}`,
+      );
+    }
+    console.log(`lighthouse benchmark (LIGHTHOUSE_PAGES probe): results in ${file}; docs/benchmarks.md left as it is`);
+    return;
+  }
   await writeSection(
     'lighthouse',
     `## Lighthouse: home, category, game and match pages (mobile)

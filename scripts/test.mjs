@@ -146,7 +146,25 @@ async function runStep(step, alone) {
   const ms = Date.now() - stepStarted;
   if (!alone) process.stdout.write(`\n━━ ${step.title} ━━\n${outcome.output}\n`);
   const status = outcome.code === 0 ? 'passed' : 'failed';
-  results.push({ ...step, status, note: `exit ${outcome.code}`, ms, at: stepStarted - started });
+  results.push({
+    ...step,
+    status,
+    note: `exit ${outcome.code}`,
+    ms,
+    at: stepStarted - started,
+    output: outcome.output,
+  });
+}
+
+// A failed step's own account of what failed, repeated just above the summary: a log read from its end (as CI's is)
+// then names the failing tests, not only the step. Vitest and Playwright both open that account with a marker line.
+const DIGEST_LINES = 80;
+function failureDigest(output = '') {
+  // eslint-disable-next-line no-control-regex -- the colour codes are control characters
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const marker = lines.findIndex((line) => /Failed Tests|Unhandled Errors?|^\s*\d+ failed$/.test(line));
+  const from = marker >= 0 ? marker : Math.max(0, lines.length - DIGEST_LINES);
+  return lines.slice(from, from + DIGEST_LINES).join('\n');
 }
 
 // Each step starts once every step it waits for (among the chosen ones) has ended.
@@ -173,6 +191,9 @@ const order = (result) => steps.findIndex((step) => step.id === result.id);
 results.sort((a, b) => order(a) - order(b));
 
 const count = (status) => results.filter((result) => result.status === status).length;
+for (const result of results.filter((each) => each.status === 'failed' && each.output)) {
+  console.log(`\n━━ what failed in ${result.title} ━━\n${failureDigest(result.output)}`);
+}
 console.log('\n━━ summary ━━ (status, started at, took)');
 for (const result of results) {
   const note = result.status === 'passed' ? '' : ` (${result.note})`;
