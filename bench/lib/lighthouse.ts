@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -167,6 +169,7 @@ function scoreOf(lhr: LighthouseReport, id: CategoryId): number | null {
 export async function runLighthouse(url: string, runs = lighthouseRuns()): Promise<LighthouseResult> {
   const reports: LighthouseReport[] = [];
   for (let i = 0; i < runs; i++) reports.push(await audit(url));
+  keepReports(url, reports);
   const lhr = computeMedianRun(reports);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   const scores: Record<CategoryId, number | null> = {
@@ -198,6 +201,22 @@ export async function runLighthouse(url: string, runs = lighthouseRuns()): Promi
     paintRuns: reports.map(largestPaintOf),
     benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
   };
+}
+
+/**
+ * With `LIGHTHOUSE_REPORTS` naming a folder, every run's whole report is written there (`<path>-<run>.json`, the
+ * path's slashes and query as dashes), for a look at what a figure was made of (its trace-based audits, the network
+ * requests, the largest paint's element and phases).
+ */
+function keepReports(url: string, reports: LighthouseReport[]): void {
+  const folder = process.env.LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  const { pathname, search } = new URL(url);
+  const name = `${pathname}${search}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  reports.forEach((report, index) =>
+    fs.writeFileSync(path.join(folder, `${name}-${index + 1}.json`), JSON.stringify(report)),
+  );
 }
 
 /** The number of Lighthouse runs per page: `LIGHTHOUSE_RUNS`, a whole number from 1, else 3. */
