@@ -226,7 +226,7 @@ describe('SlideContent', () => {
     ]);
     expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy']);
     // The first slide's image is preloaded once per screen range, each the one that range's <picture> picks.
-    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')];
     expect(preloads.map((link) => [link.getAttribute('href'), link.getAttribute('media')])).toEqual([
       ['/s/welcome-m.png', '(max-width: 599.98px)'],
       ['/s/welcome-t.png', '(min-width: 600px) and (max-width: 1023.98px)'],
