@@ -153,6 +153,15 @@ export async function lighthouseBenchmark(): Promise<void> {
         `${shownPath(result.url)}: performance ${score(result.scores.performance)}, LCP ${ms(result.largestContentfulPaintMs)}, ` +
           `TBT ${ms(result.totalBlockingTimeMs)} (runs ${runsTbt.join(' / ')}), JS ${kib(result.scriptTransferBytes)}, goals ${met(goalsMet(result))}`,
       );
+      result.paintRuns.forEach((paint, index) => {
+        const phases = paint.phasesMs
+          ? `TTFB ${ms(paint.phasesMs.ttfb)}, load delay ${ms(paint.phasesMs.loadDelay)}, load ${ms(paint.phasesMs.loadTime)}, render delay ${ms(paint.phasesMs.renderDelay)}`
+          : 'no phases';
+        console.log(
+          `  run ${index + 1}: performance ${score(result.performanceRuns[index] ?? null)}, LCP ${ms(paint.lcpMs)} (${phases}), ` +
+            `TBT ${ms(result.totalBlockingTimeRunsMs[index] ?? null)}; observed FCP ${ms(paint.observedFcpMs)}, LCP ${ms(paint.observedLcpMs)}; ${paint.element ?? 'no element'}`,
+        );
+      });
     }
     console.log(`lighthouse benchmark (LIGHTHOUSE_PAGES probe): results in ${file}; docs/benchmarks.md left as it is`);
     return;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -23,8 +25,24 @@ export interface LighthouseResult {
   totalBlockingTimeRunsMs: (number | null)[];
   /** The performance score of every run, in the order they ran. */
   performanceRuns: (number | null)[];
+  /** Every run's largest contentful paint, its element and its phases, in the order they ran. */
+  paintRuns: LargestPaintRun[];
   /** Lighthouse's estimate of the host's CPU power in the median run (its CPU throttling is relative to it). */
   benchmarkIndex: number | null;
+}
+
+/**
+ * One run's largest contentful paint: the simulated figure with its four phases (Lighthouse's
+ * `largest-contentful-paint-element` audit: time to first byte, load delay, load time, render delay; the last three
+ * are absent when the element is no image), the element, and the paints the unthrottled load itself saw, from which
+ * the simulation takes what the paint waited for.
+ */
+export interface LargestPaintRun {
+  lcpMs: number | null;
+  phasesMs: Record<'ttfb' | 'loadDelay' | 'loadTime' | 'renderDelay', number> | null;
+  element: string | null;
+  observedFcpMs: number | null;
+  observedLcpMs: number | null;
 }
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -97,6 +115,44 @@ async function audit(url: string, attempts = 3): Promise<LighthouseReport> {
   throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
 }
 
+/** A run's largest paint with its phases and element, as its report gives them. */
+function largestPaintOf(lhr: LighthouseReport): LargestPaintRun {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  let element: string | null = null;
+  let phasesMs: LargestPaintRun['phasesMs'] = null;
+  if (details?.type === 'list') {
+    for (const item of details.items) {
+      if (item.type !== 'table') continue;
+      const node = item.items[0]?.node;
+      if (node && typeof node === 'object' && 'type' in node && node.type === 'node') {
+        element = node.selector ?? node.snippet ?? null;
+        continue;
+      }
+      const [ttfb, loadDelay, loadTime, renderDelay] = item.items.map((row) => row.timing);
+      if (
+        typeof ttfb === 'number' &&
+        typeof loadDelay === 'number' &&
+        typeof loadTime === 'number' &&
+        typeof renderDelay === 'number'
+      )
+        phasesMs = { ttfb, loadDelay, loadTime, renderDelay };
+    }
+  }
+  const metrics = lhr.audits.metrics?.details;
+  const observedMetrics: Record<string, unknown> = (metrics?.type === 'debugdata' && metrics.items?.[0]) || {};
+  const observed = (key: string): number | null => {
+    const value = observedMetrics[key];
+    return typeof value === 'number' ? value : null;
+  };
+  return {
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+    phasesMs,
+    element,
+    observedFcpMs: observed('observedFirstContentfulPaint'),
+    observedLcpMs: observed('observedLargestContentfulPaint'),
+  };
+}
+
 /** A run's category score as 0-100, or null when Lighthouse gave none. */
 function scoreOf(lhr: LighthouseReport, id: CategoryId): number | null {
   const score = lhr.categories[id]?.score;
@@ -113,6 +169,7 @@ function scoreOf(lhr: LighthouseReport, id: CategoryId): number | null {
 export async function runLighthouse(url: string, runs = lighthouseRuns()): Promise<LighthouseResult> {
   const reports: LighthouseReport[] = [];
   for (let i = 0; i < runs; i++) reports.push(await audit(url));
+  keepReports(url, reports);
   const lhr = computeMedianRun(reports);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   const scores: Record<CategoryId, number | null> = {
@@ -141,8 +198,25 @@ export async function runLighthouse(url: string, runs = lighthouseRuns()): Promi
     runs: reports.length,
     totalBlockingTimeRunsMs: reports.map((report) => report.audits['total-blocking-time']?.numericValue ?? null),
     performanceRuns: reports.map((report) => scoreOf(report, 'performance')),
+    paintRuns: reports.map(largestPaintOf),
     benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
   };
+}
+
+/**
+ * With `LIGHTHOUSE_REPORTS` naming a folder, every run's whole report is written there (`<path>-<run>.json`, the
+ * path's slashes and query as dashes), for a look at what a figure was made of (its trace-based audits, the network
+ * requests, the largest paint's element and phases).
+ */
+function keepReports(url: string, reports: LighthouseReport[]): void {
+  const folder = process.env.LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  const { pathname, search } = new URL(url);
+  const name = `${pathname}${search}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  reports.forEach((report, index) =>
+    fs.writeFileSync(path.join(folder, `${name}-${index + 1}.json`), JSON.stringify(report)),
+  );
 }
 
 /** The number of Lighthouse runs per page: `LIGHTHOUSE_RUNS`, a whole number from 1, else 3. */

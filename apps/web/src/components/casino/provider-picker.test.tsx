@@ -90,6 +90,8 @@ describe('ProviderPicker', () => {
     ]);
     expect(links[0]!.querySelector('img')?.getAttribute('src')).toBe('/media/providers/netstar.svg');
     expect(links[1]!.querySelector('img')?.getAttribute('src')).toBe('/media/providers/spare.svg');
+    // Loaded when the list opens, not beside the page's largest paint (React preloads an eager image of the shell).
+    expect(links[0]!.querySelector('img')?.getAttribute('loading')).toBe('lazy');
     expect(links[2]!.querySelector('img')).toBeNull();
     expect(links[2]!.hasAttribute('data-no-logo')).toBe(true);
     expect(links[2]!.textContent).toContain('Lucky Lynx');

@@ -47,9 +47,17 @@ export function ProviderPicker({ providers, activeSlug }: { providers: Provider[
                 onClick={() => setOpen(false)}
               >
                 {withLogo ? (
-                  // Logos are small operator SVGs with known dimensions; next/image would not optimize them.
+                  // Logos are small operator SVGs with known dimensions; next/image would not optimize them. Lazy:
+                  // the list is closed when the page arrives, so they load when it opens, not beside the page's
+                  // largest paint (an eager image in the server's HTML is also preloaded from <head> by React).
                   // eslint-disable-next-line @next/next/no-img-element
-                  <img src={logo} width={provider.imageWidth!} height={provider.imageHeight!} alt={provider.title} />
+                  <img
+                    src={logo}
+                    width={provider.imageWidth!}
+                    height={provider.imageHeight!}
+                    alt={provider.title}
+                    loading="lazy"
+                  />
                 ) : (
                   <>
                     {provider.title}

@@ -225,6 +225,14 @@ describe('SlideContent', () => {
       ['600', '400'],
     ]);
     expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy']);
+    // The first slide's image is preloaded once per screen range, each the one that range's <picture> picks.
+    const preloads = [...document.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(preloads.map((link) => [link.getAttribute('href'), link.getAttribute('media')])).toEqual([
+      ['/s/welcome-m.png', '(max-width: 599.98px)'],
+      ['/s/welcome-t.png', '(min-width: 600px) and (max-width: 1023.98px)'],
+      ['/s/welcome-d.png', '(min-width: 1024px)'],
+    ]);
+    expect(preloads.every((link) => link.getAttribute('fetchpriority') === 'high')).toBe(true);
     // A slide lacking some sizes uses the artwork it has.
     expect(second!.querySelector('img')?.getAttribute('src')).toBe('/s/live-d.png');
   });
