@@ -7,6 +7,7 @@ import { placeBetResponseSchema, type PlaceBetBody } from '@playhouse/shared';
 import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../src/lib/metrics';
 import { rowsOf } from '../../src/lib/sql-rows';
 import {
+  batchedPlacement,
   placeInOneStatement,
   placeInOneStatementBatch,
   placeLookup,
@@ -298,7 +299,7 @@ describe('sports_place_bets: each placement decided alone, as sports_place_bet d
   });
 });
 
-describe('placements through the api, batched per turn', () => {
+describe('placements batched per turn', () => {
   async function body(matchId: number): Promise<PlaceBetBody> {
     const [home] = await outcomesOf(matchId);
     return {
@@ -322,15 +323,17 @@ describe('placements through the api, batched per turn', () => {
     (await sportsPlaceBatches.get()).values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0;
   const fallbacks = async () => (await sportsPlaceBatchFallbacks.get()).values[0]?.value ?? 0;
 
-  /** Placements decided in one turn: each player's read answered, the placements asked for together. */
+  /** Placements asked for at once through the api (whether they meet in one turn is the driver's timing). */
   async function together(users: SignedIn[], slip: PlaceBetBody) {
     return Promise.all(users.map((user) => place(user, slip)));
   }
 
   it('a failed batch places each of its bets alone: every caller answered once, each bet placed once', async () => {
     const match = await freshMatch();
-    const slip = await body(match);
-    const users = await Promise.all(Array.from({ length: 4 }, async () => (await player(10_00n)).user));
+    const [home] = await outcomesOf(match);
+    const players = await Promise.all(Array.from({ length: 4 }, () => player(10_00n)));
+    const requests = await Promise.all(players.map((who) => placement(who, [home!], match, { stake: 2_00n })));
+    const placeOne = batchedPlacement(t.db);
     // Any statement inserting more than one bet at once fails: the batch's, never a placement alone.
     await t.db.execute(sql`create function test_one_bet_at_a_time() returns trigger language plpgsql as $$
       begin
@@ -341,19 +344,25 @@ describe('placements through the api, batched per turn', () => {
       referencing new table as inserted for each statement execute function test_one_bet_at_a_time()`);
     try {
       const [callsBefore, fallbacksBefore] = [await calls(), await fallbacks()];
-      const answers = await together(users, slip);
-      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
-      const ids = answers.map((answer) => placeBetResponseSchema.parse(answer.json()).bet.id);
-      expect(new Set(ids).size).toBe(4);
-      for (const user of users) expect(await mainBalance(t, user.id)).toBe(8_00n);
-      // Batches were sent, and every one failed and fell back.
-      const sent = (await calls()) - callsBefore;
-      expect(sent).toBeGreaterThan(0);
-      expect((await fallbacks()) - fallbacksBefore).toBe(sent);
+      // Asked for in one turn: one call of sports_place_bets, which fails; then each alone.
+      const answers = await Promise.all(requests.map((request) => placeOne(request)));
+      expect(answers.map((answer) => answer.outcome)).toEqual(['done', 'done', 'done', 'done']);
+      expect((await calls()) - callsBefore).toBe(1);
+      expect((await fallbacks()) - fallbacksBefore).toBe(1);
+      for (const request of requests) expect((await written(request.betId)).bet).toMatchObject({ stake: 2_00n });
+      for (const who of players) expect(await mainBalance(t, who.user.id)).toBe(8_00n);
     } finally {
       await t.db.execute(sql`drop trigger test_one_bet_at_a_time on bets`);
       await t.db.execute(sql`drop function test_one_bet_at_a_time()`);
     }
+    // Without the failure, a turn's placements are one call, each answered.
+    const [callsBefore, fallbacksBefore] = [await calls(), await fallbacks()];
+    const more = await Promise.all(players.map((who) => placement(who, [home!], match, { stake: 2_00n })));
+    const answers = await Promise.all(more.map((request) => placeOne(request)));
+    expect(answers.map((answer) => answer.outcome)).toEqual(['done', 'done', 'done', 'done']);
+    expect((await calls()) - callsBefore).toBe(1);
+    expect((await fallbacks()) - fallbacksBefore).toBe(0);
+    for (const who of players) expect(await mainBalance(t, who.user.id)).toBe(6_00n);
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });
 
@@ -363,6 +372,8 @@ describe('placements through the api, batched per turn', () => {
     const users = await Promise.all(Array.from({ length: 8 }, async () => (await player(10_00n)).user));
     const answers = await together([...users, ...users], slip);
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(16).fill(201));
+    const ids = answers.map((answer) => placeBetResponseSchema.parse(answer.json()).bet.id);
+    expect(new Set(ids).size).toBe(16);
     for (const user of users) expect(await mainBalance(t, user.id)).toBe(6_00n);
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
   });

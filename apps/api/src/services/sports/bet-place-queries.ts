@@ -11,7 +11,9 @@ import {
   userBonuses,
 } from '@playhouse/db/schema';
 import { z } from 'zod';
+import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../lib/metrics';
 import { resultColumn, resultText } from '../../lib/sql-rows';
+import { transferBatches } from '../wallet/transfer-batches';
 import { transferArguments, type PreparedTransfer } from '../wallet/wallet-service';
 
 type BetRow = typeof bets.$inferSelect;
@@ -258,4 +260,21 @@ export function placeInOneStatementBatch(db: Db) {
       return answer;
     });
   };
+}
+
+/** The most placements in one statement that go to the database as one call (`sports_place_bets`). */
+const PLACE_BATCH_SIZE = 64;
+
+/**
+ * Placements in one statement asked for in the same turn of the event loop go to the database together, as one call
+ * of `sports_place_bets` (at most 64 to a call); a turn's lone placement, and each of a failed call's, goes alone
+ * through `sports_place_bet`. Built once per service.
+ */
+export function batchedPlacement(db: Db): (request: OneStatementPlacement) => Promise<OneStatementPlaced> {
+  return transferBatches({
+    runBatch: placeInOneStatementBatch(db),
+    runOne: placeInOneStatement(db),
+    maxSize: PLACE_BATCH_SIZE,
+    metrics: { sizes: sportsPlaceBatches, fallbacks: sportsPlaceBatchFallbacks },
+  });
 }

@@ -25,13 +25,11 @@ import { stakesBySource } from '../stakes/stake-queries';
 import { previewView, splitView } from '../stakes/stake-views';
 import { z } from 'zod';
 import { IdempotencyConflictError, hashedRequest, requestHash } from '../../lib/idempotency';
-import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../lib/metrics';
 import { rowsOf } from '../../lib/sql-rows';
-import { transferBatches } from '../wallet/transfer-batches';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
-import { placeInOneStatement, placeInOneStatementBatch, placeLookup, type PlaceRead } from './bet-place-queries';
+import { batchedPlacement, placeLookup, type PlaceRead } from './bet-place-queries';
 import { cashOutTotals } from './cash-out-queries';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 import type { InPlayService } from './in-play-service';
@@ -304,9 +302,6 @@ function bookFromText(text: string): SlipBookRow[] {
 
 export type BetService = ReturnType<typeof createBetService>;
 
-/** The most placements in one statement that go to the database as one call (`sports_place_bets`). */
-const PLACE_BATCH_SIZE = 64;
-
 /** The bet delay's wait: a timer, nothing else held (no transaction, no lock, no connection). */
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -330,14 +325,8 @@ export function createBetService({
   let delaying = 0;
   const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
   const readPlace = placeLookup(db);
-  // Placements in one statement decided in the same turn of the event loop go to the database together, as one call of
-  // sports_place_bets; a turn's lone placement, and each of a failed call's, goes alone through sports_place_bet.
-  const placeOne = transferBatches({
-    runBatch: placeInOneStatementBatch(db),
-    runOne: placeInOneStatement(db),
-    maxSize: PLACE_BATCH_SIZE,
-    metrics: { sizes: sportsPlaceBatches, fallbacks: sportsPlaceBatchFallbacks },
-  });
+  // Placements in one statement decided in the same turn go to the database together (sports_place_bets).
+  const placeOne = batchedPlacement(db);
 
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor
