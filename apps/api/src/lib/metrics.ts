@@ -56,19 +56,6 @@ export const sportsPlaceBatchFallbacks = new Counter({
   registers: [metricsRegistry],
 });
 
-export const sportsPlaceReadBatches = new Histogram({
-  name: 'playhouse_sports_place_read_batch_size',
-  help: 'Calls of the placement read for several bets sent by this process (two or more asked for in one turn), by reads per call',
-  buckets: [2, 4, 8, 16, 32, 64],
-  registers: [metricsRegistry],
-});
-
-export const sportsPlaceReadBatchFallbacks = new Counter({
-  name: 'playhouse_sports_place_read_batch_fallbacks_total',
-  help: 'Calls of the placement read for several bets that failed, whose reads were then run one by one',
-  registers: [metricsRegistry],
-});
-
 export const jobRuns = new Counter({
   name: 'playhouse_job_runs_total',
   help: 'Background job runs, by job and outcome (ok, failed, or skipped because another instance held its lock)',

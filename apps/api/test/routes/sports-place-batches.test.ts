@@ -4,16 +4,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@playhouse/db';
 import { placeBetResponseSchema, type PlaceBetBody } from '@playhouse/shared';
-import { sportsPlaceBatchFallbacks, sportsPlaceBatches, sportsPlaceReadBatches } from '../../src/lib/metrics';
+import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../src/lib/metrics';
 import { rowsOf } from '../../src/lib/sql-rows';
 import {
-  batchedPlaceLookup,
   batchedPlacement,
   placeInOneStatement,
   placeInOneStatementBatch,
   placeLookup,
   type OneStatementPlacement,
-  type PlaceRead,
 } from '../../src/services/sports/bet-place-queries';
 import { z } from 'zod';
 import { ledgerViolations, NO_VIOLATIONS } from '../helpers/ledger-invariants';
@@ -366,45 +364,6 @@ describe('placements batched per turn', () => {
     expect((await fallbacks()) - fallbacksBefore).toBe(0);
     for (const who of players) expect(await mainBalance(t, who.user.id)).toBe(6_00n);
     expect(await ledgerViolations(t.db)).toEqual(NO_VIOLATIONS);
-  });
-
-  it("a turn's reads are one call, each answered as placeLookup alone answers it", async () => {
-    const match = await freshMatch();
-    const [home, draw] = await outcomesOf(match);
-    const a = await player(30_00n);
-    const b = await player(1n);
-    const placed = await placement(a, [home!], match);
-    expect((await alone()(placed)).outcome).toBe('done');
-    const requests = [
-      { who: a, key: placed.idempotencyKey, outcomeIds: [home!.outcomeId] },
-      { who: b, key: idempotencyKey(), outcomeIds: [home!.outcomeId, draw!.outcomeId] },
-      { who: a, key: idempotencyKey(), outcomeIds: [draw!.outcomeId, 999_999_999] },
-    ].map(({ who, key, outcomeIds }) => ({
-      userId: who.user.id,
-      idempotencyKey: key,
-      outcomeIds,
-      sessionId: who.session,
-      currency: 'EUR',
-    }));
-    const read = batchedPlaceLookup(t.db);
-    const countOf = async () =>
-      (await sportsPlaceReadBatches.get()).values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0;
-    const before = await countOf();
-    const together = await Promise.all(requests.map((request) => read(request)));
-    expect((await countOf()) - before).toBe(1);
-    const lookup = placeLookup(t.db);
-    // The book's rows in outcome order (neither read orders them; the placement finds each by its id).
-    const sorted = (read: PlaceRead) => ({
-      ...read,
-      book: (JSON.parse(read.book) as { outcome_id: number }[]).sort((x, y) => x.outcome_id - y.outcome_id),
-    });
-    for (const [index, request] of requests.entries()) {
-      expect(sorted(together[index]!)).toEqual(sorted(await lookup(request)));
-    }
-    expect(together[0]!.earlier?.id).toBe(placed.betId);
-    expect(together[1]!.earlier).toBeNull();
-    expect(together[1]!.main).toBe(1n);
-    expect(together[2]!.main).toBe(20_00n);
   });
 
   it('players placing at once: each bet placed once, each answer its own', async () => {

@@ -11,20 +11,12 @@ import {
   userBonuses,
 } from '@playhouse/db/schema';
 import { z } from 'zod';
-import {
-  sportsPlaceBatchFallbacks,
-  sportsPlaceBatches,
-  sportsPlaceReadBatchFallbacks,
-  sportsPlaceReadBatches,
-} from '../../lib/metrics';
+import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../lib/metrics';
 import { resultColumn, resultText } from '../../lib/sql-rows';
 import { transferBatches } from '../wallet/transfer-batches';
 import { transferArguments, type PreparedTransfer } from '../wallet/wallet-service';
 
 type BetRow = typeof bets.$inferSelect;
-
-/** The most placements (or their reads) that go to the database as one call. */
-const PLACE_BATCH_SIZE = 64;
 
 /*
  * The placement in one statement (issue 23): one read of everything a placement decides on, then `sports_place_bet`
@@ -96,99 +88,6 @@ export function placeLookup(db: Db) {
       main: row.main === null ? 0n : BigInt(row.main),
     };
   };
-}
-
-/** One placement's read (`placeLookup`'s request). */
-export interface PlaceReadRequest {
-  userId: number;
-  idempotencyKey: string;
-  outcomeIds: number[];
-  sessionId: number | null;
-  currency: string;
-}
-
-/**
- * `placeLookup` for several placements in one statement: the same columns, each request's row with its ordinal.
- * Built once per service on the pool and run as a named prepared statement.
- */
-export function placeLookupMany(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  const userId = sql`q.user_id`;
-  const query = db
-    .select({
-      ordinal: sql<number>`q.ordinal`,
-      earlier: bets,
-      book: sql<string>`(select coalesce(jsonb_agg(jsonb_build_object('outcome_id', ${outcomes.id},
-          'odd_thousandths', ${outcomes.oddThousandths}, 'outcome_status', ${outcomes.status}, 'label', ${outcomes.label},
-          'market_id', ${markets.id}, 'market_status', ${markets.status}, 'market_name', ${markets.name},
-          'match_id', ${matches.id}, 'match_status', ${matches.status}, 'starts_at', ${matches.startsAt},
-          'team1', ${matches.team1}, 'team2', ${matches.team2}, 'sport_name', ${sports.name},
-          'tournament_name', ${tournaments.name})), '[]'::jsonb)::text
-        from ${outcomes}
-        join ${markets} on ${markets.id} = ${outcomes.marketId}
-        join ${matches} on ${matches.id} = ${markets.matchId}
-        join ${sports} on ${sports.id} = ${matches.sportId}
-        join ${tournaments} on ${tournaments.id} = ${matches.tournamentId}
-        where ${outcomes.id} = any(array(select jsonb_array_elements_text(q.outcome_ids)::bigint)))`,
-      guardState: sql<string>`player_stake_guard_state(${userId}, q.session_id)`,
-      bonusActive: sql<boolean>`exists (select 1 from ${userBonuses}
-        where ${userBonuses.userId} = ${userId} and ${userBonuses.status} = 'active')`,
-      main: sql<string | null>`(select ${ledgerAccounts.balance}::text from ${ledgerAccounts}
-        where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.kind} = 'main'
-          and ${ledgerAccounts.currency} = q.currency)`,
-    })
-    .from(
-      sql`(select e.ordinal::integer as ordinal, (e.v->>'user_id')::bigint as user_id, e.v->>'key' as key,
-          (e.v->>'session_id')::bigint as session_id, e.v->>'currency' as currency, e.v->'outcome_ids' as outcome_ids
-        from jsonb_array_elements(${p('requests')}::jsonb) with ordinality as e(v, ordinal)) as q`,
-    )
-    .leftJoin(bets, and(eq(bets.userId, sql`q.user_id`), eq(bets.idempotencyKey, sql`q.key`)))
-    .prepare('sports_place_read_many');
-  return async (requests: PlaceReadRequest[]): Promise<PlaceRead[]> => {
-    const rows = await query.execute({
-      requests: JSON.stringify(
-        requests.map((request) => ({
-          user_id: request.userId,
-          key: request.idempotencyKey,
-          session_id: request.sessionId,
-          currency: request.currency,
-          outcome_ids: request.outcomeIds,
-        })),
-      ),
-    });
-    const answers: (PlaceRead | undefined)[] = requests.map(() => undefined);
-    for (const row of rows) {
-      const ordinal = Number(row.ordinal);
-      if (!(ordinal >= 1 && ordinal <= requests.length) || answers[ordinal - 1]) {
-        throw new Error(`sports_place_read_many answered read ${ordinal} of ${requests.length}`);
-      }
-      answers[ordinal - 1] = {
-        earlier: row.earlier,
-        book: row.book,
-        guardState: row.guardState,
-        bonusActive: row.bonusActive,
-        main: row.main === null ? 0n : BigInt(row.main),
-      };
-    }
-    return answers.map((answer, index) => {
-      if (!answer) throw new Error(`sports_place_read_many answered nothing for read ${index + 1}`);
-      return answer;
-    });
-  };
-}
-
-/**
- * Placement reads asked for in the same turn of the event loop go to the database together, as one call of
- * `placeLookupMany` (at most 64 to a call); a turn's lone read, and each of a failed call's, goes alone through
- * `placeLookup`. A read writes nothing, so reading again alone after a failure is safe.
- */
-export function batchedPlaceLookup(db: Db): (request: PlaceReadRequest) => Promise<PlaceRead> {
-  return transferBatches({
-    runBatch: placeLookupMany(db),
-    runOne: placeLookup(db),
-    maxSize: PLACE_BATCH_SIZE,
-    metrics: { sizes: sportsPlaceReadBatches, fallbacks: sportsPlaceReadBatchFallbacks },
-  });
 }
 
 /** What the placement in one statement is asked to do (`placeInOneStatement`). */
@@ -362,6 +261,9 @@ export function placeInOneStatementBatch(db: Db) {
     });
   };
 }
+
+/** The most placements in one statement that go to the database as one call (`sports_place_bets`). */
+const PLACE_BATCH_SIZE = 64;
 
 /**
  * Placements in one statement asked for in the same turn of the event loop go to the database together, as one call

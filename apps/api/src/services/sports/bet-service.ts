@@ -29,7 +29,7 @@ import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
-import { batchedPlaceLookup, batchedPlacement, type PlaceRead } from './bet-place-queries';
+import { batchedPlacement, placeLookup, type PlaceRead } from './bet-place-queries';
 import { cashOutTotals } from './cash-out-queries';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 import type { InPlayService } from './in-play-service';
@@ -324,8 +324,7 @@ export function createBetService({
   /** Bets in their delay's wait right now, holding nothing. */
   let delaying = 0;
   const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
-  // The reads of placements asked for in the same turn go to the database together, as their placements do.
-  const readPlace = batchedPlaceLookup(db);
+  const readPlace = placeLookup(db);
   // Placements in one statement decided in the same turn go to the database together (sports_place_bets).
   const placeOne = batchedPlacement(db);
 
