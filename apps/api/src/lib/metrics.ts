@@ -43,6 +43,19 @@ export const ledgerTransferBatchFallbacks = new Counter({
   registers: [metricsRegistry],
 });
 
+export const sportsPlaceBatches = new Histogram({
+  name: 'playhouse_sports_place_batch_size',
+  help: 'Calls of sports_place_bets sent by this process (two or more placements in one statement decided in one turn), by placements per call',
+  buckets: [2, 4, 8, 16, 32, 64],
+  registers: [metricsRegistry],
+});
+
+export const sportsPlaceBatchFallbacks = new Counter({
+  name: 'playhouse_sports_place_batch_fallbacks_total',
+  help: 'Calls of sports_place_bets that failed, whose placements were then run one by one through sports_place_bet',
+  registers: [metricsRegistry],
+});
+
 export const jobRuns = new Counter({
   name: 'playhouse_job_runs_total',
   help: 'Background job runs, by job and outcome (ok, failed, or skipped because another instance held its lock)',

@@ -29,7 +29,7 @@ import { rowsOf } from '../../lib/sql-rows';
 import { entriesOfTransfers } from '../wallet/wallet-service';
 import { payoutTransferKey, sportsSourceKey, stakeTransferKey, voidTransferKey } from './bet-keys';
 import { oddText, payoutFor, totalOddThousandths } from './bet-math';
-import { placeInOneStatement, placeLookup, type PlaceRead } from './bet-place-queries';
+import { batchedPlacement, placeLookup, type PlaceRead } from './bet-place-queries';
 import { cashOutTotals } from './cash-out-queries';
 import { selectionNameFields, type SelectionNames } from './sports-queries';
 import type { InPlayService } from './in-play-service';
@@ -325,7 +325,8 @@ export function createBetService({
   let delaying = 0;
   const waiting = new Map<string, { hash: string; answer: Promise<{ bet: Bet; replayed: boolean }> }>();
   const readPlace = placeLookup(db);
-  const placeOne = placeInOneStatement(db);
+  // Placements in one statement decided in the same turn go to the database together (sports_place_bets).
+  const placeOne = batchedPlacement(db);
 
   async function findByKey(executor: DbOrTx, userId: number, idempotencyKey: string) {
     const [row] = await executor

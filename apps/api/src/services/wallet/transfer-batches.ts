@@ -1,4 +1,4 @@
-import { ledgerTransferBatches, ledgerTransferBatchFallbacks } from '../../lib/metrics';
+import type { Counter, Histogram } from 'prom-client';
 
 /**
  * Group commit: the transfers asked for in the same turn of the event loop go to the database together, as one call of
@@ -7,16 +7,20 @@ import { ledgerTransferBatches, ledgerTransferBatchFallbacks } from '../../lib/m
  * once the call that carried it has answered (so once its transaction committed). A call that fails wrote nothing (it
  * is one transaction): each of its transfers is then run alone through `runOne`, and each caller gets what that
  * answers, success or error. Running them again is safe whatever the failure was: a transfer that did commit (the
- * answer lost on the way back) is found by its idempotency key and answered as a replay.
+ * answer lost on the way back) is found by its idempotency key and answered as a replay. Used for the wallet's
+ * transfers (`ledger_transfer_batch`) and the sports placements (`sports_place_bets`); `metrics` counts the calls by
+ * size and the failed ones.
  */
 export function transferBatches<T, R>({
   runBatch,
   runOne,
   maxSize,
+  metrics,
 }: {
   runBatch: (items: T[]) => Promise<R[]>;
   runOne: (item: T) => Promise<R>;
   maxSize: number;
+  metrics: { sizes: Histogram; fallbacks: Counter };
 }): (item: T) => Promise<R> {
   type Waiting = { item: T; resolve: (value: R) => void; reject: (error: unknown) => void };
   let open: Waiting[] | null = null;
@@ -32,13 +36,13 @@ export function transferBatches<T, R>({
   async function run(batch: Waiting[]) {
     // One transfer alone costs less through runOne (ledger_transfer: fewer statements than a batch's set-up).
     if (batch.length === 1) return alone(batch[0]!);
-    ledgerTransferBatches.observe(batch.length);
+    metrics.sizes.observe(batch.length);
     let answers: R[];
     try {
       answers = await runBatch(batch.map((waiting) => waiting.item));
       if (answers.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${answers.length}`);
     } catch {
-      ledgerTransferBatchFallbacks.inc();
+      metrics.fallbacks.inc();
       await Promise.all(batch.map(alone));
       return;
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Tx } from '@playhouse/db';
 import type { TransferKind } from '@playhouse/shared';
 import { HOUSE_SHARDS } from '@playhouse/db/schema';
-import { ledgerTransfers } from '../../lib/metrics';
+import { ledgerTransferBatchFallbacks, ledgerTransferBatches, ledgerTransfers } from '../../lib/metrics';
 import {
   ensureAccount,
   houseBalance,
@@ -84,6 +84,7 @@ export function createWalletService({
     runBatch: transferBatchOnPool(db),
     runOne: transferOnPool(db),
     maxSize: batchSize,
+    metrics: { sizes: ledgerTransferBatches, fallbacks: ledgerTransferBatchFallbacks },
   });
 
   /**
