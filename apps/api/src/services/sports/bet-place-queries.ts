@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { sportsPlaceBatchFallbacks, sportsPlaceBatches } from '../../lib/metrics';
 import { resultColumn, resultText } from '../../lib/sql-rows';
-import { transferBatches } from '../wallet/transfer-batches';
+import { groupCommit } from '../../lib/group-commit';
 import { transferArguments, type PreparedTransfer } from '../wallet/wallet-service';
 
 type BetRow = typeof bets.$inferSelect;
@@ -271,7 +271,7 @@ const PLACE_BATCH_SIZE = 64;
  * through `sports_place_bet`. Built once per service.
  */
 export function batchedPlacement(db: Db): (request: OneStatementPlacement) => Promise<OneStatementPlaced> {
-  return transferBatches({
+  return groupCommit({
     runBatch: placeInOneStatementBatch(db),
     runOne: placeInOneStatement(db),
     maxSize: PLACE_BATCH_SIZE,

@@ -18,7 +18,7 @@ import {
   type TransferRefusal,
 } from './ledger-queries';
 import { balanceNoticesFor, type BalanceNotices } from './balance-notices';
-import { transferBatches } from './transfer-batches';
+import { groupCommit } from '../../lib/group-commit';
 import { IdempotencyConflictError, InsufficientFundsError, UnbalancedTransferError } from './wallet-errors';
 
 // The ledger reads other domains make inside their own transactions; the rest of ledger-queries.ts is the wallet's.
@@ -80,7 +80,7 @@ export function createWalletService({
   const accountIds = new Map<string, number>();
   // Transfers that are their own transaction go out together per turn of the event loop, as one named prepared call
   // (built once here) of ledger_transfer_batch; a failed call's transfers run alone through ledger_transfer.
-  const onPool = transferBatches({
+  const onPool = groupCommit({
     runBatch: transferBatchOnPool(db),
     runOne: transferOnPool(db),
     maxSize: batchSize,

@@ -1,17 +1,16 @@
 import type { Counter, Histogram } from 'prom-client';
 
 /**
- * Group commit: the transfers asked for in the same turn of the event loop go to the database together, as one call of
- * `runBatch` (one transaction, one set of statements), at most `maxSize` to a call; a turn's lone transfer goes through
- * `runOne`. Each caller gets its own outcome,
- * once the call that carried it has answered (so once its transaction committed). A call that fails wrote nothing (it
- * is one transaction): each of its transfers is then run alone through `runOne`, and each caller gets what that
- * answers, success or error. Running them again is safe whatever the failure was: a transfer that did commit (the
- * answer lost on the way back) is found by its idempotency key and answered as a replay. Used for the wallet's
- * transfers (`ledger_transfer_batch`) and the sports placements (`sports_place_bets`); `metrics` counts the calls by
- * size and the failed ones.
+ * Group commit: the writes (transfers, placements) asked for in the same turn of the event loop go to the database
+ * together, as one call of `runBatch` (one transaction, one set of statements), at most `maxSize` to a call; a turn's
+ * lone write goes through `runOne`. Each caller gets its own outcome, once the call that carried it has answered (so
+ * once its transaction committed). A call that fails wrote nothing (it is one transaction): each of its writes is then
+ * run alone through `runOne`, and each caller gets what that answers, success or error. Running them again is safe
+ * only for writes keyed for idempotency, as both users' are: one that did commit (the answer lost on the way back) is
+ * found by its key and answered as a replay. Used for the wallet's transfers (`ledger_transfer_batch`) and the sports
+ * placements (`sports_place_bets`); `metrics` counts the calls by size and the failed ones.
  */
-export function transferBatches<T, R>({
+export function groupCommit<T, R>({
   runBatch,
   runOne,
   maxSize,
