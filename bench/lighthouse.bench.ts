@@ -13,9 +13,10 @@ import type { RunningServer } from './lib/servers';
 import { buildBenchWeb, startBenchWeb } from './lib/web-server';
 
 const LANGUAGES = ['en', 'de'] as const;
+const PAGE_KINDS = ['home', 'category', 'game', 'match'] as const;
 
 interface PageKind {
-  kind: string;
+  kind: (typeof PAGE_KINDS)[number];
   /** The page's path without the locale, e.g. `/category/slots`. */
   path: string;
 }
@@ -103,7 +104,16 @@ function chosenPages(): ((lng: string, kind: string) => boolean) | null {
     .map((name) => name.trim())
     .filter((name) => name !== '');
   if (names.length === 0) return null;
-  return (lng, kind) => names.some((name) => name === lng || name === kind || name === `${lng}:${kind}`);
+  const matches = (name: string, lng: string, kind: string) =>
+    name === lng || name === kind || name === `${lng}:${kind}`;
+  // A name that matches no page (a typo) would make a probe of nothing that looks like a run.
+  const unknown = names.filter((name) => !LANGUAGES.some((lng) => PAGE_KINDS.some((kind) => matches(name, lng, kind))));
+  if (unknown.length > 0) {
+    throw new Error(
+      `LIGHTHOUSE_PAGES: no page is named ${unknown.join(', ')} (languages ${LANGUAGES.join(', ')}; kinds ${PAGE_KINDS.join(', ')})`,
+    );
+  }
+  return (lng, kind) => names.some((name) => matches(name, lng, kind));
 }
 
 /**
@@ -143,7 +153,8 @@ export async function lighthouseBenchmark(): Promise<void> {
     indexValues.length === 0
       ? 'n/a'
       : `${formatNumber(Math.min(...indexValues))}-${formatNumber(Math.max(...indexValues))}`;
-  const file = writeResults('lighthouse', { date, machine: host, results });
+  // A probe keeps its figures beside the whole run's, not over them.
+  const file = writeResults(chosen ? 'lighthouse-probe' : 'lighthouse', { date, machine: host, results });
   const short = results.filter((result) => !goalsMet(result));
   const met = (ok: boolean) => (ok ? 'met' : 'not met');
   if (chosen) {
